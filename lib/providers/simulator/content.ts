@@ -95,7 +95,9 @@ function section(random: Random, n: number): string {
 
 /** A markdown reply of at least `tokens` tokens (whole sections), as its token pieces. */
 export function markdownReply(random: Random, tokens: number): string[] {
-  const pieces: string[] = tokenize(`# ${pick(random, ADJECTIVES)[0]!.toUpperCase()}${pick(random, ADJECTIVES).slice(1)} notes on the ${pick(random, WORDS)}\n\n${paragraph(random, 2)}`);
+  const adjective = pick(random, ADJECTIVES);
+  const title = `# ${adjective[0]!.toUpperCase()}${adjective.slice(1)} notes on the ${pick(random, WORDS)}`;
+  const pieces: string[] = tokenize(`${title}\n\n${paragraph(random, 2)}`);
   for (let n = 1; pieces.length < tokens; n++) {
     pieces.push(...tokenize(`\n\n${section(random, n)}`));
   }

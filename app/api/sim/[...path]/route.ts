@@ -1,0 +1,7 @@
+import { handleSimulatorRequest } from '@/lib/providers/simulator/handler';
+
+export const dynamic = 'force-dynamic';
+
+/** The built-in simulator upstream, served by the app itself so a fresh checkout chats offline. */
+export const GET = handleSimulatorRequest;
+export const POST = handleSimulatorRequest;

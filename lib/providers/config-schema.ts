@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { PROTOCOLS } from '@/lib/protocols/ids';
+
+/** The providers file (`SLUICE_CONFIG`), as contract.md describes it. */
+export const ProviderConfigSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'use letters, digits, ".", "_" and "-" only'),
+    name: z.string().min(1).optional(),
+    protocol: z.enum(PROTOCOLS),
+    baseUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }),
+    path: z.string().startsWith('/', 'must start with "/"').optional(),
+    apiKey: z.string().min(1).optional(),
+    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name').optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    models: z.array(z.string().min(1)).optional(),
+  })
+  .strict();
+
+export const SluiceConfigSchema = z
+  .object({
+    providers: z.array(ProviderConfigSchema),
+  })
+  .strict();
+
+export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
+export type SluiceConfig = z.infer<typeof SluiceConfigSchema>;

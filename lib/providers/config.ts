@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { z } from 'zod';
+import { simulatorProviders } from './builtin';
+import { SluiceConfigSchema, type ProviderConfig } from './config-schema';
+import type { Provider } from './types';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The providers file in force: `SLUICE_CONFIG`, else sluice.config.json when present. */
+export function configPath(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+  if (env.SLUICE_CONFIG) return resolve(cwd, env.SLUICE_CONFIG);
+  const fallback = resolve(cwd, 'sluice.config.json');
+  return existsSync(/*turbopackIgnore: true*/ fallback) ? fallback : undefined;
+}
+
+function describeIssue(file: string, raw: unknown, issue: z.core.$ZodIssue): string {
+  const [top, index, ...field] = issue.path;
+  if (top === 'providers' && typeof index === 'number') {
+    const entry = (raw as { providers?: { id?: unknown }[] }).providers?.[index];
+    const id = typeof entry?.id === 'string' ? ` "${entry.id}"` : '';
+    const where = field.length > 0 ? `field "${field.join('.')}"` : 'entry';
+    return `${file}: provider${id} (providers[${index}]), ${where}: ${issue.message}`;
+  }
+  return `${file}: ${issue.path.length ? `field "${issue.path.join('.')}"` : 'top level'}: ${issue.message}`;
+}
+
+export function parseConfig(file: string, text: string, env: NodeJS.ProcessEnv = process.env): Provider[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = SluiceConfigSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => describeIssue(file, raw, i)).join('\n'));
+
+  const builtins = simulatorProviders(env);
+  const seen = new Set(builtins.map((p) => p.id));
+  return [
+    ...builtins,
+    ...parsed.data.providers.map((config, index) => {
+      if (seen.has(config.id)) {
+        throw new ConfigError(`${file}: provider "${config.id}" (providers[${index}]), field "id": the id is already taken`);
+      }
+      seen.add(config.id);
+      return resolveProvider(config, env);
+    }),
+  ];
+}
+
+function resolveProvider(config: ProviderConfig, env: NodeJS.ProcessEnv): Provider {
+  return {
+    id: config.id,
+    name: config.name ?? config.id,
+    protocol: config.protocol,
+    baseUrl: config.baseUrl.replace(/\/+$/, ''),
+    path: config.path,
+    apiKey: config.apiKey ?? (config.apiKeyEnv ? env[config.apiKeyEnv] || undefined : undefined),
+    headers: config.headers ?? {},
+    models: config.models?.map((id) => ({ id })),
+    builtin: false,
+  };
+}
+
+/** Reads the providers in force; throws ConfigError naming the file, provider and field. */
+export function loadProviders(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Provider[] {
+  const file = configPath(env, cwd);
+  if (!file) return simulatorProviders(env);
+  if (!existsSync(/*turbopackIgnore: true*/ file)) throw new ConfigError(`${file}: the providers file named by SLUICE_CONFIG does not exist`);
+  return parseConfig(file, readFileSync(/*turbopackIgnore: true*/ file, 'utf8'), env);
+}
+
+let cached: Provider[] | undefined;
+
+/** The server's providers, read once per process. */
+export function providers(): Provider[] {
+  cached ??= loadProviders();
+  return cached;
+}
+
+export function findProvider(id: string): Provider | undefined {
+  return providers().find((p) => p.id === id);
+}

@@ -1,0 +1,50 @@
+import { authHeaders } from '@/lib/protocols/auth-headers';
+import type { ModelInfo, Provider, PublicProvider } from './types';
+
+const DISCOVERY_TIMEOUT_MS = 5000;
+const CACHE_MS = 5 * 60_000;
+const cache = new Map<string, { at: number; models: ModelInfo[] }>();
+
+type ModelList = { data?: { id?: unknown }[]; models?: { name?: unknown; supportedGenerationMethods?: unknown }[] };
+
+function parseModelList(protocol: Provider['protocol'], body: ModelList): ModelInfo[] {
+  if (protocol === 'gemini') {
+    return (body.models ?? [])
+      .filter((m) => !Array.isArray(m.supportedGenerationMethods) || m.supportedGenerationMethods.includes('streamGenerateContent') || m.supportedGenerationMethods.includes('generateContent'))
+      .map((m) => ({ id: String(m.name).replace(/^models\//, '') }));
+  }
+  return (body.data ?? []).map((m) => ({ id: String(m.id) }));
+}
+
+/** Asks the upstream for its model list (`GET {baseUrl}/models`). */
+export async function discoverModels(provider: Provider): Promise<ModelInfo[]> {
+  const hit = cache.get(provider.id);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.models;
+  const response = await fetch(`${provider.baseUrl}/models`, {
+    headers: { ...provider.headers, ...authHeaders(provider.protocol, provider.apiKey) },
+    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`GET ${provider.baseUrl}/models answered HTTP ${response.status}`);
+  const models = parseModelList(provider.protocol, (await response.json()) as ModelList);
+  cache.set(provider.id, { at: Date.now(), models });
+  return models;
+}
+
+export async function toPublic(provider: Provider): Promise<PublicProvider> {
+  const base = { id: provider.id, name: provider.name, protocol: provider.protocol, builtin: provider.builtin, hasKey: provider.apiKey !== undefined };
+  if (provider.models) return { ...base, models: provider.models };
+  try {
+    return { ...base, models: await discoverModels(provider) };
+  } catch (error) {
+    const reason = describeFetchError(error);
+    return { ...base, models: [], modelsError: `Model discovery failed: ${reason}` };
+  }
+}
+
+/** "fetch failed" says nothing; its cause (ECONNREFUSED, ENOTFOUND …) says what happened. */
+export function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'timed out';
+  const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ? `${error.message} (${cause.code})` : error.message;
+}

@@ -1,0 +1,8 @@
+import { providers } from './config';
+import { toPublic } from './discover';
+import type { PublicProvider } from './types';
+
+/** Every provider with its models, keys left out. */
+export function listPublicProviders(): Promise<PublicProvider[]> {
+  return Promise.all(providers().map(toPublic));
+}

@@ -1,0 +1,32 @@
+import type { ProtocolId } from '@/lib/protocols/ids';
+
+export interface ModelInfo {
+  id: string;
+  description?: string;
+}
+
+/** A configured upstream, resolved. Server-only: it carries the key. */
+export interface Provider {
+  id: string;
+  name: string;
+  protocol: ProtocolId;
+  baseUrl: string;
+  path?: string;
+  apiKey?: string;
+  headers: Record<string, string>;
+  /** Listed in the config file (or built in); undefined means discover them. */
+  models?: ModelInfo[];
+  builtin: boolean;
+}
+
+/** What GET /api/providers returns: no key, ever. */
+export interface PublicProvider {
+  id: string;
+  name: string;
+  protocol: ProtocolId;
+  builtin: boolean;
+  hasKey: boolean;
+  models: ModelInfo[];
+  /** Set when model discovery failed; the message says why. */
+  modelsError?: string;
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm start`: checks the providers file, builds when no build exists, then serves
+ * on HOST:PORT (default 127.0.0.1:3000).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ConfigError, configPath, loadProviders } from '@/lib/providers/config';
+
+const port = process.env.PORT ?? '3000';
+const host = process.env.HOST ?? '127.0.0.1';
+const next = 'node_modules/.bin/next';
+
+try {
+  const providers = loadProviders();
+  const file = configPath();
+  console.log(`Sluice: ${providers.length} providers (${file ? `from ${file}` : 'built-in simulator only'})`);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`Sluice cannot start: the providers file is invalid.\n${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+if (!existsSync('.next/BUILD_ID')) {
+  console.log('Sluice: no build yet, building first (next build)…');
+  const build = spawnSync(next, ['build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(next, ['start', '--hostname', host, '--port', port], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: port, HOST: host },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
