@@ -81,13 +81,13 @@ function section(random: Random, n: number): string {
   const kind = n % 5;
   if (kind === 0) parts.push(list(random, false), paragraph(random, 2));
   if (kind === 1) {
-    const sample = CODE_SAMPLES[n % CODE_SAMPLES.length]!;
+    const sample = CODE_SAMPLES[(2 * Math.floor(n / 5)) % CODE_SAMPLES.length]!; // every language in turn
     parts.push('```' + sample.lang + '\n' + sample.code(random) + '\n```');
   }
   if (kind === 2) parts.push(table(random));
   if (kind === 3) parts.push(list(random, true), `> ${sentence(random)}`);
   if (kind === 4) {
-    const sample = CODE_SAMPLES[(n + 3) % CODE_SAMPLES.length]!;
+    const sample = CODE_SAMPLES[(2 * Math.floor(n / 5) + 1) % CODE_SAMPLES.length]!;
     parts.push(taskList(random), '```' + sample.lang + '\n' + sample.code(random) + '\n```');
   }
   return parts.join('\n\n');

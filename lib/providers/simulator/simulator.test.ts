@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { markdownReply } from './content';
+import { parseSimOptions } from './options';
+import { splitAwkwardly } from './plan';
+import { seededRandom } from './random';
+import { tokenize } from './tokenize';
+
+describe('simulator internals', () => {
+  it('tokenize loses nothing, whatever the text', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => tokenize(text).join('') === text));
+    expect(tokenize('Hello, wörld!\n\n```ts')).toEqual(['Hello', ',', ' wörld', '!', '\n\n', '`', '`', '`', 'ts']);
+  });
+
+  it('splits tool arguments awkwardly but never inside a code point', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.integer(), (text, seed) => {
+        const pieces = splitAwkwardly(text, seededRandom(seed));
+        return pieces.join('') === text && pieces.every((p) => !/[\uD800-\uDBFF]$/.test(p));
+      }),
+    );
+  });
+
+  it('writes markdown of the asked length, up to 100k tokens, with fences closed', () => {
+    for (const tokens of [1, 17, 400, 100_000]) {
+      const reply = markdownReply(seededRandom(tokens), tokens);
+      const text = reply.join('');
+      expect(reply.length).toBeGreaterThanOrEqual(tokens);
+      expect(reply.length).toBeLessThanOrEqual(tokens + 2);
+      expect((text.match(/^```/gm)?.length ?? 0) % 2).toBe(0);
+    }
+    const long = markdownReply(seededRandom(3), 3000).join('');
+    for (const lang of ['ts', 'python', 'rust', 'bash', 'json', 'sql']) expect(long).toContain('```' + lang);
+    expect(long).toMatch(/^- \[[x ]\] /m);
+    expect(long).toMatch(/^\| --- \| ---: \| --- \|$/m);
+  });
+
+  it('reads options from the message and clamps them', () => {
+    expect(parseSimOptions('please tokens=2000 tps=5000 think=50 delay=0.5')).toMatchObject({ tokens: 2000, tps: 5000, think: 50, delay: 0.5 });
+    expect(parseSimOptions('tokens=999999999 tps=0')).toMatchObject({ tokens: 100_000, tps: 1 });
+  });
+});
