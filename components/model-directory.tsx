@@ -33,8 +33,9 @@ export function ModelDirectory({ providers }: { providers: PublicProvider[] }) {
             ) : (
               <ul className="mt-2 space-y-1 text-sm">
                 {provider.models.map((model) => (
-                  <li key={model.id} title={model.description}>
+                  <li key={model.id}>
                     <code>{model.id}</code>
+                    {model.description ? <span className="block text-xs text-zinc-500">{model.description}</span> : null}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { SIM_MODELS } from './simulator/catalog';
-import type { Provider } from './types';
+import type { Env, Provider } from './types';
 
 /** Where the simulator is mounted in the app (app/api/sim/[...path]/route.ts). */
 export const SIM_MOUNT = '/api/sim';
@@ -13,13 +13,13 @@ const SIMULATORS: { id: string; name: string; protocol: ProtocolId; path: string
 ];
 
 /** The app's own origin on loopback: the BFF reaches the simulator over real HTTP like any upstream. */
-export function selfOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function selfOrigin(env: Env = process.env): string {
   if (env.SLUICE_SIM_ORIGIN) return env.SLUICE_SIM_ORIGIN.replace(/\/$/, '');
   const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT ?? '3000'}`;
 }
 
-export function simulatorProviders(env: NodeJS.ProcessEnv = process.env): Provider[] {
+export function simulatorProviders(env: Env = process.env): Provider[] {
   const origin = selfOrigin(env);
   return SIMULATORS.map((s) => ({
     id: s.id,

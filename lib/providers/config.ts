@@ -3,14 +3,14 @@ import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { simulatorProviders } from './builtin';
 import { SluiceConfigSchema, type ProviderConfig } from './config-schema';
-import type { Provider } from './types';
+import type { Env, Provider } from './types';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
 /** The providers file in force: `SLUICE_CONFIG`, else sluice.config.json when present. */
-export function configPath(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+export function configPath(env: Env = process.env, cwd = process.cwd()): string | undefined {
   if (env.SLUICE_CONFIG) return resolve(cwd, env.SLUICE_CONFIG);
   const fallback = resolve(cwd, 'sluice.config.json');
   return existsSync(/*turbopackIgnore: true*/ fallback) ? fallback : undefined;
@@ -27,7 +27,7 @@ function describeIssue(file: string, raw: unknown, issue: z.core.$ZodIssue): str
   return `${file}: ${issue.path.length ? `field "${issue.path.join('.')}"` : 'top level'}: ${issue.message}`;
 }
 
-export function parseConfig(file: string, text: string, env: NodeJS.ProcessEnv = process.env): Provider[] {
+export function parseConfig(file: string, text: string, env: Env = process.env): Provider[] {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -51,7 +51,7 @@ export function parseConfig(file: string, text: string, env: NodeJS.ProcessEnv =
   ];
 }
 
-function resolveProvider(config: ProviderConfig, env: NodeJS.ProcessEnv): Provider {
+function resolveProvider(config: ProviderConfig, env: Env): Provider {
   return {
     id: config.id,
     name: config.name ?? config.id,
@@ -66,7 +66,7 @@ function resolveProvider(config: ProviderConfig, env: NodeJS.ProcessEnv): Provid
 }
 
 /** Reads the providers in force; throws ConfigError naming the file, provider and field. */
-export function loadProviders(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Provider[] {
+export function loadProviders(env: Env = process.env, cwd = process.cwd()): Provider[] {
   const file = configPath(env, cwd);
   if (!file) return simulatorProviders(env);
   if (!existsSync(/*turbopackIgnore: true*/ file)) throw new ConfigError(`${file}: the providers file named by SLUICE_CONFIG does not exist`);

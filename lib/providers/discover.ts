@@ -46,5 +46,6 @@ export function describeFetchError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if (error.name === 'TimeoutError') return 'timed out';
   const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${error.message} (${cause.code})` : error.message;
+  const detail = cause?.code ?? cause?.message;
+  return detail ? `${error.message} (${detail})` : error.message;
 }

@@ -1,3 +1,6 @@
+/** Environment variables, as read by the server (process.env or a test's own). */
+export type Env = Record<string, string | undefined>;
+
 import type { ProtocolId } from '@/lib/protocols/ids';
 
 export interface ModelInfo {

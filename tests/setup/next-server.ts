@@ -1,0 +1,61 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface RunningServer {
+  origin: string;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the production build (`next start`) on a free port, as `npm start` would. */
+export async function startNextServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync('.next/BUILD_ID')) {
+    const build = spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('next build failed');
+  }
+  const port = await freePort();
+  const dataDir = env.SLUICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sluice-data-'));
+  let log = '';
+  const child = spawn('node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SLUICE_DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`next start did not become ready:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    dataDir,
+    process: child,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
