@@ -1,0 +1,112 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSse, SseParser } from './parser';
+import type { SseItem } from './types';
+
+const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures', 'wire');
+export const fixtureFiles = (): string[] =>
+  readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.sse'))
+    .sort();
+
+const strip = (items: SseItem[]) => items.map(({ at: _at, seq: _seq, ...rest }) => rest);
+const events = (input: string) => parseSse(input).filter((i) => i.kind === 'event').map((e) => e.kind === 'event' && { event: e.event, data: e.data, id: e.id });
+
+function feedSplit(bytes: Uint8Array, cuts: number[]): SseItem[] {
+  const parser = new SseParser();
+  const out: SseItem[] = [];
+  let last = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    out.push(...parser.feed(bytes.subarray(last, cut)));
+    last = cut;
+  }
+  out.push(...parser.feed(bytes.subarray(last)), ...parser.end());
+  return out;
+}
+
+describe('SseParser: WHATWG event-stream rules', () => {
+  it('handles LF, CR and CRLF line ends alike', () => {
+    for (const nl of ['\n', '\r', '\r\n']) {
+      expect(events(`event: a${nl}data: 1${nl}${nl}data: 2${nl}${nl}`)).toEqual([
+        { event: 'a', data: '1', id: undefined },
+        { event: undefined, data: '2', id: undefined },
+      ]);
+    }
+  });
+
+  it('joins multi-line data with \\n and removes one leading space only', () => {
+    expect(events('data:  a\ndata:b\ndata\n\n')).toEqual([{ event: undefined, data: ' a\nb\n', id: undefined }]);
+  });
+
+  it('strips one leading BOM, not two', () => {
+    expect(events('\uFEFFdata: x\n\n')).toHaveLength(1);
+    expect(events('\uFEFF\uFEFFdata: x\n\n')).toHaveLength(0);
+  });
+
+  it('ignores an id containing NUL, keeps other ids', () => {
+    expect(events('id: a\u0000b\ndata: x\n\nid: 7\ndata: y\n\n').map((e) => e && e.id)).toEqual([undefined, '7']);
+  });
+
+  it('reads retry only when it is all digits, and reports comments', () => {
+    const items = parseSse(': keep-alive\nretry: 12a\nretry: 3000\ndata: x\n\n');
+    expect(items.map((i) => i.kind)).toEqual(['comment', 'retry', 'event']);
+    expect(items[0]).toMatchObject({ kind: 'comment', text: 'keep-alive', raw: ': keep-alive\n' });
+    expect(items[1]).toMatchObject({ kind: 'retry', ms: 3000 });
+    expect(items[2]).toMatchObject({ raw: 'retry: 12a\ndata: x\n\n' });
+  });
+
+  it('ignores lines without a colon as fields named by the whole line', () => {
+    expect(events('data\n\nfoo\ndata: 1\n\n')).toEqual([
+      { event: undefined, data: '', id: undefined },
+      { event: undefined, data: '1', id: undefined },
+    ]);
+  });
+
+  it('does not dispatch an unfinished event at EOF, and reports it as leftover', () => {
+    const items = parseSse('data: 1\n\ndata: 2');
+    expect(items.map((i) => i.kind)).toEqual(['event', 'leftover']);
+    expect(items[1]!.raw).toBe('data: 2');
+  });
+
+  it('decodes UTF-8 split across chunks and a CRLF split across chunks', () => {
+    const bytes = new TextEncoder().encode('data: héllo 🌊\r\n\r\n');
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const items = feedSplit(bytes, [cut]);
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ kind: 'event', data: 'héllo 🌊', raw: 'data: héllo 🌊\r\n\r\n', bytes: bytes.length });
+    }
+  });
+
+  it('keeps each event’s exact raw text and byte size, in arrival order', () => {
+    const text = 'event: ping\ndata: {"type": "ping"}\n\n: c\ndata: é\r\n\r\n';
+    const items = parseSse(text);
+    expect(items.map((i) => i.raw).join('')).toBe(text);
+    expect(items.map((i) => i.seq)).toEqual([0, 1, 2]);
+    expect(items.map((i) => i.bytes)).toEqual([36, 4, 12]);
+  });
+});
+
+describe('SseParser on every recorded stream in fixtures/wire', () => {
+  const files = fixtureFiles();
+
+  it('finds the 60 fixtures', () => expect(files).toHaveLength(60));
+
+  it.each(files)('%s: raw text round-trips and chunking is invisible', (file) => {
+    const bytes = new Uint8Array(readFileSync(join(FIXTURES, file)));
+    const whole = parseSse(bytes);
+    expect(whole.length).toBeGreaterThan(0);
+    expect(whole.map((i) => i.raw).join('')).toBe(new TextDecoder().decode(bytes)); // TextDecoder drops a BOM, as we do
+    const expected = strip(whole);
+    if (bytes.length <= 5000) {
+      for (let cut = 1; cut < bytes.length; cut++) expect(strip(feedSplit(bytes, [cut]))).toEqual(expected);
+    }
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }), (cuts) => {
+        expect(strip(feedSplit(bytes, cuts))).toEqual(expected);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
