@@ -2,7 +2,9 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { SseComment, SseItem, SseRetry } from './types';
 import { utf8Length } from './utf8';
 
-type Held = Omit<SseComment, 'seq' | 'bytes' | 'at'> | Omit<SseRetry, 'seq' | 'bytes' | 'at'>;
+/** An item before the parser stamps its order, size and time. */
+type Unstamped<T = SseItem> = T extends SseItem ? Omit<T, 'seq' | 'bytes' | 'at'> : never;
+type Held = Unstamped<SseComment | SseRetry>;
 
 /**
  * Bytes to SSE items, incrementally, per the WHATWG event-stream rules.
@@ -122,7 +124,7 @@ export class SseParser {
     this.held = undefined;
   }
 
-  private emit(item: Omit<SseItem, 'seq' | 'bytes' | 'at'>): void {
+  private emit(item: Unstamped): void {
     this.out.push({ ...item, seq: this.seq++, bytes: utf8Length(item.raw), at: this.at } as SseItem);
   }
 }

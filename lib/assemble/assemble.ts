@@ -1,0 +1,137 @@
+import type { StreamEvent } from '@/lib/protocols/events';
+import type { AssembledMessage, AssistantPart, ToolCall } from './message';
+
+/** How the stream ended, from the reader's side. */
+export type StreamOutcome = 'ended' | 'stopped';
+
+/**
+ * Normalized events in, the assistant message out. The server stores what this
+ * builds and the browser renders from it, so both always agree.
+ */
+export class MessageAssembler {
+  private readonly message: AssembledMessage = { status: 'streaming', text: '', thinking: '', parts: [], toolCalls: [], annotations: [], unknownEvents: 0, malformedEvents: 0 };
+  private readonly calls = new Map<string, ToolCall>();
+  private ended = false;
+
+  push(event: StreamEvent): void {
+    const m = this.message;
+    switch (event.type) {
+      case 'message-start':
+        m.id ??= event.id;
+        m.model ??= event.model;
+        break;
+      case 'text-delta':
+        if (event.choice) {
+          m.otherChoices ??= {};
+          m.otherChoices[event.choice] = (m.otherChoices[event.choice] ?? '') + event.text;
+          break;
+        }
+        m.text += event.text;
+        this.appendPart('text', event.text);
+        break;
+      case 'refusal-delta':
+        m.refusal = (m.refusal ?? '') + event.text;
+        break;
+      case 'thinking-delta':
+        m.thinking += event.text;
+        this.appendPart('thinking', event.text);
+        break;
+      case 'thinking-signature': {
+        const last = m.parts.at(-1);
+        if (last?.type === 'thinking') last.signature = (last.signature ?? '') + event.signature;
+        else m.parts.push({ type: 'thinking', text: '', signature: event.signature });
+        break;
+      }
+      case 'thinking-redacted':
+        m.parts.push({ type: 'thinking', text: '', redacted: event.data });
+        break;
+      case 'tool-call-start': {
+        if (event.choice) break;
+        const call: ToolCall = { id: event.id, name: event.name, argsText: '', ...(event.server ? { server: true } : {}) };
+        this.calls.set(event.key, call);
+        m.toolCalls.push(call);
+        m.parts.push({ type: 'tool-call', call });
+        break;
+      }
+      case 'tool-call-delta': {
+        const call = this.calls.get(event.key);
+        if (call) call.argsText += event.delta;
+        break;
+      }
+      case 'tool-call-end': {
+        const call = this.calls.get(event.key);
+        if (call && event.args !== undefined) call.argsText = event.args;
+        if (call) parseArgs(call);
+        break;
+      }
+      case 'tool-result':
+        m.parts.push({ type: 'tool-result', id: event.id, name: event.name, content: event.content });
+        break;
+      case 'annotation':
+        m.annotations.push(event.value);
+        break;
+      case 'usage':
+        m.usage = { ...m.usage, ...event.usage };
+        break;
+      case 'finish':
+        if (event.choice) break;
+        m.finishReason = event.reason;
+        m.rawFinishReason = event.raw;
+        break;
+      case 'error':
+        // The first error is the cause; later ones (response.failed after error) repeat it.
+        m.error ??= { message: event.message, ...(event.code ? { code: event.code } : {}) };
+        break;
+      case 'end':
+        this.ended = true;
+        break;
+      case 'unknown':
+        m.unknownEvents++;
+        break;
+      case 'malformed':
+        m.malformedEvents++;
+        break;
+      case 'keep-alive':
+        break;
+    }
+  }
+
+  /** The message so far, still streaming. */
+  snapshot(): AssembledMessage {
+    return this.message;
+  }
+
+  /** Closes the message: an error wins, then a user's stop, then the terminal marker decides complete or truncated. */
+  finish(outcome: StreamOutcome = 'ended'): AssembledMessage {
+    const m = this.message;
+    for (const call of m.toolCalls) if (call.args === undefined && call.argsError === undefined) parseArgs(call);
+    m.status = m.error ? 'error' : outcome === 'stopped' ? 'stopped' : this.ended ? 'complete' : 'truncated';
+    return m;
+  }
+
+  private appendPart(type: 'text' | 'thinking', text: string): void {
+    const last = this.message.parts.at(-1);
+    if (last?.type === type && !(last.type === 'thinking' && (last.signature || last.redacted))) last.text += text;
+    else this.message.parts.push({ type, text } as AssistantPart);
+  }
+}
+
+function parseArgs(call: ToolCall): void {
+  if (call.argsText.trim() === '') {
+    call.args = {};
+    return;
+  }
+  try {
+    call.args = JSON.parse(call.argsText);
+    delete call.argsError;
+  } catch (error) {
+    call.argsError = (error as Error).message;
+  }
+}
+
+/** Assembles a whole list of events at once. */
+export function assemble(events: Iterable<StreamEvent>, outcome: StreamOutcome = 'ended'): AssembledMessage {
+  const assembler = new MessageAssembler();
+  for (const event of events) assembler.push(event);
+  return assembler.finish(outcome);
+}

@@ -1,0 +1,109 @@
+import type { SseItem } from '@/lib/sse/types';
+import type { StreamDecoder } from '../decoder';
+import type { FinishReason, StreamEvent } from '../events';
+import { asArray, defined, isObject, num, parseData, str, type Json } from '../json';
+
+const FINISH: Record<string, FinishReason> = {
+  STOP: 'stop',
+  MAX_TOKENS: 'length',
+  SAFETY: 'content-filter',
+  RECITATION: 'content-filter',
+  BLOCKLIST: 'content-filter',
+  PROHIBITED_CONTENT: 'content-filter',
+  SPII: 'content-filter',
+  IMAGE_SAFETY: 'content-filter',
+  MALFORMED_FUNCTION_CALL: 'error',
+};
+
+function usage(meta: Json): StreamEvent {
+  const candidates = num(meta.candidatesTokenCount);
+  const thoughts = num(meta.thoughtsTokenCount);
+  return {
+    type: 'usage',
+    usage: defined({
+      inputTokens: num(meta.promptTokenCount),
+      outputTokens: candidates === undefined && thoughts === undefined ? undefined : (candidates ?? 0) + (thoughts ?? 0),
+      reasoningTokens: thoughts,
+      cachedInputTokens: num(meta.cachedContentTokenCount),
+      totalTokens: num(meta.totalTokenCount),
+    }),
+  };
+}
+
+function errorOf(value: Json): StreamEvent {
+  const error = isObject(value.error) ? value.error : {};
+  return { type: 'error', message: str(error.message) ?? JSON.stringify(value), code: str(error.status) ?? (error.code === undefined ? undefined : String(error.code)) };
+}
+
+/** Gemini `streamGenerateContent?alt=sse` chunks, including Vertex's streamed function arguments. */
+export function createGeminiDecoder(): StreamDecoder {
+  let calls = 0;
+  let announced = false;
+  /** A function call whose arguments Vertex is streaming as partialArgs. */
+  let streaming: { key: string; args: Record<string, unknown> } | undefined;
+
+  function functionCall(call: Json, out: StreamEvent[]): void {
+    if (call.args !== undefined || (!streaming && !call.willContinue && call.name)) {
+      const key = `call-${calls++}`;
+      out.push({ type: 'tool-call-start', key, id: str(call.id) ?? key, name: str(call.name) ?? '' });
+      out.push({ type: 'tool-call-delta', key, delta: JSON.stringify(call.args ?? {}) });
+      out.push({ type: 'tool-call-end', key });
+      return;
+    }
+    if (call.name && !streaming) {
+      streaming = { key: `call-${calls++}`, args: {} };
+      out.push({ type: 'tool-call-start', key: streaming.key, id: str(call.id) ?? streaming.key, name: String(call.name) });
+    }
+    for (const partial of asArray(call.partialArgs)) {
+      if (!isObject(partial) || !streaming) continue;
+      const field = (str(partial.jsonPath) ?? '').replace(/^\$\./, '');
+      const value = partial.stringValue ?? partial.numberValue ?? partial.boolValue ?? (partial.nullValue !== undefined ? null : undefined);
+      const before = streaming.args[field];
+      streaming.args[field] = typeof value === 'string' && typeof before === 'string' ? before + value : value;
+    }
+    if (streaming && Object.keys(call).length === 0) {
+      out.push({ type: 'tool-call-delta', key: streaming.key, delta: JSON.stringify(streaming.args) });
+      out.push({ type: 'tool-call-end', key: streaming.key });
+      streaming = undefined;
+    }
+  }
+
+  return {
+    decode(item: SseItem): StreamEvent[] {
+      if (item.kind === 'comment') return [{ type: 'keep-alive' }];
+      if (item.kind === 'leftover') {
+        // Google ends a failed stream with a bare JSON error body, no `data:` prefix.
+        const parsed = parseData(item.raw);
+        return parsed.ok && parsed.value.error ? [errorOf(parsed.value)] : [{ type: 'malformed', data: item.raw, message: 'unterminated text at end of stream' }];
+      }
+      if (item.kind !== 'event') return [];
+      const parsed = parseData(item.data);
+      if (!parsed.ok) return [parsed.event];
+      const chunk = parsed.value;
+      const out: StreamEvent[] = [];
+      if (chunk.error) return [errorOf(chunk)];
+      if (!announced) {
+        announced = true;
+        out.push({ type: 'message-start', id: str(chunk.responseId), model: str(chunk.modelVersion) });
+      }
+      const candidate = asArray(chunk.candidates).find(isObject);
+      const content = candidate && isObject(candidate.content) ? candidate.content : {};
+      for (const part of asArray(content.parts)) {
+        if (!isObject(part)) continue;
+        if (typeof part.text === 'string' && part.text !== '') out.push({ type: part.thought ? 'thinking-delta' : 'text-delta', text: part.text });
+        if (isObject(part.functionCall)) functionCall(part.functionCall, out);
+        if (isObject(part.executableCode)) out.push({ type: 'tool-result', id: str(part.executableCode.id), name: 'executableCode', content: part.executableCode });
+        if (isObject(part.codeExecutionResult)) out.push({ type: 'tool-result', id: str(part.codeExecutionResult.id), name: 'codeExecutionResult', content: part.codeExecutionResult });
+      }
+      for (const key of ['groundingMetadata', 'citationMetadata'] as const) {
+        if (candidate && isObject(candidate[key])) out.push({ type: 'annotation', value: candidate[key] });
+      }
+      if (isObject(chunk.usageMetadata)) out.push(usage(chunk.usageMetadata));
+      const finish = candidate ? str(candidate.finishReason) : undefined;
+      const blocked = isObject(chunk.promptFeedback) ? str(chunk.promptFeedback.blockReason) : undefined;
+      if (finish) out.push({ type: 'finish', reason: finish === 'STOP' && calls > 0 ? 'tool-calls' : (FINISH[finish] ?? 'other'), raw: finish }, { type: 'end' });
+      else if (blocked) out.push({ type: 'finish', reason: 'content-filter', raw: `prompt blocked: ${blocked}` }, { type: 'end' });
+      return out;
+    },
+  };
+}
