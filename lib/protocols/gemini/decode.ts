@@ -72,12 +72,19 @@ export function createGeminiDecoder(): StreamDecoder {
     decode(item: SseItem): StreamEvent[] {
       if (item.kind === 'comment') return [{ type: 'keep-alive' }];
       if (item.kind === 'leftover') {
-        // Google ends a failed stream with a bare JSON error body, no `data:` prefix.
+        // Google may end the last event without its blank line (its own SDK reads it anyway)…
+        if (item.raw.startsWith('data:')) return decodeChunk(item.raw.split(/\r\n|\r|\n/).map((l) => l.replace(/^data: ?/, '')).join('\n'));
+        // …and ends a failed stream with a bare JSON error body, no `data:` prefix.
         const parsed = parseData(item.raw);
         return parsed.ok && parsed.value.error ? [errorOf(parsed.value)] : [{ type: 'malformed', data: item.raw, message: 'unterminated text at end of stream' }];
       }
       if (item.kind !== 'event') return [];
-      const parsed = parseData(item.data);
+      return decodeChunk(item.data);
+    },
+  };
+
+  function decodeChunk(data: string): StreamEvent[] {
+      const parsed = parseData(data);
       if (!parsed.ok) return [parsed.event];
       const chunk = parsed.value;
       const out: StreamEvent[] = [];
@@ -104,6 +111,5 @@ export function createGeminiDecoder(): StreamDecoder {
       if (finish) out.push({ type: 'finish', reason: finish === 'STOP' && calls > 0 ? 'tool-calls' : (FINISH[finish] ?? 'other'), raw: finish }, { type: 'end' });
       else if (blocked) out.push({ type: 'finish', reason: 'content-filter', raw: `prompt blocked: ${blocked}` }, { type: 'end' });
       return out;
-    },
-  };
+  }
 }

@@ -96,6 +96,8 @@ export function createOpenAiChatDecoder(): StreamDecoder {
         if (finish) out.push({ type: 'finish', reason: FINISH[finish] ?? 'other', raw: finish, choice });
       }
       if (isObject(chunk.usage)) out.push(chatUsage(chunk.usage));
+      // Perplexity ends with a chunk of this object type instead of [DONE].
+      if (chunk.object === 'chat.completion.done') out.push({ type: 'end' });
       return out;
     },
   };

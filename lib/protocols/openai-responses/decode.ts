@@ -14,7 +14,7 @@ const QUIET = new Set([
   'response.reasoning_text.done',
   'response.function_call_arguments.done',
 ]);
-const SERVER_CALL_PROGRESS = /^response\.(web_search_call|file_search_call|code_interpreter_call|image_generation_call|mcp_call|mcp_list_tools|custom_tool_call)\b/;
+const SERVER_CALL_PROGRESS = /^response\.(web_search_call|file_search_call|code_interpreter_call|image_generation_call|mcp_call|mcp_list_tools|custom_tool_call)[._]/;
 
 function usage(response: Json): StreamEvent[] {
   if (!isObject(response.usage)) return [];
