@@ -1,0 +1,49 @@
+import type { ChatMessage, ChatParams } from './conversation';
+import type { ProtocolId } from './ids';
+
+/** What a protocol needs of a provider to address it. */
+export interface UpstreamTarget {
+  protocol: ProtocolId;
+  baseUrl: string;
+  path?: string;
+  apiKey?: string;
+  headers: Record<string, string>;
+}
+
+export interface RequestInput {
+  target: UpstreamTarget;
+  model: string;
+  messages: ChatMessage[];
+  params: ChatParams;
+}
+
+/** The upstream HTTP request, ready to send. Carries the key: server-side only. */
+export interface UpstreamRequest {
+  url: string;
+  method: 'POST';
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+export const DEFAULT_MAX_TOKENS = 4096;
+export const DEFAULT_THINKING_BUDGET = 2048;
+
+export function thinkingBudget(thinking: ChatParams['thinking']): number | undefined {
+  if (thinking === undefined || thinking === false) return undefined;
+  return thinking === true ? DEFAULT_THINKING_BUDGET : thinking;
+}
+
+/** OpenAI-style effort from a token budget. */
+export function reasoningEffort(thinking: ChatParams['thinking']): 'low' | 'medium' | 'high' | undefined {
+  const budget = thinkingBudget(thinking);
+  if (budget === undefined) return undefined;
+  return budget <= 2048 ? 'low' : budget <= 8192 ? 'medium' : 'high';
+}
+
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${path}`;
+}
+
+export function jsonHeaders(target: UpstreamTarget, auth: Record<string, string>): Record<string, string> {
+  return { 'content-type': 'application/json', accept: 'text/event-stream', ...target.headers, ...auth };
+}
