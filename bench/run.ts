@@ -1,0 +1,17 @@
+/** `npm run bench -- NAME` runs one benchmark (no name: all) and writes bench/results/NAME.json. */
+import { report, type Metric } from './report';
+
+const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<Metric[]> }>> = {
+  protocols: () => import('./protocols'),
+};
+
+const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = names.filter((n) => !(n in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}. Known: ${Object.keys(BENCHMARKS).join(', ')}.`);
+  process.exit(2);
+}
+for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+  const { run } = await BENCHMARKS[name]!();
+  report(name, await run());
+}
