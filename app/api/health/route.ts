@@ -1,5 +1,10 @@
+import { route } from '@/lib/server/api-route';
+import { store } from '@/lib/server/store';
+
 export const dynamic = 'force-dynamic';
 
-export function GET() {
+/** Ready when the store is open and migrated. */
+export const GET = route(async () => {
+  await store();
   return Response.json({ status: 'ok' });
-}
+});

@@ -1,0 +1,7 @@
+import { route } from '@/lib/server/api-route';
+import { startChat } from '@/lib/server/chat/start-chat';
+
+export const dynamic = 'force-dynamic';
+
+/** Starts one streamed completion; see docs/contract.md. */
+export const POST = route(startChat);

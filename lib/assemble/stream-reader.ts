@@ -1,0 +1,62 @@
+import type { ProtocolId } from '@/lib/protocols/ids';
+import type { StreamEvent } from '@/lib/protocols/events';
+import { createDecoder } from '@/lib/protocols/registry';
+import { parseBffMarker, type BffEnd } from '@/lib/sse/bff-marker';
+import { SseParser } from '@/lib/sse/parser';
+import type { SseItem } from '@/lib/sse/types';
+import { MessageAssembler, type StreamOutcome } from './assemble';
+import type { AssembledMessage } from './message';
+
+const TOKEN_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'thinking-delta', 'refusal-delta', 'tool-call-start', 'tool-call-delta']);
+
+/**
+ * One stream read end to end — bytes → SSE items → normalized events → message —
+ * the same on the server (its stored copy) and in the browser.
+ */
+export class StreamReader {
+  private readonly parser = new SseParser();
+  private readonly decoder;
+  private readonly assembler = new MessageAssembler();
+  /** Clock value of the first token, if one came. */
+  firstTokenAt: number | undefined;
+  /** The BFF's end marker, once seen. */
+  bffEnd: BffEnd | undefined;
+
+  constructor(protocol: ProtocolId) {
+    this.decoder = createDecoder(protocol);
+  }
+
+  /** Feeds a chunk; returns the SSE items it completed and the events they meant. */
+  push(chunk: Uint8Array | string, at: number): { items: SseItem[]; events: StreamEvent[] } {
+    return this.consume(this.parser.feed(chunk, at), at);
+  }
+
+  /** Ends the stream and returns the final message. */
+  finish(outcome: StreamOutcome, at: number): AssembledMessage {
+    this.consume(this.parser.end(at), at);
+    return this.assembler.finish(outcome);
+  }
+
+  snapshot(): AssembledMessage {
+    return this.assembler.snapshot();
+  }
+
+  private consume(items: SseItem[], at: number): { items: SseItem[]; events: StreamEvent[] } {
+    const events: StreamEvent[] = [];
+    for (const item of items) {
+      const marker = item.kind === 'comment' ? parseBffMarker(item.text) : undefined;
+      if (marker?.kind === 'end') {
+        this.bffEnd = marker.end;
+        // A failure only the BFF could see (stall, lost connection) ends the message as an error.
+        if (marker.end.reason !== 'upstream-eof') events.push({ type: 'error', message: marker.end.message, code: marker.end.reason });
+      } else if (!marker) {
+        events.push(...this.decoder.decode(item));
+      }
+    }
+    for (const event of events) {
+      if (this.firstTokenAt === undefined && TOKEN_EVENTS.has(event.type)) this.firstTokenAt = at;
+      this.assembler.push(event);
+    }
+    return { items, events };
+  }
+}
