@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { assembleRecording } from '@/lib/assemble/decode-stream';
+import { fixtures } from '@/lib/testing/fixtures';
+import { PROTOCOLS } from '@/lib/protocols/ids';
+import { SECRET_KEY } from './setup/global';
+import { base, conversation, postChat, readChat, storedReply, upstreamLog, user } from './helpers';
+
+const SIM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'sim-openai', 'anthropic-messages': 'sim-anthropic', 'openai-responses': 'sim-responses', gemini: 'sim-gemini' };
+const UPSTREAM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'up-chat', 'anthropic-messages': 'up-anthropic', 'openai-responses': 'up-responses', gemini: 'up-gemini' };
+const FAST = 'tps=5000 delay=0';
+
+describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
+  it('streams the upstream’s own events with the contract’s headers, and stores the same reply the browser assembles', async () => {
+    const response = await postChat({ provider: SIM[protocol], model: 'sim-thinking', messages: user(`think=20 tokens=60 ${FAST}`) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    expect(response.headers.get('x-sluice-protocol')).toBe(protocol);
+    const id = response.headers.get('x-conversation-id')!;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const { text, message, bffEnd } = await readChat(response);
+    expect(text.startsWith(': sluice open\n')).toBe(true);
+    expect(text.endsWith(': sluice end {"reason":"upstream-eof"}\n')).toBe(true);
+    expect(bffEnd).toEqual({ reason: 'upstream-eof' });
+    expect(message.status).toBe('complete');
+    expect(message.thinking.length).toBeGreaterThan(20);
+    const stored = await storedReply(id);
+    expect(stored).toMatchObject({ status: 'complete', text: message.text, thinking: message.thinking, usage: message.usage, finishReason: 'stop', provider: SIM[protocol], model: 'sim-thinking', protocol });
+    expect(stored.timings.firstByte).toBeLessThanOrEqual(stored.timings.firstToken!);
+    expect(stored.timings.firstToken).toBeLessThanOrEqual(stored.timings.end!);
+  });
+
+  it.each([
+    ['sim-fault-error', 'error'],
+    ['sim-fault-eof', 'truncated'],
+    ['sim-fault-malformed', 'complete'],
+    ['sim-fault-keepalive', 'complete'],
+  ])('stores %s as %s', async (model, status) => {
+    const response = await postChat({ provider: SIM[protocol], model, messages: user(`tokens=20 ${FAST}`) });
+    const { message } = await readChat(response);
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(message.status).toBe(status);
+    expect(stored.status).toBe(status);
+    if (status === 'error') expect(stored.error?.message).toMatch(/sim-fault-error|Incomplete|failed/);
+    if (model === 'sim-fault-malformed') expect(message.malformedEvents).toBe(1);
+  });
+
+  it.each([
+    ['sim-fault-http-401', 401],
+    ['sim-fault-http-429', 429],
+    ['sim-fault-http-500', 502],
+    ['sim-fault-non-sse', 502],
+  ])('answers %s before streaming with JSON and HTTP %i, and stores the error', async (model, status) => {
+    const response = await postChat({ provider: SIM[protocol], model, messages: user(FAST) });
+    expect(response.status).toBe(status);
+    const body = (await response.json()) as { error: { type: string; message: string } };
+    expect(body.error.type).toBe('upstream_error');
+    expect(body.error.message).toMatch(/^The upstream answered HTTP \d{3}: /);
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored).toMatchObject({ status: 'error', error: { message: body.error.message } });
+  });
+});
+
+describe('relaying without buffering', () => {
+  it('the first event reaches the browser long before the last is sent', async () => {
+    const response = await postChat({ provider: 'sim-openai', model: 'sim-markdown', messages: user('tokens=30 tps=20 delay=0') });
+    const { chunks } = await readChat(response);
+    const firstEvent = chunks.find((c) => c.text.includes('data:'))!;
+    expect(chunks.at(-1)!.at - firstEvent.at).toBeGreaterThan(1000);
+    expect(chunks.filter((c) => c.text.includes('data:')).length).toBeGreaterThan(10);
+  });
+
+  it('sends keep-alive markers while the upstream is silent, then finishes', async () => {
+    const response = await postChat({ provider: 'sim-anthropic', model: 'sim-fault-stall', messages: user(`stall=1 tokens=30 ${FAST}`) });
+    const { text, message } = await readChat(response);
+    expect(text).toContain(': sluice keep-alive\n');
+    expect(message.status).toBe('complete');
+  });
+
+  it('strips a leading BOM that our first marker would otherwise displace', async () => {
+    const { message } = await readChat(await postChat({ provider: 'up-chat', model: 'bom', messages: user('x') }));
+    expect(message).toMatchObject({ status: 'complete', text: 'after a BOM' });
+  });
+
+  it('ends its marker on a line of its own when the upstream stopped mid-line', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'no-newline-at-end', messages: user('x') });
+    const { text, message } = await readChat(response);
+    expect(text).toMatch(/"cut"\}\}\]\}\n: sluice end \{"reason":"upstream-eof"\}\n$/);
+    expect(message).toMatchObject({ status: 'truncated', text: 'first' });
+    expect((await storedReply(response.headers.get('x-conversation-id')!)).text).toBe('first');
+  });
+});
+
+describe('failures the BFF sees', () => {
+  it('an upstream that stalls past the idle limit ends the stream with a marker, stored as error', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'stall', messages: user('x') });
+    const { text, message, bffEnd } = await readChat(response);
+    expect(bffEnd).toMatchObject({ reason: 'upstream-idle' });
+    expect(text).toContain(': sluice keep-alive\n');
+    expect(message).toMatchObject({ status: 'error', text: 'before the stall', error: { code: 'upstream-idle' } });
+    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'error', text: 'before the stall', error: { message: 'The upstream sent nothing for 2 s.' } });
+  });
+
+  it('an upstream connection that breaks mid-stream is told apart from the browser’s own', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'drop', messages: user('x') });
+    const { message, bffEnd } = await readChat(response);
+    expect(bffEnd).toMatchObject({ reason: 'upstream-connection-lost' });
+    expect(message.status).toBe('error');
+    expect((await storedReply(response.headers.get('x-conversation-id')!)).status).toBe('error');
+  });
+
+  it('an upstream that never answers becomes a 504', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'no-headers', messages: user('x') });
+    expect(response.status).toBe(504);
+    expect(((await response.json()) as { error: { type: string } }).error.type).toBe('upstream_timeout');
+  });
+
+  it('a refused connection becomes a 502 that names the upstream, not the key', async () => {
+    const response = await postChat({ provider: 'keyed', model: 'anything', messages: user('x') });
+    const text = await response.text();
+    expect(response.status).toBe(502);
+    expect(text).toContain('upstream_unreachable');
+    expect(text).toContain('ECONNREFUSED');
+    expect(text).not.toContain(SECRET_KEY);
+  });
+});
+
+describe('stop', () => {
+  it('aborting the request aborts the upstream within a second and stores the partial reply as stopped', async () => {
+    const abort = new AbortController();
+    const response = await postChat({ provider: 'up-chat', model: 'slow', messages: user('x') }, { signal: abort.signal });
+    const id = response.headers.get('x-conversation-id')!;
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('w3 ')) received += new TextDecoder().decode((await reader.read()).value);
+    const stoppedAt = Date.now();
+    abort.abort();
+    const stored = await storedReply(id);
+    expect(stored.status).toBe('stopped');
+    expect(stored.text).toMatch(/^w0 w1 w2 w3 /);
+    const entry = (await upstreamLog()).findLast((e) => e.model === 'slow')!;
+    expect(entry.disconnectedAt).toBeDefined();
+    expect(entry.disconnectedAt! - stoppedAt).toBeLessThan(1000);
+  });
+});
+
+describe('bad input', () => {
+  const post = (body: string) => fetch(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const ok = { provider: 'sim-openai', model: 'sim-echo', messages: user('hi') };
+
+  it.each([
+    ['invalid JSON', '{"provider":', 400, /not valid JSON/],
+    ['no messages', JSON.stringify({ ...ok, messages: [] }), 400, /messages: at least one message/],
+    ['a missing provider', JSON.stringify({ model: 'm', messages: user('x') }), 400, /provider:/],
+    ['a wrong role', JSON.stringify({ ...ok, messages: [{ role: 'robot', content: 'x' }] }), 400, /messages\.0\.role/],
+    ['an unknown field', JSON.stringify({ ...ok, extra: 1 }), 400, /extra/],
+    ['a bad temperature', JSON.stringify({ ...ok, params: { temperature: 9 } }), 400, /params\.temperature/],
+    ['an unknown provider', JSON.stringify({ ...ok, provider: 'nope' }), 404, /Unknown provider "nope"/],
+    ['an unknown model', JSON.stringify({ ...ok, model: 'gpt-9' }), 404, /Unknown model "gpt-9"/],
+    ['an unknown conversation', JSON.stringify({ ...ok, conversationId: '01a1fd99-a74b-7767-8072-335179905456' }), 404, /Unknown conversation/],
+    ['a malformed conversation id', JSON.stringify({ ...ok, conversationId: "1' or '1'='1" }), 404, /Unknown conversation/],
+    ['an oversized body', JSON.stringify({ ...ok, messages: user('x'.repeat(3 * 1024 * 1024)) }), 413, /larger than 2 MiB/],
+  ])('%s gets a JSON error that names it', async (_label, body, status, message) => {
+    const response = await post(body);
+    expect(response.status).toBe(status);
+    const json = (await response.json()) as { error: { type: string; message: string } };
+    expect(json.error.message).toMatch(message);
+  });
+});
+
+describe('conversations', () => {
+  it('a follow-up continues the conversation; GET lists it in order; DELETE removes it', async () => {
+    const first = await postChat({ provider: 'sim-gemini', model: 'sim-echo', messages: user('first turn') });
+    const id = first.headers.get('x-conversation-id')!;
+    const a = await readChat(first);
+    const second = await postChat({
+      conversationId: id,
+      provider: 'sim-gemini',
+      model: 'sim-echo',
+      messages: [...user('first turn'), { role: 'assistant', content: a.message.text }, ...user('second turn')],
+    });
+    expect(second.headers.get('x-conversation-id')).toBe(id);
+    await readChat(second);
+    await storedReply(id, (m) => m.status === 'complete' && (m as unknown as { text: string }).text === 'second turn');
+    const c = await conversation(id);
+    expect(c.title).toBe('first turn');
+    expect(c.messages.map((m) => [m.role, 'text' in m ? m.text : m.content])).toEqual([
+      ['user', 'first turn'],
+      ['assistant', 'first turn'],
+      ['user', 'second turn'],
+      ['assistant', 'second turn'],
+    ]);
+    const list = (await (await fetch(`${base}/api/conversations`)).json()) as { conversations: { id: string }[] };
+    expect(list.conversations[0]!.id).toBe(id);
+    expect((await fetch(`${base}/api/conversations/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await fetch(`${base}/api/conversations/${id}`)).status).toBe(404);
+    expect((await fetch(`${base}/api/conversations/not-an-id`)).status).toBe(404);
+  });
+
+  it('relays and stores an upstream’s own conversation id (/c1/chat gateways)', async () => {
+    const response = await postChat({ provider: 'up-c1', model: 'conversation', messages: user('x') });
+    expect(response.headers.get('x-upstream-conversation-id')).toBe('up-conv-42');
+    await readChat(response);
+    expect((await conversation(response.headers.get('x-conversation-id')!)).upstreamConversationId).toBe('up-conv-42');
+    const entry = (await upstreamLog()).findLast((e) => e.model === 'conversation')!;
+    expect(entry.path).toBe('/c1/chat');
+    expect(entry.headers['x-gateway-team']).toBe('sluice');
+  });
+});
+
+describe('keys stay on the server', () => {
+  it('are sent upstream the way each protocol expects', async () => {
+    for (const provider of ['up-chat', 'up-anthropic', 'up-responses', 'up-gemini']) await readChat(await postChat({ provider, model: 'fx:gemini:text-basic.sse', messages: user('x') }));
+    const log = await upstreamLog();
+    const headersOf = (path: RegExp) => log.findLast((e) => path.test(e.path))!.headers;
+    expect(headersOf(/\/v1\/chat\/completions$/).authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(headersOf(/\/anthropic\/v1\/messages$/)['x-api-key']).toBe(SECRET_KEY);
+    expect(headersOf(/\/v1\/responses$/).authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(headersOf(/:streamGenerateContent\?alt=sse$/)['x-goog-api-key']).toBe(SECRET_KEY);
+  });
+
+  it('are redacted from an upstream error that echoes them, in the response and in the stored reply', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'reject-key', messages: user('x') });
+    const text = await response.text();
+    expect(response.status).toBe(401);
+    expect(text).toContain('Incorrect API key provided: [redacted]');
+    expect(text).not.toContain(SECRET_KEY);
+    const stored = JSON.stringify(await conversation(response.headers.get('x-conversation-id')!));
+    expect(stored).toContain('[redacted]');
+    expect(stored).not.toContain(SECRET_KEY);
+  });
+
+  it('appear in no conversation and no provider listing', async () => {
+    for (const path of ['/api/providers', '/api/conversations']) expect(await (await fetch(`${base}${path}`)).text()).not.toContain(SECRET_KEY);
+  });
+});
+
+describe('every recording, relayed', () => {
+  it.each(fixtures().map((f) => [f.file, f] as const))('%s: the stored reply is what the recording assembles to', async (file, fixture) => {
+    const provider = UPSTREAM[fixture.protocol];
+    const response = await postChat({ provider, model: `fx:${file.replace('/', ':')}`, messages: user('x') });
+    expect(response.status).toBe(200);
+    const { message } = await readChat(response);
+    const expected = assembleRecording(fixture.protocol, fixture.bytes);
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    for (const m of [message, stored]) {
+      expect({ status: m.status, text: m.text, thinking: m.thinking, finishReason: m.finishReason ?? null, error: m.error?.message ?? null }).toEqual({
+        status: expected.status,
+        text: expected.text,
+        thinking: expected.thinking,
+        finishReason: expected.finishReason ?? null,
+        error: expected.error?.message ?? null,
+      });
+      expect(m.toolCalls.map((c) => c.args)).toEqual(expected.toolCalls.map((c) => c.args));
+    }
+  });
+});

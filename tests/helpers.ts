@@ -1,0 +1,52 @@
+import { inject } from 'vitest';
+import { StreamReader } from '@/lib/assemble/stream-reader';
+import type { ProtocolId } from '@/lib/protocols/ids';
+import type { Conversation } from '@/lib/server/store/types';
+import type { UpstreamLogEntry } from './setup/upstream';
+
+export const base = inject('baseUrl');
+export const upstreamUrl = inject('upstreamUrl');
+
+export function postChat(body: unknown, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...init });
+}
+
+export const user = (content: string) => [{ role: 'user', content }];
+
+/** Reads a whole /api/chat stream as a browser would, with the same decoding code. */
+export async function readChat(response: Response) {
+  const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
+  const reader = new StreamReader(protocol);
+  const started = performance.now();
+  const chunks: { at: number; text: string }[] = [];
+  const body = response.body!.getReader();
+  const decoder = new TextDecoder();
+  for (let r = await body.read(); !r.done; r = await body.read()) {
+    const at = performance.now() - started;
+    chunks.push({ at, text: decoder.decode(r.value, { stream: true }) });
+    reader.push(r.value, at);
+  }
+  const text = chunks.map((c) => c.text).join('');
+  return { text, chunks, message: reader.finish('ended', performance.now() - started), bffEnd: reader.bffEnd };
+}
+
+export async function conversation(id: string): Promise<Conversation> {
+  const response = await fetch(`${base}/api/conversations/${id}`);
+  if (!response.ok) throw new Error(`GET conversation ${id}: ${response.status}`);
+  return (await response.json()) as Conversation;
+}
+
+/** The stored reply, once the server has finished storing it. */
+export async function storedReply(id: string, until = (m: { status: string }) => m.status !== 'streaming') {
+  for (let i = 0; i < 100; i++) {
+    const c = await conversation(id);
+    const reply = c.messages.at(-1) as Conversation['messages'][number] & { status: string };
+    if (reply.role === 'assistant' && until(reply)) return reply as Extract<Conversation['messages'][number], { text: string }>;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`reply of ${id} never settled`);
+}
+
+export async function upstreamLog(): Promise<UpstreamLogEntry[]> {
+  return (await (await fetch(`${upstreamUrl}/_log`)).json()) as UpstreamLogEntry[];
+}

@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { fixtures } from '@/lib/testing/fixtures';
+import { listen } from '@/lib/server/serve-fetch';
+
+/**
+ * A scriptable upstream for the integration tests: it replays every recording in
+ * fixtures/wire (model `fx:<folder>:<file>`) and misbehaves on demand, by model name.
+ * GET /_log tells the tests what it saw (headers, disconnects).
+ */
+export interface UpstreamLogEntry {
+  model: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  disconnectedAt?: number;
+  startedAt: number;
+}
+
+const FIXTURES = new Map(fixtures().map((f) => [`fx:${f.file.replace('/', ':')}`, f]));
+const chunk = (content: string) => `data: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function modelOf(req: IncomingMessage, body: string): string {
+  const inUrl = /\/models\/([^/:]+):streamGenerateContent/.exec(req.url ?? '');
+  if (inUrl) return decodeURIComponent(inUrl[1]!);
+  try {
+    return String((JSON.parse(body) as { model?: unknown }).model ?? '');
+  } catch {
+    return '';
+  }
+}
+
+async function behave(model: string, req: IncomingMessage, res: ServerResponse, entry: UpstreamLogEntry): Promise<void> {
+  const sse = (extra: Record<string, string> = {}) => res.writeHead(200, { 'content-type': 'text/event-stream', ...extra });
+  const fixture = FIXTURES.get(model);
+  if (fixture) {
+    sse();
+    return void res.end(fixture.bytes);
+  }
+  switch (model) {
+    case 'slow': // 200 events, one every 50 ms: long enough to be stopped
+      sse();
+      for (let i = 0; i < 200 && !entry.disconnectedAt; i++) {
+        res.write(chunk(`w${i} `));
+        await sleep(50);
+      }
+      res.end('data: [DONE]\n\n');
+      return;
+    case 'stall': // a little, then nothing, forever
+      sse();
+      res.write(chunk('before the stall'));
+      return;
+    case 'drop': // a little, then the connection breaks
+      sse();
+      res.write(chunk('before the drop'));
+      await sleep(100);
+      req.socket.destroy();
+      return;
+    case 'no-headers': // accepts, never answers
+      return;
+    case 'reject-key': {
+      const key = String(req.headers.authorization ?? '').replace('Bearer ', '');
+      res.writeHead(401, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${key}. You can find your API key at …`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
+    }
+    case 'conversation': // a /c1/chat-style gateway: its own conversation id in a header
+      sse({ 'x-conversation-id': 'up-conv-42' });
+      return void res.end(chunk('remembered') + 'data: [DONE]\n\n');
+    case 'bom':
+      sse();
+      return void res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(chunk('after a BOM') + 'data: [DONE]\n\n')]));
+    case 'no-newline-at-end': // the last event lacks its blank line, and the line its newline
+      sse();
+      return void res.end(chunk('first') + `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'cut' } }] })}`);
+    default:
+      res.writeHead(404, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ error: { message: `The model \`${model}\` does not exist`, type: 'invalid_request_error' } }));
+  }
+}
+
+export async function startUpstream(): Promise<{ origin: string; server: Server }> {
+  const log: UpstreamLogEntry[] = [];
+  const server = createServer(async (req, res) => {
+    if (req.method === 'GET' && req.url === '/_log') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify(log));
+    }
+    if (req.method === 'GET' && req.url?.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ data: [...FIXTURES.keys(), 'slow', 'stall', 'drop'].map((id) => ({ id })) }));
+    }
+    let body = '';
+    for await (const part of req) body += part;
+    const model = modelOf(req, body);
+    const entry: UpstreamLogEntry = { model, path: req.url ?? '', headers: req.headers, startedAt: Date.now() };
+    log.push(entry);
+    res.on('close', () => {
+      if (!res.writableFinished) entry.disconnectedAt = Date.now();
+    });
+    await behave(model, req, res, entry);
+  });
+  return { origin: await listen(server), server };
+}
