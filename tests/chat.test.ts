@@ -202,7 +202,9 @@ describe('conversations', () => {
     const response = await postChat({ provider: 'up-c1', model: 'conversation', messages: user('x') });
     expect(response.headers.get('x-upstream-conversation-id')).toBe('up-conv-42');
     await readChat(response);
-    expect((await conversation(response.headers.get('x-conversation-id')!)).upstreamConversationId).toBe('up-conv-42');
+    const id = response.headers.get('x-conversation-id')!;
+    await storedReply(id); // written after the upstream id, in the same chain
+    expect((await conversation(id)).upstreamConversationId).toBe('up-conv-42');
     const entry = (await upstreamLog()).findLast((e) => e.model === 'conversation')!;
     expect(entry.path).toBe('/c1/chat');
     expect(entry.headers['x-gateway-team']).toBe('sluice');

@@ -30,10 +30,14 @@ export async function readChat(response: Response) {
   return { text, chunks, message: reader.finish('ended', performance.now() - started), bffEnd: reader.bffEnd };
 }
 
+/** A conversation as stored; the turn is written while the stream runs, so allow it a moment. */
 export async function conversation(id: string): Promise<Conversation> {
-  const response = await fetch(`${base}/api/conversations/${id}`);
-  if (!response.ok) throw new Error(`GET conversation ${id}: ${response.status}`);
-  return (await response.json()) as Conversation;
+  for (let i = 0; ; i++) {
+    const response = await fetch(`${base}/api/conversations/${id}`);
+    if (response.ok) return (await response.json()) as Conversation;
+    if (i >= 40) throw new Error(`GET conversation ${id}: ${response.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** The stored reply, once the server has finished storing it. */

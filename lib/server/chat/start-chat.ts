@@ -30,17 +30,18 @@ function resolveProvider(body: ChatRequest): Provider {
   return provider;
 }
 
+/** A new conversation gets its id at once (its row is written off the critical path); an existing one must exist. */
 async function resolveConversation(db: ConversationStore, body: ChatRequest): Promise<{ id: string; isNew: boolean }> {
-  if (body.conversationId === undefined) {
-    const id = uuidv7();
-    const first = body.messages.find((m) => m.role === 'user');
-    await db.createConversation({ id, title: (first ? textOf(first) : '').trim().slice(0, 80) || 'New conversation' });
-    return { id, isNew: true };
-  }
+  if (body.conversationId === undefined) return { id: uuidv7(), isNew: true };
   if (!isUuid(body.conversationId) || !(await db.conversationExists(body.conversationId))) {
     throw new ApiError(404, 'not_found', `Unknown conversation "${body.conversationId}".`);
   }
   return { id: body.conversationId, isNew: false };
+}
+
+function titleOf(messages: ChatMessage[]): string {
+  const first = messages.find((m) => m.role === 'user');
+  return (first ? textOf(first) : '').trim().slice(0, 80) || 'New conversation';
 }
 
 /** The turn's new messages: all of a new conversation, else what follows the last assistant reply. */
@@ -56,9 +57,10 @@ function toStoredReply(message: AssembledMessage, provider: Provider, model: str
 }
 
 /**
- * POST /api/chat: validate, resolve the provider and the conversation, store the
- * user's turn, send the upstream request, relay its bytes unbuffered, and store the
- * reply as the server's own copy of the stream assembles it — whatever the ending.
+ * POST /api/chat: validate, resolve the provider and the conversation, send the
+ * upstream request while the user's turn is stored, relay its bytes unbuffered, and
+ * store the reply as the server's own copy of the stream assembles it — whatever
+ * the ending.
  */
 export async function startChat(request: Request): Promise<Response> {
   const requestStart = Date.now();
@@ -67,14 +69,23 @@ export async function startChat(request: Request): Promise<Response> {
   const provider = resolveProvider(body);
   const db = await store();
   const conversation = await resolveConversation(db, body);
-  await db.appendMessages(conversation.id, newMessages(body.messages, conversation.isNew).map((message) => ({ id: uuidv7(), message })));
-
   const replyId = uuidv7();
   const timings: ReplyTimings = { requestStart };
-  const save = (message: AssembledMessage) => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings));
+  const reader = new StreamReader(provider.protocol);
   const settings = relaySettings();
   const abort = new AbortController();
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
+
+  // The turn is written while the upstream request goes out, not before it: every
+  // later write of this reply is chained after it, so the order in the store holds.
+  const logFailure = (error: unknown) => console.error(`sluice: storing conversation ${conversation.id} failed: ${redact(String(error), [provider.apiKey])}`);
+  let writes: Promise<unknown> = (async () => {
+    if (conversation.isNew) await db.createConversation({ id: conversation.id, title: titleOf(body.messages) });
+    await db.appendMessages(conversation.id, newMessages(body.messages, conversation.isNew).map((message) => ({ id: uuidv7(), message })));
+    await db.saveReply(conversation.id, replyId, toStoredReply(reader.snapshot(), provider, body.model, timings));
+  })().catch(logFailure);
+  const persist = (write: () => Promise<unknown>): Promise<unknown> => (writes = writes.then(write).catch(logFailure));
+  const save = (message: AssembledMessage) => persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings)));
 
   let upstream: Response;
   try {
@@ -90,10 +101,7 @@ export async function startChat(request: Request): Promise<Response> {
   }
 
   const upstreamConversationId = upstream.headers.get('x-conversation-id');
-  if (upstreamConversationId) await db.setUpstreamConversationId(conversation.id, upstreamConversationId);
-
-  const reader = new StreamReader(provider.protocol);
-  await save(reader.snapshot());
+  if (upstreamConversationId) void persist(() => db.setUpstreamConversationId(conversation.id, upstreamConversationId));
   const body$ = relayStream(upstream.body!, () => abort.abort(), {
     keepAliveMs: settings.keepAliveMs,
     idleMs: settings.idleMs,
@@ -107,7 +115,7 @@ export async function startChat(request: Request): Promise<Response> {
     onDone: (outcome: RelayOutcome) => {
       timings.end = since();
       const message = reader.finish(outcome.kind === 'stopped' ? 'stopped' : 'ended', timings.end);
-      save(message).catch((error: unknown) => console.error(`sluice: storing reply ${replyId} failed: ${redact(String(error), [provider.apiKey])}`));
+      void save(message);
     },
   });
 

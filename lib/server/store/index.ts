@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { openPgliteWorker } from './pglite-worker';
 import { SqlConversationStore, migrate, type SqlClient } from './sql-store';
 import type { ConversationStore } from './types';
 
@@ -7,20 +8,13 @@ export class StoreError extends Error {
   override name = 'StoreError';
 }
 
-async function openPglite(dataDir: string): Promise<SqlClient> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  mkdirSync(dataDir, { recursive: true });
-  const db = new PGlite(dataDir);
-  await db.waitReady;
-  return db;
-}
-
 /** Opens the store the environment names, migrated; a clear StoreError when it cannot. */
 export async function openStore(env: Record<string, string | undefined> = process.env): Promise<ConversationStore> {
   const dataDir = resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data');
   let sql: SqlClient;
   try {
-    sql = await openPglite(dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    sql = await openPgliteWorker(dataDir);
   } catch (error) {
     throw new StoreError(`Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`);
   }
@@ -28,13 +22,19 @@ export async function openStore(env: Record<string, string | undefined> = proces
   return new SqlConversationStore(sql);
 }
 
-let opening: Promise<ConversationStore> | undefined;
+/**
+ * The server's store, opened once per process. Next.js bundles instrumentation and
+ * each route apart, each with its own module state, so the one instance lives on
+ * globalThis: two PGlite instances on one data folder would corrupt it.
+ */
+const KEY = Symbol.for('sluice.store');
+type Holder = { [KEY]?: Promise<ConversationStore> };
 
-/** The server's store, opened once per process. */
 export function store(): Promise<ConversationStore> {
-  opening ??= openStore().catch((error: unknown) => {
-    opening = undefined;
+  const holder = globalThis as Holder;
+  holder[KEY] ??= openStore().catch((error: unknown) => {
+    delete holder[KEY];
     throw error;
   });
-  return opening;
+  return holder[KEY];
 }

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { listen } from '@/lib/server/serve-fetch';
+
+const chunk = (i: number) =>
+  `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1,"model":"bench","choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`;
+
+/**
+ * The bench upstream: `POST …` with model "paced-N-MS" sends N events MS apart,
+ * "burst-N" sends N events as fast as the reader takes them, "hold" sends one event
+ * and keeps the stream open until the client leaves.
+ */
+export async function startBenchUpstream(): Promise<{ origin: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    let body = '';
+    for await (const part of req) body += part;
+    const model = String((JSON.parse(body || '{}') as { model?: string }).model ?? 'burst-1000');
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.flushHeaders();
+    const [kind, a, b] = model.split('-');
+    if (kind === 'hold') {
+      res.write(chunk(0));
+      return;
+    }
+    const n = Number(a);
+    for (let i = 0; i < n && !res.destroyed; i++) {
+      if (!res.write(chunk(i))) await once(res, 'drain');
+      if (kind === 'paced') await new Promise((r) => setTimeout(r, Number(b)));
+    }
+    res.end('data: [DONE]\n\n');
+  });
+  server.keepAliveTimeout = 60_000;
+  return { origin: await listen(server), server };
+}
+
+/** The floor: a minimal Node http pipe in its own process, request in, upstream bytes out. */
+export async function startFloorPipe(upstream: string): Promise<{ origin: string; child: ChildProcess; stop: () => void }> {
+  const script = `
+    const http = require('node:http');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+    const up = new URL(${JSON.stringify(upstream)});
+    const server = http.createServer((req, res) => {
+      const out = http.request({ host: up.hostname, port: up.port, path: '/v1/chat/completions', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (upRes) => {
+        res.writeHead(upRes.statusCode, { 'content-type': 'text/event-stream' });
+        res.flushHeaders();
+        upRes.pipe(res);
+      });
+      req.pipe(out);
+      res.on('close', () => out.destroy());
+    });
+    server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.address().port));
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) => child.stdout!.on('data', (d: Buffer) => { const m = /PORT (\d+)/.exec(String(d)); if (m) resolve(m[1]!); }));
+  return { origin: `http://127.0.0.1:${port}`, child, stop: () => child.kill() };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Resident memory of a process, in bytes, from /proc. */
+export function rssBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  return Number(line.replace(/\D+/g, '')) * 1024;
+}
+
+export { httpRequest };

@@ -1,0 +1,161 @@
+/**
+ * The relay's cost, measured in one run against one local upstream: (a) direct, (b)
+ * through a minimal Node http pipe (the floor), (c) through /api/chat under next start.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'node:http';
+import { startNextServer } from '../tests/setup/next-server';
+import { cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
+import { median, type Metric } from './report';
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
+
+interface Target {
+  name: string;
+  url: string;
+  body: (model: string) => string;
+}
+
+interface Timing {
+  headers: number;
+  firstEvent: number;
+  eventTimes: number[];
+  events: number;
+}
+
+/** One streamed request; event arrival times by counting "data: {" per chunk. */
+function stream(target: Target, model: string, onOpen?: (close: () => void) => void): Promise<Timing> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const url = new URL(target.url);
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+      const timing: Timing = { headers: performance.now() - start, firstEvent: -1, eventTimes: [], events: 0 };
+      onOpen?.(() => req.destroy());
+      res.on('data', (data: Buffer) => {
+        const now = performance.now() - start;
+        let count = 0;
+        for (let i = data.indexOf('data: {'); i !== -1; i = data.indexOf('data: {', i + 1)) count++;
+        for (let k = 0; k < count; k++) timing.eventTimes.push(now);
+        timing.events += count;
+        if (count > 0 && timing.firstEvent < 0) timing.firstEvent = now;
+      });
+      res.on('end', () => resolve(timing));
+      res.on('error', (e) => (onOpen ? resolve(timing) : reject(e))); // held streams end by our own close
+    });
+    req.on('error', (e) => (onOpen ? resolve({ headers: 0, firstEvent: 0, eventTimes: [], events: 0 }) : reject(e)));
+    req.end(target.body(model));
+  });
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const gaps = (t: Timing) => t.eventTimes.slice(1).map((x, i) => x - t.eventTimes[i]!);
+
+async function latency(target: Target, runs: number) {
+  const all: Timing[] = [];
+  for (let i = 0; i < runs; i++) all.push(await stream(target, 'paced-60-2'));
+  return {
+    headers: all.map((t) => t.headers),
+    firstEvent: all.map((t) => t.firstEvent),
+    gaps: all.flatMap(gaps),
+  };
+}
+
+async function throughput(target: Target, concurrent: number, events: number): Promise<number> {
+  const start = performance.now();
+  const results = await Promise.all(Array.from({ length: concurrent }, () => stream(target, `burst-${events}`)));
+  const total = results.reduce((n, r) => n + r.events, 0);
+  return total / ((performance.now() - start) / 1000);
+}
+
+async function memoryPerStream(target: Target, pid: number, streams: number): Promise<number> {
+  if (typeof global.gc === 'function') global.gc();
+  await new Promise((r) => setTimeout(r, 500));
+  const before = rssBytes(pid);
+  const closers: (() => void)[] = [];
+  const opened = new Promise<void>((resolve) => {
+    for (let i = 0; i < streams; i++)
+      void stream(target, 'hold', (close) => {
+        closers.push(close);
+        if (closers.length === streams) resolve();
+      });
+  });
+  await opened;
+  await new Promise((r) => setTimeout(r, 1000));
+  const after = rssBytes(pid);
+  closers.forEach((close) => close());
+  await new Promise((r) => setTimeout(r, 500));
+  return Math.max(0, after - before) / streams;
+}
+
+async function cpuPerEvent(target: Target, pid: number, events: number): Promise<number> {
+  const before = cpuSeconds(pid);
+  await throughput(target, 4, events / 4);
+  return ((cpuSeconds(pid) - before) / events) * 1e6; // µs
+}
+
+export async function run(): Promise<Metric[]> {
+  const upstream = await startBenchUpstream();
+  const floor = await startFloorPipe(upstream.origin);
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ providers: [{ id: 'bench', protocol: 'openai-chat', baseUrl: `${upstream.origin}/v1` }] }));
+  const next = await startNextServer({ SLUICE_CONFIG: join(dir, 'config.json') });
+
+  const direct: Target = { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body: (model) => JSON.stringify({ model }) };
+  const pipe: Target = { name: 'floor', url: floor.origin, body: (model) => JSON.stringify({ model }) };
+  const sluice: Target = {
+    name: 'sluice',
+    url: `${next.origin}/api/chat`,
+    body: (model) => JSON.stringify({ provider: 'bench', model, messages: [{ role: 'user', content: 'bench' }] }),
+  };
+
+  try {
+    const step = (what: string) => console.error(`relay bench: ${what}`);
+    step('warming up');
+    for (const t of [direct, pipe, sluice]) await latency(t, 3); // warm up
+    await throughput(sluice, 4, 500);
+    step('latency');
+    const lat = { direct: await latency(direct, 20), floor: await latency(pipe, 20), sluice: await latency(sluice, 20) };
+    step('throughput, one stream');
+    const one = { floor: median([await throughput(pipe, 1, 5000), await throughput(pipe, 1, 5000), await throughput(pipe, 1, 5000)]), sluice: median([await throughput(sluice, 1, 5000), await throughput(sluice, 1, 5000), await throughput(sluice, 1, 5000)]) };
+    step('throughput, 100 streams');
+    const many = { floor: await throughput(pipe, 100, 500), sluice: await throughput(sluice, 100, 500) };
+    step('CPU per event');
+    const cpu = { floor: await cpuPerEvent(pipe, floor.child.pid!, 20_000), sluice: await cpuPerEvent(sluice, next.process.pid!, 20_000) };
+    step('memory, 200 open streams');
+    const memory = { floor: await memoryPerStream(pipe, floor.child.pid!, 200), sluice: await memoryPerStream(sluice, next.process.pid!, 200) };
+
+    const ms = (v: number) => Math.round(v * 1000) / 1000;
+    const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
+      metric: name,
+      value: ms(ours),
+      unit: 'ms',
+      baseline: { name: 'floor: Node http pipe', value: ms(floorValue) },
+      ratio: floorValue > 0 ? ours / floorValue : 0,
+      target: `added < ${target} ms`,
+      met: ours - floorValue < target,
+    });
+    return [
+      { metric: 'time to first byte p50 (direct to upstream)', value: ms(median(lat.direct.headers)), unit: 'ms', baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) }, ratio: median(lat.direct.headers) / median(lat.floor.headers), target: 'reference', met: true },
+      added('time to first byte p50', median(lat.sluice.headers), median(lat.floor.headers), 2),
+      added('time to first byte p99', pct(lat.sluice.headers, 99), pct(lat.floor.headers, 99), 10),
+      added('time to first event p50', median(lat.sluice.firstEvent), median(lat.floor.firstEvent), 2),
+      added('time to first event p99', pct(lat.sluice.firstEvent, 99), pct(lat.floor.firstEvent, 99), 10),
+      added('inter-event gap p50 (upstream paces 2 ms)', median(lat.sluice.gaps), median(lat.floor.gaps), 1),
+      added('inter-event gap p99 (upstream paces 2 ms)', pct(lat.sluice.gaps, 99), pct(lat.floor.gaps, 99), 1),
+      { metric: 'CPU per relayed event', value: ms(cpu.sluice), unit: 'µs', baseline: { name: 'floor: Node http pipe', value: ms(cpu.floor) }, ratio: cpu.sluice / cpu.floor, target: 'report', met: true },
+      { metric: 'throughput, one stream', value: Math.round(one.sluice), unit: 'events/s', baseline: { name: 'floor: Node http pipe', value: Math.round(one.floor) }, ratio: one.sluice / one.floor, target: '>= 0.8', met: one.sluice / one.floor >= 0.8 },
+      { metric: 'throughput, 100 concurrent streams', value: Math.round(many.sluice), unit: 'events/s', baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) }, ratio: many.sluice / many.floor, target: '>= 0.8', met: many.sluice / many.floor >= 0.8 },
+      { metric: 'server memory per open stream (200 open)', value: Math.round(memory.sluice / 1024), unit: 'KB', baseline: { name: 'floor: Node http pipe', value: Math.round(memory.floor / 1024) }, ratio: memory.floor > 0 ? memory.sluice / memory.floor : 0, target: '< 100 KB', met: memory.sluice < 100 * 1024 },
+    ];
+  } finally {
+    await next.stop();
+    floor.stop();
+    upstream.server.closeAllConnections();
+    upstream.server.close();
+  }
+}
