@@ -78,11 +78,13 @@ export async function startChat(request: Request): Promise<Response> {
 
   // The turn is written while the upstream request goes out, not before it: every
   // later write of this reply is chained after it, so the order in the store holds.
+  // Built now: the live message may already be finished by the time this row is written.
+  const placeholder = toStoredReply({ ...reader.snapshot(), parts: [], toolCalls: [] }, provider, body.model, { ...timings });
   const logFailure = (error: unknown) => console.error(`sluice: storing conversation ${conversation.id} failed: ${redact(String(error), [provider.apiKey])}`);
   let writes: Promise<unknown> = (async () => {
     if (conversation.isNew) await db.createConversation({ id: conversation.id, title: titleOf(body.messages) });
     await db.appendMessages(conversation.id, newMessages(body.messages, conversation.isNew).map((message) => ({ id: uuidv7(), message })));
-    await db.saveReply(conversation.id, replyId, toStoredReply(reader.snapshot(), provider, body.model, timings));
+    await db.saveReply(conversation.id, replyId, placeholder);
   })().catch(logFailure);
   const persist = (write: () => Promise<unknown>): Promise<unknown> => (writes = writes.then(write).catch(logFailure));
   const save = (message: AssembledMessage) => persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings)));
