@@ -8,6 +8,7 @@ import { ApiError } from '../http-errors';
 import { isUuid, uuidv7 } from '../ids';
 import { redact } from '../redact';
 import { relayStream, type RelayOutcome } from '../relay/relay-stream';
+import type { UpstreamResponse } from '../relay/http-client';
 import { sendUpstream } from '../relay/send-upstream';
 import { store } from '../store';
 import type { ConversationStore, ReplyTimings, StoredReply } from '../store/types';
@@ -89,7 +90,7 @@ export async function startChat(request: Request): Promise<Response> {
   const persist = (write: () => Promise<unknown>): Promise<unknown> => (writes = writes.then(write).catch(logFailure));
   const save = (message: AssembledMessage) => persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings)));
 
-  let upstream: Response;
+  let upstream: UpstreamResponse;
   try {
     upstream = await sendUpstream(upstreamRequest, { headersTimeoutMs: settings.headersTimeoutMs, signal: AbortSignal.any([abort.signal, request.signal]), secrets: [provider.apiKey] });
   } catch (error) {
@@ -104,7 +105,7 @@ export async function startChat(request: Request): Promise<Response> {
 
   const upstreamConversationId = upstream.headers.get('x-conversation-id');
   if (upstreamConversationId) void persist(() => db.setUpstreamConversationId(conversation.id, upstreamConversationId));
-  const body$ = relayStream(upstream.body!, () => abort.abort(), {
+  const body$ = relayStream(upstream.body, () => abort.abort(), {
     keepAliveMs: settings.keepAliveMs,
     idleMs: settings.idleMs,
     signal: request.signal,

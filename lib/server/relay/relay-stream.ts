@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { BFF_KEEP_ALIVE, BFF_OPEN, bffEnd } from '@/lib/sse/bff-marker';
 
 export interface RelayOptions {
@@ -18,22 +19,28 @@ export type RelayOutcome = { kind: 'ended' } | { kind: 'failed'; reason: 'upstre
 const encoder = new TextEncoder();
 const BOM = [0xef, 0xbb, 0xbf];
 
+/** Bytes the relay may hold ahead of a slow browser before it stops reading the upstream. */
+const HIGH_WATER_BYTES = 64 * 1024;
+
 /**
- * The browser's copy of an upstream SSE body: pull-based, so the upstream is read
- * only as fast as the browser reads (backpressure end to end), with the BFF's
- * markers at line boundaries.
+ * The browser's copy of an upstream SSE body, with the BFF's markers at line
+ * boundaries. Backpressure holds end to end: at most HIGH_WATER_BYTES wait for a
+ * slow browser, then the upstream is not read. One watchdog per stream sends
+ * keep-alives and gives up on a stalled upstream (a timer per read measured as the
+ * bottleneck).
  */
-export function relayStream(upstream: ReadableStream<Uint8Array>, abortUpstream: () => void, options: RelayOptions): ReadableStream<Uint8Array> {
-  const reader = upstream.getReader();
-  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+export function relayStream(upstream: IncomingMessage, abortUpstream: () => void, options: RelayOptions): ReadableStream<Uint8Array> {
   let lastUpstreamAt = Date.now();
+  let lastWriteAt = Date.now();
   let atLineStart = true;
   let first = true;
   let done = false;
+  let watchdog: ReturnType<typeof setInterval> | undefined;
 
   const finish = (outcome: RelayOutcome) => {
     if (done) return;
     done = true;
+    clearInterval(watchdog);
     options.onDone(outcome);
   };
 
@@ -41,74 +48,94 @@ export function relayStream(upstream: ReadableStream<Uint8Array>, abortUpstream:
     if (bytes.byteLength === 0) return;
     const last = bytes[bytes.byteLength - 1];
     atLineStart = last === 10 || last === 13;
+    lastWriteAt = Date.now();
     options.onBytes(bytes, upstream);
     controller.enqueue(bytes);
   };
   const emitText = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => emit(controller, encoder.encode(text), false);
+  const end = (controller: ReadableStreamDefaultController<Uint8Array>, outcome: Exclude<RelayOutcome, { kind: 'stopped' }>) => {
+    if (done) return;
+    const marker = outcome.kind === 'failed' ? { reason: outcome.reason, message: outcome.message } : { reason: 'upstream-eof' as const };
+    emitText(controller, (atLineStart ? '' : '\n') + bffEnd(marker));
+    controller.close();
+    finish(outcome);
+  };
   const stop = () => {
+    if (done) return;
+    finish({ kind: 'stopped' }); // first: aborting fires the upstream's own events at once
     abortUpstream();
-    reader.cancel().catch(() => undefined);
-    finish({ kind: 'stopped' });
+    upstream.destroy();
   };
   if (options.signal?.aborted) stop();
   options.signal?.addEventListener('abort', stop, { once: true });
-  const close = (controller: ReadableStreamDefaultController<Uint8Array>, outcome: Exclude<RelayOutcome, { kind: 'stopped' }>) => {
-    const end = outcome.kind === 'failed' ? { reason: outcome.reason, message: outcome.message } : { reason: 'upstream-eof' as const };
-    emitText(controller, (atLineStart ? '' : '\n') + bffEnd(end));
-    controller.close();
-  };
 
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         // Headers go out with the first body bytes: write something harmless at once.
         emitText(controller, BFF_OPEN);
-      },
-      async pull(controller) {
-        pending ??= reader.read();
-        const silence = Math.max(0, Math.min(options.keepAliveMs, lastUpstreamAt + options.idleMs - Date.now()));
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const tick = new Promise<'tick'>((resolve) => (timer = setTimeout(() => resolve('tick'), silence)));
-        let result: ReadableStreamReadResult<Uint8Array> | 'tick';
-        try {
-          result = await Promise.race([pending, tick]);
-        } catch (error) {
+        const every = Math.max(20, Math.min(options.keepAliveMs, options.idleMs) / 3);
+        watchdog = setInterval(() => {
           if (done) return;
-          const outcome: RelayOutcome = { kind: 'failed', reason: 'upstream-connection-lost', message: `The upstream connection broke: ${(error as Error).message}` };
-          close(controller, outcome);
-          return finish(outcome);
-        } finally {
-          clearTimeout(timer);
-        }
-        if (done) return; // stopped while waiting
-        if (result === 'tick') {
-          if (Date.now() - lastUpstreamAt >= options.idleMs) {
+          const now = Date.now();
+          if (now - lastUpstreamAt >= options.idleMs) {
+            end(controller, { kind: 'failed', reason: 'upstream-idle', message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.` });
             abortUpstream();
-            pending.catch(() => undefined);
-            const outcome: RelayOutcome = { kind: 'failed', reason: 'upstream-idle', message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.` };
-            close(controller, outcome);
-            return finish(outcome);
+            upstream.destroy();
+          } else if (now - lastWriteAt >= options.keepAliveMs && atLineStart) {
+            emitText(controller, BFF_KEEP_ALIVE);
           }
-          if (atLineStart) emitText(controller, BFF_KEEP_ALIVE);
-          return;
-        }
-        pending = undefined;
-        if (result.done) {
-          close(controller, { kind: 'ended' });
-          return finish({ kind: 'ended' });
-        }
-        lastUpstreamAt = Date.now();
-        let bytes = result.value;
-        if (first) {
-          first = false;
-          // A BOM is only special at the very start, and our marker came first.
-          if (BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(3);
-        }
-        emit(controller, bytes);
+        }, every);
+        watchdog.unref?.();
+
+        // Reads that land in one turn of the event loop go out as one chunk: Next.js
+        // pays per chunk written, and setImmediate adds well under a millisecond.
+        let batch: Buffer[] = [];
+        let scheduled = false;
+        const flush = () => {
+          scheduled = false;
+          if (done || batch.length === 0) return;
+          const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
+          batch = [];
+          let bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+          if (first) {
+            first = false;
+            // A BOM is only special at the very start, and our marker came first.
+            if (BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(3);
+          }
+          emit(controller, bytes);
+          if ((controller.desiredSize ?? 0) <= 0) upstream.pause();
+        };
+        upstream.on('data', (chunk: Buffer) => {
+          if (done) return;
+          lastUpstreamAt = Date.now();
+          batch.push(chunk);
+          if (!scheduled) {
+            scheduled = true;
+            setImmediate(flush);
+          }
+        });
+        upstream.once('end', () => {
+          flush();
+          end(controller, { kind: 'ended' });
+        });
+        const lost = (error?: Error) => {
+          flush();
+          end(controller, { kind: 'failed', reason: 'upstream-connection-lost', message: `The upstream connection broke: ${error?.message ?? 'reset by the peer'}` });
+        };
+        upstream.once('error', lost);
+        upstream.once('aborted', () => lost());
+        upstream.once('close', () => {
+          if (!upstream.complete) lost();
+        });
+      },
+      // Events, not a read() promise per chunk: under Next.js every promise carries request context.
+      pull() {
+        upstream.resume();
       },
       // The browser went away (or pressed Stop): abort the upstream at once.
       cancel: stop,
     },
-    { highWaterMark: 0 },
+    { highWaterMark: HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength },
   );
 }

@@ -1,7 +1,7 @@
-import { describeFetchError } from '@/lib/providers/discover';
 import type { UpstreamRequest } from '@/lib/protocols/request-types';
 import { ApiError } from '../http-errors';
 import { redact } from '../redact';
+import { postStreaming, readText, UpstreamConnectError, type UpstreamResponse } from './http-client';
 
 const MAX_ERROR_BODY = 64 * 1024;
 
@@ -12,9 +12,8 @@ export interface UpstreamOptions {
   secrets: (string | undefined)[];
 }
 
-async function readErrorBody(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '');
-  return text.slice(0, MAX_ERROR_BODY);
+function readErrorBody(response: UpstreamResponse): Promise<string> {
+  return readText(response.body, MAX_ERROR_BODY).catch(() => '');
 }
 
 /** The upstream's own words for its error, whatever its body shape. */
@@ -35,29 +34,24 @@ function upstreamMessage(body: string): string | undefined {
  * else becomes an ApiError: upstream 4xx passed on with its own message, 5xx and
  * non-SSE bodies as 502, refused connections as 502, no headers in time as 504.
  */
-export async function sendUpstream(request: UpstreamRequest, options: UpstreamOptions): Promise<Response> {
+export async function sendUpstream(request: UpstreamRequest, options: UpstreamOptions): Promise<UpstreamResponse> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.headersTimeoutMs);
-  let response: Response;
+  let response: UpstreamResponse;
   try {
-    response = await fetch(request.url, {
-      method: request.method,
-      // Identity: a compressed stream would arrive in bursts.
-      headers: { ...request.headers, 'accept-encoding': 'identity' },
-      body: JSON.stringify(request.body),
-      signal: AbortSignal.any([options.signal, timeout.signal]),
-    });
+    // Identity: a compressed stream would arrive in bursts.
+    response = await postStreaming(request.url, { ...request.headers, 'accept-encoding': 'identity' }, JSON.stringify(request.body), AbortSignal.any([options.signal, timeout.signal]));
   } catch (error) {
     if (timeout.signal.aborted) {
       throw new ApiError(504, 'upstream_timeout', `The upstream did not answer within ${options.headersTimeoutMs / 1000} s (${new URL(request.url).origin}).`);
     }
-    if (options.signal.aborted) throw error;
-    throw new ApiError(502, 'upstream_unreachable', `Cannot reach the upstream at ${new URL(request.url).origin}: ${describeFetchError(error)}.`);
+    if (options.signal.aborted || !(error instanceof UpstreamConnectError)) throw error;
+    throw new ApiError(502, 'upstream_unreachable', `Cannot reach the upstream at ${new URL(request.url).origin}: ${error.message}${error.code && !error.message.includes(error.code) ? ` (${error.code})` : ''}.`);
   } finally {
     clearTimeout(timer);
   }
 
-  if (!response.ok) {
+  if (response.status < 200 || response.status >= 300) {
     const body = redact(await readErrorBody(response), options.secrets);
     const message = upstreamMessage(body);
     const status = response.status >= 500 ? 502 : response.status;
