@@ -1,4 +1,5 @@
-import type { ChatMessage, ChatParams } from './conversation';
+import { authHeaders } from './auth-headers';
+import { textOf, type ChatMessage, type ChatParams } from './conversation';
 import type { ProtocolId } from './ids';
 
 /** What a protocol needs of a provider to address it. */
@@ -44,6 +45,17 @@ export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
-export function jsonHeaders(target: UpstreamTarget, auth: Record<string, string>): Record<string, string> {
-  return { 'content-type': 'application/json', accept: 'text/event-stream', ...target.headers, ...auth };
+/** The frame every protocol's request shares: POST to `{baseUrl}{path}`, JSON, its own auth headers. */
+export function postTo(target: UpstreamTarget, path: string, body: Record<string, unknown>): UpstreamRequest {
+  return {
+    url: joinUrl(target.baseUrl, path),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...target.headers, ...authHeaders(target.protocol, target.apiKey) },
+    body,
+  };
+}
+
+/** System messages as one text, for protocols that carry it apart from the turns. */
+export function systemText(messages: ChatMessage[]): string {
+  return messages.filter((m) => m.role === 'system').map(textOf).join('\n\n');
 }

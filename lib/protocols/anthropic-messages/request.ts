@@ -1,6 +1,5 @@
-import { authHeaders } from '../auth-headers';
-import { partsOf, textOf, type ChatMessage, type MessagePart } from '../conversation';
-import { DEFAULT_MAX_TOKENS, joinUrl, jsonHeaders, thinkingBudget, type RequestInput, type UpstreamRequest } from '../request-types';
+import { partsOf, type ChatMessage, type MessagePart } from '../conversation';
+import { DEFAULT_MAX_TOKENS, postTo, systemText, thinkingBudget, type RequestInput, type UpstreamRequest } from '../request-types';
 
 type Block = Record<string, unknown>;
 
@@ -38,23 +37,18 @@ function toMessages(messages: ChatMessage[]): { role: 'user' | 'assistant'; cont
 export function buildAnthropicRequest({ target, model, messages, params }: RequestInput): UpstreamRequest {
   const budget = thinkingBudget(params.thinking);
   const thinking = budget === undefined ? undefined : Math.max(1024, budget);
-  const system = messages.filter((m) => m.role === 'system').map(textOf).join('\n\n');
-  return {
-    url: joinUrl(target.baseUrl, target.path ?? '/messages'),
-    method: 'POST',
-    headers: jsonHeaders(target, authHeaders(target.protocol, target.apiKey)),
-    body: {
-      model,
-      max_tokens: params.maxTokens ?? (thinking ?? 0) + DEFAULT_MAX_TOKENS,
-      stream: true,
-      ...(system ? { system } : {}),
-      messages: toMessages(messages),
-      // Extended thinking requires the default temperature.
-      ...(params.temperature !== undefined && thinking === undefined ? { temperature: Math.min(1, params.temperature) } : {}),
-      ...(thinking !== undefined ? { thinking: { type: 'enabled', budget_tokens: thinking } } : {}),
-      ...(params.tools?.length
-        ? { tools: params.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? { type: 'object', properties: {} } })) }
-        : {}),
-    },
-  };
+  const system = systemText(messages);
+  return postTo(target, target.path ?? '/messages', {
+    model,
+    max_tokens: params.maxTokens ?? (thinking ?? 0) + DEFAULT_MAX_TOKENS,
+    stream: true,
+    ...(system ? { system } : {}),
+    messages: toMessages(messages),
+    // Extended thinking requires the default temperature.
+    ...(params.temperature !== undefined && thinking === undefined ? { temperature: Math.min(1, params.temperature) } : {}),
+    ...(thinking !== undefined ? { thinking: { type: 'enabled', budget_tokens: thinking } } : {}),
+    ...(params.tools?.length
+      ? { tools: params.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? { type: 'object', properties: {} } })) }
+      : {}),
+  });
 }

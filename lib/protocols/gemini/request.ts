@@ -1,6 +1,5 @@
-import { authHeaders } from '../auth-headers';
-import { partsOf, textOf, toolNamesById, type ChatMessage } from '../conversation';
-import { joinUrl, jsonHeaders, thinkingBudget, type RequestInput, type UpstreamRequest } from '../request-types';
+import { partsOf, toolNamesById, type ChatMessage } from '../conversation';
+import { postTo, systemText, thinkingBudget, type RequestInput, type UpstreamRequest } from '../request-types';
 
 function parseResult(content: string): Record<string, unknown> {
   try {
@@ -40,24 +39,19 @@ function toContents(messages: ChatMessage[]): { role: 'user' | 'model'; parts: R
 /** POST {baseUrl}/models/{model}:streamGenerateContent?alt=sse. */
 export function buildGeminiRequest({ target, model, messages, params }: RequestInput): UpstreamRequest {
   const budget = thinkingBudget(params.thinking);
-  const system = messages.filter((m) => m.role === 'system').map(textOf).join('\n\n');
+  const system = systemText(messages);
   const path = (target.path ?? '/models/{model}:streamGenerateContent').replace('{model}', encodeURIComponent(model));
   const generationConfig = {
     ...(params.maxTokens !== undefined ? { maxOutputTokens: params.maxTokens } : {}),
     ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
     ...(budget !== undefined ? { thinkingConfig: { includeThoughts: true, thinkingBudget: budget } } : {}),
   };
-  return {
-    url: `${joinUrl(target.baseUrl, path)}${path.includes('?') ? '&' : '?'}alt=sse`,
-    method: 'POST',
-    headers: jsonHeaders(target, authHeaders(target.protocol, target.apiKey)),
-    body: {
-      contents: toContents(messages),
-      ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}),
-      ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
-      ...(params.tools?.length
-        ? { tools: [{ functionDeclarations: params.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })) }] }
-        : {}),
-    },
-  };
+  return postTo(target, `${path}${path.includes('?') ? '&' : '?'}alt=sse`, {
+    contents: toContents(messages),
+    ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}),
+    ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
+    ...(params.tools?.length
+      ? { tools: [{ functionDeclarations: params.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })) }] }
+      : {}),
+  });
 }

@@ -1,6 +1,5 @@
-import { authHeaders } from '../auth-headers';
 import { partsOf, textOf, type ChatMessage } from '../conversation';
-import { joinUrl, jsonHeaders, reasoningEffort, type RequestInput, type UpstreamRequest } from '../request-types';
+import { postTo, reasoningEffort, type RequestInput, type UpstreamRequest } from '../request-types';
 
 function toWire(message: ChatMessage): Record<string, unknown>[] {
   const parts = partsOf(message);
@@ -22,21 +21,16 @@ function toWire(message: ChatMessage): Record<string, unknown>[] {
 /** POST {baseUrl}/chat/completions, streaming, with usage on the last chunk. */
 export function buildOpenAiChatRequest({ target, model, messages, params }: RequestInput): UpstreamRequest {
   const effort = reasoningEffort(params.thinking);
-  return {
-    url: joinUrl(target.baseUrl, target.path ?? '/chat/completions'),
-    method: 'POST',
-    headers: jsonHeaders(target, authHeaders(target.protocol, target.apiKey)),
-    body: {
-      model,
-      messages: messages.flatMap(toWire),
-      stream: true,
-      stream_options: { include_usage: true },
-      ...(params.maxTokens !== undefined ? { max_tokens: params.maxTokens } : {}),
-      ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
-      ...(effort ? { reasoning_effort: effort } : {}),
-      ...(params.tools?.length
-        ? { tools: params.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters ?? { type: 'object', properties: {} } } })) }
-        : {}),
-    },
-  };
+  return postTo(target, target.path ?? '/chat/completions', {
+    model,
+    messages: messages.flatMap(toWire),
+    stream: true,
+    stream_options: { include_usage: true },
+    ...(params.maxTokens !== undefined ? { max_tokens: params.maxTokens } : {}),
+    ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+    ...(effort ? { reasoning_effort: effort } : {}),
+    ...(params.tools?.length
+      ? { tools: params.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters ?? { type: 'object', properties: {} } } })) }
+      : {}),
+  });
 }

@@ -1,6 +1,5 @@
-import { authHeaders } from '../auth-headers';
 import { partsOf, textOf, type ChatMessage } from '../conversation';
-import { joinUrl, jsonHeaders, reasoningEffort, type RequestInput, type UpstreamRequest } from '../request-types';
+import { postTo, reasoningEffort, systemText, type RequestInput, type UpstreamRequest } from '../request-types';
 
 function toItems(message: ChatMessage): Record<string, unknown>[] {
   if (message.role === 'system') return [];
@@ -22,23 +21,18 @@ function toItems(message: ChatMessage): Record<string, unknown>[] {
 /** POST {baseUrl}/responses, streaming, not stored upstream. */
 export function buildOpenAiResponsesRequest({ target, model, messages, params }: RequestInput): UpstreamRequest {
   const effort = reasoningEffort(params.thinking);
-  const instructions = messages.filter((m) => m.role === 'system').map(textOf).join('\n\n');
-  return {
-    url: joinUrl(target.baseUrl, target.path ?? '/responses'),
-    method: 'POST',
-    headers: jsonHeaders(target, authHeaders(target.protocol, target.apiKey)),
-    body: {
-      model,
-      input: messages.flatMap(toItems),
-      stream: true,
-      store: false,
-      ...(instructions ? { instructions } : {}),
-      ...(params.maxTokens !== undefined ? { max_output_tokens: params.maxTokens } : {}),
-      ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
-      ...(effort ? { reasoning: { effort, summary: 'auto' } } : {}),
-      ...(params.tools?.length
-        ? { tools: params.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters ?? { type: 'object', properties: {} }, strict: false })) }
-        : {}),
-    },
-  };
+  const instructions = systemText(messages);
+  return postTo(target, target.path ?? '/responses', {
+    model,
+    input: messages.flatMap(toItems),
+    stream: true,
+    store: false,
+    ...(instructions ? { instructions } : {}),
+    ...(params.maxTokens !== undefined ? { max_output_tokens: params.maxTokens } : {}),
+    ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+    ...(effort ? { reasoning: { effort, summary: 'auto' } } : {}),
+    ...(params.tools?.length
+      ? { tools: params.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters ?? { type: 'object', properties: {} }, strict: false })) }
+      : {}),
+  });
 }
