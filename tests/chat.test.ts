@@ -36,8 +36,10 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
     ['sim-fault-eof', 'truncated'],
     ['sim-fault-malformed', 'complete'],
     ['sim-fault-keepalive', 'complete'],
+    ['sim-fault-stall', 'complete'],
+    ['sim-fault-slow-start', 'complete'],
   ])('stores %s as %s', async (model, status) => {
-    const response = await postChat({ provider: SIM[protocol], model, messages: user(`tokens=20 ${FAST}`) });
+    const response = await postChat({ provider: SIM[protocol], model, messages: user(model === 'sim-fault-slow-start' ? 'tokens=20 tps=5000 delay=0.5' : `tokens=20 stall=0.5 ${FAST}`) });
     const { message } = await readChat(response);
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
     expect(message.status).toBe(status);
@@ -89,6 +91,23 @@ describe('relaying without buffering', () => {
     expect(text).toMatch(/"cut"\}\}\]\}\n: sluice end \{"reason":"upstream-eof"\}\n$/);
     expect(message).toMatchObject({ status: 'truncated', text: 'first' });
     expect((await storedReply(response.headers.get('x-conversation-id')!)).text).toBe('first');
+  });
+});
+
+describe('backpressure', () => {
+  it('a browser that stops reading makes the BFF stop reading the upstream: nothing piles up', async () => {
+    const abort = new AbortController();
+    const response = await postChat({ provider: 'up-chat', model: 'firehose', messages: user('x') }, { signal: abort.signal });
+    const reader = response.body!.getReader();
+    await reader.read(); // the stream is open; now read nothing more
+    await new Promise((r) => setTimeout(r, 1500));
+    const stalled = (await upstreamLog()).findLast((e) => e.model === 'firehose')!.written!;
+    await new Promise((r) => setTimeout(r, 1000));
+    const later = (await upstreamLog()).findLast((e) => e.model === 'firehose')!.written!;
+    abort.abort();
+    // Socket buffers on both hops plus the relay's 64 KB bound: a few MB at most, and no growth.
+    expect(stalled).toBeLessThan(16 * 1024 * 1024);
+    expect(later).toBe(stalled);
   });
 });
 

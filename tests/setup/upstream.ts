@@ -13,6 +13,8 @@ export interface UpstreamLogEntry {
   headers: Record<string, string | string[] | undefined>;
   disconnectedAt?: number;
   startedAt: number;
+  /** Bytes the upstream managed to hand to its socket (firehose). */
+  written?: number;
 }
 
 const FIXTURES = new Map(fixtures().map((f) => [`fx:${f.file.replace('/', ':')}`, f]));
@@ -45,6 +47,16 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       }
       res.end('data: [DONE]\n\n');
       return;
+    case 'firehose': { // up to 64 MB, as fast as the reader takes it, counting what got out
+      sse();
+      const event = chunk('x'.repeat(4000));
+      entry.written = 0;
+      while (!entry.disconnectedAt && entry.written < 64 * 1024 * 1024) {
+        entry.written += event.length;
+        if (!res.write(event)) await new Promise((r) => { res.once('drain', r); res.once('close', r); });
+      }
+      return void res.end();
+    }
     case 'stall': // a little, then nothing, forever
       sse();
       res.write(chunk('before the stall'));
