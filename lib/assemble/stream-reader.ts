@@ -8,6 +8,7 @@ import { MessageAssembler, type StreamOutcome } from './assemble';
 import type { AssembledMessage } from './message';
 
 const TOKEN_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'thinking-delta', 'refusal-delta', 'tool-call-start', 'tool-call-delta']);
+const ANSWER_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'refusal-delta', 'tool-call-start']);
 
 /**
  * One stream read end to end — bytes → SSE items → normalized events → message —
@@ -17,8 +18,10 @@ export class StreamReader {
   private readonly parser = new SseParser();
   private readonly decoder;
   private readonly assembler = new MessageAssembler();
-  /** Clock value of the first token, if one came. */
+  /** Clock value of the first token (thinking included), if one came. */
   firstTokenAt: number | undefined;
+  /** Clock value of the first token of the answer itself (text or a tool call). */
+  firstAnswerAt: number | undefined;
   /** The BFF's end marker, once seen. */
   bffEnd: BffEnd | undefined;
 
@@ -55,6 +58,7 @@ export class StreamReader {
     }
     for (const event of events) {
       if (this.firstTokenAt === undefined && TOKEN_EVENTS.has(event.type)) this.firstTokenAt = at;
+      if (this.firstAnswerAt === undefined && ANSWER_EVENTS.has(event.type)) this.firstAnswerAt = at;
       this.assembler.push(event);
     }
     return { items, events };

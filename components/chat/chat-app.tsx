@@ -1,0 +1,54 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useChatStore } from '@/lib/client/chat-store';
+import { chooseModel } from '@/lib/client/run-reply';
+import { exposeStats } from '@/lib/client/render-stats';
+import type { PublicProvider } from '@/lib/providers/types';
+import { ModelDirectory } from '../model-directory';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { ModelPicker } from './model-picker';
+import { ParamsPanel } from './params-panel';
+
+/** The chat page: model picker and parameters, the conversation, the composer. */
+export function ChatApp({ providers }: { providers: PublicProvider[] }) {
+  const provider = useChatStore((s) => s.provider);
+  const model = useChatStore((s) => s.model);
+  const empty = useChatStore((s) => s.order.length === 0);
+  const streaming = useChatStore((s) => s.streaming !== undefined);
+
+  useEffect(() => {
+    exposeStats();
+    if (!useChatStore.getState().model) {
+      const first = providers.find((p) => p.models.length > 0);
+      if (first) chooseModel(first.id, first.models[0]!.id);
+    }
+  }, [providers]);
+
+  return (
+    <div className="mx-auto flex min-h-screen max-w-4xl flex-col px-4">
+      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+        <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
+        <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
+      </header>
+      <main className="flex-1 py-6">
+        {empty ? (
+          <section aria-label="About Sluice" className="text-sm">
+            <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
+              A workbench for streaming LLM APIs. Chat with any model over OpenAI Chat Completions, Anthropic Messages, OpenAI Responses or Gemini; race models side
+              by side; and inspect every Server-Sent Event exactly as it came over the wire. Keys stay on this server.
+            </p>
+            <ModelDirectory providers={providers} />
+          </section>
+        ) : (
+          <MessageList />
+        )}
+      </main>
+      <footer className="sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
+        <ParamsPanel />
+        <Composer />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+'use client';
+
+import { useState } from 'react';
+import { sendMessage, stopStreaming } from '@/lib/client/run-reply';
+import { useChatStore } from '@/lib/client/chat-store';
+
+/** Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop while streaming. */
+export function Composer() {
+  const [text, setText] = useState('');
+  const streaming = useChatStore((s) => s.streaming !== undefined);
+  const ready = useChatStore((s) => s.model !== undefined);
+  const send = () => {
+    if (!text.trim() || streaming || !ready) return;
+    sendMessage(text);
+    setText('');
+  };
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <textarea
+        aria-label="Message"
+        rows={2}
+        value={text}
+        placeholder="Ask anything — try “tokens=2000 tps=500” with a simulator model"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          }
+        }}
+        className="min-h-[3rem] flex-1 resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-sky-500 dark:border-zinc-700 dark:bg-zinc-900"
+      />
+      {streaming ? (
+        <button type="button" onClick={stopStreaming} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700">
+          Stop
+        </button>
+      ) : (
+        <button type="submit" disabled={!text.trim() || !ready} className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40">
+          Send
+        </button>
+      )}
+    </form>
+  );
+}

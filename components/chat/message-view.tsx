@@ -1,0 +1,151 @@
+'use client';
+
+import { memo, useEffect, useState } from 'react';
+import { useChatStore, type UiMessage } from '@/lib/client/chat-store';
+import { answerToolCalls, editAndResend, regenerate } from '@/lib/client/run-reply';
+import { countRender } from '@/lib/client/render-stats';
+import { Markdown } from './markdown';
+import { ReplyFiguresLine } from './reply-figures';
+import { ReplyStatus } from './reply-status';
+import { ThinkingBlock } from './thinking-block';
+import { ToolCallCard } from './tool-call-card';
+
+type Assistant = Extract<UiMessage, { role: 'assistant' }>;
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-label="Copy message"
+      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+      className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+function UserMessage({ id, content }: { id: string; content: string }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(content);
+  if (editing) {
+    return (
+      <form
+        className="ml-auto flex w-full max-w-2xl flex-col gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setEditing(false);
+          editAndResend(id, draft);
+        }}
+      >
+        <textarea aria-label="Edit message" value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} className="rounded-lg border border-zinc-300 p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={() => setEditing(false)} className="text-xs text-zinc-500">
+            Cancel
+          </button>
+          <button type="submit" className="rounded bg-sky-600 px-3 py-1 text-xs text-white">
+            Resend
+          </button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="group ml-auto max-w-2xl">
+      <div className="whitespace-pre-wrap rounded-2xl bg-sky-600 px-4 py-2 text-sm text-white">{content}</div>
+      <div className="mt-1 flex justify-end gap-1 opacity-70 group-hover:opacity-100">
+        <button type="button" aria-label="Edit message and resend" onClick={() => setEditing(true)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          Edit
+        </button>
+        <CopyButton text={content} />
+      </div>
+    </div>
+  );
+}
+
+function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boolean }) {
+  const { reply, figures } = message;
+  const live = reply.status === 'streaming';
+  const [results, setResults] = useState<Record<string, string>>({});
+  const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
+  const textStarted = reply.text.length > 0 || reply.toolCalls.length > 0;
+  const thinkingEnd = figures.firstAnswer ?? figures.end;
+  const thinkingSeconds = figures.firstToken !== undefined && thinkingEnd !== undefined ? (thinkingEnd - figures.firstToken) / 1000 : undefined;
+  return (
+    <article aria-label="Assistant reply" data-status={reply.status} className="max-w-3xl">
+      <p className="mb-1 text-xs text-zinc-500">
+        {message.provider} · <span className="font-mono">{message.model}</span>
+      </p>
+      {reply.parts.map((part, i) => {
+        switch (part.type) {
+          case 'thinking':
+            return <ThinkingBlock key={i} text={part.text} redacted={part.redacted !== undefined} live={live && !textStarted} seconds={thinkingSeconds} />;
+          case 'text':
+            return <Markdown key={i} text={part.text} streaming={live && i === reply.parts.length - 1} />;
+          case 'tool-call':
+            return (
+              <ToolCallCard
+                key={i}
+                call={part.call}
+                done={!live}
+                result={results[part.call.id]}
+                onResult={pendingCalls.includes(part.call) ? (value) => setResults((r) => ({ ...r, [part.call.id]: value })) : undefined}
+              />
+            );
+          case 'tool-result':
+            return (
+              <details key={i} className="my-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800">
+                <summary className="cursor-pointer font-mono">{part.name}</summary>
+                <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap">{JSON.stringify(part.content, null, 2)}</pre>
+              </details>
+            );
+        }
+      })}
+      {reply.refusal ? <p className="my-2 rounded bg-zinc-100 p-2 text-sm italic dark:bg-zinc-900">Refusal: {reply.refusal}</p> : null}
+      {pendingCalls.length > 0 ? (
+        <button
+          type="button"
+          disabled={pendingCalls.some((c) => !results[c.id])}
+          onClick={() => answerToolCalls(pendingCalls.map((c) => ({ callId: c.id, name: c.name, content: results[c.id]! })))}
+          className="my-2 rounded bg-amber-600 px-3 py-1 text-xs font-medium text-white disabled:opacity-40"
+        >
+          Send tool results
+        </button>
+      ) : null}
+      <ReplyStatus message={message} onRetry={() => regenerate(message.id)} />
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <span className="sr-only">Status: {reply.status}</span>
+        <ReplyFiguresLine reply={reply} figures={figures} />
+        {!live ? (
+          <>
+            <CopyButton text={reply.text} />
+            {isLast ? (
+              <button type="button" aria-label="Regenerate reply" onClick={() => regenerate(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                Regenerate
+              </button>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** One message, subscribed to its own slice of the store: others streaming do not re-render it. */
+export const MessageView = memo(function MessageView({ id, isLast }: { id: string; isLast: boolean }) {
+  const message = useChatStore((s) => s.messages[id]);
+  // No dependency list on purpose: this runs after every committed render of this message.
+  useEffect(() => countRender(id));
+  if (!message) return null;
+  if (message.role === 'user') return <UserMessage id={id} content={message.content} />;
+  if (message.role === 'tool') {
+    const parts = typeof message.content === 'string' ? [] : message.content;
+    return (
+      <div className="text-xs text-zinc-500">
+        {parts.map((p, i) => (p.type === 'tool-result' ? <p key={i}>Tool result for <span className="font-mono">{p.name ?? p.callId}</span> sent.</p> : null))}
+      </div>
+    );
+  }
+  return <AssistantMessage message={message} isLast={isLast} />;
+});

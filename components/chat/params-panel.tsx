@@ -1,0 +1,80 @@
+'use client';
+
+import { useState } from 'react';
+import { z } from 'zod';
+import { useChatStore } from '@/lib/client/chat-store';
+import { ToolDefinitionSchema } from '@/lib/protocols/conversation';
+
+const ToolsSchema = z.array(ToolDefinitionSchema);
+const EXAMPLE_TOOLS = JSON.stringify([{ name: 'get_weather', description: 'Current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }], null, 2);
+
+function toolsError(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  try {
+    const parsed = ToolsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? undefined : parsed.error.issues.map((i) => `${i.path.join('.') || 'tools'}: ${i.message}`).join('; ');
+  } catch (error) {
+    return `Not valid JSON: ${(error as Error).message}`;
+  }
+}
+
+const input = 'w-24 rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900';
+
+/** Max tokens, temperature, thinking and tools, under a disclosure. */
+export function ParamsPanel() {
+  const params = useChatStore((s) => s.params);
+  const set = (patch: Partial<typeof params>) => useChatStore.setState((s) => ({ params: { ...s.params, ...patch } }));
+  const [toolsText, setToolsText] = useState('');
+  const error = toolsError(toolsText);
+  const thinkingOn = params.thinking !== undefined && params.thinking !== false;
+  return (
+    <details className="rounded-lg border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+      <summary className="cursor-pointer select-none font-medium">Parameters</summary>
+      <div className="mt-3 flex flex-wrap items-center gap-4">
+        <label className="flex items-center gap-2">
+          Max tokens
+          <input type="number" min={1} className={input} value={params.maxTokens ?? ''} onChange={(e) => set({ maxTokens: e.target.value ? Number(e.target.value) : undefined })} />
+        </label>
+        <label className="flex items-center gap-2">
+          Temperature
+          <input type="number" min={0} max={2} step={0.1} className={input} value={params.temperature ?? ''} onChange={(e) => set({ temperature: e.target.value ? Number(e.target.value) : undefined })} />
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={thinkingOn} onChange={(e) => set({ thinking: e.target.checked ? 2048 : undefined })} />
+          Thinking
+        </label>
+        {thinkingOn ? (
+          <label className="flex items-center gap-2">
+            Thinking budget
+            <input type="number" min={1024} step={512} className={input} value={typeof params.thinking === 'number' ? params.thinking : 2048} onChange={(e) => set({ thinking: Number(e.target.value) || true })} />
+          </label>
+        ) : null}
+      </div>
+      <label className="mt-3 block">
+        <span className="flex items-center justify-between">
+          Tools (JSON: name, description, parameters as JSON Schema)
+          <button type="button" className="text-xs text-sky-600" onClick={() => setToolsText(EXAMPLE_TOOLS)}>
+            Insert an example
+          </button>
+        </span>
+        <textarea
+          aria-label="Tools"
+          aria-invalid={error !== undefined}
+          rows={4}
+          value={toolsText}
+          onChange={(e) => {
+            setToolsText(e.target.value);
+            const text = e.target.value;
+            set({ tools: toolsError(text) === undefined && text.trim() ? ToolsSchema.parse(JSON.parse(text)) : undefined });
+          }}
+          className="mt-1 block w-full rounded border border-zinc-300 bg-white p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        {error ? (
+          <span role="alert" className="text-xs text-rose-600">
+            {error}
+          </span>
+        ) : null}
+      </label>
+    </details>
+  );
+}

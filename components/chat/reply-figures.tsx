@@ -1,0 +1,29 @@
+import type { AssembledMessage } from '@/lib/assemble/message';
+import type { ReplyFigures } from '@/lib/client/chat-store';
+
+const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
+
+/** Time to first token, tokens per second, total time, input and output tokens. */
+export function ReplyFiguresLine({ reply, figures }: { reply: AssembledMessage; figures: ReplyFigures }) {
+  const out = reply.usage?.outputTokens;
+  const generating = figures.end !== undefined && figures.firstToken !== undefined ? figures.end - figures.firstToken : undefined;
+  const rate = out !== undefined && generating && generating > 0 ? out / (generating / 1000) : undefined;
+  const items = [
+    figures.firstToken !== undefined ? ['TTFT', ms(figures.firstToken)] : undefined,
+    rate !== undefined ? ['speed', `${rate.toFixed(1)} tok/s`] : undefined,
+    figures.end !== undefined ? ['total', ms(figures.end)] : undefined,
+    reply.usage?.inputTokens !== undefined ? ['in', String(reply.usage.inputTokens)] : undefined,
+    out !== undefined ? ['out', String(out)] : undefined,
+  ].filter((x): x is [string, string] => x !== undefined);
+  if (items.length === 0) return null;
+  return (
+    <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500">
+      {items.map(([k, v]) => (
+        <div key={k} className="flex gap-1">
+          <dt>{k}</dt>
+          <dd className="font-mono text-zinc-700 dark:text-zinc-300">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,60 @@
+import type { UiMessage } from '@/lib/client/chat-store';
+
+type Assistant = Extract<UiMessage, { role: 'assistant' }>;
+
+function hint(status: number, type: string): string {
+  if (type === 'network') return 'Is the Sluice server running?';
+  if (status === 401 || status === 403) return 'The upstream rejected the key: check apiKey or apiKeyEnv for this provider in sluice.config.json.';
+  if (status === 429) return 'The upstream is rate limiting: wait a moment, then retry.';
+  if (status === 404) return 'Pick another model or provider.';
+  if (status === 502 || status === 504) return 'The upstream failed or did not answer; retry, or check its address in sluice.config.json.';
+  return 'Retry, or check the server log.';
+}
+
+/** How the reply ended, said plainly, with what to do about it. */
+export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry: () => void }) {
+  const { reply, preError, connectionLost } = message;
+  if (preError) {
+    return (
+      <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
+        <p className="font-medium">{preError.status ? `HTTP ${preError.status} · ${preError.type}` : 'No answer from the server'}</p>
+        <p className="mt-1">{preError.message}</p>
+        <p className="mt-1 text-xs">{hint(preError.status, preError.type)}</p>
+        <button type="button" onClick={onRetry} className="mt-2 rounded border border-rose-400 px-2 py-0.5 text-xs">
+          Retry
+        </button>
+      </div>
+    );
+  }
+  switch (reply.status) {
+    case 'streaming':
+    case 'complete':
+      return null;
+    case 'stopped':
+      return <p className="text-xs font-medium text-zinc-500">Stopped</p>;
+    case 'error':
+      return (
+        <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
+          <p className="font-medium">The stream failed{reply.error?.code ? ` (${reply.error.code})` : ''}</p>
+          <p className="mt-1">{reply.error?.message}</p>
+          <button type="button" onClick={onRetry} className="mt-2 rounded border border-rose-400 px-2 py-0.5 text-xs">
+            Retry
+          </button>
+        </div>
+      );
+    case 'truncated':
+      return (
+        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+          <p className="font-medium">Truncated</p>
+          <p className="mt-1">
+            {connectionLost
+              ? 'The connection to the Sluice server was lost before the stream ended; the server keeps storing the reply.'
+              : 'The upstream closed the stream without its final event.'}
+          </p>
+          <button type="button" onClick={onRetry} className="mt-2 rounded border border-amber-500 px-2 py-0.5 text-xs">
+            Retry
+          </button>
+        </div>
+      );
+  }
+}

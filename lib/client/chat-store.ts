@@ -1,0 +1,74 @@
+import { create } from 'zustand';
+import type { AssembledMessage } from '@/lib/assemble/message';
+import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
+import { setFrameApplier } from './frame-loop';
+
+/** Figures of one reply, in ms from the request's start. */
+export interface ReplyFigures {
+  firstToken?: number;
+  /** First token of the answer proper, after any thinking. */
+  firstAnswer?: number;
+  end?: number;
+}
+
+/** A failure before any byte streamed: the BFF's JSON error. */
+export interface PreStreamError {
+  status: number;
+  type: string;
+  message: string;
+}
+
+export type UiMessage =
+  | { id: string; role: 'user'; content: string }
+  | { id: string; role: 'tool'; content: ChatMessage['content'] }
+  | {
+      id: string;
+      role: 'assistant';
+      provider: string;
+      model: string;
+      reply: AssembledMessage;
+      figures: ReplyFigures;
+      preError?: PreStreamError;
+      /** True when the browser lost its connection to the server (no `: sluice end`). */
+      connectionLost?: boolean;
+    };
+
+export interface ChatState {
+  conversationId?: string;
+  order: string[];
+  messages: Record<string, UiMessage>;
+  /** The assistant message being streamed, if any. */
+  streaming?: string;
+  provider?: string;
+  model?: string;
+  params: ChatParams;
+}
+
+export const useChatStore = create<ChatState>(() => ({ order: [], messages: {}, params: {} }));
+
+// The frame loop's one store update: every stream's patch at once.
+setFrameApplier((patches) =>
+  useChatStore.setState((state) => {
+    const messages = { ...state.messages };
+    for (const [id, patch] of patches) {
+      const current = messages[id];
+      if (current?.role === 'assistant') messages[id] = { ...current, ...(patch as Partial<UiMessage>) } as UiMessage;
+    }
+    return { messages };
+  }),
+);
+
+export function appendMessage(message: UiMessage): void {
+  useChatStore.setState((s) => ({ order: [...s.order, message.id], messages: { ...s.messages, [message.id]: message } }));
+}
+
+/** Drops every message after `id` (and `id` itself unless `keep`). */
+export function truncateAfter(id: string, keep: boolean): void {
+  useChatStore.setState((s) => {
+    const index = s.order.indexOf(id);
+    if (index < 0) return s;
+    const order = s.order.slice(0, keep ? index + 1 : index);
+    const messages = Object.fromEntries(order.map((k) => [k, s.messages[k]!]));
+    return { order, messages };
+  });
+}

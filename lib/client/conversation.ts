@@ -1,0 +1,29 @@
+import type { AssembledMessage } from '@/lib/assemble/message';
+import type { ChatMessage, MessagePart } from '@/lib/protocols/conversation';
+import type { UiMessage } from './chat-store';
+
+/** An assembled reply as the normalized parts the next request carries. */
+export function replyParts(reply: AssembledMessage): MessagePart[] {
+  return reply.parts.flatMap((part): MessagePart[] => {
+    switch (part.type) {
+      case 'text':
+        return [{ type: 'text', text: part.text }];
+      case 'thinking':
+        return [{ type: 'thinking', text: part.text, ...(part.signature ? { signature: part.signature } : {}), ...(part.redacted ? { redacted: part.redacted } : {}) }];
+      case 'tool-call':
+        return part.call.server ? [] : [{ type: 'tool-call', id: part.call.id, name: part.call.name, args: part.call.args ?? {} }];
+      case 'tool-result':
+        return [];
+    }
+  });
+}
+
+/** The conversation so far, as the request's `messages`. Failed replies are left out. */
+export function toRequestMessages(order: string[], messages: Record<string, UiMessage>): ChatMessage[] {
+  return order.flatMap((id): ChatMessage[] => {
+    const m = messages[id]!;
+    if (m.role !== 'assistant') return [{ role: m.role, content: m.content }];
+    if (m.preError || m.reply.parts.length === 0) return [];
+    return [{ role: 'assistant', content: replyParts(m.reply) }];
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * One requestAnimationFrame loop for every active stream: each frame, every stream
+ * with pending deltas contributes a patch, and the store is updated once with all of
+ * them. Counters are exposed on window.__sluice for the tests that assert them.
+ */
+export type Patch = () => void;
+
+export const frameStats = { frames: 0, storeUpdates: 0 };
+
+const pending = new Map<string, () => unknown>();
+let scheduled = false;
+let apply: (patches: Map<string, unknown>) => void = () => undefined;
+
+/** The store's one update per frame. */
+export function setFrameApplier(applier: (patches: Map<string, unknown>) => void): void {
+  apply = applier;
+}
+
+/** Marks stream `key` as having news; `snapshot` is read once, at the next frame. */
+export function requestFlush(key: string, snapshot: () => unknown): void {
+  pending.set(key, snapshot);
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(runFrame);
+}
+
+/** Applies a stream's last state now (its end), outside the frame cadence. */
+export function flushNow(key: string, snapshot: () => unknown): void {
+  pending.delete(key);
+  frameStats.storeUpdates++;
+  apply(new Map([[key, snapshot()]]));
+}
+
+function runFrame(): void {
+  scheduled = false;
+  frameStats.frames++;
+  if (pending.size === 0) return;
+  const patches = new Map<string, unknown>();
+  for (const [key, snapshot] of pending) patches.set(key, snapshot());
+  pending.clear();
+  frameStats.storeUpdates++;
+  apply(patches);
+}

@@ -1,0 +1,12 @@
+import { frameStats } from './frame-loop';
+
+/** Committed renders per message id: the tests assert finished messages do not re-render. */
+export const renderCounts: Record<string, number> = {};
+
+export function countRender(id: string): void {
+  renderCounts[id] = (renderCounts[id] ?? 0) + 1;
+}
+
+export function exposeStats(): void {
+  (window as unknown as { __sluice: unknown }).__sluice = { frameStats, renderCounts };
+}
