@@ -73,7 +73,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
   const thinkingEnd = figures.firstAnswer ?? figures.end;
   const thinkingSeconds = figures.firstToken !== undefined && thinkingEnd !== undefined ? (thinkingEnd - figures.firstToken) / 1000 : undefined;
   return (
-    <article aria-label="Assistant reply" data-status={reply.status} className="max-w-3xl">
+    <article aria-label="Assistant reply" data-status={reply.status} data-message-id={message.id} className="max-w-3xl">
       <p className="mb-1 text-xs text-zinc-500">
         {message.provider} · <span className="font-mono">{message.model}</span>
       </p>

@@ -75,9 +75,9 @@ async function runReply(): Promise<void> {
     if (abort.signal.aborted) outcome = 'stopped';
     else connectionLost = true;
   }
-  // Without the BFF's end marker, it was our connection to the server that ended.
-  if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
   const final = reader.finish(outcome, since());
+  // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
+  if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
   finish({ reply: snapshotOf(final), figures: { firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt, end: since() }, connectionLost });
 }
 

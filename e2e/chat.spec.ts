@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+
+async function ask(page: Page, model: string, text: string) {
+  await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+const lastReply = (page: Page) => page.getByRole('article', { name: 'Assistant reply' }).last();
+const done = (page: Page) => expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 30_000 });
+type Stats = { frameStats: { frames: number; storeUpdates: number }; renderCounts: Record<string, number> };
+const stats = (page: Page) => page.evaluate(() => structuredClone((window as unknown as { __sluice: Stats }).__sluice));
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+});
+
+test('a reply streams in progressively, then shows its status and figures', async ({ page }) => {
+  await ask(page, 'sim-openai::sim-markdown', 'tokens=300 tps=100 delay=0');
+  const reply = lastReply(page);
+  await expect(reply).toContainText(/\w+/);
+  const early = (await reply.innerText()).length;
+  await page.waitForTimeout(600);
+  const later = (await reply.innerText()).length;
+  expect(later).toBeGreaterThan(early);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await shot(page, 'chat-streaming');
+  await done(page);
+  await expect(reply).toHaveAttribute('data-status', 'complete');
+  const figures = reply.getByRole('definition');
+  await expect(figures).toHaveCount(5); // TTFT, speed, total, in, out
+  await expect(reply.getByLabel('Reply figures')).toContainText('TTFT');
+  // Markdown: a table and a code block, rendered.
+  await expect(reply.getByRole('table').first()).toBeVisible();
+  await expect(reply.locator('pre code').first()).toBeVisible();
+  await shot(page, 'chat-complete');
+});
+
+test('thinking shows live, then collapses to “Thought for …” when the answer starts', async ({ page }) => {
+  await ask(page, 'sim-anthropic::sim-thinking', 'think=150 tokens=60 tps=60 delay=0');
+  const thinking = lastReply(page).locator('details').first();
+  await expect(thinking.getByText('Thinking…')).toBeVisible();
+  await expect(thinking).toHaveAttribute('open', '');
+  await shot(page, 'chat-thinking');
+  await done(page);
+  await expect(thinking.locator('summary')).toHaveText(/^Thought for \d+\.\d s$/);
+  await expect(thinking).not.toHaveAttribute('open', '');
+  await thinking.locator('summary').click();
+  await expect(thinking).toHaveAttribute('open', '');
+});
+
+test('tool calls render as cards; answering them continues the turn', async ({ page }) => {
+  await ask(page, 'sim-openai::sim-tools-parallel', 'tps=200 delay=0');
+  await done(page);
+  const cards = page.getByRole('region', { name: /^Tool call get_weather$/ });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('"city": "Reykjavík"');
+  await shot(page, 'chat-tool-calls');
+  await page.getByRole('textbox', { name: 'Result of get_weather' }).first().fill('{"temp": 4}');
+  await page.getByRole('textbox', { name: 'Result of get_weather' }).last().fill('{"temp": 18}');
+  await page.getByRole('button', { name: 'Send tool results' }).click();
+  await done(page);
+  await expect(lastReply(page)).toContainText('The get_weather tool returned');
+  await expect(lastReply(page)).toContainText('{"temp": 18}');
+});
+
+test('Stop stops the stream and keeps the partial reply', async ({ page }) => {
+  await ask(page, 'sim-gemini::sim-markdown', 'tokens=3000 tps=60 delay=0');
+  await expect(lastReply(page)).toContainText(/\w{3,}/);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await done(page);
+  await expect(lastReply(page)).toHaveAttribute('data-status', 'stopped');
+  await expect(lastReply(page)).toContainText('Stopped');
+  expect((await lastReply(page).innerText()).length).toBeGreaterThan(20);
+  await shot(page, 'chat-stopped');
+});
+
+test.describe('each failure shows, with what to do', () => {
+  test('HTTP 401 before streaming', async ({ page }) => {
+    await ask(page, 'sim-openai::sim-fault-http-401', 'hi');
+    const alert = lastReply(page).getByRole('alert');
+    await expect(alert).toContainText('HTTP 401');
+    await expect(alert).toContainText('check apiKey or apiKeyEnv');
+    await shot(page, 'chat-error-401');
+  });
+
+  test('an error event mid-stream', async ({ page }) => {
+    await ask(page, 'sim-anthropic::sim-fault-error', 'tps=500 delay=0');
+    await expect(lastReply(page).getByRole('alert')).toContainText('The stream failed');
+    await expect(lastReply(page).getByRole('alert')).toContainText('sim-fault-error');
+  });
+
+  test('a truncated stream, with Retry', async ({ page }) => {
+    await ask(page, 'sim-responses::sim-fault-eof', 'tps=500 delay=0');
+    const alert = lastReply(page).getByRole('alert');
+    await expect(alert).toContainText('Truncated');
+    await expect(alert).toContainText('without its final event');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await done(page);
+    await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
+  });
+});
+
+test('a hostile reply executes nothing', async ({ page }) => {
+  const hostile = 'tps=2000 delay=0 <img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) <script>window.__pwned=3</script>';
+  await ask(page, 'sim-openai::sim-echo', hostile);
+  await done(page);
+  const reply = lastReply(page);
+  await expect(reply).toContainText('click me');
+  expect(await reply.locator('img[onerror], script').count()).toBe(0);
+  for (const href of await reply.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) expect(href).not.toMatch(/^javascript:/i);
+  await reply.getByText('click me').click();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('one store update per frame at most, and finished messages do not re-render during a later stream', async ({ page }) => {
+  await ask(page, 'sim-openai::sim-markdown', 'tokens=200 tps=2000 delay=0');
+  await done(page);
+  // 2000 events in about a second.
+  const before = await stats(page);
+  await page.getByRole('textbox', { name: 'Message' }).fill('tokens=2000 tps=2000 delay=0');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
+  await expect(lastReply(page)).toContainText(/\w{3,}/);
+  const streaming = await stats(page);
+  await done(page);
+  const after = await stats(page);
+  const frames = after.frameStats.frames - before.frameStats.frames;
+  const updates = after.frameStats.storeUpdates - before.frameStats.storeUpdates;
+  expect(updates).toBeGreaterThan(5);
+  expect(updates).toBeLessThanOrEqual(frames + 1); // +1: the final state, applied at the end
+  const finished = Object.keys(before.renderCounts);
+  expect(finished.length).toBe(2); // the first question and its reply
+  for (const id of finished) expect(after.renderCounts[id]).toBe(streaming.renderCounts[id]);
+});
