@@ -31,6 +31,7 @@ export function ChatApp({ providers }: { providers: PublicProvider[] }) {
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
         <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
         <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
+        <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
       </header>
       <main className="flex-1 py-6">
         {empty ? (
