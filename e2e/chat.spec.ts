@@ -35,6 +35,8 @@ test('a reply streams in progressively, then shows its status and figures', asyn
   // Markdown: a table and a code block, rendered.
   await expect(reply.getByRole('table').first()).toBeVisible();
   await expect(reply.locator('pre code').first()).toBeVisible();
+  // Highlighted (asynchronously, by Shiki): tokens carry their colours.
+  await expect(reply.locator('pre code span[style*="--sdm-c"]').first()).toBeAttached();
   await shot(page, 'chat-complete');
 });
 
@@ -134,4 +136,27 @@ test('one store update per frame at most, and finished messages do not re-render
   const finished = Object.keys(before.renderCounts);
   expect(finished.length).toBe(2); // the first question and its reply
   for (const id of finished) expect(after.renderCounts[id]).toBe(streaming.renderCounts[id]);
+});
+
+test('a long model list can be filtered', async ({ page }) => {
+  const picker = page.getByRole('combobox', { name: 'Model' });
+  expect(await picker.locator('option').count()).toBeGreaterThanOrEqual(60);
+  await page.getByRole('searchbox', { name: 'Filter models' }).fill('echo');
+  // The four simulators' sim-echo, plus the model already chosen.
+  expect(await picker.locator('option').count()).toBeLessThanOrEqual(5);
+  await expect(picker.locator('option', { hasText: 'sim-echo' })).toHaveCount(4);
+});
+
+test('light and dark themes, and a phone-width layout', async ({ page }) => {
+  const html = page.locator('html');
+  const wasDark = (await html.getAttribute('class'))?.includes('dark') ?? false;
+  await page.getByRole('button', { name: 'Toggle dark theme' }).click();
+  await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+  await page.reload();
+  await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ask(page, 'sim-anthropic::sim-markdown', 'tokens=150 tps=2000 delay=0');
+  await done(page);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport();
+  await shot(page, 'chat-phone-theme-toggled');
 });

@@ -6,6 +6,7 @@ import { chooseModel } from '@/lib/client/run-reply';
 import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/providers/types';
 import { ModelDirectory } from '../model-directory';
+import { ThemeToggle } from '../theme-toggle';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
@@ -32,6 +33,7 @@ export function ChatApp({ providers }: { providers: PublicProvider[] }) {
         <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
         <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
         <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
+        <ThemeToggle />
       </header>
       <main className="flex-1 py-6">
         {empty ? (
