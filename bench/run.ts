@@ -4,6 +4,7 @@ import { report, type Metric } from './report';
 const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<Metric[]> }>> = {
   protocols: () => import('./protocols'),
   relay: () => import('./relay'),
+  ui: () => import('./ui'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));

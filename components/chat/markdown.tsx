@@ -1,22 +1,46 @@
 'use client';
 
-import { memo } from 'react';
 import { createCodePlugin } from '@streamdown/code';
+import { memo, useRef } from 'react';
 import { Streamdown } from 'streamdown';
+import { BlockSplitter } from '@/lib/client/markdown-blocks';
 
 /**
- * Streaming markdown (GFM). Streamdown splits the text into blocks and memoizes the
- * finished ones, so a frame re-parses only the tail; it repairs unfinished markdown
- * (an open fence, a half link) and hardens links and images. Model output is
- * untrusted: no raw HTML is rendered. Code is highlighted by Shiki, whose grammars
- * load lazily and highlight asynchronously, off the streaming path.
+ * Code is highlighted by Shiki, whose grammars load lazily and highlight
+ * asynchronously; the streaming tail is left plain until it is finished.
  */
 const code = createCodePlugin({ themes: ['github-light', 'github-dark'] });
-const plugins = { code };
-export const Markdown = memo(function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
+const HIGHLIGHT = { code };
+const PLAIN = {};
+
+/** One block, rendered once: it only changes while it is the streaming tail. */
+const Block = memo(function Block({ text, tail }: { text: string; tail: boolean }) {
+  // Model output is untrusted: no raw HTML; Streamdown hardens links and images.
   return (
-    <Streamdown className="prose-sluice" parseIncompleteMarkdown={streaming} skipHtml plugins={plugins}>
-      {text}
-    </Streamdown>
+    <div className={tail ? undefined : 'md-block-done'}>
+      <Streamdown parseIncompleteMarkdown={tail} skipHtml plugins={tail ? PLAIN : HIGHLIGHT}>
+        {text}
+      </Streamdown>
+    </div>
+  );
+});
+
+/**
+ * Streaming markdown (GFM). The text is split into blocks incrementally: finished
+ * blocks are parsed once and memoized, and a frame re-parses only the tail, so its
+ * cost does not grow with the reply (the ui benchmark measured whole-text lexing at
+ * 3.5x the per-frame cost for 50k tokens).
+ */
+export const Markdown = memo(function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
+  const splitter = useRef<BlockSplitter>(null);
+  splitter.current ??= new BlockSplitter();
+  const { done, tail } = splitter.current.update(text);
+  return (
+    <div className="prose-sluice">
+      {done.map((block, i) => (
+        <Block key={i} text={block} tail={false} />
+      ))}
+      {tail ? <Block text={tail} tail={streaming} /> : null}
+    </div>
   );
 });

@@ -10,9 +10,15 @@ function FollowTail({ target }: { target: React.RefObject<HTMLDivElement | null>
     const m = s.streaming ? s.messages[s.streaming] : undefined;
     return m?.role === 'assistant' ? m.reply.text.length + m.reply.thinking.length + m.reply.parts.length : 0;
   });
+  const following = useRef(true);
   useEffect(() => {
-    const nearBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200;
-    if (size > 0 && nearBottom) target.current?.scrollIntoView({ block: 'end' });
+    // Whether the reader is at the bottom is decided when they scroll, not by a layout read every frame.
+    const onScroll = () => (following.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    if (size > 0 && following.current) target.current?.scrollIntoView({ block: 'end' });
   }, [size, target]);
   return null;
 }

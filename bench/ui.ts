@@ -1,0 +1,135 @@
+/**
+ * The chat's rendering cost in headless Chromium, against two baselines in the same
+ * run: a naive renderer (a state update per chunk, the whole message re-parsed) and
+ * the floor (plain DOM append per frame, no markdown).
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { startNextServer } from '../tests/setup/next-server';
+import type { Metric } from './report';
+
+type Mode = 'sluice' | 'naive' | 'floor';
+
+interface Run {
+  frames: number;
+  seconds: number;
+  commits: number;
+  p95FrameMs: number;
+  longFrames: number;
+  longestFrameMs: number;
+  scriptMs: number;
+  layoutMs: number;
+  completed: boolean;
+}
+
+const SCENARIOS = [
+  { name: '1k tokens at 1000 tok/s', prompt: 'tokens=1000 tps=1000 delay=0' },
+  { name: '50k tokens at 5000 tok/s', prompt: 'tokens=50000 tps=5000 delay=0' },
+];
+const TIME_LIMIT_MS = 40_000;
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+async function measure(browser: Browser, origin: string, mode: Mode, prompt: string): Promise<Run> {
+  const page: Page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(mode === 'sluice' ? origin : `${origin}/bench/ui?mode=${mode}`);
+  if (mode === 'sluice') await page.getByRole('combobox', { name: 'Model' }).selectOption('sim-openai::sim-markdown');
+  // A string, not a function: the bench runs under tsx, whose helpers do not exist in the page.
+  await page.evaluate(`
+    window.__frames = [];
+    window.__loaf = [];
+    (function loop(t) { if (t !== undefined) window.__frames.push(t); if (!window.__stop) requestAnimationFrame(loop); })();
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__loaf.push(e.duration))).observe({ type: 'long-animation-frame' });
+  `);
+  const commitsNow = () =>
+    page.evaluate((m) => {
+      const w = window as unknown as { __sluice?: { frameStats: { storeUpdates: number } }; __bench?: { renders: number } };
+      return m === 'sluice' ? (w.__sluice?.frameStats.storeUpdates ?? 0) : (w.__bench?.renders ?? 0);
+    }, mode);
+  const before = await metrics(cdp);
+  const commitsBefore = await commitsNow();
+  let completed = true;
+  if (mode === 'sluice') {
+    await page.getByRole('textbox', { name: 'Message' }).fill(prompt);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: TIME_LIMIT_MS }).catch(() => (completed = false));
+  } else {
+    await page.evaluate((p) => (window as unknown as { __bench: { start: (p: string) => void } }).__bench.start(p), prompt);
+    await page.waitForFunction(() => (window as unknown as { __bench: { done: boolean } }).__bench.done, undefined, { timeout: TIME_LIMIT_MS }).catch(() => (completed = false));
+  }
+  const after = await metrics(cdp);
+  const commits = (await commitsNow()) - commitsBefore;
+  const { frames, loaf } = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __loaf: number[]; __stop: boolean };
+    w.__stop = true;
+    return { frames: w.__frames, loaf: w.__loaf };
+  });
+  await page.close();
+  const intervals = frames.slice(1).map((t, i) => t - frames[i]!).sort((a, b) => a - b);
+  return {
+    frames: frames.length,
+    seconds: (frames.at(-1)! - frames[0]!) / 1000,
+    commits,
+    p95FrameMs: intervals[Math.floor(intervals.length * 0.95)] ?? 0,
+    longFrames: loaf.filter((d) => d > 50).length,
+    longestFrameMs: Math.max(0, ...loaf),
+    scriptMs: (after.ScriptDuration! - before.ScriptDuration!) * 1000,
+    layoutMs: (after.LayoutDuration! - before.LayoutDuration! + after.RecalcStyleDuration! - before.RecalcStyleDuration!) * 1000,
+    completed,
+  };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const mainThread = (r: Run) => r.scriptMs + r.layoutMs;
+const perFrame = (r: Run) => mainThread(r) / Math.max(1, r.frames);
+
+export async function run(): Promise<Metric[]> {
+  const next = await startNextServer({ SLUICE_CONFIG: '' });
+  const browser = await chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const metricsOut: Metric[] = [];
+  const results: Record<string, Record<Mode, Run>> = {};
+  try {
+    await measure(browser, next.origin, 'sluice', 'tokens=100 tps=5000 delay=0'); // warm up
+    for (const scenario of SCENARIOS) {
+      const r = {} as Record<Mode, Run>;
+      for (const mode of ['floor', 'sluice', 'naive'] as Mode[]) {
+        console.error(`ui bench: ${scenario.name}, ${mode}`);
+        r[mode] = await measure(browser, next.origin, mode, scenario.prompt);
+      }
+      results[scenario.name] = r;
+      const { sluice, naive, floor } = r;
+      const note = (run: Run) => (run.completed ? '' : ' (stopped at the time limit)');
+      metricsOut.push(
+        { metric: `${scenario.name}: store commits per frame`, value: round(sluice.commits / sluice.frames), unit: 'commits/frame', baseline: { name: `naive renderer${note(naive)}`, value: round(naive.commits / naive.frames) }, ratio: round(sluice.commits / sluice.frames / Math.max(1e-9, naive.commits / naive.frames)), target: '<= 1 per frame', met: sluice.commits <= sluice.frames },
+        { metric: `${scenario.name}: React commits per second`, value: round(sluice.commits / sluice.seconds), unit: 'commits/s', baseline: { name: `naive renderer${note(naive)}`, value: round(naive.commits / naive.seconds) }, ratio: round(sluice.commits / sluice.seconds / Math.max(1e-9, naive.commits / naive.seconds)), target: 'report', met: true },
+        { metric: `${scenario.name}: long animation frames (> 50 ms)`, value: sluice.longFrames, unit: 'frames', baseline: { name: `naive renderer${note(naive)}`, value: naive.longFrames }, ratio: naive.longFrames ? round(sluice.longFrames / naive.longFrames) : 0, target: '0', met: sluice.longFrames === 0 },
+        { metric: `${scenario.name}: longest animation frame`, value: round(sluice.longestFrameMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.longestFrameMs) }, ratio: round(sluice.longestFrameMs / Math.max(1, floor.longestFrameMs)), target: '<= 50 ms', met: sluice.longestFrameMs <= 50 },
+        { metric: `${scenario.name}: p95 frame time`, value: round(sluice.p95FrameMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.p95FrameMs) }, ratio: round(sluice.p95FrameMs / floor.p95FrameMs), target: 'report', met: true },
+        { metric: `${scenario.name}: main-thread time (script + style + layout)`, value: round(mainThread(sluice)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(sluice) / mainThread(floor)), target: '<= 2x floor', met: mainThread(sluice) <= 2 * mainThread(floor) },
+        { metric: `${scenario.name}: main-thread time, naive renderer`, value: round(mainThread(naive)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(naive) / mainThread(floor)), target: 'report' + note(naive), met: true },
+      );
+    }
+    const [small, large] = SCENARIOS.map((s) => results[s.name]!.sluice);
+    metricsOut.push({
+      metric: 'per-frame cost at 50k vs 1k tokens',
+      value: round(perFrame(large!)),
+      unit: 'ms/frame',
+      baseline: { name: 'the same at 1k tokens', value: round(perFrame(small!)) },
+      ratio: round(perFrame(large!) / perFrame(small!)),
+      target: '<= 1.5x',
+      met: perFrame(large!) <= 1.5 * perFrame(small!),
+    });
+  } finally {
+    await browser.close();
+    await next.stop();
+  }
+  return metricsOut;
+}
