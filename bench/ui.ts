@@ -38,7 +38,11 @@ async function measure(browser: Browser, origin: string, mode: Mode, prompt: str
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(mode === 'sluice' ? origin : `${origin}/bench/ui?mode=${mode}`);
-  if (mode === 'sluice') await page.getByRole('combobox', { name: 'Model' }).selectOption('sim-openai::sim-markdown');
+  if (mode === 'sluice') {
+    await page.getByRole('combobox', { name: 'Model' }).selectOption('sim-openai::sim-markdown');
+    // Steady state: the page preloads its grammars at idle time, as it does before a user has typed.
+    await page.waitForFunction('window.__sluice && window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
+  }
   // A string, not a function: the bench runs under tsx, whose helpers do not exist in the page.
   await page.evaluate(`
     window.__frames = [];
@@ -59,6 +63,7 @@ async function measure(browser: Browser, origin: string, mode: Mode, prompt: str
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: TIME_LIMIT_MS }).catch(() => (completed = false));
   } else {
+    await page.waitForFunction('window.__bench && window.__bench.ready', undefined, { timeout: 30_000 });
     await page.evaluate((p) => (window as unknown as { __bench: { start: (p: string) => void } }).__bench.start(p), prompt);
     await page.waitForFunction(() => (window as unknown as { __bench: { done: boolean } }).__bench.done, undefined, { timeout: TIME_LIMIT_MS }).catch(() => (completed = false));
   }

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import type { ProtocolId } from '@/lib/protocols/ids';
 
-type Bench = { renders: number; done: boolean; start: (prompt: string) => void };
+type Bench = { renders: number; done: boolean; ready: boolean; start: (prompt: string) => void };
 const bench = (): Bench => (window as unknown as { __bench: Bench }).__bench;
 
 /** Reads /api/chat like the app does, handing each chunk's new text to `onText`. */
@@ -33,6 +33,7 @@ function Naive() {
   });
   useEffect(() => {
     bench().start = (prompt) => void stream(prompt, (delta) => setText((t) => t + delta));
+    bench().ready = true;
   }, []);
   return <div className="prose-sluice" dangerouslySetInnerHTML={{ __html: marked.parse(text, { async: false }) }} />;
 }
@@ -55,11 +56,12 @@ function Floor() {
           bench().renders++;
         });
       });
+    bench().ready = true;
   }, []);
   return <pre ref={node} className="whitespace-pre-wrap text-sm" />;
 }
 
 export function UiBaseline({ mode }: { mode: 'naive' | 'floor' }) {
-  if (typeof window !== 'undefined') (window as unknown as { __bench: Bench }).__bench ??= { renders: 0, done: false, start: () => undefined };
+  if (typeof window !== 'undefined') (window as unknown as { __bench: Bench }).__bench ??= { renders: 0, done: false, ready: false, start: () => undefined };
   return <main className="mx-auto max-w-3xl p-4">{mode === 'naive' ? <Naive /> : <Floor />}</main>;
 }

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
 import { chooseModel } from '@/lib/client/run-reply';
+import { prewarmHighlighter } from '@/lib/client/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/providers/types';
 import { ModelDirectory } from '../model-directory';
@@ -21,6 +22,7 @@ export function ChatApp({ providers }: { providers: PublicProvider[] }) {
 
   useEffect(() => {
     exposeStats();
+    prewarmHighlighter();
     if (!useChatStore.getState().model) {
       const first = providers.find((p) => p.models.length > 0);
       if (first) chooseModel(first.id, first.models[0]!.id);

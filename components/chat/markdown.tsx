@@ -1,16 +1,12 @@
 'use client';
 
-import { createCodePlugin } from '@streamdown/code';
 import { memo, useRef } from 'react';
 import { Streamdown } from 'streamdown';
+import { codeHighlighter } from '@/lib/client/code-highlighter';
 import { BlockSplitter } from '@/lib/client/markdown-blocks';
 
-/**
- * Code is highlighted by Shiki, whose grammars load lazily and highlight
- * asynchronously; the streaming tail is left plain until it is finished.
- */
-const code = createCodePlugin({ themes: ['github-light', 'github-dark'] });
-const HIGHLIGHT = { code };
+/** Finished blocks are highlighted (Shiki, asynchronously); the streaming tail stays plain. */
+const HIGHLIGHT = { code: codeHighlighter };
 const PLAIN = {};
 
 /** One block, rendered once: it only changes while it is the streaming tail. */

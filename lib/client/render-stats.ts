@@ -1,3 +1,4 @@
+import { highlighterStatus } from './code-highlighter';
 import { frameStats } from './frame-loop';
 
 /** Committed renders per message id: the tests assert finished messages do not re-render. */
@@ -8,5 +9,5 @@ export function countRender(id: string): void {
 }
 
 export function exposeStats(): void {
-  (window as unknown as { __sluice: unknown }).__sluice = { frameStats, renderCounts };
+  (window as unknown as { __sluice: unknown }).__sluice = { frameStats, renderCounts, highlighter: highlighterStatus };
 }
