@@ -32,7 +32,11 @@ function Naive() {
     bench().renders++;
   });
   useEffect(() => {
-    bench().start = (prompt) => void stream(prompt, (delta) => setText((t) => t + delta));
+    bench().start = (prompt) => {
+      bench().done = false;
+      setText('');
+      void stream(prompt, (delta) => setText((t) => t + delta));
+    };
     bench().ready = true;
   }, []);
   return <div className="prose-sluice" dangerouslySetInnerHTML={{ __html: marked.parse(text, { async: false }) }} />;
@@ -44,7 +48,9 @@ function Floor() {
   useEffect(() => {
     let pending = '';
     let scheduled = false;
-    bench().start = (prompt) =>
+    bench().start = (prompt) => {
+      bench().done = false;
+      node.current!.textContent = '';
       void stream(prompt, (delta) => {
         pending += delta;
         if (scheduled) return;
@@ -56,6 +62,7 @@ function Floor() {
           bench().renders++;
         });
       });
+    };
     bench().ready = true;
   }, []);
   return <pre ref={node} className="whitespace-pre-wrap text-sm" />;
