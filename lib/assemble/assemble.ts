@@ -1,5 +1,5 @@
 import type { StreamEvent } from '@/lib/protocols/events';
-import type { AssembledMessage, AssistantPart, ToolCall } from './message';
+import { emptyMessage, type AssembledMessage, type AssistantPart, type ToolCall } from './message';
 
 /** How the stream ended, from the reader's side. */
 export type StreamOutcome = 'ended' | 'stopped';
@@ -9,7 +9,7 @@ export type StreamOutcome = 'ended' | 'stopped';
  * builds and the browser renders from it, so both always agree.
  */
 export class MessageAssembler {
-  private readonly message: AssembledMessage = { status: 'streaming', text: '', thinking: '', parts: [], toolCalls: [], annotations: [], unknownEvents: 0, malformedEvents: 0 };
+  private readonly message: AssembledMessage = emptyMessage();
   private readonly calls = new Map<string, ToolCall>();
   private ended = false;
 

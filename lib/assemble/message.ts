@@ -42,3 +42,8 @@ export interface AssembledMessage {
   unknownEvents: number;
   malformedEvents: number;
 }
+
+/** A reply with nothing in it yet. */
+export function emptyMessage(status: MessageStatus = 'streaming'): AssembledMessage {
+  return { status, text: '', thinking: '', parts: [], toolCalls: [], annotations: [], unknownEvents: 0, malformedEvents: 0 };
+}

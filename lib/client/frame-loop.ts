@@ -3,8 +3,6 @@
  * with pending deltas contributes a patch, and the store is updated once with all of
  * them. Counters are exposed on window.__sluice for the tests that assert them.
  */
-export type Patch = () => void;
-
 export const frameStats = { frames: 0, storeUpdates: 0 };
 
 const pending = new Map<string, () => unknown>();

@@ -1,5 +1,5 @@
 import { StreamReader } from '@/lib/assemble/stream-reader';
-import type { AssembledMessage } from '@/lib/assemble/message';
+import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { appendMessage, truncateAfter, useChatStore, type PreStreamError, type UiMessage } from './chat-store';
 import { toRequestMessages } from './conversation';
@@ -8,7 +8,6 @@ import { snapshotOf } from './snapshot';
 
 let current: AbortController | undefined;
 
-const emptyReply = (): AssembledMessage => ({ status: 'streaming', text: '', thinking: '', parts: [], toolCalls: [], annotations: [], unknownEvents: 0, malformedEvents: 0 });
 const newId = () => crypto.randomUUID();
 
 async function preStreamError(response: Response): Promise<PreStreamError> {
@@ -27,7 +26,7 @@ async function runReply(): Promise<void> {
   const { provider, model, params, conversationId } = state;
   const messages = toRequestMessages(state.order, state.messages);
   const id = newId();
-  appendMessage({ id, role: 'assistant', provider, model, reply: emptyReply(), figures: {} });
+  appendMessage({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {} });
   useChatStore.setState({ streaming: id });
   const abort = new AbortController();
   current = abort;
@@ -51,14 +50,14 @@ async function runReply(): Promise<void> {
   } catch (error) {
     const stopped = abort.signal.aborted;
     return finish({
-      reply: { ...emptyReply(), status: stopped ? 'stopped' : 'error' },
+      reply: emptyMessage(stopped ? 'stopped' : 'error'),
       preError: stopped ? undefined : { status: 0, type: 'network', message: `Cannot reach the Sluice server: ${(error as Error).message}` },
     });
   }
   // The conversation id comes in the headers, before any token.
   const returnedId = response.headers.get('x-conversation-id');
   if (returnedId) useChatStore.setState({ conversationId: returnedId });
-  if (!response.ok || !response.body) return finish({ reply: { ...emptyReply(), status: 'error' }, preError: await preStreamError(response), figures: { end: since() } });
+  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await preStreamError(response), figures: { end: since() } });
 
   const reader = new StreamReader(response.headers.get('x-sluice-protocol') as ProtocolId);
   const body = response.body.getReader();

@@ -1,5 +1,5 @@
 import { StreamReader } from '@/lib/assemble/stream-reader';
-import type { AssembledMessage } from '@/lib/assemble/message';
+import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { findProvider } from '@/lib/providers/config';
 import type { Provider } from '@/lib/providers/types';
 import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
@@ -97,7 +97,7 @@ export async function startChat(request: Request): Promise<Response> {
     if (!(error instanceof ApiError)) throw error;
     // Nothing streamed, but the turn is kept: the reply is stored as the error it was.
     timings.end = since();
-    await save({ status: 'error', text: '', thinking: '', parts: [], toolCalls: [], annotations: [], unknownEvents: 0, malformedEvents: 0, error: { message: error.message } });
+    await save({ ...emptyMessage('error'), error: { message: error.message } });
     const response = error.toResponse();
     response.headers.set('x-conversation-id', conversation.id);
     return response;
