@@ -15,6 +15,8 @@ const stats = (page: Page) => page.evaluate(() => structuredClone((window as unk
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
+  // Interact only once React has hydrated: a choice made before would be reset by it.
+  await page.waitForFunction(() => '__sluice' in window);
 });
 
 test('a reply streams in progressively, then shows its status and figures', async ({ page }) => {
@@ -153,6 +155,7 @@ test('light and dark themes, and a phone-width layout', async ({ page }) => {
   await page.getByRole('button', { name: 'Toggle dark theme' }).click();
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
   await page.reload();
+  await page.waitForFunction(() => '__sluice' in window);
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
   await page.setViewportSize({ width: 390, height: 844 });
   await ask(page, 'sim-anthropic::sim-markdown', 'tokens=150 tps=2000 delay=0');
