@@ -1,4 +1,5 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
+import { asArray, isObject, type Json } from '@/lib/protocols/json';
 
 /** What the simulator needs to know of a request, whatever wire format carried it. */
 export interface SimRequest {
@@ -29,10 +30,6 @@ export class SimRequestError extends Error {
   }
 }
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
