@@ -2,7 +2,3 @@
 export const PROTOCOLS = ['openai-chat', 'anthropic-messages', 'openai-responses', 'gemini'] as const;
 
 export type ProtocolId = (typeof PROTOCOLS)[number];
-
-export function isProtocolId(value: string): value is ProtocolId {
-  return (PROTOCOLS as readonly string[]).includes(value);
-}

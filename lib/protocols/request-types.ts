@@ -41,7 +41,7 @@ export function reasoningEffort(thinking: ChatParams['thinking']): 'low' | 'medi
   return budget <= 2048 ? 'low' : budget <= 8192 ? 'medium' : 'high';
 }
 
-export function joinUrl(baseUrl: string, path: string): string {
+function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
