@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UiMessage } from '@/lib/client/chat-store';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
@@ -11,19 +12,33 @@ function hint(status: number, type: string): string {
   return 'Retry, or check the server log.';
 }
 
+const TONES = {
+  error: { box: 'border-rose-300 bg-rose-50 text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300', button: 'border-rose-400' },
+  warning: { box: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200', button: 'border-amber-500' },
+};
+
+/** A reply that did not end well: what happened, and Retry. */
+function ReplyAlert({ tone, title, children, onRetry }: { tone: keyof typeof TONES; title: string; children: ReactNode; onRetry: () => void }) {
+  return (
+    <div role="alert" className={`rounded-md border p-3 text-sm ${TONES[tone].box}`}>
+      <p className="font-medium">{title}</p>
+      {children}
+      <button type="button" onClick={onRetry} className={`mt-2 rounded border px-2 py-0.5 text-xs ${TONES[tone].button}`}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
 /** How the reply ended, said plainly, with what to do about it. */
 export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry: () => void }) {
   const { reply, preError, connectionLost } = message;
   if (preError) {
     return (
-      <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
-        <p className="font-medium">{preError.status ? `HTTP ${preError.status} · ${preError.type}` : 'No answer from the server'}</p>
+      <ReplyAlert tone="error" title={preError.status ? `HTTP ${preError.status} · ${preError.type}` : 'No answer from the server'} onRetry={onRetry}>
         <p className="mt-1">{preError.message}</p>
         <p className="mt-1 text-xs">{hint(preError.status, preError.type)}</p>
-        <button type="button" onClick={onRetry} className="mt-2 rounded border border-rose-400 px-2 py-0.5 text-xs">
-          Retry
-        </button>
-      </div>
+      </ReplyAlert>
     );
   }
   switch (reply.status) {
@@ -34,27 +49,19 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
       return <p className="text-xs font-medium text-zinc-500">Stopped</p>;
     case 'error':
       return (
-        <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
-          <p className="font-medium">The stream failed{reply.error?.code ? ` (${reply.error.code})` : ''}</p>
+        <ReplyAlert tone="error" title={`The stream failed${reply.error?.code ? ` (${reply.error.code})` : ''}`} onRetry={onRetry}>
           <p className="mt-1">{reply.error?.message}</p>
-          <button type="button" onClick={onRetry} className="mt-2 rounded border border-rose-400 px-2 py-0.5 text-xs">
-            Retry
-          </button>
-        </div>
+        </ReplyAlert>
       );
     case 'truncated':
       return (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
-          <p className="font-medium">Truncated</p>
+        <ReplyAlert tone="warning" title="Truncated" onRetry={onRetry}>
           <p className="mt-1">
             {connectionLost
               ? 'The connection to the Sluice server was lost before the stream ended; the server keeps storing the reply.'
               : 'The upstream closed the stream without its final event.'}
           </p>
-          <button type="button" onClick={onRetry} className="mt-2 rounded border border-amber-500 px-2 py-0.5 text-xs">
-            Retry
-          </button>
-        </div>
+        </ReplyAlert>
       );
   }
 }
