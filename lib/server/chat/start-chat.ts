@@ -74,13 +74,12 @@ export async function startChat(request: Request): Promise<Response> {
   const timings: ReplyTimings = { requestStart };
   const reader = new StreamReader(provider.protocol);
   const settings = relaySettings();
-  const abort = new AbortController();
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
 
   // The turn is written while the upstream request goes out, not before it: every
   // later write of this reply is chained after it, so the order in the store holds.
-  // Built now: the live message may already be finished by the time this row is written.
-  const placeholder = toStoredReply({ ...reader.snapshot(), parts: [], toolCalls: [] }, provider, body.model, { ...timings });
+  // A copy of the timings: the live ones fill in before this row is written.
+  const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings });
   const logFailure = (error: unknown) => console.error(`sluice: storing conversation ${conversation.id} failed: ${redact(String(error), [provider.apiKey])}`);
   let writes: Promise<unknown> = (async () => {
     if (conversation.isNew) await db.createConversation({ id: conversation.id, title: titleOf(body.messages) });
@@ -92,7 +91,7 @@ export async function startChat(request: Request): Promise<Response> {
 
   let upstream: UpstreamResponse;
   try {
-    upstream = await sendUpstream(upstreamRequest, { headersTimeoutMs: settings.headersTimeoutMs, signal: AbortSignal.any([abort.signal, request.signal]), secrets: [provider.apiKey] });
+    upstream = await sendUpstream(upstreamRequest, { headersTimeoutMs: settings.headersTimeoutMs, signal: request.signal, secrets: [provider.apiKey] });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // Nothing streamed, but the turn is kept: the reply is stored as the error it was.
@@ -105,7 +104,7 @@ export async function startChat(request: Request): Promise<Response> {
 
   const upstreamConversationId = upstream.headers.get('x-conversation-id');
   if (upstreamConversationId) void persist(() => db.setUpstreamConversationId(conversation.id, upstreamConversationId));
-  const body$ = relayStream(upstream.body, () => abort.abort(), {
+  const body$ = relayStream(upstream.body, {
     keepAliveMs: settings.keepAliveMs,
     idleMs: settings.idleMs,
     signal: request.signal,

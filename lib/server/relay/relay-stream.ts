@@ -29,7 +29,7 @@ const HIGH_WATER_BYTES = 64 * 1024;
  * keep-alives and gives up on a stalled upstream (a timer per read measured as the
  * bottleneck).
  */
-export function relayStream(upstream: IncomingMessage, abortUpstream: () => void, options: RelayOptions): ReadableStream<Uint8Array> {
+export function relayStream(upstream: IncomingMessage, options: RelayOptions): ReadableStream<Uint8Array> {
   let lastUpstreamAt = Date.now();
   let lastWriteAt = Date.now();
   let atLineStart = true;
@@ -62,9 +62,8 @@ export function relayStream(upstream: IncomingMessage, abortUpstream: () => void
   };
   const stop = () => {
     if (done) return;
-    finish({ kind: 'stopped' }); // first: aborting fires the upstream's own events at once
-    abortUpstream();
-    upstream.destroy();
+    finish({ kind: 'stopped' }); // first: destroying fires the upstream's own events at once
+    upstream.destroy(); // closes the upstream connection: the upstream sees the disconnect
   };
   if (options.signal?.aborted) stop();
   options.signal?.addEventListener('abort', stop, { once: true });
@@ -80,7 +79,6 @@ export function relayStream(upstream: IncomingMessage, abortUpstream: () => void
           const now = Date.now();
           if (now - lastUpstreamAt >= options.idleMs) {
             end(controller, { kind: 'failed', reason: 'upstream-idle', message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.` });
-            abortUpstream();
             upstream.destroy();
           } else if (now - lastWriteAt >= options.keepAliveMs && atLineStart) {
             emitText(controller, BFF_KEEP_ALIVE);
