@@ -47,11 +47,11 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       }
       res.end('data: [DONE]\n\n');
       return;
-    case 'firehose': { // up to 64 MB, as fast as the reader takes it, counting what got out
+    case 'firehose': { // up to 128 MB (more than the kernel can buffer), as fast as the reader takes it, counting what got out
       sse();
       const event = chunk('x'.repeat(4000));
       entry.written = 0;
-      while (!entry.disconnectedAt && entry.written < 64 * 1024 * 1024) {
+      while (!entry.disconnectedAt && entry.written < 128 * 1024 * 1024) {
         entry.written += event.length;
         if (!res.write(event)) await new Promise((r) => { res.once('drain', r); res.once('close', r); });
       }
