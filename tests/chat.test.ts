@@ -144,6 +144,12 @@ describe('failures the BFF sees', () => {
     expect((await storedReply(response.headers.get('x-conversation-id')!)).status).toBe('error');
   });
 
+  it('passes on an upstream error in its own words, whole, even with a character split across packets', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'error-split-utf8', messages: user('x') });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('The upstream answered HTTP 400: Unknown city Zürich ✓');
+  });
+
   it('an upstream that never answers becomes a 504', async () => {
     const response = await postChat({ provider: 'up-chat', model: 'no-headers', messages: user('x') });
     expect(response.status).toBe(504);

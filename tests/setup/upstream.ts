@@ -74,6 +74,14 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       res.writeHead(401, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${key}. You can find your API key at …`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
     }
+    case 'error-split-utf8': { // a JSON error whose 'ü' is split across two writes
+      res.writeHead(400, { 'content-type': 'application/json' });
+      const body = Buffer.from(JSON.stringify({ error: { message: 'Unknown city Zürich ✓', type: 'invalid_request_error' } }));
+      const cut = body.indexOf(Buffer.from('ü')) + 1;
+      res.write(body.subarray(0, cut));
+      await sleep(50);
+      return void res.end(body.subarray(cut));
+    }
     case 'conversation': // a /c1/chat-style gateway: its own conversation id in a header
       sse({ 'x-conversation-id': 'up-conv-42' });
       return void res.end(chunk('remembered') + 'data: [DONE]\n\n');

@@ -38,9 +38,10 @@ export interface UpstreamResponse {
 
 /** Reads a whole (error) body, bounded. */
 export async function readText(res: IncomingMessage, limit: number): Promise<string> {
+  res.setEncoding('utf8'); // one decoder for the whole body: a character may be split across chunks
   let text = '';
   for await (const chunk of res) {
-    text += String(chunk);
+    text += chunk as string;
     if (text.length > limit) {
       res.destroy();
       break;
