@@ -14,6 +14,7 @@ const chunk = (i: number) =>
  */
 export async function startBenchUpstream(): Promise<{ origin: string; server: Server }> {
   const server = createServer(async (req, res) => {
+    req.setEncoding('utf8'); // one decoder for the whole body
     let body = '';
     for await (const part of req) body += part;
     const model = String((JSON.parse(body || '{}') as { model?: string }).model ?? 'burst-1000');

@@ -108,6 +108,7 @@ export async function startUpstream(): Promise<{ origin: string; server: Server 
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ data: [...FIXTURES.keys(), 'slow', 'stall', 'drop'].map((id) => ({ id })) }));
     }
+    req.setEncoding('utf8'); // one decoder for the whole body
     let body = '';
     for await (const part of req) body += part;
     const model = modelOf(req, body);
