@@ -185,6 +185,19 @@ describe('stop', () => {
   });
 });
 
+describe('stop before the upstream answers', () => {
+  it('stores the reply as stopped, not left streaming', async () => {
+    const abort = new AbortController();
+    const pending = postChat({ provider: 'up-chat', model: 'no-headers', messages: user('stop me early') }, { signal: abort.signal }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    abort.abort();
+    await pending;
+    const newest = ((await (await fetch(`${base}/api/conversations`)).json()) as { conversations: { id: string; title: string }[] }).conversations[0]!;
+    expect(newest.title).toBe('stop me early');
+    expect((await storedReply(newest.id)).status).toBe('stopped');
+  });
+});
+
 describe('bad input', () => {
   const post = (body: string) => fetch(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   const ok = { provider: 'sim-openai', model: 'sim-echo', messages: user('hi') };

@@ -93,9 +93,14 @@ export async function startChat(request: Request): Promise<Response> {
   try {
     upstream = await sendUpstream(upstreamRequest, { headersTimeoutMs: settings.headersTimeoutMs, signal: request.signal, secrets: [provider.apiKey] });
   } catch (error) {
+    timings.end = since();
+    // The browser left (Stop) before the upstream answered: the reply is kept, stopped.
+    if (request.signal.aborted) {
+      await save(emptyMessage('stopped'));
+      return new Response(null, { status: 499, statusText: 'Client Closed Request' }); // nobody is left to read it
+    }
     if (!(error instanceof ApiError)) throw error;
     // Nothing streamed, but the turn is kept: the reply is stored as the error it was.
-    timings.end = since();
     await save({ ...emptyMessage('error'), error: { message: error.message } });
     const response = error.toResponse();
     response.headers.set('x-conversation-id', conversation.id);
