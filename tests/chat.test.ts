@@ -251,6 +251,61 @@ describe('conversations', () => {
     expect((await fetch(`${base}/api/conversations/not-an-id`)).status).toBe(404);
   });
 
+  it('regenerate and edit replace the stored tail (replaceFrom, newMessages)', async () => {
+    const first = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('one') });
+    const id = first.headers.get('x-conversation-id')!;
+    await readChat(first);
+    const history = [...user('one'), { role: 'assistant', content: 'one' }];
+    await readChat(await postChat({ conversationId: id, provider: 'sim-openai', model: 'sim-echo', messages: [...history, ...user('two')] }));
+    // Regenerate the reply at position 3: nothing new to store.
+    await readChat(await postChat({ conversationId: id, provider: 'sim-openai', model: 'sim-echo', messages: [...history, ...user('two')], replaceFrom: 3, newMessages: 0 }));
+    await storedReply(id);
+    const shape = async () => (await conversation(id)).messages.map((m) => [m.role, 'text' in m ? m.text : m.content]);
+    expect(await shape()).toEqual([['user', 'one'], ['assistant', 'one'], ['user', 'two'], ['assistant', 'two']]);
+    // Edit the message at position 2.
+    await readChat(await postChat({ conversationId: id, provider: 'sim-openai', model: 'sim-echo', messages: [...history, ...user('deux')], replaceFrom: 2, newMessages: 1 }));
+    await storedReply(id, (m) => m.status === 'complete' && (m as unknown as { text: string }).text === 'deux');
+    expect(await shape()).toEqual([['user', 'one'], ['assistant', 'one'], ['user', 'deux'], ['assistant', 'deux']]);
+    const bad = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('x'), replaceFrom: 0, newMessages: 5 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { issues: string[] } }).error.issues).toEqual(['replaceFrom: needs a conversationId', 'newMessages: is more than the messages sent']);
+  });
+
+  it('lists in pages, searches titles and text, renames; bad ids, cursors and titles are refused by name', async () => {
+    const marker = `zebra-${Date.now()}`;
+    const ids: string[] = [];
+    for (const text of [`${marker} alpha`, 'plain question', `the ${marker.toUpperCase()} again`]) {
+      const response = await postChat({ provider: 'sim-anthropic', model: 'sim-echo', messages: user(text) });
+      ids.push(response.headers.get('x-conversation-id')!);
+      await readChat(response);
+    }
+    await storedReply(ids[2]!);
+    const list = async (query: string) => (await (await fetch(`${base}/api/conversations?${query}`)).json()) as { conversations: { id: string; title: string }[]; nextCursor?: string };
+    const found = await list(`q=${marker}`);
+    expect(found.conversations.map((c) => c.id)).toEqual([ids[2], ids[0]]);
+    const page1 = await list('limit=2');
+    expect(page1.conversations.map((c) => c.id)).toEqual([ids[2], ids[1]]);
+    const page2 = await list(`limit=2&cursor=${page1.nextCursor}`);
+    expect(page2.conversations[0]!.id).toBe(ids[0]);
+
+    const rename = (id: string, body: unknown) => fetch(`${base}/api/conversations/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const renamed = await rename(ids[1]!, { title: `  Renamed ${marker} ` });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ id: ids[1], title: `Renamed ${marker}` });
+    expect((await list(`q=renamed%20${marker}`)).conversations.map((c) => c.id)).toEqual([ids[1]]);
+    expect((await conversation(ids[1]!)).title).toBe(`Renamed ${marker}`);
+
+    const error = async (response: Promise<Response>) => {
+      const r = await response;
+      return [r.status, ((await r.json()) as { error: { message: string } }).error.message];
+    };
+    expect(await error(rename(ids[1]!, { title: '   ' }))).toEqual([400, 'Invalid request: title: must not be empty']);
+    expect(await error(rename('019a0000-0000-7000-8000-000000000000', { title: 'x' }))).toEqual([404, 'Unknown conversation "019a0000-0000-7000-8000-000000000000".']);
+    expect(await error(rename("1' or 1=1 --", { title: 'x' }))).toEqual([404, `Unknown conversation "1' or 1=1 --".`]);
+    expect(await error(fetch(`${base}/api/conversations?cursor=1;drop`))).toEqual([400, 'Invalid query: cursor: is not a cursor this server gave']);
+    expect(await error(fetch(`${base}/api/conversations?limit=0`))).toEqual([400, expect.stringContaining('Invalid query: limit:')]);
+  });
+
   it('relays and stores an upstream’s own conversation id (/c1/chat gateways)', async () => {
     const response = await postChat({ provider: 'up-c1', model: 'conversation', messages: user('x') });
     expect(response.headers.get('x-upstream-conversation-id')).toBe('up-conv-42');

@@ -45,9 +45,10 @@ function titleOf(messages: ChatMessage[]): string {
   return (first ? textOf(first) : '').trim().slice(0, 80) || 'New conversation';
 }
 
-/** The turn's new messages: all of a new conversation, else what follows the last assistant reply. */
-function newMessages(messages: ChatMessage[], isNew: boolean): ChatMessage[] {
+/** The turn's new messages: all of a new conversation, else as many as the client says, else what follows the last assistant reply. */
+function newMessages({ messages, newMessages: count }: ChatRequest, isNew: boolean): ChatMessage[] {
   if (isNew) return messages;
+  if (count !== undefined) return messages.slice(messages.length - count);
   const lastAssistant = messages.findLastIndex((m) => m.role === 'assistant');
   return messages.slice(lastAssistant + 1);
 }
@@ -81,11 +82,16 @@ export async function startChat(request: Request): Promise<Response> {
   // A copy of the timings: the live ones fill in before this row is written.
   const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings });
   const logFailure = (error: unknown) => console.error(`sluice: storing conversation ${conversation.id} failed: ${redact(String(error), [provider.apiKey])}`);
-  let writes: Promise<unknown> = (async () => {
-    if (conversation.isNew) await db.createConversation({ id: conversation.id, title: titleOf(body.messages) });
-    await db.appendMessages(conversation.id, newMessages(body.messages, conversation.isNew).map((message) => ({ id: uuidv7(), message })));
-    await db.saveReply(conversation.id, replyId, placeholder);
-  })().catch(logFailure);
+  let writes: Promise<unknown> = db
+    .beginTurn({
+      conversationId: conversation.id,
+      newTitle: conversation.isNew ? titleOf(body.messages) : undefined,
+      replaceFrom: conversation.isNew ? undefined : body.replaceFrom,
+      messages: newMessages(body, conversation.isNew).map((message) => ({ id: uuidv7(), message })),
+      replyId,
+      placeholder,
+    })
+    .catch(logFailure);
   const persist = (write: () => Promise<unknown>): Promise<unknown> => (writes = writes.then(write).catch(logFailure));
   const save = (message: AssembledMessage) => persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings)));
 

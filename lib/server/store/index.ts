@@ -1,24 +1,54 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { describeDatabaseUrl, openPgClient } from './pg-client';
 import { openPgliteWorker } from './pglite-worker';
-import { SqlConversationStore, migrate, type SqlClient } from './sql-store';
+import type { SqlClient } from './sql-client';
+import { SqlConversationStore, migrate } from './sql-store';
 import type { ConversationStore } from './types';
 
 export class StoreError extends Error {
   override name = 'StoreError';
 }
 
-/** Opens the store the environment names, migrated; a clear StoreError when it cannot. */
-export async function openStore(env: Record<string, string | undefined> = process.env): Promise<ConversationStore> {
+/** Node reports a refused connection to `localhost` as an AggregateError with no message of its own. */
+function reason(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) return [...new Set(error.errors.map(reason))].join('; ');
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: string }).code;
+  return error.message || code || error.name;
+}
+
+/** Which database the environment names, in words fit for an error message (never a password). */
+export function describeStore(env: Record<string, string | undefined> = process.env): string {
+  return env.DATABASE_URL
+    ? `the PostgreSQL database at ${describeDatabaseUrl(env.DATABASE_URL)} (DATABASE_URL)`
+    : `the embedded database in ${resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data')} (SLUICE_DATA_DIR)`;
+}
+
+async function connect(env: Record<string, string | undefined>): Promise<SqlClient> {
+  if (env.DATABASE_URL) return openPgClient(env.DATABASE_URL);
   const dataDir = resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data');
+  mkdirSync(dataDir, { recursive: true });
+  return openPgliteWorker(dataDir);
+}
+
+/**
+ * Opens the store the environment names, migrated: PostgreSQL when DATABASE_URL is
+ * set, else PGlite under SLUICE_DATA_DIR. A clear StoreError when it cannot.
+ */
+export async function openStore(env: Record<string, string | undefined> = process.env): Promise<ConversationStore> {
   let sql: SqlClient;
   try {
-    mkdirSync(dataDir, { recursive: true });
-    sql = await openPgliteWorker(dataDir);
+    sql = await connect(env);
   } catch (error) {
-    throw new StoreError(`Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`);
+    throw new StoreError(`Cannot open ${describeStore(env)}: ${reason(error)}`);
   }
-  await migrate(sql);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.close().catch(() => {});
+    throw new StoreError(`Cannot migrate ${describeStore(env)}: ${reason(error)}`);
+  }
   return new SqlConversationStore(sql);
 }
 

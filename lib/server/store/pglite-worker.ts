@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SqlClient } from './sql-store';
+import type { SqlClient, Statement } from './sql-client';
 
 /**
  * PGlite runs its WebAssembly synchronously: on the server's own thread every query
@@ -14,9 +14,18 @@ db.waitReady.then(
   () => parentPort.postMessage({ ready: true }),
   (error) => parentPort.postMessage({ ready: false, error: String(error && error.message || error) }),
 );
-parentPort.on('message', async ({ id, op, sql, params }) => {
+parentPort.on('message', async ({ id, op, sql, params, statements }) => {
   try {
     if (op === 'close') { await db.close(); return parentPort.postMessage({ id, result: null }); }
+    if (op === 'batch') {
+      // PGlite's transaction holds its lock throughout: no other query runs inside it.
+      const results = await db.transaction(async (tx) => {
+        const out = [];
+        for (const s of statements) out.push({ rows: (await tx.query(s.sql, s.params)).rows });
+        return out;
+      });
+      return parentPort.postMessage({ id, result: results });
+    }
     const result = op === 'exec' ? await db.exec(sql) : await db.query(sql, params);
     parentPort.postMessage({ id, result: op === 'exec' ? null : { rows: result.rows } });
   } catch (error) {
@@ -25,7 +34,7 @@ parentPort.on('message', async ({ id, op, sql, params }) => {
 });
 `;
 
-type Reply = { id: number; result?: { rows: unknown[] } | null; error?: string };
+type Reply = { id: number; result?: { rows: unknown[] } | { rows: unknown[] }[] | null; error?: string };
 
 export async function openPgliteWorker(dataDir: string): Promise<SqlClient> {
   const { createRequire } = await import('node:module');
@@ -44,11 +53,11 @@ export async function openPgliteWorker(dataDir: string): Promise<SqlClient> {
     waiting.delete(reply.id);
   });
 
-  const call = (op: 'query' | 'exec' | 'close', sql = '', params?: unknown[]) =>
+  const call = (op: 'query' | 'exec' | 'batch' | 'close', sql = '', params?: unknown[], statements?: Statement[]) =>
     new Promise<Reply>((resolve) => {
       const id = next++;
       waiting.set(id, { resolve });
-      worker.postMessage({ id, op, sql, params });
+      worker.postMessage({ id, op, sql, params, statements });
     }).then((reply) => {
       if (reply.error) throw new Error(reply.error);
       return reply.result;
@@ -57,6 +66,7 @@ export async function openPgliteWorker(dataDir: string): Promise<SqlClient> {
   return {
     query: async <T>(sql: string, params?: unknown[]) => (await call('query', sql, params)) as { rows: T[] },
     exec: async (sql: string) => call('exec', sql),
+    batch: async (statements: Statement[]) => (await call('batch', '', undefined, statements)) as { rows: unknown[] }[],
     close: async () => {
       await call('close');
       await worker.terminate();

@@ -1,12 +1,6 @@
-import type { ChatMessage } from '@/lib/protocols/conversation';
-import type { Conversation, ConversationStore, ConversationSummary, StoredMessage, StoredReply } from './types';
-
-/** The little SQL surface both PGlite and node-postgres offer. */
-export interface SqlClient {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(sql: string): Promise<unknown>;
-  close(): Promise<void>;
-}
+import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
+import type { SqlClient, Statement } from './sql-client';
+import type { Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, StoredMessage, StoredReply, Turn } from './types';
 
 const MIGRATIONS: string[] = [
   `create table conversations (
@@ -27,6 +21,10 @@ const MIGRATIONS: string[] = [
      unique (conversation_id, seq)
    );
    create index messages_by_conversation on messages (conversation_id, seq);`,
+  // Search reads plain text, not JSON with its escapes.
+  `alter table messages add column search_text text not null default '';
+   update messages set search_text = coalesce(body->>'text', body->>'content', '');
+   create index conversations_by_activity on conversations (updated_at desc, id desc);`,
 ];
 
 /** Runs the migrations not yet applied, in order, each in its own transaction. */
@@ -53,22 +51,49 @@ const summary = (r: ConversationRow): ConversationSummary => ({
   ...(r.upstream_conversation_id ? { upstreamConversationId: r.upstream_conversation_id } : {}),
 });
 
+/** Microseconds since the epoch: exact (extract gives numeric), so a page boundary never skips or repeats a row. */
+const ACTIVITY = '(extract(epoch from updated_at) * 1000000)::bigint';
+const CURSOR = /^(\d{1,20}):([0-9a-f-]{36})$/;
+
+export const isCursor = (cursor: string) => CURSOR.test(cursor);
+
+function appendStatement(conversationId: string, id: string, role: string, status: string | null, body: object, searchText: string): Statement {
+  return {
+    sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text)
+          select $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6 from messages where conversation_id = $2`,
+    params: [id, conversationId, role, status, JSON.stringify(body), searchText],
+  };
+}
+
+const touch = (conversationId: string): Statement => ({ sql: 'update conversations set updated_at = now() where id = $1', params: [conversationId] });
+
 /** One query layer over any PostgreSQL: PGlite embedded, or a server through `pg`. */
 export class SqlConversationStore implements ConversationStore {
   constructor(private readonly sql: SqlClient) {}
-
-  async createConversation({ id, title }: { id: string; title: string }): Promise<void> {
-    await this.sql.query('insert into conversations (id, title) values ($1, $2)', [id, title]);
-  }
 
   async conversationExists(id: string): Promise<boolean> {
     const { rows } = await this.sql.query('select 1 from conversations where id = $1', [id]);
     return rows.length > 0;
   }
 
-  async listConversations(): Promise<ConversationSummary[]> {
-    const { rows } = await this.sql.query<ConversationRow>('select * from conversations order by updated_at desc, id desc');
-    return rows.map(summary);
+  async listConversations({ query, cursor, limit = 50 }: ListOptions = {}): Promise<ConversationPage> {
+    const after = cursor ? CURSOR.exec(cursor) : null;
+    if (cursor && !after) throw new Error(`Invalid cursor "${cursor}"`);
+    const needle = query?.trim().toLowerCase() || null;
+    const { rows } = await this.sql.query<ConversationRow & { activity: string }>(
+      `select id, title, created_at, updated_at, upstream_conversation_id, ${ACTIVITY}::text as activity
+       from conversations c
+       where ($1::text is null
+              or position($1 in lower(c.title)) > 0
+              or exists (select 1 from messages m where m.conversation_id = c.id and position($1 in lower(m.search_text)) > 0))
+         and ($2::bigint is null or ${ACTIVITY} < $2::bigint or (${ACTIVITY} = $2::bigint and id < $3))
+       order by updated_at desc, id desc
+       limit $4`,
+      [needle, after?.[1] ?? null, after?.[2] ?? null, limit + 1],
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { conversations: page.map(summary), ...(rows.length > limit && last ? { nextCursor: `${last.activity}:${last.id}` } : {}) };
   }
 
   async getConversation(id: string): Promise<Conversation | undefined> {
@@ -81,6 +106,11 @@ export class SqlConversationStore implements ConversationStore {
     };
   }
 
+  async renameConversation(id: string, title: string): Promise<ConversationSummary | undefined> {
+    const { rows } = await this.sql.query<ConversationRow>('update conversations set title = $2 where id = $1 returning *', [id, title]);
+    return rows[0] ? summary(rows[0]) : undefined;
+  }
+
   async deleteConversation(id: string): Promise<boolean> {
     const { rows } = await this.sql.query('delete from conversations where id = $1 returning id', [id]);
     return rows.length > 0;
@@ -90,42 +120,34 @@ export class SqlConversationStore implements ConversationStore {
     await this.sql.query('update conversations set upstream_conversation_id = $2 where id = $1', [id, upstreamId]);
   }
 
-  async appendMessages(conversationId: string, messages: { id: string; message: ChatMessage }[]): Promise<void> {
+  async beginTurn({ conversationId, newTitle, replaceFrom, messages, replyId, placeholder }: Turn): Promise<void> {
+    const statements: Statement[] = [
+      newTitle !== undefined
+        ? { sql: 'insert into conversations (id, title) values ($1, $2)', params: [conversationId, newTitle] }
+        : // Two tabs on one conversation take turns here, so each turn's rows stay contiguous.
+          { sql: 'select 1 from conversations where id = $1 for update', params: [conversationId] },
+    ];
+    if (replaceFrom !== undefined) statements.push({ sql: 'delete from messages where conversation_id = $1 and seq > $2', params: [conversationId, replaceFrom] });
     for (const { id, message } of messages) {
-      const body = message.role === 'assistant' ? { content: message.content, status: 'complete' } : { content: message.content };
-      await this.insert(conversationId, id, message.role, message.role === 'assistant' ? 'complete' : null, body);
+      const assistant = message.role === 'assistant';
+      const body = assistant ? { content: message.content, status: 'complete' } : { content: message.content };
+      statements.push(appendStatement(conversationId, id, message.role, assistant ? 'complete' : null, body, textOf(message)));
     }
+    statements.push(appendStatement(conversationId, replyId, 'assistant', placeholder.status, placeholder, ''), touch(conversationId));
+    await this.sql.batch(statements);
   }
 
   async saveReply(conversationId: string, messageId: string, reply: StoredReply): Promise<void> {
-    const { rows } = await this.sql.query('update messages set status = $2, body = $3 where id = $1 returning id', [messageId, reply.status, JSON.stringify(reply)]);
-    if (rows.length === 0) await this.insert(conversationId, messageId, 'assistant', reply.status, reply);
-    await this.touch(conversationId);
+    await this.sql.batch([
+      {
+        sql: 'update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2',
+        params: [messageId, conversationId, reply.status, JSON.stringify(reply), [reply.text, reply.refusal ?? ''].join('\n')],
+      },
+      touch(conversationId),
+    ]);
   }
 
   close(): Promise<void> {
     return this.sql.close();
-  }
-
-  /** Appends at the next position; the position is computed in the insert itself, so two writers never share one. */
-  private async insert(conversationId: string, id: string, role: string, status: string | null, body: object): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.sql.query(
-          `insert into messages (id, conversation_id, seq, role, status, body)
-           select $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5 from messages where conversation_id = $2`,
-          [id, conversationId, role, status, JSON.stringify(body)],
-        );
-        await this.touch(conversationId);
-        return;
-      } catch (error) {
-        // Two tabs appending at once: the unique (conversation_id, seq) makes one retry.
-        if (attempt >= 5 || !/unique|duplicate/i.test(String(error))) throw error;
-      }
-    }
-  }
-
-  private async touch(conversationId: string): Promise<void> {
-    await this.sql.query('update conversations set updated_at = now() where id = $1', [conversationId]);
   }
 }

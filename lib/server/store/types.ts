@@ -46,17 +46,43 @@ export interface Conversation extends ConversationSummary {
   messages: StoredMessage[];
 }
 
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  /** Pass back as `cursor` for the next (older) page; absent on the last page. */
+  nextCursor?: string;
+}
+
+export interface ListOptions {
+  /** Matches titles and message text, case-insensitively. */
+  query?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/** What one POST /api/chat writes before its upstream answers, all at once. */
+export interface Turn {
+  conversationId: string;
+  /** Set for a conversation that does not exist yet: it is created with this title. */
+  newTitle?: string;
+  /** Stored messages from this position (0-based) on are dropped first: a regenerate or an edit. */
+  replaceFrom?: number;
+  messages: { id: string; message: ChatMessage }[];
+  replyId: string;
+  placeholder: StoredReply;
+}
+
 /** Where conversations live: the embedded database by default, PostgreSQL for teams. */
 export interface ConversationStore {
-  createConversation(input: { id: string; title: string }): Promise<void>;
   conversationExists(id: string): Promise<boolean>;
-  listConversations(): Promise<ConversationSummary[]>;
+  /** Most recently active first, a page at a time. */
+  listConversations(options?: ListOptions): Promise<ConversationPage>;
   getConversation(id: string): Promise<Conversation | undefined>;
+  renameConversation(id: string, title: string): Promise<ConversationSummary | undefined>;
   deleteConversation(id: string): Promise<boolean>;
   setUpstreamConversationId(id: string, upstreamId: string): Promise<void>;
-  /** Appends client messages at the end of the conversation. */
-  appendMessages(conversationId: string, messages: { id: string; message: ChatMessage }[]): Promise<void>;
-  /** Inserts or updates the assistant reply with this id (first as `streaming`, then final). */
+  /** Writes a turn atomically: the conversation if new, the new messages and the reply's placeholder, contiguous. */
+  beginTurn(turn: Turn): Promise<void>;
+  /** Updates the assistant reply with this id (its final state, or a later one). */
   saveReply(conversationId: string, messageId: string, reply: StoredReply): Promise<void>;
   close(): Promise<void>;
 }

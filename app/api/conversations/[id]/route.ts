@@ -1,23 +1,28 @@
 import { route } from '@/lib/server/api-route';
-import { ApiError } from '@/lib/server/http-errors';
-import { isUuid } from '@/lib/server/ids';
-import { store } from '@/lib/server/store';
+import { conversationNotFound, loadConversation, readRename, storeFor } from '@/lib/server/conversations/requests';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
-const notFound = (id: string) => new ApiError(404, 'not_found', `Unknown conversation "${id}".`);
-
 export const GET = route(async (_request: Request, { params }: Context) => {
   const { id } = await params;
-  const conversation = isUuid(id) ? await (await store()).getConversation(id) : undefined;
-  if (!conversation) throw notFound(id);
+  const conversation = await loadConversation(id);
+  if (!conversation) throw conversationNotFound(id);
   return Response.json(conversation);
+});
+
+export const PATCH = route(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  const db = await storeFor(id);
+  const { title } = await readRename(request);
+  const renamed = await db.renameConversation(id, title);
+  if (!renamed) throw conversationNotFound(id);
+  return Response.json(renamed);
 });
 
 export const DELETE = route(async (_request: Request, { params }: Context) => {
   const { id } = await params;
-  if (!isUuid(id) || !(await (await store()).deleteConversation(id))) throw notFound(id);
+  if (!(await (await storeFor(id)).deleteConversation(id))) throw conversationNotFound(id);
   return new Response(null, { status: 204 });
 });

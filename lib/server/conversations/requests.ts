@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ApiError } from '../http-errors';
+import { isUuid } from '../ids';
+import { store } from '../store';
+import { isCursor } from '../store/sql-store';
+import type { Conversation, ConversationStore } from '../store/types';
+import { parseOr400, readJsonBody } from '../validate';
+
+export const MAX_TITLE_LENGTH = 200;
+
+const ListQuerySchema = z
+  .object({
+    q: z.string().max(500).optional(),
+    cursor: z.string().refine(isCursor, 'is not a cursor this server gave').optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+
+/** GET /api/conversations?q=&cursor=&limit= */
+export function readListQuery(url: string) {
+  return parseOr400(ListQuerySchema, Object.fromEntries(new URL(url).searchParams), 'query');
+}
+
+const RenameSchema = z.object({ title: z.string().trim().min(1, 'must not be empty').max(MAX_TITLE_LENGTH) }).strict();
+
+/** PATCH /api/conversations/{id}'s body. */
+export function readRename(request: Request): Promise<z.infer<typeof RenameSchema>> {
+  return readJsonBody(request, RenameSchema, 16 * 1024);
+}
+
+export const conversationNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown conversation "${id}".`);
+
+/** The store and a checked id: anything but a UUID is a 404 before any query runs. */
+export async function storeFor(id: string): Promise<ConversationStore> {
+  if (!isUuid(id)) throw conversationNotFound(id);
+  return store();
+}
+
+export async function loadConversation(id: string): Promise<Conversation | undefined> {
+  return isUuid(id) ? (await store()).getConversation(id) : undefined;
+}

@@ -1,0 +1,250 @@
+/**
+ * The store's suite, run against every database Sluice supports: the embedded
+ * PGlite always, and a real PostgreSQL server when TEST_DATABASE_URL names one (CI
+ * starts Debian's postgresql and sets it; with CI=true and no server, the suite fails
+ * rather than quietly covering one database).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyMessage } from '@/lib/assemble/message';
+import type { ChatMessage } from '@/lib/protocols/conversation';
+import { uuidv7 } from '../ids';
+import { StoreError, openStore } from './index';
+import type { ConversationStore, StoredReply } from './types';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+it('runs against PostgreSQL too when CI asks for it', () => {
+  if (process.env.CI && !pgUrl) throw new Error('CI must set TEST_DATABASE_URL so the store suite also runs on PostgreSQL');
+});
+
+/** A fresh database on the server named by TEST_DATABASE_URL, dropped afterwards. */
+async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sluice_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+interface Backend {
+  name: string;
+  env: () => Promise<Record<string, string>>;
+  cleanup: () => Promise<void>;
+}
+
+const backends: Backend[] = [];
+{
+  backends.push({ name: 'PGlite', env: async () => ({ SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-store-')) }), cleanup: async () => {} });
+  const drops: (() => Promise<void>)[] = [];
+  if (pgUrl) {
+    backends.push({
+      name: 'PostgreSQL',
+      env: async () => {
+        const db = await freshPgDatabase();
+        drops.push(db.drop);
+        return { DATABASE_URL: db.url };
+      },
+      cleanup: async () => {
+        for (const drop of drops) await drop();
+      },
+    });
+  }
+}
+
+const reply = (text: string, status: StoredReply['status'] = 'complete'): StoredReply => ({
+  ...emptyMessage(status),
+  text,
+  parts: text ? [{ type: 'text', text }] : [],
+  provider: 'sim-openai',
+  model: 'sim-echo',
+  protocol: 'openai-chat',
+  timings: { requestStart: Date.now(), firstByte: 5, firstToken: 7, end: 20 },
+});
+const user = (text: string): ChatMessage => ({ role: 'user', content: text });
+
+/** One whole turn, as POST /api/chat writes it: the turn, then the final reply. */
+async function turn(db: ConversationStore, conversationId: string, options: { newTitle?: string; replaceFrom?: number; messages: ChatMessage[]; answer: string }) {
+  const replyId = uuidv7();
+  await db.beginTurn({
+    conversationId,
+    newTitle: options.newTitle,
+    replaceFrom: options.replaceFrom,
+    messages: options.messages.map((message) => ({ id: uuidv7(), message })),
+    replyId,
+    placeholder: reply('', 'streaming'),
+  });
+  await db.saveReply(conversationId, replyId, reply(options.answer));
+  return replyId;
+}
+
+const texts = async (db: ConversationStore, id: string) =>
+  (await db.getConversation(id))!.messages.map((m) => ('text' in m ? `A:${m.text}` : `${m.role === 'user' ? 'U' : m.role}:${m.content as string}`));
+
+for (const backend of backends) {
+  describe(`conversation store on ${backend.name}`, () => {
+    let env: Record<string, string>;
+    let db: ConversationStore;
+
+    beforeAll(async () => {
+      env = await backend.env();
+      db = await openStore(env);
+    });
+    afterAll(async () => {
+      await db?.close();
+      await backend.cleanup();
+    });
+
+    it('stores a turn and its reply, in order, with status and timings', async () => {
+      const id = uuidv7();
+      await turn(db, id, { newTitle: 'Hello there', messages: [user('Hello there')], answer: 'Hi!' });
+      const stored = (await db.getConversation(id))!;
+      expect(stored.title).toBe('Hello there');
+      expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+      const answer = stored.messages[1]!;
+      expect(answer).toMatchObject({ role: 'assistant', status: 'complete', text: 'Hi!', provider: 'sim-openai', timings: { firstToken: 7, end: 20 } });
+      expect(await db.conversationExists(id)).toBe(true);
+      expect(await db.conversationExists(uuidv7())).toBe(false);
+    });
+
+    it('keeps a reply that never finished as the placeholder says: streaming', async () => {
+      const id = uuidv7();
+      await db.beginTurn({ conversationId: id, newTitle: 't', messages: [{ id: uuidv7(), message: user('q') }], replyId: uuidv7(), placeholder: reply('', 'streaming') });
+      expect((await db.getConversation(id))!.messages[1]).toMatchObject({ status: 'streaming' });
+    });
+
+    it('renames, and an unknown id is not renamed', async () => {
+      const id = uuidv7();
+      await turn(db, id, { newTitle: 'Old', messages: [user('x')], answer: 'y' });
+      expect(await db.renameConversation(id, 'New title')).toMatchObject({ id, title: 'New title' });
+      expect((await db.getConversation(id))!.title).toBe('New title');
+      expect(await db.renameConversation(uuidv7(), 'x')).toBeUndefined();
+    });
+
+    it('deletes a conversation with its messages', async () => {
+      const id = uuidv7();
+      await turn(db, id, { newTitle: 'Doomed', messages: [user('x')], answer: 'y' });
+      expect(await db.deleteConversation(id)).toBe(true);
+      expect(await db.getConversation(id)).toBeUndefined();
+      expect(await db.deleteConversation(id)).toBe(false);
+    });
+
+    it('replaces from a position: regenerate drops the old reply, edit drops the message and what follows', async () => {
+      const id = uuidv7();
+      await turn(db, id, { newTitle: 'c', messages: [user('one')], answer: 'first' });
+      await turn(db, id, { messages: [user('two')], answer: 'second' });
+      // Regenerate the second reply (position 3): nothing new, a new reply.
+      await turn(db, id, { replaceFrom: 3, messages: [], answer: 'second again' });
+      expect(await texts(db, id)).toEqual(['U:one', 'A:first', 'U:two', 'A:second again']);
+      // Edit the second question (position 2).
+      await turn(db, id, { replaceFrom: 2, messages: [user('two, edited')], answer: 'third' });
+      expect(await texts(db, id)).toEqual(['U:one', 'A:first', 'U:two, edited', 'A:third']);
+    });
+
+    it('keeps two tabs writing to one conversation from corrupting it: every turn whole and contiguous', async () => {
+      const id = uuidv7();
+      await turn(db, id, { newTitle: 'busy', messages: [user('start')], answer: 'ok' });
+      await Promise.all(Array.from({ length: 8 }, (_, i) => turn(db, id, { messages: [user(`q${i}`)], answer: `a${i}` })));
+      const rows = await texts(db, id);
+      expect(rows).toHaveLength(2 + 16);
+      for (let i = 2; i < rows.length; i += 2) {
+        const n = rows[i]!.slice(3);
+        expect(rows[i + 1]).toBe(`A:a${n}`);
+      }
+      expect(new Set(rows).size).toBe(rows.length);
+    });
+
+    describe('listing', () => {
+      // A database of its own, so other tests' conversations do not show up in its pages.
+      let ids: string[];
+      let db: ConversationStore;
+      beforeAll(async () => {
+        db = await openStore(await backend.env());
+        ids = [];
+        for (let i = 0; i < 7; i++) {
+          const id = uuidv7();
+          ids.push(id);
+          await turn(db, id, { newTitle: i === 3 ? 'Quarterly 100%_report' : `Chat ${i}`, messages: [user(i === 5 ? 'Tell me about Ünïcode GARDENS' : `question ${i}`)], answer: i === 1 ? 'The answer is purple.' : `answer ${i}` });
+        }
+      });
+
+      it('lists newest activity first, in pages that neither skip nor repeat', async () => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        const sizes: number[] = [];
+        do {
+          const page = await db.listConversations({ limit: 3, cursor });
+          sizes.push(page.conversations.length);
+          seen.push(...page.conversations.map((c) => c.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(sizes).toEqual([3, 3, 1]);
+        expect(seen).toEqual([...ids].reverse());
+      });
+
+      it('moves a conversation to the top when it gets a new turn', async () => {
+        await turn(db, ids[0]!, { messages: [user('again')], answer: 'yes' });
+        const page = await db.listConversations({ limit: 2 });
+        expect(page.conversations[0]!.id).toBe(ids[0]);
+      });
+
+      it('searches titles and message text, case-insensitively, taking % and _ literally', async () => {
+        const found = async (query: string) => (await db.listConversations({ query })).conversations.map((c) => c.id);
+        expect(await found('quarterly')).toEqual([ids[3]]);
+        expect(await found('100%_')).toEqual([ids[3]]);
+        expect(await found('%')).toEqual([ids[3]]);
+        expect(await found('PURPLE')).toEqual([ids[1]]);
+        expect(await found('ünïcode gardens')).toEqual([ids[5]]);
+        expect(await found('nothing like this')).toEqual([]);
+      });
+
+      it('refuses a cursor it did not give', async () => {
+        await expect(db.listConversations({ cursor: '1; drop table conversations' })).rejects.toThrow(/cursor/);
+      });
+
+      afterAll(() => db.close());
+    });
+
+    it('survives a restart: reopened, the data is there and migrations do not run twice', async () => {
+      const reopenEnv = await backend.env();
+      const first = await openStore(reopenEnv);
+      const id = uuidv7();
+      await turn(first, id, { newTitle: 'Persistent', messages: [user('remember me')], answer: 'I will' });
+      await first.close();
+      const second = await openStore(reopenEnv);
+      expect(await texts(second, id)).toEqual(['U:remember me', 'A:I will']);
+      await second.close();
+    });
+  });
+}
+
+describe('opening a database that cannot be used', () => {
+  it('names an unreachable PostgreSQL server, without its password', async () => {
+    const error = await openStore({ DATABASE_URL: 'postgres://sluice:hunter2-secret@127.0.0.1:1/nowhere' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as Error).message).toMatch(/Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/nowhere \(DATABASE_URL\): .*ECONNREFUSED/);
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+
+  it('names a corrupt embedded data folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-corrupt-'));
+    writeFileSync(join(dir, 'PG_VERSION'), 'not a version\n');
+    const error = await openStore({ SLUICE_DATA_DIR: dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as Error).message).toContain(`Cannot open the embedded database in ${dir} (SLUICE_DATA_DIR)`);
+  });
+});

@@ -1,0 +1,45 @@
+import pg from 'pg';
+import type { SqlClient, Statement } from './sql-client';
+
+/** Where DATABASE_URL points, without its password: for error messages and logs. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return '(an unparsable DATABASE_URL)';
+  }
+}
+
+/** A PostgreSQL server through a small `pg` pool; fails fast when the server is unreachable. */
+export async function openPgClient(url: string): Promise<SqlClient> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', (error) => console.error(`sluice: PostgreSQL connection lost: ${error.message}`));
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    exec: (sql: string) => pool.query(sql),
+    batch: async (statements: Statement[]) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const results: { rows: unknown[] }[] = [];
+        for (const { sql, params } of statements) results.push({ rows: (await client.query(sql, params)).rows });
+        await client.query('commit');
+        return results;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

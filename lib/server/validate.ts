@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import { ApiError } from './http-errors';
+
+/** Validates with a zod schema; a failure is a 400 whose `issues` list each problem as `path: message`. */
+export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown, what = 'request'): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`);
+  throw new ApiError(400, 'invalid_request', `Invalid ${what}: ${issues.join('; ')}`, { issues });
+}
+
+const tooLarge = (limit: number) => new ApiError(413, 'body_too_large', `The request body is larger than ${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : `${limit} bytes`}.`);
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** Reads a JSON body of at most `limit` bytes and validates it; every problem is an ApiError naming it. */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, limit: number): Promise<z.infer<S>> {
+  const text = await readLimited(request, limit);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(400, 'invalid_request', `The body is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseOr400(schema, raw);
+}
