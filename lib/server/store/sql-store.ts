@@ -1,4 +1,4 @@
-import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
+import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
 import type { Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, StoredMessage, StoredReply, Turn } from './types';
 
