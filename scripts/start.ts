@@ -1,10 +1,11 @@
 /**
- * `npm start`: checks the providers file, builds when no build exists, then serves
- * on HOST:PORT (default 127.0.0.1:3000).
+ * `npm start`: checks the providers file and the database, builds when no build
+ * exists, then serves on HOST:PORT (default 127.0.0.1:3000).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ConfigError, configPath, loadProviders } from '@/lib/providers/config';
+import { StoreError, describeStore, openStore } from '@/lib/server/store';
 
 const port = process.env.PORT ?? '3000';
 const host = process.env.HOST ?? '127.0.0.1';
@@ -17,6 +18,18 @@ try {
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`Sluice cannot start: the providers file is invalid.\n${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+// A database that cannot be opened stops here, named, instead of as a blank page later.
+try {
+  await (await openStore()).close();
+  console.log(`Sluice: conversations in ${describeStore()}`);
+} catch (error) {
+  if (error instanceof StoreError) {
+    console.error(`Sluice cannot start: ${error.message}`);
     process.exit(1);
   }
   throw error;

@@ -12,3 +12,21 @@ it('npm start refuses a bad providers file, naming the file, the provider and th
   expect(run.stderr).toContain(file);
   expect(run.stderr).toContain('provider "groq" (providers[0]), field "baseUrl"');
 });
+
+it('npm start refuses a corrupt embedded database, naming its folder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-corrupt-'));
+  writeFileSync(join(dir, 'PG_VERSION'), 'garbage\n');
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], { env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir, PORT: '1' }, encoding: 'utf8' });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain(`Sluice cannot start: Cannot open the embedded database in ${dir} (SLUICE_DATA_DIR)`);
+});
+
+it('npm start refuses an unreachable PostgreSQL server, naming it without its password', () => {
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    env: { ...process.env, SLUICE_CONFIG: '', DATABASE_URL: 'postgres://sluice:pa55word-secret@127.0.0.1:1/sluice', PORT: '1' },
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toMatch(/Sluice cannot start: Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/sluice \(DATABASE_URL\): .*ECONNREFUSED/);
+  expect(run.stdout + run.stderr).not.toContain('pa55word');
+});

@@ -1,7 +1,9 @@
 'use client';
 
-import { useEffect } from 'react';
-import { useChatStore } from '@/lib/client/chat-store';
+import { useEffect, useState } from 'react';
+import { resetChat, useChatStore } from '@/lib/client/chat-store';
+import { uiMessagesOf } from '@/lib/client/from-stored';
+import type { Conversation } from '@/lib/server/store/types';
 import { chooseModel } from '@/lib/client/run-reply';
 import { prewarmHighlighter } from '@/lib/client/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
@@ -13,8 +15,18 @@ import { MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
 import { ParamsPanel } from './params-panel';
 
+/** Opens `conversation` (none: a new chat), with the model its last reply used when that is still offered. */
+function openConversation(providers: PublicProvider[], conversation?: Conversation): void {
+  const messages = conversation ? uiMessagesOf(conversation) : [];
+  resetChat(conversation?.id, messages);
+  const last = messages.findLast((m) => m.role === 'assistant' && m.provider);
+  if (last?.role === 'assistant' && providers.some((p) => p.id === last.provider && p.models.some((m) => m.id === last.model))) chooseModel(last.provider, last.model);
+}
+
 /** The chat page: model picker and parameters, the conversation, the composer. */
-export function ChatApp({ providers }: { providers: PublicProvider[] }) {
+export function ChatApp({ providers, conversation }: { providers: PublicProvider[]; conversation?: Conversation }) {
+  // Before the first render in the browser, so a conversation opened by a link shows at once.
+  useState(() => typeof window !== 'undefined' && openConversation(providers, conversation));
   const provider = useChatStore((s) => s.provider);
   const model = useChatStore((s) => s.model);
   const empty = useChatStore((s) => s.order.length === 0);
@@ -31,7 +43,7 @@ export function ChatApp({ providers }: { providers: PublicProvider[] }) {
 
   return (
     <div className="mx-auto flex min-h-screen max-w-4xl flex-col px-4">
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
         <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
         <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
         <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>

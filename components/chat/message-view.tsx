@@ -139,6 +139,14 @@ export const MessageView = memo(function MessageView({ id, isLast }: { id: strin
   useEffect(() => countRender(id));
   if (!message) return null;
   if (message.role === 'user') return <UserMessage id={id} content={message.content} />;
+  if (message.role === 'system') {
+    return (
+      <details className="rounded-lg border border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+        <summary className="cursor-pointer">System prompt</summary>
+        <p className="mt-1 whitespace-pre-wrap">{message.content}</p>
+      </details>
+    );
+  }
   if (message.role === 'tool') {
     const parts = typeof message.content === 'string' ? [] : message.content;
     return (

@@ -18,12 +18,15 @@ export interface PreStreamError {
   message: string;
 }
 
+/** `stored`: the server has this message, so it counts in stored positions (regenerate, edit). */
 export type UiMessage =
-  | { id: string; role: 'user'; content: string }
-  | { id: string; role: 'tool'; content: ChatMessage['content'] }
+  | { id: string; role: 'user'; content: string; stored?: boolean }
+  | { id: string; role: 'system'; content: string; stored?: boolean }
+  | { id: string; role: 'tool'; content: ChatMessage['content']; stored?: boolean }
   | {
       id: string;
       role: 'assistant';
+      stored?: boolean;
       provider: string;
       model: string;
       reply: AssembledMessage;
@@ -57,6 +60,25 @@ setFrameApplier((patches) =>
     return { messages };
   }),
 );
+
+/** Opens a conversation (stored, or none for a new chat): everything else is reset. */
+export function resetChat(conversationId?: string, messages: UiMessage[] = []): void {
+  useChatStore.setState({ conversationId, order: messages.map((m) => m.id), messages: Object.fromEntries(messages.map((m) => [m.id, m])), streaming: undefined });
+}
+
+export function markStored(ids: string[]): void {
+  useChatStore.setState((s) => ({ messages: { ...s.messages, ...Object.fromEntries(ids.map((id) => [id, { ...s.messages[id]!, stored: true }])) } }));
+}
+
+/** Where a message is, or would be, among the messages the server has. */
+export function storedPosition(state: Pick<ChatState, 'order' | 'messages'>, id: string): number {
+  let position = 0;
+  for (const key of state.order) {
+    if (key === id) break;
+    if (state.messages[key]?.stored) position++;
+  }
+  return position;
+}
 
 export function appendMessage(message: UiMessage): void {
   useChatStore.setState((s) => ({ order: [...s.order, message.id], messages: { ...s.messages, [message.id]: message } }));

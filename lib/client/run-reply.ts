@@ -1,7 +1,9 @@
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { appendMessage, truncateAfter, useChatStore, type PreStreamError, type UiMessage } from './chat-store';
+import { titleFrom } from '@/lib/conversation-title';
+import { appendMessage, markStored, resetChat, storedPosition, truncateAfter, useChatStore, type PreStreamError, type UiMessage } from './chat-store';
+import { conversationActive, refreshConversations } from './conversation-list';
 import { toRequestMessages } from './conversation';
 import { flushNow, requestFlush } from './frame-loop';
 import { snapshotOf } from './snapshot';
@@ -19,12 +21,26 @@ async function preStreamError(response: Response): Promise<PreStreamError> {
   }
 }
 
-/** Streams the assistant's reply to the conversation as it stands. */
-async function runReply(): Promise<void> {
+/** The page follows the conversation: `/c/{id}`, without a reload, and the sidebar shows it at once. */
+function followConversation(id: string, wasNew: boolean): void {
+  if (window.location.pathname !== `/c/${id}`) window.history.replaceState(null, '', `/c/${id}`);
+  const { order, messages } = useChatStore.getState();
+  const first = order.map((k) => messages[k]).find((m) => m?.role === 'user');
+  conversationActive(id, wasNew ? titleFrom(first?.role === 'user' ? first.content : '') : '');
+}
+
+/**
+ * Streams the assistant's reply to the conversation as it stands. `replaceFrom`:
+ * the stored position from which this turn replaces what the server has.
+ */
+async function runReply(replaceFrom?: number): Promise<void> {
   const state = useChatStore.getState();
   if (!state.provider || !state.model || state.streaming) return;
   const { provider, model, params, conversationId } = state;
   const messages = toRequestMessages(state.order, state.messages);
+  // What the server has not seen: this turn's messages, and those of turns it never got.
+  const unstored = state.order.filter((k) => !state.messages[k]!.stored && state.messages[k]!.role !== 'assistant');
+  const history = conversationId ? { conversationId, newMessages: unstored.length, ...(replaceFrom !== undefined ? { replaceFrom } : {}) } : {};
   const id = newId();
   appendMessage({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {} });
   useChatStore.setState({ streaming: id });
@@ -35,8 +51,10 @@ async function runReply(): Promise<void> {
 
   const finish = (patch: Partial<Extract<UiMessage, { role: 'assistant' }>>) => {
     flushNow(id, () => patch);
-    useChatStore.setState({ streaming: undefined });
-    current = undefined;
+    // The chat may have moved on (New chat, another conversation) while this stream wound down.
+    if (useChatStore.getState().streaming === id) useChatStore.setState({ streaming: undefined });
+    if (current === abort) current = undefined;
+    void refreshConversations();
   };
 
   let response: Response;
@@ -44,7 +62,7 @@ async function runReply(): Promise<void> {
     response = await fetch('/api/chat', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...(conversationId ? { conversationId } : {}), provider, model, messages, params }),
+      body: JSON.stringify({ ...history, provider, model, messages, params }),
       signal: abort.signal,
     });
   } catch (error) {
@@ -54,9 +72,13 @@ async function runReply(): Promise<void> {
       preError: stopped ? undefined : { status: 0, type: 'network', message: `Cannot reach the Sluice server: ${(error as Error).message}` },
     });
   }
-  // The conversation id comes in the headers, before any token.
+  // The conversation id comes in the headers, before any token: the server has this turn.
   const returnedId = response.headers.get('x-conversation-id');
-  if (returnedId) useChatStore.setState({ conversationId: returnedId });
+  if (returnedId && useChatStore.getState().streaming === id) {
+    useChatStore.setState({ conversationId: returnedId });
+    markStored([...unstored, id]);
+    followConversation(returnedId, !conversationId);
+  }
   if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await preStreamError(response), figures: { end: since() } });
 
   const reader = new StreamReader(response.headers.get('x-sluice-protocol') as ProtocolId);
@@ -92,19 +114,28 @@ export function stopStreaming(): void {
   current?.abort();
 }
 
-/** Replaces the last assistant reply with a new one. */
+/** Replaces the last assistant reply with a new one, here and in the store. */
 export function regenerate(assistantId: string): void {
-  if (useChatStore.getState().streaming) return;
+  const state = useChatStore.getState();
+  if (state.streaming) return;
+  const position = storedPosition(state, assistantId);
   truncateAfter(assistantId, false);
-  void runReply();
+  void runReply(position);
 }
 
-/** Rewrites a user message and resends from there. */
+/** Rewrites a user message and resends from there; the store drops what followed it too. */
 export function editAndResend(userId: string, text: string): void {
-  if (useChatStore.getState().streaming) return;
+  const state = useChatStore.getState();
+  if (state.streaming) return;
+  const position = storedPosition(state, userId);
   truncateAfter(userId, true);
   useChatStore.setState((s) => ({ messages: { ...s.messages, [userId]: { id: userId, role: 'user', content: text } } }));
-  void runReply();
+  void runReply(position);
+}
+
+/** Leaves the conversation for a new, empty one. A running stream goes on unseen: the server stores it whole. */
+export function startNewChat(): void {
+  resetChat();
 }
 
 /** Answers tool calls; once every call of the reply has a result, the turn continues. */

@@ -1,5 +1,6 @@
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
+import { titleFrom } from '@/lib/conversation-title';
 import { findProvider } from '@/lib/providers/config';
 import type { Provider } from '@/lib/providers/types';
 import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
@@ -10,6 +11,7 @@ import { redact } from '../redact';
 import { relayStream, type RelayOutcome } from '../relay/relay-stream';
 import type { UpstreamResponse } from '../relay/http-client';
 import { sendUpstream } from '../relay/send-upstream';
+import { conversationNotFound } from '../conversations/requests';
 import { store } from '../store';
 import type { ConversationStore, ReplyTimings, StoredReply } from '../store/types';
 import { readChatRequest, type ChatRequest } from './request-body';
@@ -35,14 +37,14 @@ function resolveProvider(body: ChatRequest): Provider {
 async function resolveConversation(db: ConversationStore, body: ChatRequest): Promise<{ id: string; isNew: boolean }> {
   if (body.conversationId === undefined) return { id: uuidv7(), isNew: true };
   if (!isUuid(body.conversationId) || !(await db.conversationExists(body.conversationId))) {
-    throw new ApiError(404, 'not_found', `Unknown conversation "${body.conversationId}".`);
+    throw conversationNotFound(body.conversationId);
   }
   return { id: body.conversationId, isNew: false };
 }
 
 function titleOf(messages: ChatMessage[]): string {
   const first = messages.find((m) => m.role === 'user');
-  return (first ? textOf(first) : '').trim().slice(0, 80) || 'New conversation';
+  return titleFrom(first ? textOf(first) : '');
 }
 
 /** The turn's new messages: all of a new conversation, else as many as the client says, else what follows the last assistant reply. */
@@ -124,6 +126,7 @@ export async function startChat(request: Request): Promise<Response> {
       if (fromUpstream) timings.firstByte ??= at;
       reader.push(bytes, at);
       if (reader.firstTokenAt !== undefined) timings.firstToken ??= reader.firstTokenAt;
+      if (reader.firstAnswerAt !== undefined) timings.firstAnswer ??= reader.firstAnswerAt;
     },
     onDone: (outcome: RelayOutcome) => {
       timings.end = since();

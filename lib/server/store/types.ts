@@ -7,6 +7,8 @@ export interface ReplyTimings {
   /** ms after requestStart. */
   firstByte?: number;
   firstToken?: number;
+  /** First token of the answer proper, after any thinking. */
+  firstAnswer?: number;
   end?: number;
 }
 

@@ -1,0 +1,93 @@
+'use client';
+
+import Link from 'next/link';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useChatStore } from '@/lib/client/chat-store';
+import { useConversationList } from '@/lib/client/conversation-list';
+import { startNewChat } from '@/lib/client/run-reply';
+import { useDebounced } from '@/lib/client/use-debounced';
+import { ConversationItem } from './conversation-item';
+
+/** Loads the next page when the end of the list scrolls into view. */
+function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: boolean }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const target = ref.current;
+    if (!target) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onVisible());
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [onVisible]);
+  return (
+    <button ref={ref} type="button" onClick={onVisible} disabled={loading} className="m-2 rounded px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+      {loading ? 'Loading…' : 'Load more conversations'}
+    </button>
+  );
+}
+
+/** The conversation list: newest first, searchable, paged; rename and delete in place. */
+export function ConversationSidebar() {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search, 200);
+  const list = useConversationList(query);
+  const activeId = useChatStore((s) => s.conversationId);
+  const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
+  const { fetchNextPage, isFetchingNextPage } = list;
+  const loadMore = useCallback(() => void (isFetchingNextPage || fetchNextPage()), [fetchNextPage, isFetchingNextPage]);
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="conversation-sidebar"
+        onClick={() => setOpen((o) => !o)}
+        className="fixed left-2 top-3 z-30 rounded border border-zinc-300 bg-white px-2 py-1 text-xs md:hidden dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {open ? 'Hide conversations' : 'Show conversations'}
+      </button>
+      <nav
+        id="conversation-sidebar"
+        aria-label="Conversations"
+        className={`${open ? 'fixed inset-y-0 left-0 z-20 flex pt-12 shadow-xl' : 'hidden'} w-72 shrink-0 flex-col gap-2 border-r border-zinc-200 bg-zinc-50 md:sticky md:top-0 md:flex md:h-screen md:pt-0 md:shadow-none dark:border-zinc-800 dark:bg-zinc-900`}
+      >
+        <div className="flex flex-col gap-2 p-3">
+          <Link
+            href="/"
+            onClick={() => {
+              startNewChat();
+              setOpen(false);
+            }}
+            className="rounded-lg bg-sky-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
+          >
+            New chat
+          </Link>
+          <input
+            type="search"
+            aria-label="Search conversations"
+            placeholder="Search titles and messages"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+          />
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto pb-3">
+          {list.isPending ? <p className="px-3 text-xs text-zinc-500">Loading conversations…</p> : null}
+          {list.isError ? (
+            <p role="alert" className="px-3 text-xs text-red-700 dark:text-red-400">
+              Cannot load conversations: {list.error.message}
+            </p>
+          ) : null}
+          {list.isSuccess && conversations.length === 0 ? <p className="px-3 text-xs text-zinc-500">{query ? `No conversation matches “${query}”.` : 'No conversations yet.'}</p> : null}
+          <ul className="flex flex-col">
+            {conversations.map((c) => (
+              <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={() => setOpen(false)} />
+            ))}
+          </ul>
+          {list.hasNextPage ? <LoadMore onVisible={loadMore} loading={isFetchingNextPage} /> : null}
+        </div>
+      </nav>
+    </>
+  );
+}

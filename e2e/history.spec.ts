@@ -1,0 +1,200 @@
+/**
+ * Conversation history end to end, on each database Sluice supports: the embedded
+ * PGlite, and PostgreSQL when TEST_DATABASE_URL names a server (CI starts one). Each
+ * database gets servers of its own here, so one can be restarted mid-test.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { startNextServer, type RunningServer } from '../tests/setup/next-server';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+interface Database {
+  name: string;
+  env: () => Promise<Record<string, string>>;
+  cleanup: () => Promise<void>;
+}
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+const databases: Database[] = [{ name: 'PGlite', env: async () => ({}), cleanup: async () => {} }];
+if (pgUrl) {
+  const name = `sluice_e2e_${process.pid}`;
+  databases.push({
+    name: 'PostgreSQL',
+    env: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      await admin(`create database ${name}`);
+      const url = new URL(pgUrl);
+      url.pathname = `/${name}`;
+      return { DATABASE_URL: url.toString() };
+    },
+    cleanup: () => admin(`drop database if exists ${name} with (force)`),
+  });
+} else if (process.env.CI) {
+  test('history runs on PostgreSQL too in CI', () => {
+    throw new Error('CI must set TEST_DATABASE_URL so history is tested on PostgreSQL as well');
+  });
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+const lastReply = (page: Page) => page.getByRole('article', { name: 'Assistant reply' }).last();
+const done = (page: Page) => expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 30_000 });
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => '__sluice' in window);
+}
+
+async function ask(page: Page, model: string | undefined, text: string) {
+  if (model) await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/** The conversation id the server sent for the next /api/chat stream. */
+function nextConversationId(page: Page): Promise<string> {
+  return page.waitForResponse((r) => r.url().endsWith('/api/chat')).then((r) => r.headers()['x-conversation-id']!);
+}
+
+for (const database of databases) {
+  test.describe(`history on ${database.name}`, () => {
+    let env: Record<string, string>;
+    let server: RunningServer;
+
+    test.beforeAll(async () => {
+      env = { SLUICE_CONFIG: '', ...(await database.env()) };
+      server = await startNextServer(env);
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+      await database.cleanup();
+    });
+
+    test('send, follow the id, list, reload, continue, rename, search, delete, restart', async ({ page }) => {
+      await open(page, `${server.origin}/`);
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+      // The URL follows the header's id while the reply is still streaming, without a reload.
+      const idPromise = nextConversationId(page);
+      await ask(page, 'sim-anthropic::sim-thinking', 'Plan a garden party think=30 tokens=120 tps=60 delay=0');
+      const id = await idPromise;
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      await expect(page).toHaveURL(`${server.origin}/c/${id}`);
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+      const entry = sidebar(page).getByRole('link', { name: /^Plan a garden party/ });
+      await expect(entry).toHaveAttribute('aria-current', 'page');
+      await expect(entry).toHaveAttribute('href', `/c/${id}`);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      await done(page);
+      const answer = await lastReply(page).locator('.prose-sluice').innerText();
+
+      // Reload: the whole conversation as stored, thinking and figures included.
+      await open(page, page.url());
+      await expect(page.getByRole('main').getByText(/^Plan a garden party/)).toBeVisible();
+      await expect(lastReply(page)).toHaveAttribute('data-status', 'complete');
+      expect(await lastReply(page).locator('.prose-sluice').innerText()).toBe(answer);
+      await expect(lastReply(page).locator('details summary').first()).toHaveText(/^Thought for \d+\.\d s$/);
+      await expect(lastReply(page).getByLabel('Reply figures')).toContainText('TTFT');
+      await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
+
+      // A follow-up continues the same conversation.
+      const followUp = nextConversationId(page);
+      await ask(page, 'sim-openai::sim-echo', 'And the drinks? tokens=5 delay=0');
+      expect(await followUp).toBe(id);
+      await done(page);
+      await open(page, page.url());
+      await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
+      await expect(lastReply(page)).toContainText('And the drinks?');
+
+      // Rename, and it sticks.
+      await sidebar(page).getByRole('button', { name: /^Rename “Plan a garden party/ }).click();
+      await sidebar(page).getByRole('textbox', { name: 'Conversation title' }).fill('Party planning');
+      await sidebar(page).getByRole('button', { name: 'Save' }).click();
+      await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toBeVisible();
+      await open(page, page.url());
+      await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toHaveAttribute('aria-current', 'page');
+
+      // A second conversation, from New chat; it goes to the top.
+      await sidebar(page).getByRole('link', { name: 'New chat' }).click();
+      await expect(page).toHaveURL(`${server.origin}/`);
+      await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(0);
+      const secondPromise = nextConversationId(page);
+      await ask(page, 'sim-gemini::sim-echo', 'Weather in Lisbon tokens=5 delay=0');
+      const second = await secondPromise;
+      await done(page);
+      await expect(page).toHaveURL(`${server.origin}/c/${second}`);
+      await expect(sidebar(page).getByRole('link')).toHaveText(['New chat', /^Weather in Lisbon/, 'Party planning']);
+
+      // Search by title and by message text.
+      const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations' });
+      await search.fill('drinks');
+      await expect(sidebar(page).getByRole('link')).toHaveText(['New chat', 'Party planning']);
+      await search.fill('LISBON');
+      await expect(sidebar(page).getByRole('link')).toHaveText(['New chat', /^Weather in Lisbon/]);
+      await search.fill('no such thing anywhere');
+      await expect(sidebar(page).getByText('No conversation matches “no such thing anywhere”.')).toBeVisible();
+      await search.fill('');
+
+      // Opening one from the list shows it.
+      await sidebar(page).getByRole('link', { name: 'Party planning' }).click();
+      await expect(page).toHaveURL(`${server.origin}/c/${id}`);
+      await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
+      await shot(page, 'history-sidebar');
+
+      // Delete asks first; Cancel keeps it, Delete removes it.
+      await sidebar(page).getByRole('button', { name: 'Delete “Party planning”' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this conversation?' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toBeVisible();
+      await sidebar(page).getByRole('button', { name: 'Delete “Party planning”' }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(`${server.origin}/`);
+      await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toHaveCount(0);
+      await page.goto(`${server.origin}/c/${id}`);
+      await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
+
+      // A restart keeps what was stored.
+      await server.stop();
+      server = await startNextServer({ ...env, SLUICE_DATA_DIR: server.dataDir });
+      await open(page, `${server.origin}/c/${second}`);
+      await expect(lastReply(page)).toContainText('Weather in Lisbon');
+      await expect(lastReply(page)).toHaveAttribute('data-status', 'complete');
+      await expect(sidebar(page).getByRole('link')).toHaveText(['New chat', /^Weather in Lisbon/]);
+    });
+
+    test('tool calls and failures show as they were when reopened; an unknown id is not found', async ({ page }) => {
+      await open(page, `${server.origin}/`);
+      const toolId = nextConversationId(page);
+      await ask(page, 'sim-openai::sim-tools', 'tps=500 delay=0');
+      await done(page);
+      const cards = lastReply(page).getByRole('region', { name: /^Tool call/ });
+      const count = await cards.count();
+      expect(count).toBeGreaterThan(0);
+      await open(page, `${server.origin}/c/${await toolId}`);
+      await expect(lastReply(page).getByRole('region', { name: /^Tool call/ })).toHaveCount(count);
+
+      await sidebar(page).getByRole('link', { name: 'New chat' }).click();
+      const errorId = nextConversationId(page);
+      await ask(page, 'sim-openai::sim-fault-error', 'tps=500 delay=0');
+      await done(page);
+      await open(page, `${server.origin}/c/${await errorId}`);
+      await expect(lastReply(page)).toHaveAttribute('data-status', 'error');
+      await expect(lastReply(page).getByRole('alert')).toBeVisible();
+
+      for (const bad of ['019a0000-0000-7000-8000-000000000000', 'not-a-conversation', "1'%20or%201=1"]) {
+        const response = await page.goto(`${server.origin}/c/${bad}`);
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
+      }
+    });
+  });
+}

@@ -1,0 +1,89 @@
+import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query';
+import type { ConversationPage, ConversationSummary } from '@/lib/server/store/types';
+import { getQueryClient } from './query-client';
+
+const ROOT = ['conversations'] as const;
+const keyFor = (query: string) => [...ROOT, query.trim()] as const;
+type Pages = InfiniteData<ConversationPage, string | undefined>;
+
+export const PAGE_SIZE = 50;
+
+async function fetchPage(query: string, cursor: string | undefined): Promise<ConversationPage> {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (query.trim()) params.set('q', query.trim());
+  if (cursor) params.set('cursor', cursor);
+  const response = await fetch(`/api/conversations?${params}`);
+  if (!response.ok) throw new Error(await errorMessage(response));
+  return (await response.json()) as ConversationPage;
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    return ((await response.json()) as { error: { message: string } }).error.message;
+  } catch {
+    return `HTTP ${response.status}`;
+  }
+}
+
+/** The sidebar's list: most recent first, a page at a time, optionally searched. */
+export function useConversationList(query: string) {
+  return useInfiniteQuery({
+    queryKey: keyFor(query),
+    queryFn: ({ pageParam }) => fetchPage(query, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** Applies `change` to every cached page of the list (searched ones too). */
+function editLists(change: (list: ConversationSummary[]) => ConversationSummary[]): void {
+  getQueryClient().setQueriesData<Pages>({ queryKey: ROOT }, (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, conversations: change(p.conversations) })) } : data));
+}
+
+/**
+ * A conversation just got a turn (its id arrived in the response headers): it goes to
+ * the top of the list at once, before the server is asked again.
+ */
+export function conversationActive(id: string, titleIfNew: string): void {
+  const client = getQueryClient();
+  const now = new Date().toISOString();
+  let existing: ConversationSummary | undefined;
+  for (const [, data] of client.getQueriesData<Pages>({ queryKey: ROOT })) {
+    existing ??= data?.pages.flatMap((p) => p.conversations).find((c) => c.id === id);
+  }
+  const entry: ConversationSummary = existing ? { ...existing, updatedAt: now } : { id, title: titleIfNew, createdAt: now, updatedAt: now };
+  client.setQueryData<Pages>(keyFor(''), (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((p) => ({ ...p, conversations: p.conversations.filter((c) => c.id !== id) }));
+    pages[0] = { ...pages[0]!, conversations: [entry, ...pages[0]!.conversations] };
+    return { ...data, pages };
+  });
+}
+
+/** Asks the server again (after a turn ends, or when an optimistic change failed). */
+export function refreshConversations(): Promise<void> {
+  return getQueryClient().invalidateQueries({ queryKey: ROOT });
+}
+
+export function useRenameConversation() {
+  return useMutation({
+    mutationFn: async ({ id, title }: { id: string; title: string }) => {
+      const response = await fetch(`/api/conversations/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title }) });
+      if (!response.ok) throw new Error(await errorMessage(response));
+      return (await response.json()) as ConversationSummary;
+    },
+    onMutate: ({ id, title }) => editLists((list) => list.map((c) => (c.id === id ? { ...c, title } : c))),
+    onSettled: () => refreshConversations(),
+  });
+}
+
+export function useDeleteConversation() {
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const response = await fetch(`/api/conversations/${id}`, { method: 'DELETE' });
+      if (!response.ok && response.status !== 404) throw new Error(await errorMessage(response));
+    },
+    onMutate: (id) => editLists((list) => list.filter((c) => c.id !== id)),
+    onSettled: () => refreshConversations(),
+  });
+}

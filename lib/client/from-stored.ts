@@ -1,0 +1,45 @@
+import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/assemble/message';
+import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
+import type { Conversation, StoredMessage } from '@/lib/server/store/types';
+import type { UiMessage } from './chat-store';
+
+/** An assistant message the client sent as history (not streamed here), as a reply to show. */
+function replyFromContent(content: ChatMessage['content']): AssembledMessage {
+  const message: ChatMessage = { role: 'assistant', content };
+  const parts = partsOf(message).flatMap((p): AssistantPart[] => {
+    if (p.type === 'text' || p.type === 'thinking') return [p];
+    if (p.type === 'tool-call') return [{ type: 'tool-call', call: { id: p.id, name: p.name, argsText: JSON.stringify(p.args ?? {}), args: p.args } }];
+    return [];
+  });
+  return {
+    ...emptyMessage('complete'),
+    text: textOf(message),
+    thinking: parts.flatMap((p) => (p.type === 'thinking' ? [p.text] : [])).join(''),
+    parts,
+    toolCalls: parts.flatMap((p) => (p.type === 'tool-call' ? [p.call] : [])),
+  };
+}
+
+function toUi(m: StoredMessage): UiMessage {
+  if (m.role === 'tool') return { id: m.id, role: 'tool', content: m.content, stored: true };
+  if (m.role !== 'assistant') {
+    const content = typeof m.content === 'string' ? m.content : textOf({ role: m.role, content: m.content });
+    return m.role === 'system' ? { id: m.id, role: 'system', content, stored: true } : { id: m.id, role: 'user', content, stored: true };
+  }
+  if (!('text' in m)) return { id: m.id, role: 'assistant', provider: '', model: '', reply: replyFromContent(m.content), figures: {}, stored: true };
+  const { status, text, thinking, refusal, parts, toolCalls, finishReason, rawFinishReason, usage, error, timings } = m;
+  return {
+    id: m.id,
+    role: 'assistant',
+    provider: m.provider,
+    model: m.model,
+    reply: { ...emptyMessage(status), text, thinking, refusal, parts, toolCalls, finishReason, rawFinishReason, usage, error },
+    figures: { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, end: timings.end },
+    stored: true,
+  };
+}
+
+/** A stored conversation as the chat store holds it, every message in its place. */
+export function uiMessagesOf(conversation: Conversation): UiMessage[] {
+  return conversation.messages.map(toUi);
+}
