@@ -162,4 +162,12 @@ test('light and dark themes, and a phone-width layout', async ({ page }) => {
   await done(page);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport();
   await shot(page, 'chat-phone-theme-toggled');
+  // On a phone the conversation list folds away behind a button.
+  const list = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(list).toBeHidden();
+  await page.getByRole('button', { name: 'Show conversations' }).click();
+  await expect(list.getByRole('link', { name: /^tokens=150/ }).first()).toBeVisible();
+  await shot(page, 'chat-phone-conversations');
+  await page.getByRole('button', { name: 'Hide conversations' }).click();
+  await expect(list).toBeHidden();
 });

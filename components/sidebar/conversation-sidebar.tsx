@@ -42,10 +42,11 @@ export function ConversationSidebar() {
         type="button"
         aria-expanded={open}
         aria-controls="conversation-sidebar"
+        aria-label={open ? 'Hide conversations' : 'Show conversations'}
         onClick={() => setOpen((o) => !o)}
-        className="fixed left-2 top-3 z-30 rounded border border-zinc-300 bg-white px-2 py-1 text-xs md:hidden dark:border-zinc-700 dark:bg-zinc-900"
+        className="fixed left-2 top-3.5 z-30 h-8 w-8 rounded border border-zinc-300 bg-white text-sm md:hidden dark:border-zinc-700 dark:bg-zinc-900"
       >
-        {open ? 'Hide conversations' : 'Show conversations'}
+        <span aria-hidden="true">{open ? '✕' : '☰'}</span>
       </button>
       <nav
         id="conversation-sidebar"
