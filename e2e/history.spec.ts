@@ -87,10 +87,11 @@ for (const database of databases) {
       const id = await idPromise;
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       await expect(page).toHaveURL(`${server.origin}/c/${id}`);
-      await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+      // In the list at once, while the reply is still streaming.
       const entry = sidebar(page).getByRole('link', { name: /^Plan a garden party/ });
       await expect(entry).toHaveAttribute('aria-current', 'page');
       await expect(entry).toHaveAttribute('href', `/c/${id}`);
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       await done(page);
       const answer = await lastReply(page).locator('.prose-sluice').innerText();
@@ -195,6 +196,45 @@ for (const database of databases) {
         expect(response?.status()).toBe(404);
         await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
       }
+    });
+
+    test('after a failed turn, a regenerate and an edit, a reload shows what the page showed', async ({ page }) => {
+      await open(page, `${server.origin}/`);
+      await ask(page, 'sim-openai::sim-echo', 'first tokens=3 delay=0');
+      await done(page);
+      await ask(page, 'sim-openai::sim-fault-http-401', 'refused delay=0');
+      await done(page);
+      await ask(page, 'sim-openai::sim-echo', 'second tokens=3 delay=0');
+      await done(page);
+      await lastReply(page).getByRole('button', { name: 'Regenerate reply' }).click();
+      await done(page);
+      await page.getByRole('button', { name: 'Edit message and resend' }).nth(2).click();
+      await page.getByRole('textbox', { name: 'Edit message' }).fill('second, edited tokens=3 delay=0');
+      await page.getByRole('button', { name: 'Resend', exact: true }).click();
+      await done(page);
+      const shown = async () => page.getByRole('main').locator('article[aria-label="Assistant reply"], .bg-sky-600').allInnerTexts();
+      const before = await shown();
+      expect(before).toHaveLength(6);
+      await open(page, page.url());
+      await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(3);
+      expect((await shown()).map((t) => t.split('\n')[0])).toEqual(before.map((t) => t.split('\n')[0]));
+      await expect(lastReply(page)).toContainText('second, edited');
+    });
+
+    test('a long list comes a page at a time', async ({ page, request }) => {
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          request.post(`${server.origin}/api/chat`, { data: { provider: 'sim-openai', model: 'sim-echo', messages: [{ role: 'user', content: `bulk ${i} tokens=2 delay=0` }] } }).then((r) => r.body()),
+        ),
+      );
+      const total = ((await (await request.get(`${server.origin}/api/conversations?limit=200`)).json()) as { conversations: unknown[] }).conversations.length;
+      expect(total).toBeGreaterThan(60);
+      await open(page, `${server.origin}/`);
+      const entries = sidebar(page).getByRole('listitem');
+      await expect(entries).toHaveCount(50);
+      await sidebar(page).getByRole('button', { name: 'Load more conversations' }).scrollIntoViewIfNeeded();
+      await expect(entries).toHaveCount(total);
+      await expect(sidebar(page).getByRole('button', { name: 'Load more conversations' })).toHaveCount(0);
     });
   });
 }
