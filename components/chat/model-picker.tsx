@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { PublicProvider } from '@/lib/providers/types';
+import { SearchBox } from '../search-box';
 
 /** Past this many models, a filter box narrows the list. */
 const SEARCHABLE_FROM = 30;
@@ -21,14 +22,7 @@ export function ModelPicker({ providers, value, onChange, disabled }: { provider
   return (
     <span className="flex items-center gap-2">
       {total >= SEARCHABLE_FROM ? (
-        <input
-          type="search"
-          aria-label="Filter models"
-          placeholder="Filter models"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          className="w-32 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        />
+        <SearchBox label="Filter models" placeholder="Filter models" value={filter} onChange={setFilter} className="w-32 py-1.5" />
       ) : null}
       <select
       aria-label="Model"

@@ -6,6 +6,7 @@ import { useChatStore } from '@/lib/client/chat-store';
 import { useConversationList } from '@/lib/client/conversation-list';
 import { startNewChat } from '@/lib/client/run-reply';
 import { useDebounced } from '@/lib/client/use-debounced';
+import { SearchBox } from '../search-box';
 import { ConversationItem } from './conversation-item';
 
 /** Loads the next page when the end of the list scrolls into view. */
@@ -64,14 +65,7 @@ export function ConversationSidebar() {
           >
             New chat
           </Link>
-          <input
-            type="search"
-            aria-label="Search conversations"
-            placeholder="Search titles and messages"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
-          />
+          <SearchBox label="Search conversations" placeholder="Search titles and messages" value={search} onChange={setSearch} />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto pb-3">
           {list.isPending ? <p className="px-3 text-xs text-zinc-500">Loading conversations…</p> : null}
