@@ -4,7 +4,7 @@ import { assembleRecording } from '@/lib/assemble/decode-stream';
 import { fixtures } from '@/lib/testing/fixtures';
 import { PROTOCOLS } from '@/lib/protocols/ids';
 import { SECRET_KEY } from './setup/global';
-import { base, conversation, postChat, readChat, storedReply, upstreamLog, user } from './helpers';
+import { base, conversation, postChat, readChat, storedReply, upstreamLog, upstreamUrl, user } from './helpers';
 
 const SIM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'sim-openai', 'anthropic-messages': 'sim-anthropic', 'openai-responses': 'sim-responses', gemini: 'sim-gemini' };
 const UPSTREAM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'up-chat', 'anthropic-messages': 'up-anthropic', 'openai-responses': 'up-responses', gemini: 'up-gemini' };
@@ -339,6 +339,23 @@ describe('keys stay on the server', () => {
     const stored = JSON.stringify(await conversation(response.headers.get('x-conversation-id')!));
     expect(stored).toContain('[redacted]');
     expect(stored).not.toContain(SECRET_KEY);
+  });
+
+  it('the `: sluice upstream` marker tells what was sent and how it answered, keys redacted and named by their variable', async () => {
+    for (const provider of ['up-chat', 'up-anthropic', 'up-gemini']) {
+      const response = await postChat({ provider, model: 'fx:gemini:text-basic.sse', messages: user('marker please') });
+      const text = await response.text();
+      expect(text).not.toContain(SECRET_KEY);
+      const line = text.split('\n').find((l) => l.startsWith(': sluice upstream '))!;
+      expect(text.indexOf(line)).toBe(': sluice open\n'.length); // right after open, before any upstream byte
+      const exchange = JSON.parse(line.slice(': sluice upstream '.length));
+      expect(exchange.request).toMatchObject({ method: 'POST', url: expect.stringContaining(upstreamUrl) });
+      expect(JSON.stringify(exchange.request.body)).toContain('marker please');
+      expect(exchange.response).toMatchObject({ status: 200, headers: { 'content-type': expect.stringContaining('text/event-stream') } });
+      const keyHeader = { 'up-chat': 'authorization', 'up-anthropic': 'x-api-key', 'up-gemini': 'x-goog-api-key' }[provider]!;
+      expect(exchange.request.headers[keyHeader]).toBe('[redacted]');
+      expect(exchange.apiKeyEnv).toBe(provider === 'up-anthropic' ? 'SLUICE_TEST_KEY' : undefined);
+    }
   });
 
   it('appear in no conversation and no provider listing', async () => {

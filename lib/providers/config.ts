@@ -59,6 +59,7 @@ function resolveProvider(config: ProviderConfig, env: Env): Provider {
     baseUrl: config.baseUrl.replace(/\/+$/, ''),
     path: config.path,
     apiKey: config.apiKey ?? (config.apiKeyEnv ? env[config.apiKeyEnv] || undefined : undefined),
+    ...(config.apiKey === undefined && config.apiKeyEnv ? { apiKeyEnv: config.apiKeyEnv } : {}),
     headers: config.headers ?? {},
     models: config.models?.map((id) => ({ id })),
     builtin: false,

@@ -16,6 +16,8 @@ export interface Provider {
   baseUrl: string;
   path?: string;
   apiKey?: string;
+  /** Where the key came from, if an environment variable: "Copy as curl" names it instead of the key. */
+  apiKeyEnv?: string;
   headers: Record<string, string>;
   /** Listed in the config file (or built in); undefined means discover them. */
   models?: ModelInfo[];

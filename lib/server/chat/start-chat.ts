@@ -14,6 +14,7 @@ import { sendUpstream } from '../relay/send-upstream';
 import { conversationNotFound } from '../conversations/requests';
 import { store } from '../store';
 import type { ConversationStore, ReplyTimings, StoredReply } from '../store/types';
+import { exchangeMarker } from './exchange';
 import { readChatRequest, type ChatRequest } from './request-body';
 import { relaySettings } from './settings';
 
@@ -118,6 +119,7 @@ export async function startChat(request: Request): Promise<Response> {
   const upstreamConversationId = upstream.headers.get('x-conversation-id');
   if (upstreamConversationId) void persist(() => db.setUpstreamConversationId(conversation.id, upstreamConversationId));
   const body$ = relayStream(upstream.body, {
+    preamble: exchangeMarker(upstreamRequest, upstream, provider),
     keepAliveMs: settings.keepAliveMs,
     idleMs: settings.idleMs,
     signal: request.signal,

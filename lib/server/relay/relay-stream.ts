@@ -12,6 +12,8 @@ export interface RelayOptions {
   signal?: AbortSignal;
   /** Called once: how the relay ended. */
   onDone: (outcome: RelayOutcome) => void;
+  /** Whole marker lines to send right after `: sluice open`. */
+  preamble?: string;
 }
 
 export type RelayOutcome = { kind: 'ended' } | { kind: 'failed'; reason: 'upstream-idle' | 'upstream-connection-lost'; message: string } | { kind: 'stopped' };
@@ -72,7 +74,7 @@ export function relayStream(upstream: IncomingMessage, options: RelayOptions): R
     {
       start(controller) {
         // Headers go out with the first body bytes: write something harmless at once.
-        emitText(controller, BFF_OPEN);
+        emitText(controller, BFF_OPEN + (options.preamble ?? ''));
         const every = Math.max(20, Math.min(options.keepAliveMs, options.idleMs) / 3);
         watchdog = setInterval(() => {
           if (done) return;
