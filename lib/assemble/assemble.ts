@@ -11,9 +11,35 @@ export type StreamOutcome = 'ended' | 'stopped';
 export class MessageAssembler {
   private readonly message: AssembledMessage = emptyMessage();
   private readonly calls = new Map<string, ToolCall>();
+  /** Which part holds each tool call, by the decoder's key. */
+  private readonly callParts = new Map<string, number>();
   private ended = false;
 
-  push(event: StreamEvent): void {
+  /** Adds an event; returns the index of the part it wrote to, if it wrote to one (the event log links rows to parts). */
+  push(event: StreamEvent): number | undefined {
+    this.apply(event);
+    return this.partTouched(event);
+  }
+
+  private partTouched(event: StreamEvent): number | undefined {
+    switch (event.type) {
+      case 'text-delta':
+      case 'tool-call-start':
+        return event.choice ? undefined : this.message.parts.length - 1;
+      case 'thinking-delta':
+      case 'thinking-signature':
+      case 'thinking-redacted':
+      case 'tool-result':
+        return this.message.parts.length - 1;
+      case 'tool-call-delta':
+      case 'tool-call-end':
+        return this.callParts.get(event.key);
+      default:
+        return undefined;
+    }
+  }
+
+  private apply(event: StreamEvent): void {
     const m = this.message;
     switch (event.type) {
       case 'message-start':
@@ -51,6 +77,7 @@ export class MessageAssembler {
         this.calls.set(event.key, call);
         m.toolCalls.push(call);
         m.parts.push({ type: 'tool-call', call });
+        this.callParts.set(event.key, m.parts.length - 1);
         break;
       }
       case 'tool-call-delta': {

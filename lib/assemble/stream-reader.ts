@@ -10,6 +10,9 @@ import type { AssembledMessage } from './message';
 const TOKEN_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'thinking-delta', 'refusal-delta', 'tool-call-start', 'tool-call-delta']);
 const ANSWER_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'refusal-delta', 'tool-call-start']);
 
+/** Sees each SSE item with the events it meant and the reply parts they wrote to (the event log). */
+export type ItemObserver = (item: SseItem, events: StreamEvent[], parts: number[]) => void;
+
 /**
  * One stream read end to end — bytes → SSE items → normalized events → message —
  * the same on the server (its stored copy) and in the browser.
@@ -25,7 +28,10 @@ export class StreamReader {
   /** The BFF's end marker, once seen. */
   bffEnd: BffEnd | undefined;
 
-  constructor(protocol: ProtocolId) {
+  constructor(
+    protocol: ProtocolId,
+    private readonly observe?: ItemObserver,
+  ) {
     this.decoder = createDecoder(protocol);
   }
 
@@ -47,6 +53,7 @@ export class StreamReader {
   private consume(items: SseItem[], at: number): { items: SseItem[]; events: StreamEvent[] } {
     const events: StreamEvent[] = [];
     for (const item of items) {
+      const first = events.length;
       const marker = item.kind === 'comment' ? parseBffMarker(item.text) : undefined;
       if (marker?.kind === 'end') {
         this.bffEnd = marker.end;
@@ -55,11 +62,15 @@ export class StreamReader {
       } else if (!marker) {
         events.push(...this.decoder.decode(item));
       }
-    }
-    for (const event of events) {
-      if (this.firstTokenAt === undefined && TOKEN_EVENTS.has(event.type)) this.firstTokenAt = at;
-      if (this.firstAnswerAt === undefined && ANSWER_EVENTS.has(event.type)) this.firstAnswerAt = at;
-      this.assembler.push(event);
+      const parts: number[] = [];
+      for (let i = first; i < events.length; i++) {
+        const event = events[i]!;
+        if (this.firstTokenAt === undefined && TOKEN_EVENTS.has(event.type)) this.firstTokenAt = at;
+        if (this.firstAnswerAt === undefined && ANSWER_EVENTS.has(event.type)) this.firstAnswerAt = at;
+        const part = this.assembler.push(event);
+        if (part !== undefined && !parts.includes(part)) parts.push(part);
+      }
+      this.observe?.(item, first === events.length ? [] : events.slice(first), parts);
     }
     return { items, events };
   }

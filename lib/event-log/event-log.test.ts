@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { StreamReader } from '@/lib/assemble/stream-reader';
+import { bffUpstream } from '@/lib/sse/bff-marker';
+import { fixtures } from '@/lib/testing/fixtures';
+import { curlCommand } from './curl';
+import { EventLog, matches } from './event-log';
+import { toJsonl, toSse } from './export';
+import { ImportError, importStream } from './import';
+
+/** Reads text through a StreamReader into a log, a chunk at a time, as the browser does. */
+function logOf(protocol: Parameters<typeof logFor>[0], chunks: { at: number; raw: string }[]) {
+  return logFor(protocol, chunks);
+}
+function logFor(protocol: ConstructorParameters<typeof EventLog>[0], chunks: { at: number; raw: string }[]) {
+  const log = new EventLog(protocol);
+  const reader = new StreamReader(protocol, log.record);
+  for (const c of chunks) reader.push(c.raw, c.at);
+  const message = reader.finish('ended', chunks.at(-1)?.at ?? 0);
+  log.end();
+  return { log, message };
+}
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe('the event log, on every recording', () => {
+  it.each(fixtures().map((f) => [f.file, f] as const))('%s: rows rebuild the bytes; export and import give the same log and reply', (_file, fixture) => {
+    const raw = text(fixture.bytes).replace(/^\uFEFF/, '');
+    // Split into arbitrary chunks with rising clocks: row boundaries must not depend on them.
+    const chunks = Array.from({ length: Math.ceil(raw.length / 97) }, (_, i) => ({ at: i * 3, raw: raw.slice(i * 97, i * 97 + 97) }));
+    const { log, message } = logOf(fixture.protocol, chunks);
+    expect(toSse(log)).toBe(raw);
+    expect(log.entries.map((e) => e.seq)).toEqual(log.entries.map((_, i) => i));
+    for (const [i, e] of log.entries.entries()) expect(e.gap).toBe(e.at - (log.entries[i - 1]?.at ?? 0));
+    expect(log.sawTerminal).toBe(message.status === 'complete' || message.status === 'error' ? log.entries.some((e) => e.terminal) : false);
+
+    const fromSse = importStream(toSse(log));
+    expect(fromSse.protocol).toBe(fixture.protocol);
+    expect(fromSse.timed).toBe(false);
+    const fromJsonl = importStream(toJsonl(log));
+    expect(fromJsonl.protocol).toBe(fixture.protocol);
+    const again = logOf(fromJsonl.protocol, fromJsonl.chunks);
+    expect(again.log.entries.map((e) => [e.raw, e.at, e.name, e.terminal])).toEqual(log.entries.map((e) => [e.raw, e.at, e.name, e.terminal]));
+    expect(again.message.text).toBe(message.text);
+    expect(again.message.toolCalls.map((c) => c.argsText)).toEqual(message.toolCalls.map((c) => c.argsText));
+  });
+});
+
+describe('rows', () => {
+  const stream = [
+    ': sluice open\n',
+    bffUpstream({ request: { method: 'POST', url: 'https://api.example/v1/chat/completions', headers: { authorization: '[redacted]', 'content-type': 'application/json' }, body: { model: 'm', note: "it's" } }, response: { status: 200, headers: {} }, apiKeyEnv: 'EXAMPLE_KEY' }),
+    'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n',
+    ': ping\n\n',
+    'data: {not json\n\n',
+    'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n',
+    'data: [DONE]\n\n',
+    ': sluice end {"reason":"upstream-eof"}\n',
+  ];
+  const { log } = logOf('openai-chat', stream.map((raw, i) => ({ at: i * 10, raw })));
+
+  it('mark the BFF’s lines, pings, malformed and terminal events, and link text to its part', () => {
+    const by = (name: string) => log.entries.filter((e) => e.name === name);
+    expect(log.entries.map((e) => e.name)).toEqual(['sluice open', 'sluice upstream', 'message', 'comment', 'message', 'message', 'message', 'sluice end']);
+    expect(by('sluice open')[0]).toMatchObject({ bff: true, ping: true });
+    expect(by('comment')[0]).toMatchObject({ bff: false, ping: true });
+    expect(log.entries[2]).toMatchObject({ parts: [0], malformed: false });
+    expect(log.entries[4]).toMatchObject({ malformed: true });
+    expect(log.entries[6]).toMatchObject({ terminal: true, data: '[DONE]' });
+    expect(log.exchange?.request.url).toBe('https://api.example/v1/chat/completions');
+  });
+
+  it('filter by name, text and pings', () => {
+    expect(log.entries.filter((e) => matches(e, { showPings: false })).map((e) => e.seq)).toEqual([2, 4, 5, 6]);
+    expect(log.entries.filter((e) => matches(e, { showPings: true, text: 'DONE' })).map((e) => e.seq)).toEqual([6]);
+    expect(log.entries.filter((e) => matches(e, { showPings: true, name: 'sluice end' })).map((e) => e.seq)).toEqual([7]);
+  });
+
+  it('copy as curl with the key as the provider’s variable, never a value', () => {
+    const curl = curlCommand(log.exchange!);
+    expect(curl).toContain(`curl -N -X POST 'https://api.example/v1/chat/completions'`);
+    expect(curl).toContain('-H "authorization: Bearer $EXAMPLE_KEY"');
+    expect(curl).toContain(`--data-raw '{"model":"m","note":"it'\\''s"}'`);
+    expect(curl).not.toContain('[redacted]');
+  });
+});
+
+describe('import refuses what it cannot read, saying why', () => {
+  it.each([
+    ['', 'The file is empty.'],
+    ['hello world\n', 'No SSE events found'],
+    ['data: {"foo":1}\n\n', 'Cannot tell which wire protocol'],
+    ['{"at":1,"raw":"data: x\\n\\n"}\n{broken\n', 'Line 2 is not JSON'],
+  ])('%j', (input, message) => {
+    expect(() => importStream(input)).toThrow(ImportError);
+    expect(() => importStream(input)).toThrow(message);
+  });
+});
