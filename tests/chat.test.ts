@@ -306,6 +306,22 @@ describe('conversations', () => {
     expect(await error(fetch(`${base}/api/conversations?limit=0`))).toEqual([400, expect.stringContaining('Invalid query: limit:')]);
   });
 
+  it('stores each reply’s raw events: exactly the bytes the browser got, with times', async () => {
+    const response = await postChat({ provider: 'sim-responses', model: 'sim-markdown', messages: user('tokens=40 tps=400 delay=0') });
+    const id = response.headers.get('x-conversation-id')!;
+    const messageId = response.headers.get('x-sluice-message-id')!;
+    const body = await response.text();
+    await storedReply(id);
+    const events = (await (await fetch(`${base}/api/conversations/${id}/messages/${messageId}/events`)).json()) as { items: { at: number; raw: string }[]; truncated: boolean };
+    expect(events.truncated).toBe(false);
+    expect(events.items.map((i) => i.raw).join('')).toBe(body);
+    const times = events.items.map((i) => i.at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times.at(-1)!).toBeGreaterThan(times[0]!);
+    expect((await fetch(`${base}/api/conversations/${id}/messages/019a0000-0000-7000-8000-000000000000/events`)).status).toBe(404);
+    expect((await fetch(`${base}/api/conversations/${id}/messages/nope/events`)).status).toBe(404);
+  });
+
   it('relays and stores an upstream’s own conversation id (/c1/chat gateways)', async () => {
     const response = await postChat({ provider: 'up-c1', model: 'conversation', messages: user('x') });
     expect(response.headers.get('x-upstream-conversation-id')).toBe('up-conv-42');

@@ -14,6 +14,7 @@ import { sendUpstream } from '../relay/send-upstream';
 import { conversationNotFound } from '../conversations/requests';
 import { store } from '../store';
 import type { ConversationStore, ReplyTimings, StoredReply } from '../store/types';
+import { BoundedEvents } from './bounded-events';
 import { exchangeMarker } from './exchange';
 import { readChatRequest, type ChatRequest } from './request-body';
 import { relaySettings } from './settings';
@@ -76,8 +77,9 @@ export async function startChat(request: Request): Promise<Response> {
   const conversation = await resolveConversation(db, body);
   const replyId = uuidv7();
   const timings: ReplyTimings = { requestStart };
-  const reader = new StreamReader(provider.protocol);
   const settings = relaySettings();
+  const events = new BoundedEvents(settings.eventLogMaxBytes);
+  const reader = new StreamReader(provider.protocol, events.record);
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
 
   // The turn is written while the upstream request goes out, not before it: every
@@ -96,7 +98,8 @@ export async function startChat(request: Request): Promise<Response> {
     })
     .catch(logFailure);
   const persist = (write: () => Promise<unknown>): Promise<unknown> => (writes = writes.then(write).catch(logFailure));
-  const save = (message: AssembledMessage) => persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings)));
+  const save = (message: AssembledMessage, withEvents = false) =>
+    persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings), withEvents ? events.stored() : undefined));
 
   let upstream: UpstreamResponse;
   try {
@@ -133,7 +136,7 @@ export async function startChat(request: Request): Promise<Response> {
     onDone: (outcome: RelayOutcome) => {
       timings.end = since();
       const message = reader.finish(outcome.kind === 'stopped' ? 'stopped' : 'ended', timings.end);
-      void save(message);
+      void save(message, true);
     },
   });
 

@@ -127,6 +127,17 @@ for (const backend of backends) {
       expect((await db.getConversation(id))!.messages[1]).toMatchObject({ status: 'streaming' });
     });
 
+    it('keeps a reply’s raw events beside it, for that conversation only, gone with it', async () => {
+      const id = uuidv7();
+      const replyId = await turn(db, id, { newTitle: 'ev', messages: [user('x')], answer: 'y' });
+      const events = { items: [{ at: 3, raw: 'data: {"a":1}\n\n' }, { at: 9, raw: 'data: [DONE]\n\n' }], truncated: true };
+      await db.saveReply(id, replyId, reply('y'), events);
+      expect(await db.replyEvents(id, replyId)).toEqual(events);
+      expect(await db.replyEvents(uuidv7(), replyId)).toBeUndefined();
+      await db.deleteConversation(id);
+      expect(await db.replyEvents(id, replyId)).toBeUndefined();
+    });
+
     it('renames, and an unknown id is not renamed', async () => {
       const id = uuidv7();
       await turn(db, id, { newTitle: 'Old', messages: [user('x')], answer: 'y' });

@@ -1,6 +1,6 @@
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
-import type { Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, StoredMessage, StoredReply, Turn } from './types';
+import type { Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, StoredEvents, StoredMessage, StoredReply, Turn } from './types';
 
 const MIGRATIONS: string[] = [
   `create table conversations (
@@ -25,6 +25,12 @@ const MIGRATIONS: string[] = [
   `alter table messages add column search_text text not null default '';
    update messages set search_text = coalesce(body->>'text', body->>'content', '');
    create index conversations_by_activity on conversations (updated_at desc, id desc);`,
+  // The raw stream of each reply, apart from the message, read only by the event log.
+  `create table reply_events (
+     message_id text primary key references messages(id) on delete cascade,
+     items jsonb not null,
+     truncated boolean not null default false
+   );`,
 ];
 
 /** Runs the migrations not yet applied, in order, each in its own transaction. */
@@ -137,14 +143,30 @@ export class SqlConversationStore implements ConversationStore {
     await this.sql.batch(statements);
   }
 
-  async saveReply(conversationId: string, messageId: string, reply: StoredReply): Promise<void> {
-    await this.sql.batch([
+  async saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: StoredEvents): Promise<void> {
+    const statements: Statement[] = [
       {
         sql: 'update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2',
         params: [messageId, conversationId, reply.status, JSON.stringify(reply), [reply.text, reply.refusal ?? ''].join('\n')],
       },
       touch(conversationId),
-    ]);
+    ];
+    if (events) {
+      statements.push({
+        sql: `insert into reply_events (message_id, items, truncated) select $1, $2, $3 where exists (select 1 from messages where id = $1)
+              on conflict (message_id) do update set items = excluded.items, truncated = excluded.truncated`,
+        params: [messageId, JSON.stringify(events.items), events.truncated],
+      });
+    }
+    await this.sql.batch(statements);
+  }
+
+  async replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined> {
+    const { rows } = await this.sql.query<{ items: StoredEvents['items']; truncated: boolean }>(
+      'select e.items, e.truncated from reply_events e join messages m on m.id = e.message_id where e.message_id = $1 and m.conversation_id = $2',
+      [messageId, conversationId],
+    );
+    return rows[0] ? { items: rows[0].items, truncated: rows[0].truncated } : undefined;
   }
 
   close(): Promise<void> {

@@ -48,6 +48,13 @@ export interface Conversation extends ConversationSummary {
   messages: StoredMessage[];
 }
 
+/** A reply's SSE items as they came (time in ms after the request started, exact text), for the event log. */
+export interface StoredEvents {
+  items: { at: number; raw: string }[];
+  /** The log was cut at SLUICE_EVENT_LOG_MAX_BYTES. */
+  truncated: boolean;
+}
+
 export interface ConversationPage {
   conversations: ConversationSummary[];
   /** Pass back as `cursor` for the next (older) page; absent on the last page. */
@@ -84,7 +91,8 @@ export interface ConversationStore {
   setUpstreamConversationId(id: string, upstreamId: string): Promise<void>;
   /** Writes a turn atomically: the conversation if new, the new messages and the reply's placeholder, contiguous. */
   beginTurn(turn: Turn): Promise<void>;
-  /** Updates the assistant reply with this id (its final state, or a later one). */
-  saveReply(conversationId: string, messageId: string, reply: StoredReply): Promise<void>;
+  /** Updates the assistant reply with this id (its final state, or a later one), with its raw events when given. */
+  saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: StoredEvents): Promise<void>;
+  replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined>;
   close(): Promise<void>;
 }

@@ -1,0 +1,25 @@
+import type { ItemObserver } from '@/lib/assemble/stream-reader';
+import type { StoredEvents } from '../store/types';
+
+/** A reply's raw SSE items for the event log, kept up to a size; past it, the rest is dropped and the log says so. */
+export class BoundedEvents {
+  private readonly items: StoredEvents['items'] = [];
+  private bytes = 0;
+  private truncated = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  readonly record: ItemObserver = (item) => {
+    if (this.truncated) return;
+    if (this.bytes + item.bytes > this.maxBytes) {
+      this.truncated = true;
+      return;
+    }
+    this.bytes += item.bytes;
+    this.items.push({ at: item.at, raw: item.raw });
+  };
+
+  stored(): StoredEvents {
+    return { items: this.items, truncated: this.truncated };
+  }
+}
