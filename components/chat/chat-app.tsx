@@ -8,6 +8,8 @@ import { chooseModel } from '@/lib/client/run-reply';
 import { prewarmHighlighter } from '@/lib/client/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/providers/types';
+import { toggleLogPanel, useLogPanel } from '@/lib/client/log-panel';
+import { EventLogPanel } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
 import { ThemeToggle } from '../theme-toggle';
 import { Composer } from './composer';
@@ -31,6 +33,7 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
   const model = useChatStore((s) => s.model);
   const empty = useChatStore((s) => s.order.length === 0);
   const streaming = useChatStore((s) => s.streaming !== undefined);
+  const logOpen = useLogPanel((s) => s.open);
 
   useEffect(() => {
     exposeStats();
@@ -42,30 +45,44 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
   }, [providers]);
 
   return (
-    <div className="mx-auto flex min-h-screen max-w-4xl flex-col px-4">
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
-        <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
-        <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
-        <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
-        <ThemeToggle />
-      </header>
-      <main className="flex-1 py-6">
-        {empty ? (
-          <section aria-label="About Sluice" className="text-sm">
-            <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
-              A workbench for streaming LLM APIs. Chat with any model over OpenAI Chat Completions, Anthropic Messages, OpenAI Responses or Gemini; race models side
-              by side; and inspect every Server-Sent Event exactly as it came over the wire. Keys stay on this server.
-            </p>
-            <ModelDirectory providers={providers} />
-          </section>
-        ) : (
-          <MessageList />
-        )}
-      </main>
-      <footer className="sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
-        <ParamsPanel />
-        <Composer />
-      </footer>
+    <div className="flex min-h-screen">
+      <div className="mx-auto flex min-h-screen w-full min-w-0 max-w-4xl flex-col px-4">
+        <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+          <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
+          <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
+          <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
+          <span className="ml-auto flex items-center gap-2">
+            <button
+              type="button"
+              aria-expanded={logOpen}
+              aria-controls="event-log"
+              onClick={toggleLogPanel}
+              className="rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
+            >
+              Event log
+            </button>
+            <ThemeToggle />
+          </span>
+        </header>
+        <main className="flex-1 py-6">
+          {empty ? (
+            <section aria-label="About Sluice" className="text-sm">
+              <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
+                A workbench for streaming LLM APIs. Chat with any model over OpenAI Chat Completions, Anthropic Messages, OpenAI Responses or Gemini; race models side
+                by side; and inspect every Server-Sent Event exactly as it came over the wire. Keys stay on this server.
+              </p>
+              <ModelDirectory providers={providers} />
+            </section>
+          ) : (
+            <MessageList />
+          )}
+        </main>
+        <footer className="sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
+          <ParamsPanel />
+          <Composer />
+        </footer>
+      </div>
+      {logOpen ? <EventLogPanel /> : null}
     </div>
   );
 }

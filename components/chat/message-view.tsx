@@ -1,8 +1,9 @@
 'use client';
 
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useChatStore, type UiMessage } from '@/lib/client/chat-store';
 import { answerToolCalls, editAndResend, regenerate } from '@/lib/client/run-reply';
+import { showEventsOf, useLogPanel } from '@/lib/client/log-panel';
 import { countRender } from '@/lib/client/render-stats';
 import { Markdown } from './markdown';
 import { ReplyFiguresLine } from './reply-figures';
@@ -72,36 +73,46 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
   const textStarted = reply.text.length > 0 || reply.toolCalls.length > 0;
   const thinkingEnd = figures.firstAnswer ?? figures.end;
   const thinkingSeconds = figures.firstToken !== undefined && thinkingEnd !== undefined ? (thinkingEnd - figures.firstToken) / 1000 : undefined;
+  const renderPart = (part: (typeof reply.parts)[number], i: number) => {
+    switch (part.type) {
+      case 'thinking':
+        return <ThinkingBlock key={i} text={part.text} redacted={part.redacted !== undefined} live={live && !textStarted} seconds={thinkingSeconds} />;
+      case 'text':
+        return <Markdown key={i} text={part.text} streaming={live && i === reply.parts.length - 1} />;
+      case 'tool-call':
+        return (
+          <ToolCallCard
+            key={i}
+            call={part.call}
+            done={!live}
+            result={results[part.call.id]}
+            onResult={pendingCalls.includes(part.call) ? (value) => setResults((r) => ({ ...r, [part.call.id]: value })) : undefined}
+          />
+        );
+      case 'tool-result':
+        return (
+          <details key={i} className="my-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800">
+            <summary className="cursor-pointer font-mono">{part.name}</summary>
+            <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap">{JSON.stringify(part.content, null, 2)}</pre>
+          </details>
+        );
+    }
+  };
+  const highlighted = useLogPanel((s) => (s.highlight?.replyId === message.id ? s.highlight.part : undefined));
+  const article = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (highlighted !== undefined) article.current?.querySelector(`[data-part="${highlighted}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
   return (
-    <article aria-label="Assistant reply" data-status={reply.status} data-message-id={message.id} className="max-w-3xl">
+    <article ref={article} aria-label="Assistant reply" data-status={reply.status} data-message-id={message.id} className="max-w-3xl">
       <p className="mb-1 text-xs text-zinc-500">
         {message.provider} · <span className="font-mono">{message.model}</span>
       </p>
-      {reply.parts.map((part, i) => {
-        switch (part.type) {
-          case 'thinking':
-            return <ThinkingBlock key={i} text={part.text} redacted={part.redacted !== undefined} live={live && !textStarted} seconds={thinkingSeconds} />;
-          case 'text':
-            return <Markdown key={i} text={part.text} streaming={live && i === reply.parts.length - 1} />;
-          case 'tool-call':
-            return (
-              <ToolCallCard
-                key={i}
-                call={part.call}
-                done={!live}
-                result={results[part.call.id]}
-                onResult={pendingCalls.includes(part.call) ? (value) => setResults((r) => ({ ...r, [part.call.id]: value })) : undefined}
-              />
-            );
-          case 'tool-result':
-            return (
-              <details key={i} className="my-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800">
-                <summary className="cursor-pointer font-mono">{part.name}</summary>
-                <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap">{JSON.stringify(part.content, null, 2)}</pre>
-              </details>
-            );
-        }
-      })}
+      {reply.parts.map((part, i) => (
+        <div key={i} data-part={i} className={highlighted === i ? 'rounded outline-2 outline-offset-2 outline-amber-500' : undefined} aria-current={highlighted === i ? 'true' : undefined}>
+          {renderPart(part, i)}
+        </div>
+      ))}
       {reply.refusal ? <p className="my-2 rounded bg-zinc-100 p-2 text-sm italic dark:bg-zinc-900">Refusal: {reply.refusal}</p> : null}
       {pendingCalls.length > 0 ? (
         <button
@@ -120,6 +131,9 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
         {!live ? (
           <>
             <CopyButton text={reply.text} />
+            <button type="button" aria-label="Show this reply’s events" onClick={() => showEventsOf(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+              Events
+            </button>
             {isLast ? (
               <button type="button" aria-label="Regenerate reply" onClick={() => regenerate(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
                 Regenerate

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
+import type { ProtocolId } from '@/lib/protocols/ids';
 import { setFrameApplier } from './frame-loop';
 
 /** Figures of one reply, in ms from the request's start. */
@@ -34,6 +35,10 @@ export type UiMessage =
       preError?: PreStreamError;
       /** True when the browser lost its connection to the server (no `: sluice end`). */
       connectionLost?: boolean;
+      /** The wire protocol its stream spoke, once known. */
+      protocol?: ProtocolId;
+      /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
+      imported?: string;
     };
 
 export interface ChatState {

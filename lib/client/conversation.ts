@@ -18,12 +18,12 @@ export function replyParts(reply: AssembledMessage): MessagePart[] {
   });
 }
 
-/** The conversation so far, as the request's `messages`. Failed replies are left out. */
+/** The conversation so far, as the request's `messages`. Failed and imported replies are left out. */
 export function toRequestMessages(order: string[], messages: Record<string, UiMessage>): ChatMessage[] {
   return order.flatMap((id): ChatMessage[] => {
     const m = messages[id]!;
     if (m.role !== 'assistant') return [{ role: m.role, content: m.content }];
-    if (m.preError || m.reply.parts.length === 0) return [];
+    if (m.preError || m.imported || m.reply.parts.length === 0) return [];
     return [{ role: 'assistant', content: replyParts(m.reply) }];
   });
 }

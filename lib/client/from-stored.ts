@@ -1,5 +1,6 @@
 import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/assemble/message';
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
+import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Conversation, StoredMessage } from '@/lib/server/store/types';
 import type { UiMessage } from './chat-store';
 
@@ -33,6 +34,7 @@ function toUi(m: StoredMessage): UiMessage {
     role: 'assistant',
     provider: m.provider,
     model: m.model,
+    protocol: m.protocol as ProtocolId,
     reply: { ...emptyMessage(status), text, thinking, refusal, parts, toolCalls, finishReason, rawFinishReason, usage, error },
     figures: { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, end: timings.end },
     stored: true,

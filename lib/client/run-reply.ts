@@ -4,6 +4,7 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import { titleFrom } from '@/lib/conversation-title';
 import { appendMessage, markStored, resetChat, storedPosition, truncateAfter, useChatStore, type PreStreamError, type UiMessage } from './chat-store';
 import { conversationActive, refreshConversations } from './conversation-list';
+import { createLog } from './event-logs';
 import { toRequestMessages } from './conversation';
 import { flushNow, requestFlush } from './frame-loop';
 import { snapshotOf } from './snapshot';
@@ -81,7 +82,10 @@ async function runReply(replaceFrom?: number): Promise<void> {
   }
   if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await preStreamError(response), figures: { end: since() } });
 
-  const reader = new StreamReader(response.headers.get('x-sluice-protocol') as ProtocolId);
+  const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
+  const log = createLog(id, protocol);
+  flushNow(id, () => ({ protocol }));
+  const reader = new StreamReader(protocol, log.record);
   const body = response.body.getReader();
   let outcome: 'ended' | 'stopped' = 'ended';
   let connectionLost = false;
@@ -97,6 +101,7 @@ async function runReply(replaceFrom?: number): Promise<void> {
     else connectionLost = true;
   }
   const final = reader.finish(outcome, since());
+  log.end();
   // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
   if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
   finish({ reply: snapshotOf(final), figures: { firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt, end: since() }, connectionLost });

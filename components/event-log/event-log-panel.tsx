@@ -1,0 +1,150 @@
+'use client';
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useChatStore } from '@/lib/client/chat-store';
+import { useEventLog, useLogVersion } from '@/lib/client/event-logs';
+import { highlightPart, useLogPanel } from '@/lib/client/log-panel';
+import { useDebounced } from '@/lib/client/use-debounced';
+import { matches } from '@/lib/event-log/event-log';
+import { SearchBox } from '../search-box';
+import { EventRow } from './event-row';
+import { ExchangeDetails } from './exchange-details';
+import { ImportStream } from './import-stream';
+import { LogExports } from './log-exports';
+
+/** The reply the panel shows: the one picked, else the newest. */
+function useShownReply() {
+  const picked = useLogPanel((s) => s.replyId);
+  return useChatStore(useShallow((s) => {
+    const id = picked && s.messages[picked] ? picked : s.order.findLast((k) => s.messages[k]?.role === 'assistant');
+    const m = id ? s.messages[id] : undefined;
+    if (m?.role !== 'assistant') return undefined;
+    return { id: m.id, protocol: m.protocol, stored: m.stored, conversationId: s.conversationId };
+  }));
+}
+
+/** Every SSE event of one reply as it came over the wire: filterable, searchable, virtualized. */
+export function EventLogPanel() {
+  const shown = useShownReply();
+  const { log, loading } = useEventLog(shown?.id, shown?.stored ? shown.conversationId : undefined, shown?.protocol);
+  const version = useLogVersion(log);
+  const [name, setName] = useState('');
+  const [search, setSearch] = useState('');
+  const text = useDebounced(search, 150);
+  const [showPings, setShowPings] = useState(true);
+  const [follow, setFollow] = useState(true);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const scroller = useRef<HTMLDivElement>(null);
+
+  // Filtering is incremental while the log only grows: new rows are tested, old ones kept.
+  const filtered = useRef<{ key: string; log: unknown; seen: number; rows: number[] }>({ key: '', log: undefined, seen: 0, rows: [] });
+  const rows = useMemo(() => {
+    const key = `${name}\u0000${text}\u0000${showPings}`;
+    const cache = filtered.current;
+    if (cache.key !== key || cache.log !== log) filtered.current = { key, log, seen: 0, rows: [] };
+    const f = filtered.current;
+    const entries = log?.entries ?? [];
+    for (let i = f.seen; i < entries.length; i++) if (matches(entries[i]!, { name: name || undefined, text: text || undefined, showPings })) f.rows.push(i);
+    f.seen = entries.length;
+    return f.rows.slice();
+    // `version` is what changes when the log grows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [log, version, name, text, showPings]);
+
+  // The virtualizer keeps its own state; the compiler's memoization is not needed here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 24,
+    overscan: 12,
+    getItemKey: (index) => rows[index]!,
+  });
+
+  useEffect(() => {
+    if (follow && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [follow, rows.length, virtualizer]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el && el.scrollTop + el.clientHeight < el.scrollHeight - 40) setFollow(false);
+  };
+  const toggle = useCallback((seq: number) => setExpanded((s) => (s.has(seq) ? new Set([...s].filter((x) => x !== seq)) : new Set([...s, seq]))), []);
+  const firstError = log?.entries.findIndex((e) => e.error || e.malformed) ?? -1;
+  const jumpToError = () => {
+    setFollow(false);
+    let index = rows.indexOf(firstError);
+    if (index < 0) {
+      setName('');
+      setSearch('');
+      setShowPings(true);
+      index = firstError;
+    }
+    setExpanded((s) => new Set([...s, log!.entries[firstError]!.seq]));
+    requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
+  };
+  const showPart = useCallback((part: number) => shown && highlightPart(shown.id, part), [shown]);
+
+  return (
+    <section aria-label="Event log" id="event-log" className="flex h-screen w-full flex-col border-l border-zinc-200 bg-white text-sm md:sticky md:top-0 md:w-[34rem] dark:border-zinc-800 dark:bg-zinc-950">
+      <header className="flex flex-col gap-2 border-b border-zinc-200 p-3 dark:border-zinc-800">
+        <h2 className="font-semibold">
+          Event log <span className="font-normal text-zinc-500">{log ? `· ${log.entries.length} items${log.source ? ` · ${log.source}` : ''}` : ''}</span>
+        </h2>
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <label className="flex items-center gap-1">
+            <span className="sr-only">Event name</span>
+            <select aria-label="Event name" value={name} onChange={(e) => setName(e.target.value)} className="rounded border border-zinc-300 bg-white px-1 py-1 dark:border-zinc-700 dark:bg-zinc-900">
+              <option value="">All events</option>
+              {(log?.names() ?? []).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <SearchBox label="Search events" placeholder="Search raw text" value={search} onChange={setSearch} className="w-36 text-xs" />
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={showPings} onChange={(e) => setShowPings(e.target.checked)} />
+            Comments and pings
+          </label>
+          <button type="button" aria-pressed={follow} onClick={() => setFollow((f) => !f)} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
+            Follow tail
+          </button>
+          <button type="button" disabled={firstError < 0} onClick={jumpToError} className="rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
+            Jump to first error
+          </button>
+        </div>
+        {log ? (
+          <p className="text-xs text-zinc-500" data-testid="event-log-count">
+            {rows.length} of {log.entries.length} shown
+          </p>
+        ) : null}
+        {log ? <LogExports log={log} /> : null}
+        {log?.exchange ? <ExchangeDetails exchange={log.exchange} /> : null}
+      </header>
+      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-auto" data-testid="event-log-rows">
+        {!log ? <p className="p-3 text-xs text-zinc-500">{loading ? 'Loading events…' : shown ? 'No events recorded for this reply.' : 'Send a message, or import a stream: its events show here.'}</p> : null}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const entry = log!.entries[rows[item.index]!]!;
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+                <EventRow entry={entry} expanded={expanded.has(entry.seq)} onToggle={toggle} onShowPart={showPart} />
+              </div>
+            );
+          })}
+        </div>
+        {log?.ended && !log.sawTerminal ? (
+          <p role="status" className="m-2 rounded bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+            The stream ended without its terminal event.
+          </p>
+        ) : null}
+        {log?.truncated ? <p className="m-2 text-xs text-zinc-500">The stored log was cut at the server’s size limit (SLUICE_EVENT_LOG_MAX_BYTES).</p> : null}
+      </div>
+      <ImportStream />
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { memo } from 'react';
+import type { LogEntry } from '@/lib/event-log/entry';
+
+const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`;
+
+function pretty(data: string): string {
+  try {
+    return JSON.stringify(JSON.parse(data), null, 2);
+  } catch {
+    return data;
+  }
+}
+
+function tone(e: LogEntry): string {
+  if (e.error || e.malformed) return 'bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-200';
+  if (e.terminal) return 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200';
+  if (e.bff) return 'bg-violet-50 text-violet-900 italic dark:bg-violet-950/40 dark:text-violet-200';
+  if (e.ping) return 'text-zinc-400 italic';
+  return '';
+}
+
+/** One SSE item: a summary line that expands to the data, pretty-printed. */
+export const EventRow = memo(function EventRow({
+  entry,
+  expanded,
+  onToggle,
+  onShowPart,
+}: {
+  entry: LogEntry;
+  expanded: boolean;
+  onToggle: (seq: number) => void;
+  onShowPart?: (part: number) => void;
+}) {
+  const flags = [entry.bff && 'BFF', entry.terminal && 'terminal', entry.error && 'error', entry.malformed && 'malformed'].filter(Boolean).join(', ');
+  return (
+    <div data-log-row={entry.seq} className={`border-b border-zinc-100 font-mono text-[11px] dark:border-zinc-800 ${tone(entry)}`}>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        onClick={() => onToggle(entry.seq)}
+        className="grid w-full grid-cols-[3rem_4.5rem_4rem_9rem_1fr] gap-2 px-2 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800/60"
+      >
+        <span className="text-zinc-500">#{entry.seq}</span>
+        <span title="since the request started">{ms(entry.at)}</span>
+        <span title="since the previous event" className="text-zinc-500">
+          +{ms(entry.gap)}
+        </span>
+        <span className="truncate font-semibold">
+          {entry.bff ? <span className="mr-1 rounded bg-violet-200 px-1 not-italic text-violet-900 dark:bg-violet-800 dark:text-violet-100">BFF</span> : null}
+          {entry.name}
+        </span>
+        <span className="truncate">
+          {flags ? <span className="sr-only">{flags}: </span> : null}
+          {entry.data}
+        </span>
+      </button>
+      {expanded ? (
+        <div className="px-2 pb-2">
+          <p className="text-zinc-500">
+            {entry.kind}
+            {entry.id !== undefined ? ` · id ${entry.id}` : ''} · {entry.size} bytes{flags ? ` · ${flags}` : ''}
+          </p>
+          <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 dark:bg-zinc-900">{pretty(entry.data)}</pre>
+          {onShowPart && entry.parts.length > 0 ? (
+            <button type="button" onClick={() => onShowPart(entry.parts[0]!)} className="mt-1 rounded border border-zinc-300 px-2 py-0.5 not-italic dark:border-zinc-700">
+              Show in reply (part {entry.parts.map((p) => p + 1).join(', ')})
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+});

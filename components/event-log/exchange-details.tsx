@@ -1,0 +1,42 @@
+'use client';
+
+import { useState } from 'react';
+import { curlCommand } from '@/lib/event-log/curl';
+import type { UpstreamExchange } from '@/lib/sse/bff-marker';
+
+const headerLines = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+
+/** The upstream request the BFF sent (keys redacted) and how the upstream answered; "Copy as curl". */
+export function ExchangeDetails({ exchange }: { exchange: UpstreamExchange }) {
+  const [copied, setCopied] = useState(false);
+  const curl = curlCommand(exchange);
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer">
+        Upstream request and response · {exchange.request.method} {exchange.response.status}
+      </summary>
+      <div className="mt-2 flex max-h-72 flex-col gap-2 overflow-auto">
+        <h3 className="font-semibold">Request</h3>
+        <pre aria-label="Request" className="whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 font-mono dark:bg-zinc-900">
+          {`${exchange.request.method} ${exchange.request.url}\n${headerLines(exchange.request.headers)}\n\n${JSON.stringify(exchange.request.body, null, 2)}`}
+        </pre>
+        <h3 className="font-semibold">Response</h3>
+        <pre aria-label="Response" className="whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 font-mono dark:bg-zinc-900">{`${exchange.response.status}\n${headerLines(exchange.response.headers)}`}</pre>
+        <h3 className="font-semibold">As curl</h3>
+        <pre aria-label="curl command" className="whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 font-mono dark:bg-zinc-900">
+          {curl}
+        </pre>
+      </div>
+      <button
+        type="button"
+        onClick={() => void navigator.clipboard?.writeText(curl).then(() => setCopied(true))}
+        className="mt-1 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+      >
+        {copied ? 'Copied' : 'Copy as curl'}
+      </button>
+    </details>
+  );
+}

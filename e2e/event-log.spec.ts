@@ -1,0 +1,183 @@
+import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startSimulator } from '../lib/providers/simulator/testing';
+import { startNextServer } from '../tests/setup/next-server';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+const panel = (page: Page) => page.getByRole('region', { name: 'Event log' });
+const rows = (page: Page) => panel(page).locator('[data-log-row]');
+const lastReply = (page: Page) => page.getByRole('article', { name: 'Assistant reply' }).last();
+const done = (page: Page) => expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 30_000 });
+
+async function open(page: Page, url = '/') {
+  await page.goto(url);
+  await page.waitForFunction(() => '__sluice' in window);
+}
+
+async function ask(page: Page, model: string, text: string) {
+  await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await done(page);
+}
+
+/** Names of the rows rendered, in order (the BFF badge dropped); rows are virtualized, so only those near the scroll position. */
+const names = async (page: Page) => (await rows(page).locator('button[aria-expanded] > span:nth-child(4)').allInnerTexts()).map((t) => t.replace(/^BFF/, '').trim());
+const shownCount = async (page: Page) => Number((await panel(page).getByTestId('event-log-count').innerText()).split(' ')[0]);
+
+/** Stops following the tail and scrolls the rows to the top or the bottom. */
+async function scrollRows(page: Page, to: 'top' | 'bottom') {
+  const follow = panel(page).getByRole('button', { name: 'Follow tail' });
+  if ((await follow.getAttribute('aria-pressed')) === 'true') await follow.click();
+  await panel(page).getByTestId('event-log-rows').evaluate((el, where) => (el.scrollTop = where === 'top' ? 0 : el.scrollHeight), to);
+  await page.waitForTimeout(100);
+}
+
+const PROTOCOLS = [
+  { provider: 'sim-openai', first: 'message', terminal: 'message', terminalData: '[DONE]', expected: ['message'] },
+  { provider: 'sim-anthropic', first: 'message_start', terminal: 'message_stop', terminalData: 'message_stop', expected: ['message_start', 'content_block_delta'] },
+  { provider: 'sim-responses', first: 'response.created', terminal: 'response.completed', terminalData: 'response.completed', expected: ['response.output_text.delta'] },
+  { provider: 'sim-gemini', first: 'message', terminal: 'message', terminalData: 'finishReason', expected: ['message'] },
+];
+
+for (const p of PROTOCOLS) {
+  test(`${p.provider}: every event in order, the BFF's lines marked, the terminal event highlighted, timings in ms`, async ({ page }) => {
+    await open(page);
+    await ask(page, `${p.provider}::sim-markdown`, 'tokens=40 tps=400 delay=0');
+    await page.getByRole('button', { name: 'Event log' }).click();
+    await expect(panel(page)).toBeVisible();
+    await scrollRows(page, 'top');
+    const top = await names(page);
+    expect(top.slice(0, 3)).toEqual(['sluice open', 'sluice upstream', p.first]);
+    for (const name of p.expected) expect(top).toContain(name);
+    await scrollRows(page, 'bottom');
+    expect((await names(page)).at(-1)).toBe('sluice end');
+    const terminal = rows(page).filter({ hasText: 'terminal:' });
+    await expect(terminal).toHaveCount(1);
+    await expect(terminal).toContainText(p.terminalData);
+    await expect(rows(page).first()).toContainText(/\d+(\.\d)? ms/);
+    await expect(panel(page).getByText('The stream ended without its terminal event.')).toHaveCount(0);
+    // Comments and pings can be hidden.
+    const all = await shownCount(page);
+    await panel(page).getByRole('checkbox', { name: 'Comments and pings' }).uncheck();
+    // The BFF's open, upstream and end lines, and Anthropic's own ping event.
+    await expect.poll(() => shownCount(page)).toBe(all - (p.provider === 'sim-anthropic' ? 4 : 3));
+    await scrollRows(page, 'top');
+    expect(await names(page)).not.toContain('sluice open');
+    if (p.provider === 'sim-anthropic') await shot(page, 'event-log-anthropic');
+  });
+}
+
+test('filter by name and search narrow the rows; a row shows the part of the reply it produced', async ({ page }) => {
+  await open(page);
+  await ask(page, 'sim-anthropic::sim-markdown', 'tokens=60 tps=600 delay=0');
+  await page.getByRole('button', { name: 'Event log' }).click();
+  const all = await shownCount(page);
+  await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('content_block_delta');
+  await expect.poll(async () => new Set(await names(page))).toEqual(new Set(['content_block_delta']));
+  expect(await shownCount(page)).toBeLessThan(all);
+  await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('');
+  await panel(page).getByRole('searchbox', { name: 'Search events' }).fill('message_stop');
+  await expect.poll(() => names(page)).toEqual(['message_stop']);
+  await panel(page).getByRole('searchbox', { name: 'Search events' }).fill('');
+  await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('content_block_delta');
+  await rows(page).first().getByRole('button').first().click();
+  await panel(page).getByRole('button', { name: /^Show in reply/ }).click();
+  await expect(lastReply(page).locator('[data-part][aria-current="true"]')).toHaveCount(1);
+});
+
+test('a stream cut short says it ended without its terminal event; Jump to first error finds the error', async ({ page }) => {
+  await open(page);
+  await ask(page, 'sim-openai::sim-fault-eof', 'tokens=30 delay=0');
+  await page.getByRole('button', { name: 'Event log' }).click();
+  await expect(panel(page).getByText('The stream ended without its terminal event.')).toBeVisible();
+  await ask(page, 'sim-responses::sim-fault-error', 'tokens=30 delay=0');
+  await panel(page).getByRole('button', { name: 'Jump to first error' }).click();
+  await expect(rows(page).filter({ hasText: 'error:' }).first()).toBeInViewport();
+});
+
+test('export .jsonl and .sse, import them back: the same events and the same reply', async ({ page }) => {
+  await open(page);
+  await ask(page, 'sim-anthropic::sim-thinking', 'think=20 tokens=40 tps=400 delay=0');
+  const original = await lastReply(page).locator('.prose-sluice').innerText();
+  await page.getByRole('button', { name: 'Event log' }).click();
+  const count = await panel(page).getByRole('heading', { name: /Event log/ }).innerText();
+  await panel(page).getByText('Import or paste a stream').click();
+  await panel(page).getByRole('radio', { name: 'Instantly' }).check();
+  for (const format of ['.jsonl', '.sse']) {
+    await lastReply(page).getByRole('button', { name: 'Show this reply’s events' }).first().click();
+    const download = page.waitForEvent('download');
+    await panel(page).getByRole('button', { name: `Export ${format}` }).click();
+    const file = await (await download).path();
+    const text = readFileSync(file, 'utf8');
+    if (format === '.sse') expect(text.startsWith(': sluice open\n')).toBe(true);
+    await panel(page).getByLabel(/^Import stream/).setInputFiles({ name: `capture${format}`, mimeType: 'text/plain', buffer: Buffer.from(text) });
+    const imported = lastReply(page);
+    await expect(imported).toContainText(`capture${format}`);
+    await expect(imported).toHaveAttribute('data-status', 'complete');
+    expect(await imported.locator('.prose-sluice').innerText()).toBe(original);
+    await expect(panel(page).getByRole('heading', { name: /Event log/ })).toHaveText(`${count.split('·')[0]!.trim()} · ${count.split('·')[1]!.trim()} · capture${format}`);
+  }
+});
+
+test('a pasted curl capture replays; nonsense gets a clear error', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Event log' }).click();
+  await panel(page).getByText('Import or paste a stream').click();
+  await panel(page).getByRole('textbox', { name: 'Paste SSE' }).fill('hello there');
+  await panel(page).getByRole('button', { name: 'Load pasted stream' }).click();
+  await expect(panel(page).getByRole('alert')).toContainText('No SSE events found');
+  const capture = readFileSync(join(process.cwd(), '..', 'shared', 'fixtures', 'wire', 'openai-chat', 'finish-length.sse'), 'utf8');
+  await panel(page).getByRole('textbox', { name: 'Paste SSE' }).fill(capture);
+  await panel(page).getByRole('button', { name: 'Load pasted stream' }).click();
+  await expect(lastReply(page)).toHaveAttribute('data-status', 'complete');
+  await expect(lastReply(page)).toContainText('imported · openai-chat');
+});
+
+test('100k events: virtualized, under 2000 row nodes, following the tail to the last one', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Event log' }).click();
+  const chunk = (i: number) => `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"t${i} "}}]}\n\n`;
+  const text = Array.from({ length: 100_000 }, (_, i) => chunk(i)).join('') + 'data: [DONE]\n\n';
+  await panel(page).getByText('Import or paste a stream').click();
+  await panel(page).getByRole('radio', { name: 'Instantly' }).check();
+  await panel(page).getByLabel(/^Import stream/).setInputFiles({ name: 'big.sse', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await expect(panel(page).getByRole('heading', { name: /Event log/ })).toContainText('100001 items', { timeout: 30_000 });
+  await expect(rows(page).filter({ hasText: '#100000' })).toBeVisible({ timeout: 15_000 });
+  const nodes = await rows(page).count();
+  expect(nodes).toBeGreaterThan(5);
+  expect(nodes).toBeLessThan(2000);
+});
+
+test('copy as curl names the key’s variable and never the key; the log is there after a reload', async ({ page }) => {
+  const secret = 'sk-e2e-never-show-this-4711';
+  const sim = await startSimulator();
+  const config = join(mkdtempSync(join(tmpdir(), 'sluice-keyed-')), 'providers.json');
+  writeFileSync(config, JSON.stringify({ providers: [{ id: 'keyed-sim', protocol: 'openai-chat', baseUrl: `${sim.origin}/openai/v1`, apiKeyEnv: 'E2E_SECRET_KEY', models: ['sim-echo'] }] }));
+  const server = await startNextServer({ SLUICE_CONFIG: config, E2E_SECRET_KEY: secret });
+  try {
+    await open(page, `${server.origin}/`);
+    await ask(page, 'keyed-sim::sim-echo', 'curl me tokens=5 delay=0');
+    await page.getByRole('button', { name: 'Event log' }).click();
+    await panel(page).getByText(/^Upstream request and response/).click();
+    const curl = await panel(page).getByLabel('curl command').innerText();
+    expect(curl).toContain(`curl -N -X POST '${sim.origin}/openai/v1/chat/completions'`);
+    expect(curl).toContain('-H "authorization: Bearer $E2E_SECRET_KEY"');
+    expect(curl).toContain('curl me');
+    expect(await page.content()).not.toContain(secret);
+    expect(await panel(page).getByLabel('Request').innerText()).toContain('authorization: [redacted]');
+    // Reopened, the log comes from the store.
+    await open(page, page.url());
+    await expect(page).toHaveURL(/\/c\//);
+    await page.getByRole('button', { name: 'Event log' }).click();
+    await expect(rows(page).first()).toBeVisible();
+    expect((await names(page)).slice(0, 2)).toEqual(['sluice open', 'sluice upstream']);
+    await expect(rows(page).filter({ hasText: 'terminal:' })).toContainText('[DONE]');
+    expect(server.output()).not.toContain(secret);
+  } finally {
+    await server.stop();
+    await sim.close();
+  }
+});

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { StreamReader } from '@/lib/assemble/stream-reader';
+import { EventLog } from '@/lib/event-log/event-log';
+import type { ProtocolId } from '@/lib/protocols/ids';
+import type { StoredEvents } from '@/lib/server/store/types';
+
+/** Logs of replies streamed or imported in this page, by reply id. */
+const live = new Map<string, EventLog>();
+
+export function createLog(replyId: string, protocol: ProtocolId, source?: string): EventLog {
+  const log = new EventLog(protocol, source);
+  live.set(replyId, log);
+  return log;
+}
+
+export function liveLog(replyId: string): EventLog | undefined {
+  return live.get(replyId);
+}
+
+/** A stored reply's log, rebuilt from its raw items through the same reader the stream used. */
+function rebuild(protocol: ProtocolId, stored: StoredEvents): EventLog {
+  const log = new EventLog(protocol);
+  const reader = new StreamReader(protocol, log.record);
+  for (const item of stored.items) reader.push(item.raw, item.at);
+  reader.finish('ended', stored.items.at(-1)?.at ?? 0);
+  log.truncated = stored.truncated;
+  log.end();
+  return log;
+}
+
+/** The log of a reply: live if it streamed here, else fetched from the store. */
+export function useEventLog(replyId: string | undefined, conversationId: string | undefined, protocol: ProtocolId | undefined) {
+  const here = replyId ? live.get(replyId) : undefined;
+  const stored = useQuery({
+    queryKey: ['events', conversationId, replyId],
+    enabled: !here && !!replyId && !!conversationId && !!protocol,
+    staleTime: Infinity,
+    queryFn: async () => {
+      const response = await fetch(`/api/conversations/${conversationId}/messages/${replyId}/events`);
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return rebuild(protocol!, (await response.json()) as StoredEvents);
+    },
+  });
+  return { log: here ?? stored.data ?? undefined, loading: stored.isLoading, error: stored.error };
+}
+
+/** Re-renders once per frame at most while the log grows; stops polling when it has ended. */
+export function useLogVersion(log: EventLog | undefined): number {
+  const [version, setVersion] = useState(log?.version ?? 0);
+  useEffect(() => {
+    if (!log) return;
+    let frame = 0;
+    const tick = () => {
+      setVersion(log.version);
+      if (!log.ended) frame = requestAnimationFrame(tick);
+    };
+    tick();
+    return () => cancelAnimationFrame(frame);
+  }, [log]);
+  return version;
+}

@@ -1,0 +1,46 @@
+import { StreamReader } from '@/lib/assemble/stream-reader';
+import { emptyMessage } from '@/lib/assemble/message';
+import type { ImportedStream } from '@/lib/event-log/import';
+import { appendMessage } from './chat-store';
+import { createLog } from './event-logs';
+import { flushNow, requestFlush } from './frame-loop';
+import { showEventsOf } from './log-panel';
+import { snapshotOf } from './snapshot';
+
+/**
+ * Rebuilds an imported stream as a reply in the chat, through the same reader a live
+ * stream uses: at its recorded pace (timed exports) or at once. Its log opens beside it.
+ */
+export function replayImport(stream: ImportedStream, name: string, pace: 'recorded' | 'instant'): string {
+  const id = crypto.randomUUID();
+  const log = createLog(id, stream.protocol, name);
+  const reader = new StreamReader(stream.protocol, log.record);
+  appendMessage({ id, role: 'assistant', provider: `imported · ${stream.protocol}`, model: name, reply: emptyMessage(), figures: {}, imported: name, protocol: stream.protocol });
+  showEventsOf(id);
+  const figures = () => ({ firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt });
+  const end = () => {
+    const last = stream.chunks.at(-1)?.at ?? 0;
+    const final = reader.finish('ended', last);
+    log.end();
+    flushNow(id, () => ({ reply: snapshotOf(final), figures: { ...figures(), end: last } }));
+  };
+  if (pace === 'instant' || !stream.timed) {
+    for (const chunk of stream.chunks) reader.push(chunk.raw, chunk.at);
+    end();
+    return id;
+  }
+  const started = performance.now();
+  let next = 0;
+  const step = () => {
+    const now = performance.now() - started;
+    while (next < stream.chunks.length && stream.chunks[next]!.at <= now) {
+      const chunk = stream.chunks[next++]!;
+      reader.push(chunk.raw, chunk.at);
+    }
+    requestFlush(id, () => ({ reply: snapshotOf(reader.snapshot()), figures: figures() }));
+    if (next < stream.chunks.length) setTimeout(step, Math.max(0, stream.chunks[next]!.at - (performance.now() - started)));
+    else end();
+  };
+  step();
+  return id;
+}
