@@ -5,6 +5,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<Metric[]> }>
   protocols: () => import('./protocols'),
   relay: () => import('./relay'),
   ui: () => import('./ui'),
+  log: () => import('./log'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));

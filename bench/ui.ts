@@ -3,9 +3,9 @@
  * run: a naive renderer (a state update per chunk, the whole message re-parsed) and
  * the floor (plain DOM append per frame, no markdown).
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startNextServer } from '../tests/setup/next-server';
+import { cdpMetrics as metrics, launchBrowser, startFrameProbe, stopFrameProbe } from './browser';
 import type { Metric } from './report';
 
 type Mode = 'sluice' | 'naive' | 'floor';
@@ -28,11 +28,6 @@ const SCENARIOS = [
 ];
 const TIME_LIMIT_MS = 40_000;
 const DONE = `document.querySelector('article[data-status="streaming"]') === null`;
-
-async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
-}
 
 const WARM_UP = 'tokens=400 tps=5000 delay=0';
 
@@ -64,13 +59,7 @@ async function measure(browser: Browser, origin: string, mode: Mode, prompt: str
   }
   // Warm up in this very page (a fresh page starts with a cold JIT), then measure.
   await runOnce(page, mode, WARM_UP);
-  // A string, not a function: the bench runs under tsx, whose helpers do not exist in the page.
-  await page.evaluate(`
-    window.__frames = [];
-    window.__loaf = [];
-    (function loop(t) { if (t !== undefined) window.__frames.push(t); if (!window.__stop) requestAnimationFrame(loop); })();
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__loaf.push(e.duration))).observe({ type: 'long-animation-frame' });
-  `);
+  await startFrameProbe(page);
   const commitsNow = () =>
     page.evaluate((m) => {
       const w = window as unknown as { __sluice?: { frameStats: { storeUpdates: number } }; __bench?: { renders: number } };
@@ -81,20 +70,11 @@ async function measure(browser: Browser, origin: string, mode: Mode, prompt: str
   const completed = await runOnce(page, mode, prompt);
   const after = await metrics(cdp);
   const commits = (await commitsNow()) - commitsBefore;
-  const { frames, loaf } = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __loaf: number[]; __stop: boolean };
-    w.__stop = true;
-    return { frames: w.__frames, loaf: w.__loaf };
-  });
+  const frames = await stopFrameProbe(page);
   await page.close();
-  const intervals = frames.slice(1).map((t, i) => t - frames[i]!).sort((a, b) => a - b);
   return {
-    frames: frames.length,
-    seconds: (frames.at(-1)! - frames[0]!) / 1000,
+    ...frames,
     commits,
-    p95FrameMs: intervals[Math.floor(intervals.length * 0.95)] ?? 0,
-    longFrames: loaf.filter((d) => d > 50).length,
-    longestFrameMs: Math.max(0, ...loaf),
     scriptMs: (after.ScriptDuration! - before.ScriptDuration!) * 1000,
     layoutMs: (after.LayoutDuration! - before.LayoutDuration! + after.RecalcStyleDuration! - before.RecalcStyleDuration!) * 1000,
     completed,
@@ -107,10 +87,7 @@ const perFrame = (r: Run) => mainThread(r) / Math.max(1, r.frames);
 
 export async function run(): Promise<Metric[]> {
   const next = await startNextServer({ SLUICE_CONFIG: '' });
-  const browser = await chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   const metricsOut: Metric[] = [];
   const results: Record<string, Record<Mode, Run>> = {};
   try {

@@ -7,7 +7,7 @@ import { useChatStore } from '@/lib/client/chat-store';
 import { useEventLog, useLogVersion } from '@/lib/client/event-logs';
 import { highlightPart, useLogPanel } from '@/lib/client/log-panel';
 import { useDebounced } from '@/lib/client/use-debounced';
-import { matches } from '@/lib/event-log/event-log';
+import { matches, type EventLog } from '@/lib/event-log/event-log';
 import { SearchBox } from '../search-box';
 import { EventRow } from './event-row';
 import { ExchangeDetails } from './exchange-details';
@@ -25,10 +25,22 @@ function useShownReply() {
   }));
 }
 
-/** Every SSE event of one reply as it came over the wire: filterable, searchable, virtualized. */
+/** The event log beside the chat: the events of the reply picked (else the newest), and imports. */
 export function EventLogPanel() {
   const shown = useShownReply();
   const { log, loading } = useEventLog(shown?.id, shown?.stored ? shown.conversationId : undefined, shown?.protocol);
+  const showPart = useCallback((part: number) => shown && highlightPart(shown.id, part), [shown]);
+  const empty = loading ? 'Loading events…' : shown ? 'No events recorded for this reply.' : 'Send a message, or import a stream: its events show here.';
+  return (
+    <section aria-label="Event log" id="event-log" className="flex h-screen w-full flex-col border-l border-zinc-200 bg-white text-sm md:sticky md:top-0 md:w-[30rem] md:shrink-0 dark:border-zinc-800 dark:bg-zinc-950">
+      <EventLogView log={log} empty={empty} onShowPart={showPart} />
+      <ImportStream />
+    </section>
+  );
+}
+
+/** Every SSE event of one log as it came over the wire: filterable, searchable, virtualized, following the tail. */
+export function EventLogView({ log, empty, onShowPart }: { log: EventLog | undefined; empty: string; onShowPart?: (part: number) => void }) {
   const version = useLogVersion(log);
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');
@@ -85,10 +97,8 @@ export function EventLogPanel() {
     setExpanded((s) => new Set([...s, log!.entries[firstError]!.seq]));
     requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
   };
-  const showPart = useCallback((part: number) => shown && highlightPart(shown.id, part), [shown]);
-
   return (
-    <section aria-label="Event log" id="event-log" className="flex h-screen w-full flex-col border-l border-zinc-200 bg-white text-sm md:sticky md:top-0 md:w-[34rem] dark:border-zinc-800 dark:bg-zinc-950">
+    <>
       <header className="flex flex-col gap-2 border-b border-zinc-200 p-3 dark:border-zinc-800">
         <h2 className="font-semibold">
           Event log <span className="font-normal text-zinc-500">{log ? `· ${log.entries.length} items${log.source ? ` · ${log.source}` : ''}` : ''}</span>
@@ -126,13 +136,13 @@ export function EventLogPanel() {
         {log?.exchange ? <ExchangeDetails exchange={log.exchange} /> : null}
       </header>
       <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-auto" data-testid="event-log-rows">
-        {!log ? <p className="p-3 text-xs text-zinc-500">{loading ? 'Loading events…' : shown ? 'No events recorded for this reply.' : 'Send a message, or import a stream: its events show here.'}</p> : null}
+        {!log ? <p className="p-3 text-xs text-zinc-500">{empty}</p> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const entry = log!.entries[rows[item.index]!]!;
             return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
-                <EventRow entry={entry} expanded={expanded.has(entry.seq)} onToggle={toggle} onShowPart={showPart} />
+                <EventRow entry={entry} expanded={expanded.has(entry.seq)} onToggle={toggle} onShowPart={onShowPart} />
               </div>
             );
           })}
@@ -144,7 +154,6 @@ export function EventLogPanel() {
         ) : null}
         {log?.truncated ? <p className="m-2 text-xs text-zinc-500">The stored log was cut at the server’s size limit (SLUICE_EVENT_LOG_MAX_BYTES).</p> : null}
       </div>
-      <ImportStream />
-    </section>
+    </>
   );
 }
