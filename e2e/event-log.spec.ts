@@ -136,6 +136,21 @@ test('a pasted curl capture replays; nonsense gets a clear error', async ({ page
   await expect(lastReply(page)).toContainText('imported · openai-chat');
 });
 
+test('a capture dropped anywhere on the log replays', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Event log' }).click();
+  const capture = readFileSync(join(process.cwd(), '..', 'shared', 'fixtures', 'wire', 'anthropic-messages', 'thinking-signature.sse'), 'utf8');
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'dropped.sse', { type: 'text/plain' }));
+    return transfer;
+  }, capture);
+  await panel(page).getByTestId('event-log-rows').dispatchEvent('drop', { dataTransfer });
+  await expect(lastReply(page)).toContainText('dropped.sse');
+  await expect(lastReply(page)).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
+  await expect(panel(page).getByRole('heading', { name: /Event log/ })).toContainText('dropped.sse');
+});
+
 test('100k events: virtualized, under 2000 row nodes, following the tail to the last one', async ({ page }) => {
   await open(page);
   await page.getByRole('button', { name: 'Event log' }).click();

@@ -33,8 +33,9 @@ export function EventLogPanel() {
   const empty = loading ? 'Loading events…' : shown ? 'No events recorded for this reply.' : 'Send a message, or import a stream: its events show here.';
   return (
     <section aria-label="Event log" id="event-log" className="flex h-screen w-full flex-col border-l border-zinc-200 bg-white text-sm md:sticky md:top-0 md:w-[30rem] md:shrink-0 dark:border-zinc-800 dark:bg-zinc-950">
-      <EventLogView log={log} empty={empty} onShowPart={showPart} />
-      <ImportStream />
+      <ImportStream>
+        <EventLogView log={log} empty={empty} onShowPart={showPart} />
+      </ImportStream>
     </section>
   );
 }

@@ -40,7 +40,7 @@ export const EventRow = memo(function EventRow({
         type="button"
         aria-expanded={expanded}
         onClick={() => onToggle(entry.seq)}
-        className="grid w-full grid-cols-[3rem_4.5rem_4rem_9rem_1fr] gap-2 px-2 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800/60"
+        className="grid w-full grid-cols-[3rem_4.5rem_4rem_8rem_3.5rem_1fr] gap-2 px-2 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800/60"
       >
         <span className="text-zinc-500">#{entry.seq}</span>
         <span title="since the request started">{ms(entry.at)}</span>
@@ -50,6 +50,10 @@ export const EventRow = memo(function EventRow({
         <span className="truncate font-semibold">
           {entry.bff ? <span className="mr-1 rounded bg-violet-200 px-1 not-italic text-violet-900 dark:bg-violet-800 dark:text-violet-100">BFF</span> : null}
           {entry.name}
+          {entry.id !== undefined ? <span className="font-normal text-zinc-500"> id {entry.id}</span> : null}
+        </span>
+        <span title="size in bytes" className="text-right text-zinc-500">
+          {entry.size} B
         </span>
         <span className="truncate">
           {flags ? <span className="sr-only">{flags}: </span> : null}

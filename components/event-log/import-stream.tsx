@@ -1,11 +1,14 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ImportError, importStream } from '@/lib/event-log/import';
 import { replayImport } from '@/lib/client/replay';
 
-/** Import a `.sse` capture or `.jsonl` export (pick, drop or paste): its reply is rebuilt in the chat. */
-export function ImportStream() {
+/**
+ * Import a `.sse` capture or `.jsonl` export (pick, paste, or drop anywhere on what it
+ * wraps): its reply is rebuilt in the chat.
+ */
+export function ImportStream({ children }: { children: ReactNode }) {
   const [pace, setPace] = useState<'recorded' | 'instant'>('recorded');
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string>();
@@ -20,41 +23,44 @@ export function ImportStream() {
   };
   const loadFile = async (file: File | undefined) => file && load(await file.text(), file.name);
   return (
-    <details
-      className="border-t border-zinc-200 p-3 text-xs dark:border-zinc-800"
+    <div
+      className="flex min-h-0 flex-1 flex-col"
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
         e.preventDefault();
         void loadFile(e.dataTransfer.files[0]);
       }}
     >
-      <summary className="cursor-pointer">Import or paste a stream</summary>
-      <div className="mt-2 flex flex-col gap-2">
-        <label className="flex flex-col gap-1">
-          Import stream (.sse from <code>curl -N</code>, or .jsonl) — or drop a file here
-          <input type="file" accept=".sse,.jsonl,.txt,.log,text/event-stream,application/json" onChange={(e) => void loadFile(e.target.files?.[0])} />
-        </label>
-        <fieldset className="flex gap-3">
-          <legend className="sr-only">Replay</legend>
-          <label className="flex items-center gap-1">
-            <input type="radio" name="pace" checked={pace === 'recorded'} onChange={() => setPace('recorded')} />
-            At its recorded pace
+      {children}
+      <details open={error ? true : undefined} className="border-t border-zinc-200 p-3 text-xs dark:border-zinc-800">
+        <summary className="cursor-pointer">Import or paste a stream</summary>
+        <div className="mt-2 flex flex-col gap-2">
+          <label className="flex flex-col gap-1">
+            Import stream (.sse from <code>curl -N</code>, or .jsonl) — or drop a file here
+            <input type="file" accept=".sse,.jsonl,.txt,.log,text/event-stream,application/json" onChange={(e) => void loadFile(e.target.files?.[0])} />
           </label>
-          <label className="flex items-center gap-1">
-            <input type="radio" name="pace" checked={pace === 'instant'} onChange={() => setPace('instant')} />
-            Instantly
-          </label>
-        </fieldset>
-        <textarea aria-label="Paste SSE" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={3} placeholder="data: {…}" className="rounded border border-zinc-300 p-1 font-mono dark:border-zinc-700 dark:bg-zinc-900" />
-        <button type="button" disabled={!pasted.trim()} onClick={() => load(pasted, 'pasted stream')} className="self-start rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
-          Load pasted stream
-        </button>
-        {error ? (
-          <p role="alert" className="text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </details>
+          <fieldset className="flex gap-3">
+            <legend className="sr-only">Replay</legend>
+            <label className="flex items-center gap-1">
+              <input type="radio" name="pace" checked={pace === 'recorded'} onChange={() => setPace('recorded')} />
+              At its recorded pace
+            </label>
+            <label className="flex items-center gap-1">
+              <input type="radio" name="pace" checked={pace === 'instant'} onChange={() => setPace('instant')} />
+              Instantly
+            </label>
+          </fieldset>
+          <textarea aria-label="Paste SSE" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={3} placeholder="data: {…}" className="rounded border border-zinc-300 p-1 font-mono dark:border-zinc-700 dark:bg-zinc-900" />
+          <button type="button" disabled={!pasted.trim()} onClick={() => load(pasted, 'pasted stream')} className="self-start rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
+            Load pasted stream
+          </button>
+          {error ? (
+            <p role="alert" className="text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </details>
+    </div>
   );
 }
