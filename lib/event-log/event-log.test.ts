@@ -8,10 +8,7 @@ import { toJsonl, toSse } from './export';
 import { ImportError, importStream } from './import';
 
 /** Reads text through a StreamReader into a log, a chunk at a time, as the browser does. */
-function logOf(protocol: Parameters<typeof logFor>[0], chunks: { at: number; raw: string }[]) {
-  return logFor(protocol, chunks);
-}
-function logFor(protocol: ConstructorParameters<typeof EventLog>[0], chunks: { at: number; raw: string }[]) {
+function logOf(protocol: ConstructorParameters<typeof EventLog>[0], chunks: { at: number; raw: string }[]) {
   const log = new EventLog(protocol);
   const reader = new StreamReader(protocol, log.record);
   for (const c of chunks) reader.push(c.raw, c.at);
