@@ -27,6 +27,8 @@ export class StreamReader {
   firstAnswerAt: number | undefined;
   /** The BFF's end marker, once seen. */
   bffEnd: BffEnd | undefined;
+  /** How many token-bearing events (text, thinking, refusal, tool arguments) came: a live proxy for output tokens. */
+  tokenEvents = 0;
 
   constructor(
     protocol: ProtocolId,
@@ -65,7 +67,10 @@ export class StreamReader {
       const parts: number[] = [];
       for (let i = first; i < events.length; i++) {
         const event = events[i]!;
-        if (this.firstTokenAt === undefined && TOKEN_EVENTS.has(event.type)) this.firstTokenAt = at;
+        if (TOKEN_EVENTS.has(event.type)) {
+          this.tokenEvents++;
+          this.firstTokenAt ??= at;
+        }
         if (this.firstAnswerAt === undefined && ANSWER_EVENTS.has(event.type)) this.firstAnswerAt = at;
         const part = this.assembler.push(event);
         if (part !== undefined && !parts.includes(part)) parts.push(part);

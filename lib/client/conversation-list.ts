@@ -44,14 +44,14 @@ function editLists(change: (list: ConversationSummary[]) => ConversationSummary[
  * A conversation just got a turn (its id arrived in the response headers): it goes to
  * the top of the list at once, before the server is asked again.
  */
-export function conversationActive(id: string, titleIfNew: string): void {
+export function conversationActive(id: string, titleIfNew: string, kind: ConversationSummary['kind'] = 'chat'): void {
   const client = getQueryClient();
   const now = new Date().toISOString();
   let existing: ConversationSummary | undefined;
   for (const [, data] of client.getQueriesData<Pages>({ queryKey: ROOT })) {
     existing ??= data?.pages.flatMap((p) => p.conversations).find((c) => c.id === id);
   }
-  const entry: ConversationSummary = existing ? { ...existing, updatedAt: now } : { id, title: titleIfNew, createdAt: now, updatedAt: now };
+  const entry: ConversationSummary = existing ? { ...existing, updatedAt: now } : { id, kind, title: titleIfNew, createdAt: now, updatedAt: now };
   client.setQueryData<Pages>(keyFor(''), (data) => {
     if (!data) return data;
     const pages = data.pages.map((p) => ({ ...p, conversations: p.conversations.filter((c) => c.id !== id) }));

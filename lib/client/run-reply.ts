@@ -1,26 +1,13 @@
-import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
-import type { ProtocolId } from '@/lib/protocols/ids';
 import { titleFrom } from '@/lib/conversation-title';
-import { appendMessage, markStored, resetChat, storedPosition, truncateAfter, useChatStore, type PreStreamError, type UiMessage } from './chat-store';
+import { appendMessage, markStored, resetChat, storedPosition, truncateAfter, useChatStore } from './chat-store';
 import { conversationActive, refreshConversations } from './conversation-list';
-import { createLog } from './event-logs';
 import { toRequestMessages } from './conversation';
-import { flushNow, requestFlush } from './frame-loop';
-import { snapshotOf } from './snapshot';
+import { streamReply } from './stream-reply';
 
 let current: AbortController | undefined;
 
 const newId = () => crypto.randomUUID();
-
-async function preStreamError(response: Response): Promise<PreStreamError> {
-  try {
-    const body = (await response.json()) as { error?: { type?: string; message?: string } };
-    return { status: response.status, type: body.error?.type ?? 'error', message: body.error?.message ?? response.statusText };
-  } catch {
-    return { status: response.status, type: 'error', message: `HTTP ${response.status} ${response.statusText}` };
-  }
-}
 
 /** The page follows the conversation: `/c/{id}`, without a reload, and the sidebar shows it at once. */
 function followConversation(id: string, wasNew: boolean): void {
@@ -47,64 +34,22 @@ async function runReply(replaceFrom?: number): Promise<void> {
   useChatStore.setState({ streaming: id });
   const abort = new AbortController();
   current = abort;
-  const started = performance.now();
-  const since = () => performance.now() - started;
-
-  const finish = (patch: Partial<Extract<UiMessage, { role: 'assistant' }>>) => {
-    flushNow(id, () => patch);
-    // The chat may have moved on (New chat, another conversation) while this stream wound down.
-    if (useChatStore.getState().streaming === id) useChatStore.setState({ streaming: undefined });
-    if (current === abort) current = undefined;
-    void refreshConversations();
-  };
-
-  let response: Response;
-  try {
-    response = await fetch('/api/chat', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...history, provider, model, messages, params }),
-      signal: abort.signal,
-    });
-  } catch (error) {
-    const stopped = abort.signal.aborted;
-    return finish({
-      reply: emptyMessage(stopped ? 'stopped' : 'error'),
-      preError: stopped ? undefined : { status: 0, type: 'network', message: `Cannot reach the Sluice server: ${(error as Error).message}` },
-    });
-  }
-  // The conversation id comes in the headers, before any token: the server has this turn.
-  const returnedId = response.headers.get('x-conversation-id');
-  if (returnedId && useChatStore.getState().streaming === id) {
-    useChatStore.setState({ conversationId: returnedId });
-    markStored([...unstored, id]);
-    followConversation(returnedId, !conversationId);
-  }
-  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await preStreamError(response), figures: { end: since() } });
-
-  const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
-  const log = createLog(id, protocol);
-  flushNow(id, () => ({ protocol }));
-  const reader = new StreamReader(protocol, log.record);
-  const body = response.body.getReader();
-  let outcome: 'ended' | 'stopped' = 'ended';
-  let connectionLost = false;
-  try {
-    for (;;) {
-      const { done, value } = await body.read();
-      if (done) break;
-      reader.push(value, since());
-      requestFlush(id, () => ({ reply: snapshotOf(reader.snapshot()), figures: { firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt } }));
-    }
-  } catch {
-    if (abort.signal.aborted) outcome = 'stopped';
-    else connectionLost = true;
-  }
-  const final = reader.finish(outcome, since());
-  log.end();
-  // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
-  if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
-  finish({ reply: snapshotOf(final), figures: { firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt, end: since() }, connectionLost });
+  await streamReply({
+    replyId: id,
+    body: { ...history, provider, model, messages, params },
+    signal: abort.signal,
+    // The conversation id comes in the headers, before any token: the server has this turn.
+    onHeaders: (returnedId) => {
+      if (!returnedId || useChatStore.getState().streaming !== id) return;
+      useChatStore.setState({ conversationId: returnedId });
+      markStored([...unstored, id]);
+      followConversation(returnedId, !conversationId);
+    },
+  });
+  // The chat may have moved on (New chat, another conversation) while this stream wound down.
+  if (useChatStore.getState().streaming === id) useChatStore.setState({ streaming: undefined });
+  if (current === abort) current = undefined;
+  void refreshConversations();
 }
 
 /** Sends the user's message and streams the reply. */

@@ -37,6 +37,9 @@ function resolveProvider(body: ChatRequest): Provider {
 
 /** A new conversation gets its id at once (its row is written off the critical path); an existing one must exist. */
 async function resolveConversation(db: ConversationStore, body: ChatRequest): Promise<{ id: string; isNew: boolean }> {
+  if (body.compare && (!isUuid(body.compare.id) || !(await db.conversationExists(body.compare.id, 'compare')))) {
+    throw new ApiError(404, 'not_found', `Unknown compare session "${body.compare.id}".`);
+  }
   if (body.conversationId === undefined) return { id: uuidv7(), isNew: true };
   if (!isUuid(body.conversationId) || !(await db.conversationExists(body.conversationId))) {
     throw conversationNotFound(body.conversationId);
@@ -91,6 +94,7 @@ export async function startChat(request: Request): Promise<Response> {
     .beginTurn({
       conversationId: conversation.id,
       newTitle: conversation.isNew ? titleOf(body.messages) : undefined,
+      compare: conversation.isNew ? body.compare : undefined,
       replaceFrom: conversation.isNew ? undefined : body.replaceFrom,
       messages: newMessages(body, conversation.isNew).map((message) => ({ id: uuidv7(), message })),
       replyId,

@@ -28,6 +28,13 @@ export function readRename(request: Request): Promise<z.infer<typeof RenameSchem
   return readJsonBody(request, RenameSchema, 16 * 1024);
 }
 
+const NewCompareSchema = z.object({ title: z.string().trim().min(1, 'must not be empty').max(MAX_TITLE_LENGTH) }).strict();
+
+/** POST /api/compares's body. */
+export function readNewCompare(request: Request): Promise<z.infer<typeof NewCompareSchema>> {
+  return readJsonBody(request, NewCompareSchema, 16 * 1024);
+}
+
 export const conversationNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown conversation "${id}".`);
 
 /** The store and a checked id: anything but a UUID is a 404 before any query runs. */

@@ -138,6 +138,48 @@ for (const backend of backends) {
       expect(await db.replyEvents(id, replyId)).toBeUndefined();
     });
 
+    it('keeps compare sessions with their panes; lists the session, not the panes; forks a pane into a chat', async () => {
+      const listDb = await openStore(await backend.env());
+      try {
+        const compareId = uuidv7();
+        expect(await listDb.createCompare({ id: compareId, title: 'Race: haiku' })).toMatchObject({ id: compareId, kind: 'compare', title: 'Race: haiku' });
+        const panes = [uuidv7(), uuidv7(), uuidv7()];
+        for (const [pane, id] of panes.entries()) {
+          const replyId = uuidv7();
+          await listDb.beginTurn({ conversationId: id, newTitle: 'haiku', compare: { id: compareId, pane: 2 - pane }, messages: [{ id: uuidv7(), message: user('write a haiku') }], replyId, placeholder: reply('', 'streaming') });
+          await listDb.saveReply(id, replyId, reply(`pane answer ${pane}`), { items: [{ at: 1, raw: `data: ${pane}\n\n` }], truncated: false });
+        }
+        const other = uuidv7();
+        await turn(listDb, other, { newTitle: 'plain chat', messages: [user('x')], answer: 'y' });
+        const session = (await listDb.getCompare(compareId))!;
+        expect(session.panes.map((p) => p.id)).toEqual([...panes].reverse());
+        expect(session.panes.map((p) => p.compare)).toEqual([0, 1, 2].map((pane) => ({ id: compareId, pane })));
+        expect(await listDb.getConversation(compareId)).toBeUndefined();
+        expect((await listDb.listConversations()).conversations.map((c) => [c.id, c.kind])).toEqual([
+          [other, 'chat'],
+          [compareId, 'compare'],
+        ]);
+        // A pane's turn makes the session the most recent; its text finds the session.
+        await turn(listDb, panes[0]!, { messages: [user('another, about frogs')], answer: 'ok' });
+        expect((await listDb.listConversations()).conversations[0]!.id).toBe(compareId);
+        expect((await listDb.listConversations({ query: 'frogs' })).conversations.map((c) => c.id)).toEqual([compareId]);
+
+        const forkId = uuidv7();
+        expect(await listDb.forkConversation(panes[1]!, forkId, uuidv7)).toMatchObject({ id: forkId, kind: 'chat', title: 'haiku' });
+        const fork = (await listDb.getConversation(forkId))!;
+        expect(await texts(listDb, forkId)).toEqual(await texts(listDb, panes[1]!));
+        expect(fork.compare).toBeUndefined();
+        expect(await listDb.replyEvents(forkId, fork.messages[1]!.id)).toEqual({ items: [{ at: 1, raw: 'data: 1\n\n' }], truncated: false });
+        expect(await listDb.forkConversation(uuidv7(), uuidv7(), uuidv7)).toBeUndefined();
+
+        expect(await listDb.deleteConversation(compareId)).toBe(true);
+        for (const id of panes) expect(await listDb.getConversation(id)).toBeUndefined();
+        expect(await listDb.getConversation(forkId)).toBeDefined();
+      } finally {
+        await listDb.close();
+      }
+    });
+
     it('renames, and an unknown id is not renamed', async () => {
       const id = uuidv7();
       await turn(db, id, { newTitle: 'Old', messages: [user('x')], answer: 'y' });

@@ -1,6 +1,6 @@
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
-import type { Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, StoredEvents, StoredMessage, StoredReply, Turn } from './types';
+import type { CompareSession, Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, StoredEvents, StoredMessage, StoredReply, Turn } from './types';
 
 const MIGRATIONS: string[] = [
   `create table conversations (
@@ -31,6 +31,11 @@ const MIGRATIONS: string[] = [
      items jsonb not null,
      truncated boolean not null default false
    );`,
+  // Compare sessions are conversations too; each pane is a conversation under one.
+  `alter table conversations add column kind text not null default 'chat';
+   alter table conversations add column parent_id text references conversations(id) on delete cascade;
+   alter table conversations add column pane integer;
+   create index conversations_by_parent on conversations (parent_id, pane);`,
 ];
 
 /** Runs the migrations not yet applied, in order, each in its own transaction. */
@@ -45,12 +50,22 @@ export async function migrate(sql: SqlClient): Promise<void> {
   }
 }
 
-type ConversationRow = { id: string; title: string; created_at: Date | string; updated_at: Date | string; upstream_conversation_id: string | null };
+type ConversationRow = {
+  id: string;
+  kind: string;
+  title: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  upstream_conversation_id: string | null;
+  parent_id: string | null;
+  pane: number | null;
+};
 type MessageRow = { id: string; role: string; body: Record<string, unknown>; created_at: Date | string };
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const summary = (r: ConversationRow): ConversationSummary => ({
   id: r.id,
+  kind: r.kind === 'compare' ? 'compare' : 'chat',
   title: r.title,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
@@ -71,14 +86,18 @@ function appendStatement(conversationId: string, id: string, role: string, statu
   };
 }
 
-const touch = (conversationId: string): Statement => ({ sql: 'update conversations set updated_at = now() where id = $1', params: [conversationId] });
+/** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
+const touch = (conversationId: string): Statement => ({
+  sql: 'update conversations set updated_at = now() where id = $1 or id = (select parent_id from conversations where id = $1)',
+  params: [conversationId],
+});
 
 /** One query layer over any PostgreSQL: PGlite embedded, or a server through `pg`. */
 export class SqlConversationStore implements ConversationStore {
   constructor(private readonly sql: SqlClient) {}
 
-  async conversationExists(id: string): Promise<boolean> {
-    const { rows } = await this.sql.query('select 1 from conversations where id = $1', [id]);
+  async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {
+    const { rows } = await this.sql.query('select 1 from conversations where id = $1 and kind = $2', [id, kind]);
     return rows.length > 0;
   }
 
@@ -87,11 +106,14 @@ export class SqlConversationStore implements ConversationStore {
     if (cursor && !after) throw new Error(`Invalid cursor "${cursor}"`);
     const needle = query?.trim().toLowerCase() || null;
     const { rows } = await this.sql.query<ConversationRow & { activity: string }>(
-      `select id, title, created_at, updated_at, upstream_conversation_id, ${ACTIVITY}::text as activity
+      `select *, ${ACTIVITY}::text as activity
        from conversations c
-       where ($1::text is null
+       where c.parent_id is null
+         and ($1::text is null
               or position($1 in lower(c.title)) > 0
-              or exists (select 1 from messages m where m.conversation_id = c.id and position($1 in lower(m.search_text)) > 0))
+              or exists (select 1 from messages m
+                         where (m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))
+                           and position($1 in lower(m.search_text)) > 0))
          and ($2::bigint is null or ${ACTIVITY} < $2::bigint or (${ACTIVITY} = $2::bigint and id < $3))
        order by updated_at desc, id desc
        limit $4`,
@@ -103,11 +125,52 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   async getConversation(id: string): Promise<Conversation | undefined> {
+    const { rows } = await this.sql.query<ConversationRow>(`select * from conversations where id = $1 and kind = 'chat'`, [id]);
+    return rows[0] ? this.withMessages(rows[0]) : undefined;
+  }
+
+  async createCompare({ id, title }: { id: string; title: string }): Promise<ConversationSummary> {
+    const { rows } = await this.sql.query<ConversationRow>(`insert into conversations (id, title, kind) values ($1, $2, 'compare') returning *`, [id, title]);
+    return summary(rows[0]!);
+  }
+
+  async getCompare(id: string): Promise<CompareSession | undefined> {
+    const { rows } = await this.sql.query<ConversationRow>(`select * from conversations where id = $1 and kind = 'compare'`, [id]);
+    if (!rows[0]) return undefined;
+    const panes = await this.sql.query<ConversationRow>('select * from conversations where parent_id = $1 order by pane', [id]);
+    return { ...summary(rows[0]), kind: 'compare', panes: await Promise.all(panes.rows.map((row) => this.withMessages(row))) };
+  }
+
+  async forkConversation(id: string, newId: string, newMessageId: () => string): Promise<ConversationSummary | undefined> {
+    const source = await this.getConversation(id);
+    if (!source) return undefined;
+    const ids = new Map(source.messages.map((m) => [m.id, newMessageId()]));
+    const events = await this.sql.query<{ message_id: string; items: unknown; truncated: boolean }>(
+      'select e.message_id, e.items, e.truncated from reply_events e join messages m on m.id = e.message_id where m.conversation_id = $1',
+      [id],
+    );
+    await this.sql.batch([
+      { sql: `insert into conversations (id, title, kind) values ($1, $2, 'chat')`, params: [newId, source.title] },
+      {
+        sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text, created_at)
+              select ($3::jsonb ->> m.id), $2, m.seq, m.role, m.status, m.body, m.search_text, m.created_at from messages m where m.conversation_id = $1`,
+        params: [id, newId, JSON.stringify(Object.fromEntries(ids))],
+      },
+      ...events.rows.map((e) => ({ sql: 'insert into reply_events (message_id, items, truncated) values ($1, $2, $3)', params: [ids.get(e.message_id), JSON.stringify(e.items), e.truncated] })),
+    ]);
+    return (await this.listOne(newId))!;
+  }
+
+  private async listOne(id: string): Promise<ConversationSummary | undefined> {
     const { rows } = await this.sql.query<ConversationRow>('select * from conversations where id = $1', [id]);
-    if (rows.length === 0) return undefined;
-    const messages = await this.sql.query<MessageRow>('select id, role, body, created_at from messages where conversation_id = $1 order by seq', [id]);
+    return rows[0] ? summary(rows[0]) : undefined;
+  }
+
+  private async withMessages(row: ConversationRow): Promise<Conversation> {
+    const messages = await this.sql.query<MessageRow>('select id, role, body, created_at from messages where conversation_id = $1 order by seq', [row.id]);
     return {
-      ...summary(rows[0]!),
+      ...summary(row),
+      ...(row.parent_id !== null && row.pane !== null ? { compare: { id: row.parent_id, pane: row.pane } } : {}),
       messages: messages.rows.map((m) => ({ id: m.id, role: m.role, ...m.body, createdAt: iso(m.created_at) }) as StoredMessage),
     };
   }
@@ -126,10 +189,10 @@ export class SqlConversationStore implements ConversationStore {
     await this.sql.query('update conversations set upstream_conversation_id = $2 where id = $1', [id, upstreamId]);
   }
 
-  async beginTurn({ conversationId, newTitle, replaceFrom, messages, replyId, placeholder }: Turn): Promise<void> {
+  async beginTurn({ conversationId, newTitle, compare, replaceFrom, messages, replyId, placeholder }: Turn): Promise<void> {
     const statements: Statement[] = [
       newTitle !== undefined
-        ? { sql: 'insert into conversations (id, title) values ($1, $2)', params: [conversationId, newTitle] }
+        ? { sql: 'insert into conversations (id, title, parent_id, pane) values ($1, $2, $3, $4)', params: [conversationId, newTitle, compare?.id ?? null, compare?.pane ?? null] }
         : // Two tabs on one conversation take turns here, so each turn's rows stay contiguous.
           { sql: 'select 1 from conversations where id = $1 for update', params: [conversationId] },
     ];

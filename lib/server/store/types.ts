@@ -38,6 +38,8 @@ export type StoredMessage =
 
 export interface ConversationSummary {
   id: string;
+  /** A chat, or a compare session whose panes are conversations of their own. */
+  kind: 'chat' | 'compare';
   title: string;
   createdAt: string;
   updatedAt: string;
@@ -46,6 +48,14 @@ export interface ConversationSummary {
 
 export interface Conversation extends ConversationSummary {
   messages: StoredMessage[];
+  /** For a compare pane: its session and its place (0-based). */
+  compare?: { id: string; pane: number };
+}
+
+/** A compare session: its panes' conversations, in pane order. */
+export interface CompareSession extends ConversationSummary {
+  kind: 'compare';
+  panes: Conversation[];
 }
 
 /** A reply's SSE items as they came (time in ms after the request started, exact text), for the event log. */
@@ -73,6 +83,8 @@ export interface Turn {
   conversationId: string;
   /** Set for a conversation that does not exist yet: it is created with this title. */
   newTitle?: string;
+  /** With newTitle: the new conversation is this compare session's pane. */
+  compare?: { id: string; pane: number };
   /** Stored messages from this position (0-based) on are dropped first: a regenerate or an edit. */
   replaceFrom?: number;
   messages: { id: string; message: ChatMessage }[];
@@ -82,11 +94,15 @@ export interface Turn {
 
 /** Where conversations live: the embedded database by default, PostgreSQL for teams. */
 export interface ConversationStore {
-  conversationExists(id: string): Promise<boolean>;
-  /** Most recently active first, a page at a time. */
+  conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;
+  /** Chats and compare sessions (not their panes), most recently active first, a page at a time. */
   listConversations(options?: ListOptions): Promise<ConversationPage>;
   getConversation(id: string): Promise<Conversation | undefined>;
   renameConversation(id: string, title: string): Promise<ConversationSummary | undefined>;
+  createCompare(input: { id: string; title: string }): Promise<ConversationSummary>;
+  getCompare(id: string): Promise<CompareSession | undefined>;
+  /** A copy of a conversation as a new, standalone chat (its messages and their events). */
+  forkConversation(id: string, newId: string, newMessageId: () => string): Promise<ConversationSummary | undefined>;
   deleteConversation(id: string): Promise<boolean>;
   setUpstreamConversationId(id: string, upstreamId: string): Promise<void>;
   /** Writes a turn atomically: the conversation if new, the new messages and the reply's placeholder, contiguous. */

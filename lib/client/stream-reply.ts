@@ -1,0 +1,81 @@
+import { StreamReader } from '@/lib/assemble/stream-reader';
+import { emptyMessage } from '@/lib/assemble/message';
+import type { ProtocolId } from '@/lib/protocols/ids';
+import type { PreStreamError, UiMessage } from './chat-store';
+import { createLog } from './event-logs';
+import { flushNow, requestFlush } from './frame-loop';
+import { snapshotOf } from './snapshot';
+
+type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>>;
+
+export interface StreamOptions {
+  /** The assistant message (already in the chat store) the reply streams into. */
+  replyId: string;
+  /** POST /api/chat's body. */
+  body: Record<string, unknown>;
+  signal: AbortSignal;
+  /** The response headers arrived (before any token): the conversation id, if the server has the turn. */
+  onHeaders?: (conversationId: string | null) => void;
+  /** Each chunk read: the time since the request and the token-bearing events so far (the compare chart). */
+  onProgress?: (at: number, tokenEvents: number) => void;
+}
+
+async function preStreamError(response: Response): Promise<PreStreamError> {
+  try {
+    const body = (await response.json()) as { error?: { type?: string; message?: string } };
+    return { status: response.status, type: body.error?.type ?? 'error', message: body.error?.message ?? response.statusText };
+  } catch {
+    return { status: response.status, type: 'error', message: `HTTP ${response.status} ${response.statusText}` };
+  }
+}
+
+/**
+ * One reply, from POST /api/chat to its last byte: the headers first, then every chunk
+ * through the same StreamReader the server uses, into the chat store at most once per
+ * frame, with an event log beside it. Resolves when the reply is final.
+ */
+export async function streamReply({ replyId: id, body, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
+  const started = performance.now();
+  const since = () => performance.now() - started;
+  const finish = (patch: AssistantPatch) => flushNow(id, () => patch);
+
+  let response: Response;
+  try {
+    response = await fetch('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+  } catch (error) {
+    const stopped = signal.aborted;
+    return finish({
+      reply: emptyMessage(stopped ? 'stopped' : 'error'),
+      preError: stopped ? undefined : { status: 0, type: 'network', message: `Cannot reach the Sluice server: ${(error as Error).message}` },
+    });
+  }
+  onHeaders?.(response.headers.get('x-conversation-id'));
+  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await preStreamError(response), figures: { end: since() } });
+
+  const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
+  const log = createLog(id, protocol);
+  flushNow(id, () => ({ protocol }));
+  const reader = new StreamReader(protocol, log.record);
+  const figures = () => ({ firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt });
+  const chunks = response.body.getReader();
+  let outcome: 'ended' | 'stopped' = 'ended';
+  let connectionLost = false;
+  try {
+    for (;;) {
+      const { done, value } = await chunks.read();
+      if (done) break;
+      const at = since();
+      reader.push(value, at);
+      onProgress?.(at, reader.tokenEvents);
+      requestFlush(id, () => ({ reply: snapshotOf(reader.snapshot()), figures: figures() }));
+    }
+  } catch {
+    if (signal.aborted) outcome = 'stopped';
+    else connectionLost = true;
+  }
+  const final = reader.finish(outcome, since());
+  log.end();
+  // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
+  if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
+  finish({ reply: snapshotOf(final), figures: { ...figures(), end: since() }, connectionLost });
+}
