@@ -32,7 +32,7 @@ test('a reply streams in progressively, then shows its status and figures', asyn
   await done(page);
   await expect(reply).toHaveAttribute('data-status', 'complete');
   const figures = reply.getByRole('definition');
-  await expect(figures).toHaveCount(5); // TTFT, speed, total, in, out
+  await expect(figures).toHaveCount(6); // TTFT, speed, total, in, out, finish
   await expect(reply.getByLabel('Reply figures')).toContainText('TTFT');
   // Markdown: a table and a code block, rendered.
   await expect(reply.getByRole('table').first()).toBeVisible();

@@ -131,14 +131,14 @@ for (const database of databases) {
       const second = await secondPromise;
       await done(page);
       await expect(page).toHaveURL(`${server.origin}/c/${second}`);
-      await expect(sidebar(page).getByRole('link')).toHaveText(['New chat', /^Weather in Lisbon/, 'Party planning']);
+      await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/, 'Party planning']);
 
       // Search by title and by message text.
       const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations' });
       await search.fill('drinks');
-      await expect(sidebar(page).getByRole('link')).toHaveText(['New chat', 'Party planning']);
+      await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText(['Party planning']);
       await search.fill('LISBON');
-      await expect(sidebar(page).getByRole('link')).toHaveText(['New chat', /^Weather in Lisbon/]);
+      await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/]);
       await search.fill('no such thing anywhere');
       await expect(sidebar(page).getByText('No conversation matches “no such thing anywhere”.')).toBeVisible();
       await search.fill('');
@@ -169,7 +169,7 @@ for (const database of databases) {
       await open(page, `${server.origin}/c/${second}`);
       await expect(lastReply(page)).toContainText('Weather in Lisbon');
       await expect(lastReply(page)).toHaveAttribute('data-status', 'complete');
-      await expect(sidebar(page).getByRole('link')).toHaveText(['New chat', /^Weather in Lisbon/]);
+      await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/]);
     });
 
     test('tool calls and failures show as they were when reopened; an unknown id is not found', async ({ page }) => {

@@ -12,7 +12,7 @@ import { toggleLogPanel, useLogPanel } from '@/lib/client/log-panel';
 import { EventLogPanel } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
 import { ThemeToggle } from '../theme-toggle';
-import { Composer } from './composer';
+import { ChatComposer } from './composer';
 import { MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
 import { ParamsPanel } from './params-panel';
@@ -79,7 +79,7 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
         </main>
         <footer className="sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
           <ParamsPanel />
-          <Composer />
+          <ChatComposer />
         </footer>
       </div>
       {logOpen ? <EventLogPanel /> : null}

@@ -4,14 +4,19 @@ import { useState } from 'react';
 import { sendMessage, stopStreaming } from '@/lib/client/run-reply';
 import { useChatStore } from '@/lib/client/chat-store';
 
-/** Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop while streaming. */
-export function Composer() {
-  const [text, setText] = useState('');
+/** The chat's composer, bound to the chat store. */
+export function ChatComposer() {
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const ready = useChatStore((s) => s.model !== undefined);
+  return <Composer streaming={streaming} ready={ready} onSend={sendMessage} onStop={stopStreaming} />;
+}
+
+/** Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop (named `stopLabel`) while streaming. */
+export function Composer({ streaming, ready, onSend, onStop, stopLabel = 'Stop' }: { streaming: boolean; ready: boolean; onSend: (text: string) => void; onStop: () => void; stopLabel?: string }) {
+  const [text, setText] = useState('');
   const send = () => {
     if (!text.trim() || streaming || !ready) return;
-    sendMessage(text);
+    onSend(text);
     setText('');
   };
   return (
@@ -37,8 +42,8 @@ export function Composer() {
         className="min-h-[3rem] flex-1 resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-sky-500 dark:border-zinc-700 dark:bg-zinc-900"
       />
       {streaming ? (
-        <button type="button" onClick={stopStreaming} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700">
-          Stop
+        <button type="button" onClick={onStop} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700">
+          {stopLabel}
         </button>
       ) : (
         <button type="submit" disabled={!text.trim() || !ready} className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40">

@@ -2,10 +2,10 @@
 
 import { memo, useEffect, useRef, useState } from 'react';
 import { useChatStore, type UiMessage } from '@/lib/client/chat-store';
-import { answerToolCalls, editAndResend, regenerate } from '@/lib/client/run-reply';
 import { showEventsOf, useLogPanel } from '@/lib/client/log-panel';
 import { countRender } from '@/lib/client/render-stats';
 import { Markdown } from './markdown';
+import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';
 import { ReplyStatus } from './reply-status';
 import { ThinkingBlock } from './thinking-block';
@@ -28,6 +28,7 @@ function CopyButton({ text }: { text: string }) {
 }
 
 function UserMessage({ id, content }: { id: string; content: string }) {
+  const { editAndResend } = useReplyActions();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(content);
   if (editing) {
@@ -37,7 +38,7 @@ function UserMessage({ id, content }: { id: string; content: string }) {
         onSubmit={(e) => {
           e.preventDefault();
           setEditing(false);
-          editAndResend(id, draft);
+          editAndResend?.(id, draft);
         }}
       >
         <textarea aria-label="Edit message" value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} className="rounded-lg border border-zinc-300 p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
@@ -56,9 +57,11 @@ function UserMessage({ id, content }: { id: string; content: string }) {
     <div className="group ml-auto max-w-2xl">
       <div className="whitespace-pre-wrap rounded-2xl bg-sky-600 px-4 py-2 text-sm text-white">{content}</div>
       <div className="mt-1 flex justify-end gap-1 opacity-70 group-hover:opacity-100">
-        <button type="button" aria-label="Edit message and resend" onClick={() => setEditing(true)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
-          Edit
-        </button>
+        {editAndResend ? (
+          <button type="button" aria-label="Edit message and resend" onClick={() => setEditing(true)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            Edit
+          </button>
+        ) : null}
         <CopyButton text={content} />
       </div>
     </div>
@@ -66,6 +69,7 @@ function UserMessage({ id, content }: { id: string; content: string }) {
 }
 
 function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boolean }) {
+  const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
   const live = reply.status === 'streaming';
   const [results, setResults] = useState<Record<string, string>>({});

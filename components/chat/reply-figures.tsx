@@ -3,17 +3,24 @@ import type { ReplyFigures } from '@/lib/client/chat-store';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
 
-/** Time to first token, tokens per second, total time, input and output tokens. */
-export function ReplyFiguresLine({ reply, figures }: { reply: AssembledMessage; figures: ReplyFigures }) {
+/** Output tokens per second from the first token to the end, once both and the usage are known. */
+export function outputRate(reply: AssembledMessage, figures: ReplyFigures): number | undefined {
   const out = reply.usage?.outputTokens;
   const generating = figures.end !== undefined && figures.firstToken !== undefined ? figures.end - figures.firstToken : undefined;
-  const rate = out !== undefined && generating && generating > 0 ? out / (generating / 1000) : undefined;
+  return out !== undefined && generating && generating > 0 ? out / (generating / 1000) : undefined;
+}
+
+/** Time to first token, tokens per second, total time, input and output tokens, finish reason (as the provider said it). */
+export function ReplyFiguresLine({ reply, figures }: { reply: AssembledMessage; figures: ReplyFigures }) {
+  const out = reply.usage?.outputTokens;
+  const rate = outputRate(reply, figures);
   const items = [
     figures.firstToken !== undefined ? ['TTFT', ms(figures.firstToken)] : undefined,
     rate !== undefined ? ['speed', `${rate.toFixed(1)} tok/s`] : undefined,
     figures.end !== undefined ? ['total', ms(figures.end)] : undefined,
     reply.usage?.inputTokens !== undefined ? ['in', String(reply.usage.inputTokens)] : undefined,
     out !== undefined ? ['out', String(out)] : undefined,
+    reply.finishReason ? ['finish', reply.rawFinishReason ?? reply.finishReason] : undefined,
   ].filter((x): x is [string, string] => x !== undefined);
   if (items.length === 0) return null;
   return (

@@ -87,7 +87,14 @@ export function ConversationItem({ conversation, active, onOpen }: { conversatio
   }
   return (
     <li className={`group flex items-center gap-1 px-2 ${active ? 'bg-zinc-200 dark:bg-zinc-800' : ''}`}>
-      <Link href={`/c/${conversation.id}`} aria-current={active ? 'page' : undefined} onClick={onOpen} className="min-w-0 flex-1 truncate py-1.5 text-sm" title={conversation.title}>
+      <Link
+        href={conversation.kind === 'compare' ? `/compare/${conversation.id}` : `/c/${conversation.id}`}
+        aria-current={active ? 'page' : undefined}
+        onClick={onOpen}
+        className="min-w-0 flex-1 truncate py-1.5 text-sm"
+        title={conversation.title}
+      >
+        {conversation.kind === 'compare' ? <span className="mr-1 rounded bg-zinc-200 px-1 text-[10px] uppercase text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300">vs</span> : null}
         {conversation.title}
       </Link>
       <button type="button" aria-label={`Rename “${conversation.title}”`} onClick={() => setMode('rename')} className={`${actionClass} ${revealed}`}>

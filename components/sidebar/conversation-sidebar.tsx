@@ -1,8 +1,10 @@
 'use client';
 
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
+import { useCompareStore } from '@/lib/client/compare-store';
 import { useConversationList } from '@/lib/client/conversation-list';
 import { startNewChat } from '@/lib/client/run-reply';
 import { useDebounced } from '@/lib/client/use-debounced';
@@ -32,7 +34,10 @@ export function ConversationSidebar() {
   const [search, setSearch] = useState('');
   const query = useDebounced(search, 200);
   const list = useConversationList(query);
-  const activeId = useChatStore((s) => s.conversationId);
+  const chatId = useChatStore((s) => s.conversationId);
+  const compareId = useCompareStore((s) => s.compareId);
+  const onCompare = usePathname().startsWith('/compare');
+  const activeId = onCompare ? compareId : chatId;
   const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
   const { fetchNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void (isFetchingNextPage || fetchNextPage()), [fetchNextPage, isFetchingNextPage]);
@@ -64,6 +69,9 @@ export function ConversationSidebar() {
             className="rounded-lg bg-sky-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
           >
             New chat
+          </Link>
+          <Link href="/compare" onClick={() => setOpen(false)} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+            Compare models
           </Link>
           <SearchBox label="Search conversations" placeholder="Search titles and messages" value={search} onChange={setSearch} />
         </div>

@@ -54,7 +54,6 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
 
   const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
   const log = createLog(id, protocol);
-  flushNow(id, () => ({ protocol }));
   const reader = new StreamReader(protocol, log.record);
   const figures = () => ({ firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt });
   const chunks = response.body.getReader();
@@ -67,7 +66,7 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
       const at = since();
       reader.push(value, at);
       onProgress?.(at, reader.tokenEvents);
-      requestFlush(id, () => ({ reply: snapshotOf(reader.snapshot()), figures: figures() }));
+      requestFlush(id, () => ({ protocol, reply: snapshotOf(reader.snapshot()), figures: figures() }));
     }
   } catch {
     if (signal.aborted) outcome = 'stopped';
@@ -77,5 +76,5 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
   log.end();
   // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
   if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
-  finish({ reply: snapshotOf(final), figures: { ...figures(), end: since() }, connectionLost });
+  finish({ protocol, reply: snapshotOf(final), figures: { ...figures(), end: since() }, connectionLost });
 }

@@ -1,0 +1,5 @@
+import { NotFoundPage } from '@/components/not-found-page';
+
+export default function CompareNotFound() {
+  return <NotFoundPage title="Compare session not found" what="compare session" />;
+}

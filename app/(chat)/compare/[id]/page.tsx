@@ -1,0 +1,15 @@
+import { notFound } from 'next/navigation';
+import { CompareApp } from '@/components/compare/compare-app';
+import { isUuid } from '@/lib/server/ids';
+import { store } from '@/lib/server/store';
+import { listPublicProviders } from '@/lib/providers/list';
+
+export const dynamic = 'force-dynamic';
+
+/** A stored race, every pane as it was, ready for a follow-up. */
+export default async function StoredComparePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const [session, providers] = await Promise.all([isUuid(id) ? (await store()).getCompare(id) : undefined, listPublicProviders()]);
+  if (!session) notFound();
+  return <CompareApp key={id} providers={providers} session={session} />;
+}

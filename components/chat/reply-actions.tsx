@@ -1,0 +1,17 @@
+'use client';
+
+import { createContext, useContext } from 'react';
+import { answerToolCalls, editAndResend, regenerate } from '@/lib/client/run-reply';
+
+/** What a message's buttons do: the chat's own by default; a compare pane brings its own. */
+export interface ReplyActions {
+  regenerate: (assistantId: string) => void;
+  /** Absent where a message cannot be edited (a compare pane shares its prompt with the others). */
+  editAndResend?: (userId: string, text: string) => void;
+  answerToolCalls: (results: { callId: string; name: string; content: string }[]) => void;
+}
+
+const ReplyActionsContext = createContext<ReplyActions>({ regenerate, editAndResend, answerToolCalls });
+
+export const ReplyActionsProvider = ReplyActionsContext.Provider;
+export const useReplyActions = () => useContext(ReplyActionsContext);

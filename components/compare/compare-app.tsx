@@ -1,0 +1,64 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { MAX_PANES, useCompareStore } from '@/lib/client/compare-store';
+import { exposeStats } from '@/lib/client/render-stats';
+import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/run-compare';
+import type { PublicProvider } from '@/lib/providers/types';
+import type { CompareSession } from '@/lib/server/store/types';
+import { Composer } from '../chat/composer';
+import { ThemeToggle } from '../theme-toggle';
+import { ComparePane } from './compare-pane';
+import { RaceBars } from './race-bars';
+import { RaceChart } from './race-chart';
+
+/** The first models offered, one per protocol where possible, for a new race of two. */
+function firstModels(providers: PublicProvider[]) {
+  return providers
+    .filter((p) => p.models.length > 0)
+    .slice(0, 2)
+    .map((p) => ({ provider: p.id, model: p.models[0]!.id }));
+}
+
+/** /compare: one prompt to several models at once, live, with the figures and a picture of the race. */
+export function CompareApp({ providers, session }: { providers: PublicProvider[]; session?: CompareSession }) {
+  useState(() => typeof window !== 'undefined' && openCompare(session, firstModels(providers)));
+  const panes = useCompareStore(useShallow((s) => s.panes));
+  const streaming = panes.some((p) => p.streaming);
+  const ready = panes.every((p) => p.model);
+  const [error, setError] = useState<string>();
+  useEffect(() => exposeStats(), []);
+
+  return (
+    <div className="flex min-h-screen flex-col gap-4 px-4 pb-4">
+      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white/90 py-3 pl-10 backdrop-blur md:pl-0 dark:border-zinc-800 dark:bg-zinc-950/90">
+        <h1 className="text-lg font-semibold tracking-tight">Compare</h1>
+        <span className="text-xs text-zinc-500">{panes.length} models, one prompt</span>
+        <button type="button" onClick={addPane} disabled={panes.length >= MAX_PANES || useCompareStore.getState().compareId !== undefined} className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700">
+          Add model
+        </button>
+        <span className="ml-auto">
+          <ThemeToggle />
+        </span>
+      </header>
+      <section aria-label="The race" className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+        <RaceChart />
+        <RaceBars />
+      </section>
+      <div className="grid gap-3" style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 20 : 24}rem), 1fr))` }}>
+        {panes.map((pane, i) => (
+          <ComparePane key={pane.key} pane={pane} index={i} providers={providers} />
+        ))}
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <footer className="sticky bottom-0 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
+        <Composer streaming={streaming} ready={ready} onSend={(text) => void sendToAll(text).then(() => setError(undefined), (e: Error) => setError(e.message))} onStop={stopAll} stopLabel="Stop all" />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import { useChatStore } from '@/lib/client/chat-store';
+import { useCompareStore, type Pane } from '@/lib/client/compare-store';
+import { useEventLog } from '@/lib/client/event-logs';
+import { answerPaneToolCalls, choosePaneModel, continueWith, removePane, retryPane, stopPane } from '@/lib/client/run-compare';
+import type { PublicProvider } from '@/lib/providers/types';
+import { MessageView } from '../chat/message-view';
+import { ModelPicker } from '../chat/model-picker';
+import { ReplyActionsProvider } from '../chat/reply-actions';
+import { EventLogView } from '../event-log/event-log-panel';
+
+const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
+
+/** Time since the pane's reply started, ticking while it streams. */
+function Elapsed({ streaming }: { streaming: boolean }) {
+  const [started] = useState(() => performance.now());
+  const [now, setNow] = useState(started);
+  useEffect(() => {
+    if (!streaming) return;
+    const timer = setInterval(() => setNow(performance.now()), 100);
+    return () => clearInterval(timer);
+  }, [streaming]);
+  return streaming ? <span className="font-mono text-xs text-zinc-500">elapsed {((now - started) / 1000).toFixed(1)} s</span> : null;
+}
+
+function PaneLog({ pane }: { pane: Pane }) {
+  const last = pane.order.at(-1);
+  const reply = useChatStore((s) => (last ? s.messages[last] : undefined));
+  const protocol = reply?.role === 'assistant' ? reply.protocol : undefined;
+  const { log, loading } = useEventLog(reply?.role === 'assistant' ? last : undefined, reply?.stored ? pane.conversationId : undefined, protocol);
+  return (
+    <section aria-label="Event log" className="flex h-80 flex-col border-t border-zinc-200 dark:border-zinc-800">
+      <EventLogView log={log} empty={loading ? 'Loading events…' : 'No events yet.'} />
+    </section>
+  );
+}
+
+/** One model in the race: its picker, its conversation, its figures, its own Stop, Retry and log. */
+export function ComparePane({ pane, index, providers }: { pane: Pane; index: number; providers: PublicProvider[] }) {
+  const router = useRouter();
+  const count = useCompareStore((s) => s.panes.length);
+  const started = useCompareStore((s) => s.compareId !== undefined);
+  const [showLog, setShowLog] = useState(false);
+  const actions = useMemo(() => ({ regenerate: () => retryPane(pane.key), answerToolCalls: (results: Parameters<typeof answerPaneToolCalls>[1]) => answerPaneToolCalls(pane.key, results) }), [pane.key]);
+  const streaming = pane.streaming !== undefined;
+  const hasReply = pane.order.length > 0;
+  return (
+    <section aria-label={`Pane ${index + 1}`} className="flex min-w-0 flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
+        <h2 className="text-sm font-semibold">Pane {index + 1}</h2>
+        <ModelPicker providers={providers} value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined} onChange={(p, m) => choosePaneModel(pane.key, p, m)} disabled={streaming || started} />
+        <Elapsed key={pane.streaming} streaming={streaming} />
+        <span className="ml-auto flex gap-1">
+          {streaming ? (
+            <button type="button" onClick={() => stopPane(pane.key)} className={button}>
+              Stop
+            </button>
+          ) : (
+            <button type="button" disabled={!hasReply} onClick={() => retryPane(pane.key)} className={button}>
+              Retry
+            </button>
+          )}
+          <button type="button" aria-expanded={showLog} onClick={() => setShowLog((s) => !s)} className={button}>
+            Event log
+          </button>
+          {!started ? (
+            <button type="button" aria-label={`Remove pane ${index + 1}`} disabled={count <= 2} onClick={() => removePane(pane.key)} className={button}>
+              Remove
+            </button>
+          ) : null}
+        </span>
+      </header>
+      <ReplyActionsProvider value={actions}>
+        <div className="flex max-h-[60vh] flex-col gap-4 overflow-y-auto p-3">
+          {pane.order.map((id, i) => (
+            <MessageView key={id} id={id} isLast={i === pane.order.length - 1} />
+          ))}
+          {!hasReply ? <p className="text-xs text-zinc-500">Waiting for the first message.</p> : null}
+        </div>
+      </ReplyActionsProvider>
+      {pane.conversationId && !streaming ? (
+        <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
+          <button type="button" onClick={() => void continueWith(pane).then((id) => router.push(`/c/${id}`))} className={button}>
+            Continue with this one
+          </button>
+        </div>
+      ) : null}
+      {showLog ? <PaneLog pane={pane} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+const pane = (page: Page, n: number) => page.getByRole('region', { name: `Pane ${n}` });
+const replyOf = (page: Page, n: number) => pane(page, n).getByRole('article', { name: 'Assistant reply' }).last();
+
+async function open(page: Page, url = '/compare') {
+  await page.goto(url);
+  await page.waitForFunction(() => '__sluice' in window);
+}
+
+async function race(page: Page, models: string[]) {
+  for (let i = 2; i < models.length; i++) await page.getByRole('button', { name: 'Add model' }).click();
+  for (const [i, model] of models.entries()) await pane(page, i + 1).getByRole('combobox', { name: 'Model' }).selectOption(model);
+}
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+const allDone = (page: Page) => expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 30_000 });
+
+test('three panes on three wire protocols race side by side, each with its own reply and figures; a follow-up; reopened from history', async ({ page }) => {
+  await open(page);
+  await race(page, ['sim-openai::sim-markdown', 'sim-anthropic::sim-thinking', 'sim-gemini::sim-markdown']);
+  await send(page, 'Race me tokens=80 tps=50 think=20 delay=0');
+  await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  // All three stream at once.
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  for (const n of [1, 2, 3]) await expect(pane(page, n).getByRole('button', { name: 'Stop' })).toBeVisible();
+  await allDone(page);
+  for (const n of [1, 2, 3]) {
+    await expect(replyOf(page, n)).toHaveAttribute('data-status', 'complete');
+    const figures = replyOf(page, n).getByLabel('Reply figures');
+    await expect(figures).toContainText('TTFT');
+    await expect(figures).toContainText('tok/s');
+    await expect(figures).toContainText('finish');
+  }
+  await expect(replyOf(page, 2).locator('details summary').first()).toHaveText(/^Thought for/);
+  await expect(page.getByRole('img', { name: 'Output tokens over time, one line per pane' }).locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole('figure').filter({ hasText: 'Time to first token' }).getByRole('row')).toHaveCount(3);
+  await shot(page, 'compare-three-panes');
+
+  // A follow-up: each pane continues its own conversation.
+  await send(page, 'And again tokens=10 delay=0');
+  await allDone(page);
+  for (const n of [1, 2, 3]) await expect(pane(page, n).getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
+
+  // In the sidebar, as one entry; reopened, every pane as it was.
+  const entry = page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /Race me/ });
+  await expect(entry).toHaveAttribute('href', new URL(url).pathname);
+  await open(page, url);
+  for (const n of [1, 2, 3]) {
+    await expect(pane(page, n).getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
+    await expect(replyOf(page, n)).toHaveAttribute('data-status', 'complete');
+  }
+  await expect(pane(page, 2).getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
+
+  // A pane's own event log.
+  await pane(page, 1).getByRole('button', { name: 'Event log' }).click();
+  await expect(pane(page, 1).getByRole('region', { name: 'Event log' }).locator('[data-log-row]').first()).toBeVisible();
+
+  // "Continue with this one": a normal chat with that pane's history.
+  await pane(page, 3).getByRole('button', { name: 'Continue with this one' }).click();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-gemini::sim-markdown');
+});
+
+test('stop one pane while the others finish; retry it', async ({ page }) => {
+  await open(page);
+  await race(page, ['sim-openai::sim-markdown', 'sim-responses::sim-markdown', 'sim-anthropic::sim-markdown']);
+  await send(page, 'slow one tokens=120 tps=60 delay=0');
+  await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
+  await expect(replyOf(page, 2)).toHaveAttribute('data-status', 'stopped');
+  // The others go on, and finish.
+  await expect(pane(page, 1).getByRole('button', { name: 'Stop' })).toBeVisible();
+  await allDone(page);
+  await expect(replyOf(page, 1)).toHaveAttribute('data-status', 'complete');
+  await expect(replyOf(page, 3)).toHaveAttribute('data-status', 'complete');
+  await pane(page, 2).getByRole('button', { name: 'Retry' }).click();
+  await expect(replyOf(page, 2)).toHaveAttribute('data-status', 'streaming');
+  await expect(pane(page, 2).getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
+  await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
+  await expect(replyOf(page, 2)).toHaveAttribute('data-status', 'stopped');
+});
+
+test('2 to 6 panes: add and remove', async ({ page }) => {
+  await open(page);
+  await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(2);
+  await expect(pane(page, 1).getByRole('button', { name: 'Remove pane 1' })).toBeDisabled();
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Add model' }).click();
+  await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(6);
+  await expect(page.getByRole('button', { name: 'Add model' })).toBeDisabled();
+  await pane(page, 6).getByRole('button', { name: 'Remove pane 6' }).click();
+  await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(5);
+});
+
+test('four panes at 1000 tokens/s make no more store updates than frames', async ({ page }) => {
+  await open(page);
+  await race(page, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown', 'sim-responses::sim-markdown', 'sim-gemini::sim-markdown']);
+  type Stats = { frameStats: { frames: number; storeUpdates: number } };
+  // Frames elapsed, counted by the page's own animation-frame loop (a string: no test helpers in the page).
+  await page.evaluate(`window.__elapsed = 0; (function tick() { window.__elapsed++; if (!window.__stopTick) requestAnimationFrame(tick); })()`);
+  const before = await page.evaluate(() => (window as unknown as { __sluice: Stats }).__sluice.frameStats.storeUpdates);
+  await send(page, 'tokens=1500 tps=1000 delay=0');
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  await allDone(page);
+  const updates = (await page.evaluate(() => (window as unknown as { __sluice: Stats }).__sluice.frameStats.storeUpdates)) - before;
+  const frames = await page.evaluate(`window.__stopTick = true, window.__elapsed`);
+  expect(frames).toBeGreaterThan(30);
+  expect(updates).toBeGreaterThan(10);
+  expect(updates).toBeLessThanOrEqual(frames as number);
+  for (const n of [1, 2, 3, 4]) await expect(replyOf(page, n)).toHaveAttribute('data-status', 'complete');
+});

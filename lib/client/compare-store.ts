@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+
+/** One model in the race. Its messages live in the chat store's `messages`, like the chat's. */
+export interface Pane {
+  key: string;
+  provider?: string;
+  model?: string;
+  /** The pane's own conversation, once the server has it. */
+  conversationId?: string;
+  order: string[];
+  /** The reply streaming in this pane, if any. */
+  streaming?: string;
+}
+
+export interface CompareState {
+  /** The compare session, once created. */
+  compareId?: string;
+  panes: Pane[];
+}
+
+export const MIN_PANES = 2;
+export const MAX_PANES = 6;
+
+let nextKey = 0;
+export const newPane = (provider?: string, model?: string): Pane => ({ key: `pane-${nextKey++}`, provider, model, order: [] });
+
+export const useCompareStore = create<CompareState>(() => ({ panes: [] }));
+
+export function updatePane(key: string, patch: Partial<Pane> | ((pane: Pane) => Partial<Pane>)): void {
+  useCompareStore.setState((s) => ({ panes: s.panes.map((p) => (p.key === key ? { ...p, ...(typeof patch === 'function' ? patch(p) : patch) } : p)) }));
+}
+
+export const paneOf = (key: string) => useCompareStore.getState().panes.find((p) => p.key === key);
+
+/**
+ * Each pane's race, for the chart: token-bearing events over time (ms since the
+ * fan-out). Kept out of React and the store; the chart reads it once per frame.
+ */
+export const raceSeries = new Map<string, { at: number[]; tokens: number[] }>();
+export const race = { startedAt: 0, running: 0 };
