@@ -110,7 +110,7 @@ test('four panes at 1000 tokens/s make no more store updates than frames', async
   await allDone(page);
   const updates = (await page.evaluate(() => (window as unknown as { __sluice: Stats }).__sluice.frameStats.storeUpdates)) - before;
   const frames = await page.evaluate(`window.__stopTick = true, window.__elapsed`);
-  expect(frames).toBeGreaterThan(30);
+  expect(frames).toBeGreaterThan(10);
   expect(updates).toBeGreaterThan(10);
   expect(updates).toBeLessThanOrEqual(frames as number);
   for (const n of [1, 2, 3, 4]) await expect(replyOf(page, n)).toHaveAttribute('data-status', 'complete');
