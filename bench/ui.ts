@@ -23,8 +23,11 @@ interface Run {
 }
 
 const SCENARIOS = [
-  { name: '1k tokens at 1000 tok/s', prompt: 'tokens=1000 tps=1000 delay=0' },
-  { name: '50k tokens at 5000 tok/s', prompt: 'tokens=50000 tps=5000 delay=0' },
+  { name: '1k tokens at 1000 tok/s', prompt: 'tokens=1000 tps=1000 delay=0', panes: 1 },
+  { name: '50k tokens at 5000 tok/s', prompt: 'tokens=50000 tps=5000 delay=0', panes: 1 },
+  // Compare: four panes side by side, each streaming its own reply.
+  { name: '4 panes at 200 tok/s each', prompt: 'tokens=1000 tps=200 delay=0', panes: 4 },
+  { name: '4 panes at 1000 tok/s each', prompt: 'tokens=1000 tps=1000 delay=0', panes: 4 },
 ];
 const TIME_LIMIT_MS = 40_000;
 const DONE = `document.querySelector('article[data-status="streaming"]') === null`;
@@ -47,13 +50,15 @@ async function runOnce(page: Page, mode: Mode, prompt: string): Promise<boolean>
   return page.waitForFunction('window.__bench.done', undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(() => true, () => false);
 }
 
-async function measure(browser: Browser, origin: string, mode: Mode, prompt: string): Promise<Run> {
+async function measure(browser: Browser, origin: string, mode: Mode, prompt: string, panes = 1): Promise<Run> {
   const page: Page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  await page.goto(mode === 'sluice' ? origin : `${origin}/bench/ui?mode=${mode}`);
+  await page.goto(mode === 'sluice' ? `${origin}${panes > 1 ? '/compare' : '/'}` : `${origin}/bench/ui?mode=${mode}&streams=${panes}`);
   if (mode === 'sluice') {
-    await page.getByRole('combobox', { name: 'Model' }).selectOption('sim-openai::sim-markdown');
+    await page.waitForFunction('window.__sluice !== undefined', undefined, { timeout: 30_000 });
+    for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
+    for (const picker of await page.getByRole('combobox', { name: 'Model' }).all()) await picker.selectOption('sim-openai::sim-markdown');
     // Steady state: the page preloads its grammars at idle time, as it does before a user has typed.
     await page.waitForFunction('window.__sluice && window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
   }
@@ -96,7 +101,7 @@ export async function run(): Promise<Metric[]> {
       const r = {} as Record<Mode, Run>;
       for (const mode of ['floor', 'sluice', 'naive'] as Mode[]) {
         console.error(`ui bench: ${scenario.name}, ${mode}`);
-        r[mode] = await measure(browser, next.origin, mode, scenario.prompt);
+        r[mode] = await measure(browser, next.origin, mode, scenario.prompt, scenario.panes);
       }
       results[scenario.name] = r;
       const { sluice, naive, floor } = r;
@@ -111,7 +116,7 @@ export async function run(): Promise<Metric[]> {
         { metric: `${scenario.name}: main-thread time, naive renderer`, value: round(mainThread(naive)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(naive) / mainThread(floor)), target: 'report' + note(naive), met: true },
       );
     }
-    const [small, large] = SCENARIOS.map((s) => results[s.name]!.sluice);
+    const [small, large] = SCENARIOS.slice(0, 2).map((s) => results[s.name]!.sluice);
     metricsOut.push({
       metric: 'per-frame cost at 50k vs 1k tokens',
       value: round(perFrame(large!)),

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import type { ProtocolId } from '@/lib/protocols/ids';
 
-type Bench = { renders: number; done: boolean; ready: boolean; start: (prompt: string) => void };
+type Starter = (prompt: string) => Promise<void>;
+type Bench = { renders: number; done: boolean; ready: boolean; start: (prompt: string) => void; starters: Starter[] };
 const bench = (): Bench => (window as unknown as { __bench: Bench }).__bench;
 
 /** Reads /api/chat like the app does, handing each chunk's new text to `onText`. */
@@ -22,7 +23,15 @@ async function stream(prompt: string, onText: (text: string) => void): Promise<v
     const text = events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : [])).join('');
     if (text) onText(text);
   }
-  bench().done = true;
+}
+
+/** Registers one stream's starter; `start` runs them all at once and is done when all are. */
+function useStarter(starter: Starter): void {
+  useEffect(() => {
+    bench().starters.push(starter);
+    // Registered once per mounted stream; the page is built for one measurement.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 /** Naive: a state update per chunk, the whole message re-parsed as markdown each time. */
@@ -31,44 +40,48 @@ function Naive() {
   useEffect(() => {
     bench().renders++;
   });
-  useEffect(() => {
-    bench().start = (prompt) => {
-      bench().done = false;
-      setText('');
-      void stream(prompt, (delta) => setText((t) => t + delta));
-    };
-    bench().ready = true;
-  }, []);
+  useStarter((prompt) => {
+    setText('');
+    return stream(prompt, (delta) => setText((t) => t + delta));
+  });
   return <div className="prose-sluice" dangerouslySetInnerHTML={{ __html: marked.parse(text, { async: false }) }} />;
 }
 
 /** Floor: plain text appended to the DOM once per frame, no React, no markdown. */
 function Floor() {
   const node = useRef<HTMLPreElement>(null);
-  useEffect(() => {
-    let pending = '';
-    let scheduled = false;
-    bench().start = (prompt) => {
-      bench().done = false;
-      node.current!.textContent = '';
-      void stream(prompt, (delta) => {
-        pending += delta;
-        if (scheduled) return;
-        scheduled = true;
-        requestAnimationFrame(() => {
-          scheduled = false;
-          node.current!.append(pending);
-          pending = '';
-          bench().renders++;
-        });
+  const pending = useRef('');
+  const scheduled = useRef(false);
+  useStarter((prompt) => {
+    node.current!.textContent = '';
+    return stream(prompt, (delta) => {
+      pending.current += delta;
+      if (scheduled.current) return;
+      scheduled.current = true;
+      requestAnimationFrame(() => {
+        scheduled.current = false;
+        node.current!.append(pending.current);
+        pending.current = '';
+        bench().renders++;
       });
-    };
-    bench().ready = true;
-  }, []);
+    });
+  });
   return <pre ref={node} className="whitespace-pre-wrap text-sm" />;
 }
 
-export function UiBaseline({ mode }: { mode: 'naive' | 'floor' }) {
-  if (typeof window !== 'undefined') (window as unknown as { __bench: Bench }).__bench ??= { renders: 0, done: false, ready: false, start: () => undefined };
-  return <main className="mx-auto max-w-3xl p-4">{mode === 'naive' ? <Naive /> : <Floor />}</main>;
+/** `streams` side by side (the compare bench uses four), each its own renderer. */
+export function UiBaseline({ mode, streams }: { mode: 'naive' | 'floor'; streams: number }) {
+  if (typeof window !== 'undefined') (window as unknown as { __bench: Bench }).__bench ??= { renders: 0, done: false, ready: false, start: () => undefined, starters: [] };
+  useEffect(() => {
+    bench().start = (prompt) => {
+      bench().done = false;
+      void Promise.all(bench().starters.map((start) => start(prompt))).then(() => (bench().done = true));
+    };
+    bench().ready = true;
+  }, []);
+  return (
+    <main className={`grid gap-3 p-4 ${streams === 1 ? 'mx-auto max-w-3xl' : ''}`} style={{ gridTemplateColumns: `repeat(${Math.min(streams, 2)}, minmax(0, 1fr))` }}>
+      {Array.from({ length: streams }, (_, i) => (mode === 'naive' ? <Naive key={i} /> : <Floor key={i} />))}
+    </main>
+  );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MAX_PANES, useCompareStore } from '@/lib/client/compare-store';
+import { prewarmHighlighter } from '@/lib/client/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/run-compare';
 import type { PublicProvider } from '@/lib/providers/types';
@@ -28,7 +29,10 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
   const streaming = panes.some((p) => p.streaming);
   const ready = panes.every((p) => p.model);
   const [error, setError] = useState<string>();
-  useEffect(() => exposeStats(), []);
+  useEffect(() => {
+    exposeStats();
+    prewarmHighlighter();
+  }, []);
 
   return (
     <div className="flex min-h-screen flex-col gap-4 px-4 pb-4">
