@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
-import { useCompareStore, type Pane } from '@/lib/client/compare-store';
+import { raceSeries, useCompareStore, type Pane } from '@/lib/client/compare-store';
 import { useEventLog } from '@/lib/client/event-logs';
 import { answerPaneToolCalls, choosePaneModel, continueWith, removePane, retryPane, stopPane } from '@/lib/client/run-compare';
 import type { PublicProvider } from '@/lib/providers/types';
@@ -14,8 +14,17 @@ import { EventLogView } from '../event-log/event-log-panel';
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
-/** Time since the pane's reply started, ticking while it streams. */
-function Elapsed({ streaming }: { streaming: boolean }) {
+/** Live rate from the race series: token events per second since the first one. */
+function liveRate(key: string): number | undefined {
+  const s = raceSeries.get(key);
+  const first = s?.tokens.findIndex((n) => n > 0) ?? -1;
+  if (!s || first < 0) return undefined;
+  const seconds = (s.at.at(-1)! - s.at[first]!) / 1000;
+  return seconds > 0 ? (s.tokens.at(-1)! - s.tokens[first]!) / seconds : undefined;
+}
+
+/** Time since the pane's reply started and its rate so far, ticking while it streams. */
+function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }) {
   const [started] = useState(() => performance.now());
   const [now, setNow] = useState(started);
   useEffect(() => {
@@ -23,7 +32,13 @@ function Elapsed({ streaming }: { streaming: boolean }) {
     const timer = setInterval(() => setNow(performance.now()), 100);
     return () => clearInterval(timer);
   }, [streaming]);
-  return streaming ? <span className="font-mono text-xs text-zinc-500">elapsed {((now - started) / 1000).toFixed(1)} s</span> : null;
+  if (!streaming) return null;
+  const rate = liveRate(paneKey);
+  return (
+    <span className="font-mono text-xs text-zinc-500">
+      elapsed {((now - started) / 1000).toFixed(1)} s{rate !== undefined ? ` · ${rate.toFixed(0)} tok/s so far` : ''}
+    </span>
+  );
 }
 
 function PaneLog({ pane }: { pane: Pane }) {
@@ -52,7 +67,7 @@ export function ComparePane({ pane, index, providers }: { pane: Pane; index: num
       <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Pane {index + 1}</h2>
         <ModelPicker providers={providers} value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined} onChange={(p, m) => choosePaneModel(pane.key, p, m)} disabled={streaming || started} />
-        <Elapsed key={pane.streaming} streaming={streaming} />
+        <Elapsed key={pane.streaming} paneKey={pane.key} streaming={streaming} />
         <span className="ml-auto flex gap-1">
           {streaming ? (
             <button type="button" onClick={() => stopPane(pane.key)} className={button}>
