@@ -22,6 +22,24 @@ export function requestFlush(key: string, snapshot: () => unknown): void {
   requestAnimationFrame(runFrame);
 }
 
+/**
+ * A stream's last state, applied with the next frame's one update (so even its end
+ * costs no extra store update); at once when the page is hidden and draws no frames.
+ * Resolves once applied.
+ */
+export function flushFinal(key: string, snapshot: () => unknown): Promise<void> {
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+    flushNow(key, snapshot);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    requestFlush(key, snapshot);
+    applied.push(resolve);
+  });
+}
+
+const applied: (() => void)[] = [];
+
 /** Applies a stream's last state now (its end), outside the frame cadence. */
 export function flushNow(key: string, snapshot: () => unknown): void {
   pending.delete(key);
@@ -32,10 +50,13 @@ export function flushNow(key: string, snapshot: () => unknown): void {
 function runFrame(): void {
   scheduled = false;
   frameStats.frames++;
-  if (pending.size === 0) return;
-  const patches = new Map<string, unknown>();
-  for (const [key, snapshot] of pending) patches.set(key, snapshot());
-  pending.clear();
-  frameStats.storeUpdates++;
-  apply(patches);
+  const done = applied.splice(0);
+  if (pending.size > 0) {
+    const patches = new Map<string, unknown>();
+    for (const [key, snapshot] of pending) patches.set(key, snapshot());
+    pending.clear();
+    frameStats.storeUpdates++;
+    apply(patches);
+  }
+  for (const resolve of done) resolve();
 }

@@ -3,7 +3,7 @@ import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { PreStreamError, UiMessage } from './chat-store';
 import { createLog } from './event-logs';
-import { flushNow, requestFlush } from './frame-loop';
+import { flushFinal, requestFlush } from './frame-loop';
 import { snapshotOf } from './snapshot';
 
 type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>>;
@@ -37,7 +37,7 @@ async function preStreamError(response: Response): Promise<PreStreamError> {
 export async function streamReply({ replyId: id, body, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
   const started = performance.now();
   const since = () => performance.now() - started;
-  const finish = (patch: AssistantPatch) => flushNow(id, () => patch);
+  const finish = (patch: AssistantPatch) => flushFinal(id, () => patch);
 
   let response: Response;
   try {
@@ -76,5 +76,5 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
   log.end();
   // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
   if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
-  finish({ protocol, reply: snapshotOf(final), figures: { ...figures(), end: since() }, connectionLost });
+  await finish({ protocol, reply: snapshotOf(final), figures: { ...figures(), end: since() }, connectionLost });
 }
