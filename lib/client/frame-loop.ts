@@ -7,6 +7,14 @@ export const frameStats = { frames: 0, storeUpdates: 0 };
 
 const pending = new Map<string, () => unknown>();
 let scheduled = false;
+let lastApplied = -Infinity;
+
+/**
+ * Streaming text changes are applied at most this often (every third frame at 60 Hz):
+ * reading does not need more, and each update re-parses the markdown of every
+ * streaming tail. A stream's end is applied at the next frame regardless.
+ */
+export const MIN_UPDATE_INTERVAL_MS = 45;
 let apply: (patches: Map<string, unknown>) => void = () => undefined;
 
 /** The store's one update per frame. */
@@ -47,11 +55,17 @@ export function flushNow(key: string, snapshot: () => unknown): void {
   apply(new Map([[key, snapshot()]]));
 }
 
-function runFrame(): void {
+function runFrame(now: number): void {
   scheduled = false;
   frameStats.frames++;
+  if (pending.size > 0 && applied.length === 0 && now - lastApplied < MIN_UPDATE_INTERVAL_MS) {
+    scheduled = true;
+    requestAnimationFrame(runFrame);
+    return;
+  }
   const done = applied.splice(0);
   if (pending.size > 0) {
+    lastApplied = now;
     const patches = new Map<string, unknown>();
     for (const [key, snapshot] of pending) patches.set(key, snapshot());
     pending.clear();
