@@ -48,8 +48,8 @@ export function flushFinal(key: string, snapshot: () => unknown): Promise<void> 
 
 const applied: (() => void)[] = [];
 
-/** Applies a stream's last state now (its end), outside the frame cadence. */
-export function flushNow(key: string, snapshot: () => unknown): void {
+/** Applies a stream's last state now, outside the frame cadence: only for a hidden page, which draws no frames. */
+function flushNow(key: string, snapshot: () => unknown): void {
   pending.delete(key);
   frameStats.storeUpdates++;
   apply(new Map([[key, snapshot()]]));

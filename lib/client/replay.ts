@@ -3,9 +3,9 @@ import { emptyMessage } from '@/lib/assemble/message';
 import type { ImportedStream } from '@/lib/event-log/import';
 import { appendMessage } from './chat-store';
 import { createLog } from './event-logs';
-import { flushNow, requestFlush } from './frame-loop';
+import { flushFinal, requestFlush } from './frame-loop';
 import { showEventsOf } from './log-panel';
-import { snapshotOf } from './snapshot';
+import { replyPatch } from './reply-patch';
 
 /**
  * Rebuilds an imported stream as a reply in the chat, through the same reader a live
@@ -17,12 +17,11 @@ export function replayImport(stream: ImportedStream, name: string, pace: 'record
   const reader = new StreamReader(stream.protocol, log.record);
   appendMessage({ id, role: 'assistant', provider: `imported · ${stream.protocol}`, model: name, reply: emptyMessage(), figures: {}, imported: name, protocol: stream.protocol });
   showEventsOf(id);
-  const figures = () => ({ firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt });
   const end = () => {
     const last = stream.chunks.at(-1)?.at ?? 0;
     const final = reader.finish('ended', last);
     log.end();
-    flushNow(id, () => ({ reply: snapshotOf(final), figures: { ...figures(), end: last } }));
+    void flushFinal(id, () => replyPatch(reader, final, last));
   };
   if (pace === 'instant' || !stream.timed) {
     for (const chunk of stream.chunks) reader.push(chunk.raw, chunk.at);
@@ -37,7 +36,7 @@ export function replayImport(stream: ImportedStream, name: string, pace: 'record
       const chunk = stream.chunks[next++]!;
       reader.push(chunk.raw, chunk.at);
     }
-    requestFlush(id, () => ({ reply: snapshotOf(reader.snapshot()), figures: figures() }));
+    requestFlush(id, () => replyPatch(reader));
     if (next < stream.chunks.length) setTimeout(step, Math.max(0, stream.chunks[next]!.at - (performance.now() - started)));
     else end();
   };

@@ -1,10 +1,11 @@
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import type { PreStreamError, UiMessage } from './chat-store';
+import { readApiError } from './api-error';
+import type { UiMessage } from './chat-store';
 import { createLog } from './event-logs';
 import { flushFinal, requestFlush } from './frame-loop';
-import { snapshotOf } from './snapshot';
+import { replyPatch } from './reply-patch';
 
 type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>>;
 
@@ -18,15 +19,6 @@ export interface StreamOptions {
   onHeaders?: (conversationId: string | null) => void;
   /** Each chunk read: the time since the request and the token-bearing events so far (the compare chart). */
   onProgress?: (at: number, tokenEvents: number) => void;
-}
-
-async function preStreamError(response: Response): Promise<PreStreamError> {
-  try {
-    const body = (await response.json()) as { error?: { type?: string; message?: string } };
-    return { status: response.status, type: body.error?.type ?? 'error', message: body.error?.message ?? response.statusText };
-  } catch {
-    return { status: response.status, type: 'error', message: `HTTP ${response.status} ${response.statusText}` };
-  }
 }
 
 /**
@@ -50,12 +42,11 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
     });
   }
   onHeaders?.(response.headers.get('x-conversation-id'));
-  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await preStreamError(response), figures: { end: since() } });
+  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await readApiError(response), figures: { end: since() } });
 
   const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
   const log = createLog(id, protocol);
   const reader = new StreamReader(protocol, log.record);
-  const figures = () => ({ firstToken: reader.firstTokenAt, firstAnswer: reader.firstAnswerAt });
   const chunks = response.body.getReader();
   let outcome: 'ended' | 'stopped' = 'ended';
   let connectionLost = false;
@@ -66,7 +57,7 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
       const at = since();
       reader.push(value, at);
       onProgress?.(at, reader.tokenEvents);
-      requestFlush(id, () => ({ protocol, reply: snapshotOf(reader.snapshot()), figures: figures() }));
+      requestFlush(id, () => ({ protocol, ...replyPatch(reader) }));
     }
   } catch {
     if (signal.aborted) outcome = 'stopped';
@@ -76,5 +67,5 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
   log.end();
   // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
   if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
-  await finish({ protocol, reply: snapshotOf(final), figures: { ...figures(), end: since() }, connectionLost });
+  await finish({ protocol, ...replyPatch(reader, final, since()), connectionLost });
 }
