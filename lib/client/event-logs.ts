@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { StreamReader } from '@/lib/assemble/stream-reader';
 import { EventLog } from '@/lib/event-log/event-log';
+import { readIntoLog } from '@/lib/event-log/read-into-log';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { StoredEvents } from '@/lib/server/store/types';
 
@@ -21,11 +21,8 @@ export function liveLog(replyId: string): EventLog | undefined {
 /** A stored reply's log, rebuilt from its raw items through the same reader the stream used. */
 function rebuild(protocol: ProtocolId, stored: StoredEvents): EventLog {
   const log = new EventLog(protocol);
-  const reader = new StreamReader(protocol, log.record);
-  for (const item of stored.items) reader.push(item.raw, item.at);
-  reader.finish('ended', stored.items.at(-1)?.at ?? 0);
   log.truncated = stored.truncated;
-  log.end();
+  readIntoLog(log, stored.items);
   return log;
 }
 

@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { StreamReader } from '@/lib/assemble/stream-reader';
 import { bffUpstream } from '@/lib/sse/bff-marker';
 import { fixtures } from '@/lib/testing/fixtures';
 import { curlCommand } from './curl';
 import { EventLog, matches } from './event-log';
 import { toJsonl, toSse } from './export';
 import { ImportError, importStream } from './import';
+import { readIntoLog } from './read-into-log';
 
 /** Reads text through a StreamReader into a log, a chunk at a time, as the browser does. */
 function logOf(protocol: ConstructorParameters<typeof EventLog>[0], chunks: { at: number; raw: string }[]) {
   const log = new EventLog(protocol);
-  const reader = new StreamReader(protocol, log.record);
-  for (const c of chunks) reader.push(c.raw, c.at);
-  const message = reader.finish('ended', chunks.at(-1)?.at ?? 0);
-  log.end();
-  return { log, message };
+  return { log, message: readIntoLog(log, chunks) };
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
