@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationPage, ConversationSummary } from '@/lib/server/store/types';
+import { readApiError } from './api-error';
 import { getQueryClient } from './query-client';
 
 const ROOT = ['conversations'] as const;
@@ -17,13 +18,7 @@ async function fetchPage(query: string, cursor: string | undefined): Promise<Con
   return (await response.json()) as ConversationPage;
 }
 
-async function errorMessage(response: Response): Promise<string> {
-  try {
-    return ((await response.json()) as { error: { message: string } }).error.message;
-  } catch {
-    return `HTTP ${response.status}`;
-  }
-}
+const errorMessage = async (response: Response) => (await readApiError(response)).message;
 
 /** The sidebar's list: most recent first, a page at a time, optionally searched. */
 export function useConversationList(query: string) {
