@@ -11,7 +11,7 @@ import { redact } from '../redact';
 import { relayStream, type RelayOutcome } from '../relay/relay-stream';
 import type { UpstreamResponse } from '../relay/http-client';
 import { sendUpstream } from '../relay/send-upstream';
-import { conversationNotFound } from '../conversations/requests';
+import { compareNotFound, conversationNotFound } from '../conversations/requests';
 import { store } from '../store';
 import type { ConversationStore, ReplyTimings, StoredReply } from '../store/types';
 import { BoundedEvents } from './bounded-events';
@@ -38,7 +38,7 @@ function resolveProvider(body: ChatRequest): Provider {
 /** A new conversation gets its id at once (its row is written off the critical path); an existing one must exist. */
 async function resolveConversation(db: ConversationStore, body: ChatRequest): Promise<{ id: string; isNew: boolean }> {
   if (body.compare && (!isUuid(body.compare.id) || !(await db.conversationExists(body.compare.id, 'compare')))) {
-    throw new ApiError(404, 'not_found', `Unknown compare session "${body.compare.id}".`);
+    throw compareNotFound(body.compare.id);
   }
   if (body.conversationId === undefined) return { id: uuidv7(), isNew: true };
   if (!isUuid(body.conversationId) || !(await db.conversationExists(body.conversationId))) {

@@ -3,7 +3,7 @@ import { ApiError } from '../http-errors';
 import { isUuid } from '../ids';
 import { store } from '../store';
 import { isCursor } from '../store/sql-store';
-import type { Conversation, ConversationStore } from '../store/types';
+import type { CompareSession, Conversation, ConversationStore } from '../store/types';
 import { parseOr400, readJsonBody } from '../validate';
 
 export const MAX_TITLE_LENGTH = 200;
@@ -43,6 +43,12 @@ export async function storeFor(id: string): Promise<ConversationStore> {
   return store();
 }
 
+export const compareNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown compare session "${id}".`);
+
 export async function loadConversation(id: string): Promise<Conversation | undefined> {
   return isUuid(id) ? (await store()).getConversation(id) : undefined;
+}
+
+export async function loadCompare(id: string): Promise<CompareSession | undefined> {
+  return isUuid(id) ? (await store()).getCompare(id) : undefined;
 }

@@ -18,16 +18,18 @@ function reason(error: unknown): string {
   return error.message || code || error.name;
 }
 
+const dataDirOf = (env: Record<string, string | undefined>) => resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data');
+
 /** Which database the environment names, in words fit for an error message (never a password). */
 export function describeStore(env: Record<string, string | undefined> = process.env): string {
   return env.DATABASE_URL
     ? `the PostgreSQL database at ${describeDatabaseUrl(env.DATABASE_URL)} (DATABASE_URL)`
-    : `the embedded database in ${resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data')} (SLUICE_DATA_DIR)`;
+    : `the embedded database in ${dataDirOf(env)} (SLUICE_DATA_DIR)`;
 }
 
 async function connect(env: Record<string, string | undefined>): Promise<SqlClient> {
   if (env.DATABASE_URL) return openPgClient(env.DATABASE_URL);
-  const dataDir = resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data');
+  const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });
   return openPgliteWorker(dataDir);
 }

@@ -1,7 +1,6 @@
 import { notFound } from 'next/navigation';
 import { CompareApp } from '@/components/compare/compare-app';
-import { isUuid } from '@/lib/server/ids';
-import { store } from '@/lib/server/store';
+import { loadCompare } from '@/lib/server/conversations/requests';
 import { listPublicProviders } from '@/lib/providers/list';
 
 export const dynamic = 'force-dynamic';
@@ -9,7 +8,7 @@ export const dynamic = 'force-dynamic';
 /** A stored race, every pane as it was, ready for a follow-up. */
 export default async function StoredComparePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const [session, providers] = await Promise.all([isUuid(id) ? (await store()).getCompare(id) : undefined, listPublicProviders()]);
+  const [session, providers] = await Promise.all([loadCompare(id), listPublicProviders()]);
   if (!session) notFound();
   return <CompareApp key={id} providers={providers} session={session} />;
 }
