@@ -142,28 +142,28 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   async forkConversation(id: string, newId: string, newMessageId: () => string): Promise<ConversationSummary | undefined> {
-    const source = await this.getConversation(id);
-    if (!source) return undefined;
-    const ids = new Map(source.messages.map((m) => [m.id, newMessageId()]));
-    const events = await this.sql.query<{ message_id: string; items: unknown; truncated: boolean }>(
-      'select e.message_id, e.items, e.truncated from reply_events e join messages m on m.id = e.message_id where m.conversation_id = $1',
+    const { rows } = await this.sql.query<{ id: string | null }>(
+      `select m.id from conversations c left join messages m on m.conversation_id = c.id where c.id = $1 and c.kind = 'chat'`,
       [id],
     );
-    await this.sql.batch([
-      { sql: `insert into conversations (id, title, kind) values ($1, $2, 'chat')`, params: [newId, source.title] },
+    if (rows.length === 0) return undefined;
+    // Old message id -> new one; the copy itself (bodies, raw events) stays inside the database.
+    const ids = JSON.stringify(Object.fromEntries(rows.flatMap((r) => (r.id ? [[r.id, newMessageId()]] : []))));
+    const [created] = await this.sql.batch([
+      { sql: `insert into conversations (id, title, kind) select $2, title, 'chat' from conversations where id = $1 returning *`, params: [id, newId] },
       {
         sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text, created_at)
               select ($3::jsonb ->> m.id), $2, m.seq, m.role, m.status, m.body, m.search_text, m.created_at from messages m where m.conversation_id = $1`,
-        params: [id, newId, JSON.stringify(Object.fromEntries(ids))],
+        params: [id, newId, ids],
       },
-      ...events.rows.map((e) => ({ sql: 'insert into reply_events (message_id, items, truncated) values ($1, $2, $3)', params: [ids.get(e.message_id), JSON.stringify(e.items), e.truncated] })),
+      {
+        sql: `insert into reply_events (message_id, items, truncated)
+              select ($2::jsonb ->> e.message_id), e.items, e.truncated from reply_events e join messages m on m.id = e.message_id where m.conversation_id = $1`,
+        params: [id, ids],
+      },
     ]);
-    return (await this.listOne(newId))!;
-  }
-
-  private async listOne(id: string): Promise<ConversationSummary | undefined> {
-    const { rows } = await this.sql.query<ConversationRow>('select * from conversations where id = $1', [id]);
-    return rows[0] ? summary(rows[0]) : undefined;
+    const row = created?.rows[0] as ConversationRow | undefined;
+    return row ? summary(row) : undefined;
   }
 
   private async withMessages(row: ConversationRow): Promise<Conversation> {
