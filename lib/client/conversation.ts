@@ -27,3 +27,13 @@ export function toRequestMessages(order: string[], messages: Record<string, UiMe
     return [{ role: 'assistant', content: replyParts(m.reply) }];
   });
 }
+
+/**
+ * What the server has not seen of a conversation (this turn's messages, and those of
+ * turns it never got) and, for a stored conversation, the request fields that say so.
+ */
+export function unseenByServer(order: string[], messages: Record<string, UiMessage>, conversationId: string | undefined, replaceFrom?: number) {
+  const unstored = order.filter((k) => !messages[k]!.stored && messages[k]!.role !== 'assistant');
+  const history = conversationId ? { conversationId, newMessages: unstored.length, ...(replaceFrom !== undefined ? { replaceFrom } : {}) } : undefined;
+  return { unstored, history };
+}

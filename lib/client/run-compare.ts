@@ -4,7 +4,7 @@ import type { CompareSession } from '@/lib/server/store/types';
 import { appendMessage, markStored, resetChat, storedPosition, useChatStore } from './chat-store';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
 import { conversationActive, refreshConversations } from './conversation-list';
-import { toRequestMessages } from './conversation';
+import { toRequestMessages, unseenByServer } from './conversation';
 import { uiMessagesOf } from './from-stored';
 import { streamReply } from './stream-reply';
 
@@ -52,10 +52,9 @@ async function runPane(key: string, replaceFrom?: number): Promise<void> {
   const { compareId, panes } = useCompareStore.getState();
   if (!pane?.provider || !pane.model || pane.streaming || !compareId) return;
   const { messages } = useChatStore.getState();
-  const unstored = pane.order.filter((k) => !messages[k]!.stored && messages[k]!.role !== 'assistant');
-  const history = pane.conversationId
-    ? { conversationId: pane.conversationId, newMessages: unstored.length, ...(replaceFrom !== undefined ? { replaceFrom } : {}) }
-    : { compare: { id: compareId, pane: panes.indexOf(pane) } };
+  const { unstored, history: stored } = unseenByServer(pane.order, messages, pane.conversationId, replaceFrom);
+  // A pane's first turn starts its conversation as the session's pane.
+  const history = stored ?? { compare: { id: compareId, pane: panes.indexOf(pane) } };
   const id = newId();
   appendMessage({ id, role: 'assistant', provider: pane.provider, model: pane.model, reply: emptyMessage(), figures: {} });
   updatePane(key, (p) => ({ order: [...p.order, id], streaming: id }));

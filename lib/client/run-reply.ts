@@ -2,7 +2,7 @@ import { emptyMessage } from '@/lib/assemble/message';
 import { titleFrom } from '@/lib/conversation-title';
 import { appendMessage, markStored, resetChat, storedPosition, truncateAfter, useChatStore } from './chat-store';
 import { conversationActive, refreshConversations } from './conversation-list';
-import { toRequestMessages } from './conversation';
+import { toRequestMessages, unseenByServer } from './conversation';
 import { streamReply } from './stream-reply';
 
 let current: AbortController | undefined;
@@ -26,9 +26,7 @@ async function runReply(replaceFrom?: number): Promise<void> {
   if (!state.provider || !state.model || state.streaming) return;
   const { provider, model, params, conversationId } = state;
   const messages = toRequestMessages(state.order, state.messages);
-  // What the server has not seen: this turn's messages, and those of turns it never got.
-  const unstored = state.order.filter((k) => !state.messages[k]!.stored && state.messages[k]!.role !== 'assistant');
-  const history = conversationId ? { conversationId, newMessages: unstored.length, ...(replaceFrom !== undefined ? { replaceFrom } : {}) } : {};
+  const { unstored, history } = unseenByServer(state.order, state.messages, conversationId, replaceFrom);
   const id = newId();
   appendMessage({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {} });
   useChatStore.setState({ streaming: id });
