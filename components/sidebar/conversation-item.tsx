@@ -3,7 +3,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { useChatStore } from '@/lib/client/chat-store';
 import { useDeleteConversation, useRenameConversation } from '@/lib/client/conversation-list';
 import { startNewChat } from '@/lib/client/run-reply';
 import type { ConversationSummary } from '@/lib/server/store/types';
@@ -43,15 +42,18 @@ function RenameForm({ conversation, onDone }: { conversation: ConversationSummar
   );
 }
 
-/** Asks before deleting: a modal dialog, so the question cannot be missed or answered by a stray click. */
-function DeleteDialog({ conversation, onClose }: { conversation: ConversationSummary; onClose: () => void }) {
+/**
+ * Asks before deleting: a modal dialog, so the question cannot be missed or answered by
+ * a stray click. `open`: it is on screen (a chat or a compare session), so the page leaves it.
+ */
+function DeleteDialog({ conversation, open, onClose }: { conversation: ConversationSummary; open: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const remove = useDeleteConversation();
   const router = useRouter();
   useEffect(() => dialog.current?.showModal(), []);
   const confirm = () => {
     remove.mutate(conversation.id);
-    if (useChatStore.getState().conversationId === conversation.id) {
+    if (open) {
       startNewChat();
       router.push('/');
     }
@@ -103,7 +105,7 @@ export function ConversationItem({ conversation, active, onOpen }: { conversatio
       <button type="button" aria-label={`Delete “${conversation.title}”`} onClick={() => setMode('delete')} className={`${actionClass} ${revealed}`}>
         Delete
       </button>
-      {mode === 'delete' ? <DeleteDialog conversation={conversation} onClose={() => setMode('view')} /> : null}
+      {mode === 'delete' ? <DeleteDialog conversation={conversation} open={active} onClose={() => setMode('view')} /> : null}
     </li>
   );
 }
