@@ -86,6 +86,10 @@ test('stop one pane while the others finish; retry it', async ({ page }) => {
   await expect(pane(page, 2).getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
   await expect(replyOf(page, 2)).toHaveAttribute('data-status', 'stopped');
+  // Deleting the session on screen leaves it.
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: /^Delete “slow one/ }).click();
+  await page.getByRole('dialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
 });
 
 test('2 to 6 panes: add and remove', async ({ page }) => {
