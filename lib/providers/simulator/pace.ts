@@ -4,11 +4,17 @@ import type { SimEncoder } from './encoders/types';
 const MAX_BATCH_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
 
+/** Resolves after `ms`, or at once on abort; the abort listener goes when the timer fires, so a long stream does not pile them up on one signal. */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    const wake = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    signal?.addEventListener('abort', wake, { once: true });
   });
 
 /**
