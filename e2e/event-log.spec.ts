@@ -192,6 +192,7 @@ test('copy as curl names the key’s variable and never the key; the log is ther
     await expect(rows(page).filter({ hasText: 'terminal:' })).toContainText('[DONE]');
     expect(server.output()).not.toContain(secret);
   } finally {
+    await page.goto('about:blank'); // let go of the server so it can shut down at once
     await server.stop();
     await sim.close();
   }

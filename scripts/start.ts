@@ -45,5 +45,16 @@ const server = spawn(next, ['start', '--hostname', host, '--port', port], {
   stdio: 'inherit',
   env: { ...process.env, PORT: port, HOST: host },
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+// `next start` shuts down gracefully, waiting for requests in flight and the
+// keep-alive connections of open tabs; a second signal means "now".
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!stopping) {
+      stopping = true;
+      console.log('Sluice: stopping once open requests finish (again to stop at once)…');
+      server.kill(signal);
+    } else server.kill('SIGKILL');
+  });
+}
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -12,6 +12,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+const STOP_GRACE_MS = 10_000;
+
 export interface RunningServer {
   origin: string;
   dataDir: string;
@@ -54,8 +56,16 @@ export async function startNextServer(env: Record<string, string> = {}): Promise
     output: () => log,
     stop: async () => {
       if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      // `next start` shuts down gracefully: it waits for every request in flight,
+      // and for the keep-alive connections they leave behind. A caller with a page
+      // still connected must let go of it first; a stuck server fails here, named.
+      const graceful = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(r, STOP_GRACE_MS, false))]);
+      if (graceful) return;
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`next start did not exit within ${STOP_GRACE_MS} ms of SIGTERM (a request or connection was still open)`);
     },
   };
 }
