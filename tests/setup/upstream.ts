@@ -7,6 +7,19 @@ import { listen } from '@/lib/server/serve-fetch';
  * fixtures/wire (model `fx:<folder>:<file>`) and misbehaves on demand, by model name.
  * GET /_log tells the tests what it saw (headers, disconnects).
  */
+/** Waits for a full socket to drain (or close), taking back the listener that did not fire. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}
+
 export interface UpstreamLogEntry {
   model: string;
   path: string;
@@ -53,7 +66,7 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       entry.written = 0;
       while (!entry.disconnectedAt && entry.written < 128 * 1024 * 1024) {
         entry.written += event.length;
-        if (!res.write(event)) await new Promise((r) => { res.once('drain', r); res.once('close', r); });
+        if (!res.write(event)) await drainedOrClosed(res);
       }
       return void res.end();
     }
