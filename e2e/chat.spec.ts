@@ -39,6 +39,9 @@ test('a reply streams in progressively, then shows its status and figures', asyn
   await expect(reply.locator('pre code').first()).toBeVisible();
   // Highlighted (asynchronously, by Shiki): tokens carry their colours.
   await expect(reply.locator('pre code span[style*="--sdm-c"]').first()).toBeAttached();
+  // … in a Web Worker, so tokenizing never blocks the page.
+  expect(page.workers().length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { __sluice: { highlighter: { answered: number } } }).__sluice.highlighter.answered)).toBeGreaterThan(0);
   await shot(page, 'chat-complete');
 });
 

@@ -1,20 +1,25 @@
 'use client';
 
 import { memo, useRef } from 'react';
-import { Streamdown } from 'streamdown';
+import { defaultRehypePlugins, Streamdown } from 'streamdown';
 import { codeHighlighter } from '@/lib/client/code-highlighter';
 import { BlockSplitter } from '@/lib/client/markdown-blocks';
 
 /** Finished blocks are highlighted (Shiki, asynchronously); the streaming tail stays plain. */
 const HIGHLIGHT = { code: codeHighlighter };
 const PLAIN = {};
+/**
+ * Raw HTML is skipped, so rehype-raw (which re-parses every block's tree through an
+ * HTML parser) would only cost time; sanitizing and link hardening stay.
+ */
+const REHYPE = [defaultRehypePlugins.sanitize!, defaultRehypePlugins.harden!];
 
 /** One block, rendered once: it only changes while it is the streaming tail. */
 const Block = memo(function Block({ text, tail }: { text: string; tail: boolean }) {
   // Model output is untrusted: no raw HTML; Streamdown hardens links and images.
   return (
     <div className={tail ? undefined : 'md-block-done'}>
-      <Streamdown parseIncompleteMarkdown={tail} skipHtml plugins={tail ? PLAIN : HIGHLIGHT}>
+      <Streamdown parseIncompleteMarkdown={tail} skipHtml rehypePlugins={REHYPE} plugins={tail ? PLAIN : HIGHLIGHT}>
         {text}
       </Streamdown>
     </div>

@@ -1,32 +1,102 @@
-import { createCodePlugin } from '@streamdown/code';
+import type { CodeHighlighterPlugin, HighlightOptions, HighlightResult } from '@streamdown/code';
+import { bundledLanguagesInfo, type BundledLanguage, type BundledTheme } from 'shiki';
+import type { HighlightAnswer, HighlightJob } from './highlight-protocol';
 
-/** The one Shiki plugin instance: grammars load lazily, highlighting is asynchronous. */
-export const codeHighlighter = createCodePlugin({ themes: ['github-light', 'github-dark'] });
+const THEMES: [BundledTheme, BundledTheme] = ['github-light', 'github-dark'];
+/** Highlighted blocks kept for re-renders and remounts; each is small, and the oldest go first. */
+const CACHE_SIZE = 500;
 
-/** What models write most; each grammar's first load is one long task. */
-const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'bash', 'json', 'rust', 'sql', 'go', 'tsx', 'html', 'css', 'yaml'] as const;
+const languages = new Set(bundledLanguagesInfo.flatMap((l) => [l.id, ...(l.aliases ?? [])]));
+const normalize = (language: string) => language.trim().toLowerCase() as BundledLanguage;
+const themeName = (theme: unknown) => (typeof theme === 'string' ? theme : ((theme as { name?: string }).name ?? 'custom')) as BundledTheme;
 
-export const highlighterStatus = { ready: false };
-
-const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 50));
+type Waiter = (result: HighlightResult) => void;
 
 /**
- * Loads the common grammars one per idle period after the page loads, so their long
- * tasks happen before the user sends, not in the middle of a stream (the ui
- * benchmark found a 240 ms frame per first-seen language).
+ * Streamdown's code plugin, answered by a Web Worker running Shiki. A block asked
+ * for the first time renders plain and gets its tokens by callback; asked again,
+ * they come back at once from the cache.
  */
-export function prewarmHighlighter(): void {
-  const languages = COMMON_LANGUAGES.filter((l) => codeHighlighter.supportsLanguage(l));
-  const next = (i: number) => {
-    if (i >= languages.length) {
-      highlighterStatus.ready = true;
+class WorkerHighlighter implements CodeHighlighterPlugin {
+  readonly name = 'shiki' as const;
+  readonly type = 'code-highlighter' as const;
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly cache = new Map<string, HighlightResult>();
+  private readonly pending = new Map<string, Waiter[]>();
+  private readonly keys = new Map<number, string>();
+
+  getSupportedLanguages(): BundledLanguage[] {
+    return [...languages] as BundledLanguage[];
+  }
+  getThemes(): HighlightOptions['themes'] {
+    return THEMES;
+  }
+  supportsLanguage(language: BundledLanguage): boolean {
+    return languages.has(normalize(language));
+  }
+
+  highlight(options: HighlightOptions, callback?: Waiter): HighlightResult | null {
+    const language = normalize(options.language);
+    const themes: [BundledTheme, BundledTheme] = [themeName(options.themes[0]), themeName(options.themes[1])];
+    const key = `${language}:${themes.join(':')}\n${options.code}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const waiting = this.pending.get(key);
+    if (waiting) {
+      if (callback) waiting.push(callback);
+      return null;
+    }
+    this.pending.set(key, callback ? [callback] : []);
+    const id = this.nextId++;
+    this.keys.set(id, key);
+    this.post({ id, code: options.code, language, themes });
+    return null;
+  }
+
+  /** Resolves once the worker has answered a job: used to load common grammars before the first reply. */
+  warm(language: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.highlight({ code: 'x', language: language as BundledLanguage, themes: THEMES }, () => resolve())) resolve();
+    });
+  }
+
+  private post(job: HighlightJob): void {
+    if (!this.worker) {
+      this.worker = new Worker(new URL('./highlight.worker.ts', import.meta.url), { type: 'module', name: 'sluice-highlighter' });
+      this.worker.onmessage = ({ data }: MessageEvent<HighlightAnswer>) => this.settle(data);
+    }
+    this.worker.postMessage(job);
+  }
+
+  private settle(answer: HighlightAnswer): void {
+    const key = this.keys.get(answer.id);
+    if (key === undefined) return;
+    this.keys.delete(answer.id);
+    const waiters = this.pending.get(key) ?? [];
+    this.pending.delete(key);
+    if ('error' in answer) {
+      console.error(`sluice: highlighting failed: ${answer.error}`);
       return;
     }
-    idle(() => {
-      const done = () => next(i + 1);
-      const result = codeHighlighter.highlight({ code: 'x', language: languages[i]!, themes: codeHighlighter.getThemes() }, done);
-      if (result) done();
-    });
-  };
-  next(0);
+    highlighterStatus.answered++;
+    this.cache.set(key, answer.result);
+    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    for (const waiter of waiters) waiter(answer.result);
+  }
+}
+
+export const codeHighlighter = new WorkerHighlighter();
+
+/** What models write most: the worker loads their grammars before the first reply needs them. */
+const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'bash', 'json', 'rust', 'sql', 'go', 'tsx', 'html', 'css', 'yaml'] as const;
+
+/** For tests and benchmarks: grammars loaded, and how many blocks the worker has tokenized. */
+export const highlighterStatus = { ready: false, answered: 0 };
+
+/** Loads the common grammars in the worker, one after another, once the page has loaded. */
+export function prewarmHighlighter(): void {
+  void COMMON_LANGUAGES.reduce((chain, language) => chain.then(() => codeHighlighter.warm(language)), Promise.resolve()).then(() => {
+    highlighterStatus.ready = true;
+  });
 }
