@@ -143,6 +143,26 @@ test('one store update per frame at most, and finished messages do not re-render
   for (const id of finished) expect(after.renderCounts[id]).toBe(streaming.renderCounts[id]);
 });
 
+test('the page follows a streaming reply to its end, and stays put once the reader scrolls up', async ({ page }) => {
+  const gapBelow = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
+  const streaming = page.locator('article[data-status="streaming"]');
+  await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
+  await expect(streaming).toHaveCount(1);
+  // Mid-stream, once the reply is taller than the window, the bottom stays in view.
+  await page.waitForFunction(() => document.documentElement.scrollHeight > 2 * window.innerHeight);
+  expect(await gapBelow()).toBeLessThan(50);
+  await done(page);
+  expect(await gapBelow()).toBeLessThan(50);
+
+  await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
+  await expect(streaming).toHaveCount(1);
+  await page.mouse.wheel(0, -3000);
+  await page.waitForFunction(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) > 1000);
+  const readingAt = await page.evaluate(() => window.scrollY);
+  await done(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(readingAt);
+});
+
 test('a long model list can be filtered', async ({ page }) => {
   const picker = page.getByRole('combobox', { name: 'Model' });
   expect(await picker.locator('option').count()).toBeGreaterThanOrEqual(60);

@@ -4,38 +4,46 @@ import { useEffect, useRef } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
 import { MessageView } from './message-view';
 
-/** Keeps the newest text in view while it streams, unless the reader scrolled away. */
-function FollowTail({ target }: { target: React.RefObject<HTMLDivElement | null> }) {
-  const size = useChatStore((s) => {
-    const m = s.streaming ? s.messages[s.streaming] : undefined;
-    return m?.role === 'assistant' ? m.reply.text.length + m.reply.thinking.length + m.reply.parts.length : 0;
-  });
-  const following = useRef(true);
+/** The reader counts as following the tail while the bottom of the page is this close. */
+const FOLLOW_SLACK_PX = 200;
+
+/**
+ * Keeps the newest text in view while it streams, unless the reader scrolled away.
+ * A ResizeObserver sees every growth of the list (a streamed update, a block that
+ * got highlighted, a tool card) after layout, so the scroll reads a layout that is
+ * already done and no store subscription re-renders anything to trigger it.
+ */
+function useFollowTail(list: React.RefObject<HTMLDivElement | null>) {
   useEffect(() => {
-    // Whether the reader is at the bottom is decided when they scroll, not by a layout read every frame.
-    const onScroll = () => (following.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200);
+    const page = document.documentElement;
+    let following = true;
+    const onScroll = () => (following = window.innerHeight + window.scrollY >= page.scrollHeight - FOLLOW_SLACK_PX);
+    const observer = new ResizeObserver(() => {
+      if (following) window.scrollTo({ top: page.scrollHeight, behavior: 'instant' });
+    });
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  useEffect(() => {
-    if (size > 0 && following.current) target.current?.scrollIntoView({ block: 'end' });
-  }, [size, target]);
-  return null;
+    observer.observe(list.current!);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [list]);
 }
 
 /** The conversation: subscribes to the order of messages only. */
 export function MessageList() {
   const order = useChatStore((s) => s.order);
+  const list = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
+  useFollowTail(list);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [order.length]);
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={list} className="flex flex-col gap-6">
       {order.map((id, i) => (
         <MessageView key={id} id={id} isLast={i === order.length - 1} />
       ))}
-      <FollowTail target={end} />
       <div ref={end} />
     </div>
   );
