@@ -1,16 +1,21 @@
-/** Dev tool: CPU profile of one chat reply streaming in the page; prints self time by function. */
+/**
+ * Not a benchmark: a look inside one. Streams one chat reply under Chromium's CPU
+ * profiler and prints the page's self time by function and by bundle, with the
+ * main-thread totals the ui bench reports. `npx tsx bench/profile-ui.ts [prompt]`.
+ */
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startNextServer } from '../tests/setup/next-server';
-import { launchBrowser } from './browser';
+import { cdpMetrics, launchBrowser } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=1000 tps=1000 delay=0';
-const path = process.argv[3] ?? '/';
 const next = await startNextServer({ SLUICE_CONFIG: '' });
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const cdp = await page.context().newCDPSession(page);
-  await page.goto(`${next.origin}${path}`);
+  await page.goto(`${next.origin}/`);
   await page.waitForFunction('window.__sluice !== undefined');
   for (const picker of await page.getByRole('combobox', { name: 'Model' }).all()) await picker.selectOption('sim-openai::sim-markdown');
   await page.waitForFunction('window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
@@ -21,12 +26,18 @@ try {
     await page.waitForFunction(`document.querySelector('article[data-status="streaming"]') === null`, undefined, { polling: 250, timeout: 60_000 });
   };
   await send('tokens=400 tps=5000 delay=0');
+  await cdp.send('Performance.enable');
+  const m0 = await cdpMetrics(cdp);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await send(prompt);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]; samples: number[]; timeDeltas: number[] } };
-  writeFileSync('/tmp/prof/ui.cpuprofile', JSON.stringify(profile));
+  const saved = join(tmpdir(), 'sluice-ui.cpuprofile');
+  writeFileSync(saved, JSON.stringify(profile));
+  console.log(`profile: ${saved}`);
+  const m1 = await cdpMetrics(cdp);
+  for (const k of ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration']) console.log(k, ((m1[k]! - m0[k]!) * 1000).toFixed(1), 'ms');
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byName = new Map<string, number>();
@@ -40,7 +51,7 @@ try {
     byUrl.set(u, (byUrl.get(u) ?? 0) + us);
   }
   const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`).join('\n');
-  console.log('--- by function\n' + top(byName, 40));
+  console.log('--- by function\n' + top(byName, 60));
   console.log('--- by file\n' + top(byUrl, 20));
 } finally {
   await browser.close();
