@@ -7,14 +7,6 @@ type Held = Unstamped<SseComment | SseRetry>;
 
 const DIGITS = /^\d+$/;
 
-/** Items share this prototype: `bytes` is counted on first read and cached, off the hot path. */
-const LAZY_BYTES = Object.defineProperty({}, 'bytes', {
-  get(this: { raw: string; cachedBytes?: number }) {
-    if (this.cachedBytes === undefined) Object.defineProperty(this, 'cachedBytes', { value: utf8Length(this.raw) });
-    return this.cachedBytes;
-  },
-  enumerable: false,
-});
 
 /**
  * Bytes to SSE items, incrementally, per the WHATWG event-stream rules: CR, LF and
@@ -178,10 +170,12 @@ export class SseParser {
 
   /** Stamps the item in place (no copy: this runs once per event). */
   private emit(item: Unstamped): void {
-    const stamped = item as Unstamped & { seq: number; at: number };
+    // Eager: one native scan for ASCII text. A lazy getter swapped in by prototype
+    // measured several times slower (it knocks every item off V8's fast paths).
+    const stamped = item as Unstamped & { seq: number; at: number; bytes: number };
     stamped.seq = this.seq++;
+    stamped.bytes = utf8Length(item.raw);
     stamped.at = this.at;
-    Object.setPrototypeOf(stamped, LAZY_BYTES);
     this.out.push(stamped as SseItem);
   }
 }

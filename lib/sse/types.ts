@@ -6,7 +6,7 @@ interface Raw {
   seq: number;
   /** The exact text, line endings included. */
   raw: string;
-  /** UTF-8 size of `raw` (computed on first read: only the event log needs it). */
+  /** UTF-8 size of `raw`. */
   readonly bytes: number;
   /** Caller's clock when the chunk that completed this item arrived (ms). */
   at: number;
