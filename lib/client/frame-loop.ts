@@ -6,15 +6,24 @@
 export const frameStats = { frames: 0, storeUpdates: 0 };
 
 const pending = new Map<string, () => unknown>();
+/** When each stream was last applied: each keeps its own cadence. */
+const lastApplied = new Map<string, number>();
+/** Streams whose end is waiting for the next frame, with who waits on it. */
+const finals = new Map<string, (() => void)[]>();
 let scheduled = false;
-let lastApplied = -Infinity;
 
 /**
- * Streaming text changes are applied at most this often (every third frame at 60 Hz):
- * reading does not need more, and each update re-parses the markdown of every
- * streaming tail. A stream's end is applied at the next frame regardless.
+ * Streaming text changes are applied at most this often per stream (every third
+ * frame at 60 Hz): reading does not need more, and each update re-parses the markdown
+ * of the stream's tail. A stream's end is applied at the next frame regardless.
  */
 export const MIN_UPDATE_INTERVAL_MS = 45;
+/**
+ * Streams take turns: a frame applies at most a third of them (rounded up), ending
+ * ones first, then the longest waiting. Side-by-side panes streaming in step would otherwise all
+ * re-render in one frame, every third frame (measured: 88 ms frames with four panes).
+ */
+const FRAMES_PER_TURN = 3;
 let apply: (patches: Map<string, unknown>) => void = () => undefined;
 
 /** The store's one update per frame. */
@@ -22,17 +31,21 @@ export function setFrameApplier(applier: (patches: Map<string, unknown>) => void
   apply = applier;
 }
 
-/** Marks stream `key` as having news; `snapshot` is read once, at the next frame. */
-export function requestFlush(key: string, snapshot: () => unknown): void {
-  pending.set(key, snapshot);
+function schedule(): void {
   if (scheduled) return;
   scheduled = true;
   requestAnimationFrame(runFrame);
 }
 
+/** Marks stream `key` as having news; `snapshot` is read once, when its turn comes. */
+export function requestFlush(key: string, snapshot: () => unknown): void {
+  pending.set(key, snapshot);
+  schedule();
+}
+
 /**
  * A stream's last state, applied with the next frame's one update (so even its end
- * costs no extra store update); at once when the page is hidden and draws no frames.
+ * costs no extra store update; streams ending together take turns too); at once when the page is hidden and draws no frames.
  * Resolves once applied.
  */
 export function flushFinal(key: string, snapshot: () => unknown): Promise<void> {
@@ -41,36 +54,47 @@ export function flushFinal(key: string, snapshot: () => unknown): Promise<void> 
     return Promise.resolve();
   }
   return new Promise((resolve) => {
+    finals.set(key, [...(finals.get(key) ?? []), resolve]);
     requestFlush(key, snapshot);
-    applied.push(resolve);
   });
 }
-
-const applied: (() => void)[] = [];
 
 /** Applies a stream's last state now, outside the frame cadence: only for a hidden page, which draws no frames. */
 function flushNow(key: string, snapshot: () => unknown): void {
   pending.delete(key);
+  lastApplied.delete(key);
   frameStats.storeUpdates++;
   apply(new Map([[key, snapshot()]]));
+}
+
+/** The streams whose turn it is this frame: ending ones first (out of cadence), then the longest waiting of those due. */
+function turn(now: number): string[] {
+  const since = (key: string) => now - (lastApplied.get(key) ?? -Infinity);
+  const ending = [...finals.keys()].filter((key) => pending.has(key));
+  const due = [...pending.keys()].filter((key) => !finals.has(key) && since(key) >= MIN_UPDATE_INTERVAL_MS).sort((a, b) => since(b) - since(a));
+  return [...ending, ...due].slice(0, Math.ceil(pending.size / FRAMES_PER_TURN));
 }
 
 function runFrame(now: number): void {
   scheduled = false;
   frameStats.frames++;
-  if (pending.size > 0 && applied.length === 0 && now - lastApplied < MIN_UPDATE_INTERVAL_MS) {
-    scheduled = true;
-    requestAnimationFrame(runFrame);
-    return;
-  }
-  const done = applied.splice(0);
-  if (pending.size > 0) {
-    lastApplied = now;
+  const keys = turn(now);
+  if (keys.length > 0) {
     const patches = new Map<string, unknown>();
-    for (const [key, snapshot] of pending) patches.set(key, snapshot());
-    pending.clear();
+    for (const key of keys) {
+      patches.set(key, pending.get(key)!());
+      pending.delete(key);
+      lastApplied.set(key, now);
+    }
     frameStats.storeUpdates++;
     apply(patches);
   }
-  for (const resolve of done) resolve();
+  for (const key of keys) {
+    const waiting = finals.get(key);
+    if (!waiting) continue;
+    finals.delete(key);
+    lastApplied.delete(key);
+    waiting.forEach((resolve) => resolve());
+  }
+  if (pending.size > 0) schedule();
 }

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type FrameLoop = typeof import('./frame-loop');
+
+/** A fresh frame loop with a hand-cranked requestAnimationFrame: `frame()` runs one 60 Hz frame. */
+async function loopWithFrames() {
+  vi.resetModules();
+  const callbacks: FrameRequestCallback[] = [];
+  let now = 1000;
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb));
+  const loop: FrameLoop = await import('./frame-loop');
+  const updates: string[][] = [];
+  loop.setFrameApplier((patches) => updates.push([...patches.keys()]));
+  const frame = () => {
+    now += 1000 / 60;
+    callbacks.splice(0).forEach((cb) => cb(now));
+  };
+  return { loop, updates, frame };
+}
+
+describe('the frame loop', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('applies a new stream at the next frame, then at most once per interval', async () => {
+    const { loop, updates, frame } = await loopWithFrames();
+    for (let i = 0; i < 12; i++) {
+      loop.requestFlush('a', () => i);
+      frame();
+    }
+    // 12 frames of 16.7 ms: at 0, 50, 100, 150 ms (45 ms apart, rounded up to frames).
+    expect(updates).toEqual([['a'], ['a'], ['a'], ['a']]);
+    expect(loop.frameStats.storeUpdates).toBe(4);
+  });
+
+  it('lets streams in step take turns: four panes never all re-render in one frame', async () => {
+    const { loop, updates, frame } = await loopWithFrames();
+    const panes = ['p1', 'p2', 'p3', 'p4'];
+    for (let i = 0; i < 30; i++) {
+      for (const pane of panes) loop.requestFlush(pane, () => i);
+      frame();
+    }
+    expect(updates.length).toBeLessThanOrEqual(30); // one store update per frame at most
+    expect(Math.max(...updates.map((keys) => keys.length))).toBe(2); // a third of four, rounded up
+    for (const pane of panes) expect(updates.filter((keys) => keys.includes(pane)).length).toBeGreaterThanOrEqual(7); // ~every 4 frames each
+  });
+
+  it('applies a stream’s end at the next frame, out of turn, and resolves its waiters then', async () => {
+    const { loop, updates, frame } = await loopWithFrames();
+    loop.requestFlush('a', () => 1);
+    frame();
+    let ended = false;
+    void loop.flushFinal('a', () => 2).then(() => (ended = true));
+    frame(); // 16.7 ms after the last update: a plain update would wait, the end does not
+    await Promise.resolve();
+    expect(updates).toEqual([['a'], ['a']]);
+    expect(ended).toBe(true);
+  });
+
+  it('lets streams ending together take turns, ends first', async () => {
+    const { loop, updates, frame } = await loopWithFrames();
+    const panes = ['p1', 'p2', 'p3', 'p4'];
+    for (const pane of panes) loop.requestFlush(pane, () => 0);
+    for (let i = 0; i < 4; i++) frame();
+    const before = updates.length;
+    let ended = 0;
+    for (const pane of panes) void loop.flushFinal(pane, () => 1).then(() => ended++);
+    for (let i = 0; i < 3; i++) frame();
+    await Promise.resolve();
+    expect(updates.slice(before)).toEqual([['p1', 'p2'], ['p3'], ['p4']]);
+    expect(ended).toBe(4);
+  });
+});
