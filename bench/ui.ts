@@ -82,13 +82,30 @@ function streamingCost(samples: Sample[]): { stream: number; tail: number } {
   return { stream: perFrameBetween(first, last), tail: perFrameBetween(tailStart === last ? first : tailStart, last) };
 }
 
-/** Streams one reply in the page and waits for its end; false if the time limit came first. */
-async function runOnce(page: Page, mode: Mode, prompt: string, samples?: { cdp: CDPSession; into: Sample[] }): Promise<boolean> {
+/**
+ * Gets a reply ready to send and returns what sends it. The app's textbox is filled
+ * and its Send button found here, before measuring: Playwright's role locators walk
+ * the accessibility tree (their own script, on the page's main thread), and the
+ * floor is started with one evaluate; the measured part is then a plain click.
+ */
+async function prepare(page: Page, mode: Mode, prompt: string): Promise<() => Promise<void>> {
   if (mode === 'sluice') {
-    const REPLIES = `document.querySelectorAll('article[aria-label="Assistant reply"]').length`;
-    const before = (await page.evaluate(REPLIES)) as number;
     await page.getByRole('textbox', { name: 'Message' }).fill(prompt);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const send = await page.getByRole('button', { name: 'Send', exact: true }).elementHandle();
+    if (!send) throw new Error('ui bench: no Send button');
+    return () => send.evaluate((button) => (button as HTMLButtonElement).click());
+  }
+  await page.waitForFunction('window.__bench && window.__bench.ready', undefined, { timeout: 30_000 });
+  return () => page.evaluate((p) => (window as unknown as { __bench: { start: (p: string) => void } }).__bench.start(p), prompt);
+}
+
+const REPLIES = `document.querySelectorAll('article[aria-label="Assistant reply"]').length`;
+
+/** Sends a prepared reply and waits for its end; false if the time limit came first. */
+async function runOnce(page: Page, mode: Mode, send: () => Promise<void>, samples?: { cdp: CDPSession; into: Sample[] }): Promise<boolean> {
+  if (mode === 'sluice') {
+    const before = (await page.evaluate(REPLIES)) as number;
+    await send();
     // A fast reply may be over before a "streaming" selector could be seen: wait for the new reply itself.
     await page.waitForFunction(`${REPLIES} > ${before}`, undefined, { timeout: 10_000 });
     // Polled on a timer with one querySelector: Playwright's role locators walk the
@@ -97,8 +114,7 @@ async function runOnce(page: Page, mode: Mode, prompt: string, samples?: { cdp: 
     if (samples) return sampleUntil(page, samples.cdp, DONE, samples.into);
     return page.waitForFunction(DONE, undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(() => true, () => false);
   }
-  await page.waitForFunction('window.__bench && window.__bench.ready', undefined, { timeout: 30_000 });
-  await page.evaluate((p) => (window as unknown as { __bench: { start: (p: string) => void } }).__bench.start(p), prompt);
+  await send();
   if (samples) return sampleUntil(page, samples.cdp, 'window.__bench.done', samples.into);
   return page.waitForFunction('window.__bench.done', undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(() => true, () => false);
 }
@@ -116,7 +132,8 @@ async function measure(browser: Browser, origin: string, mode: Mode, prompt: str
     await page.waitForFunction('window.__sluice && window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
   }
   // Warm up in this very page (a fresh page starts with a cold JIT), then measure.
-  await runOnce(page, mode, WARM_UP);
+  await runOnce(page, mode, await prepare(page, mode, WARM_UP));
+  const send = await prepare(page, mode, prompt);
   await startFrameProbe(page);
   const commitsNow = () =>
     page.evaluate((m) => {
@@ -126,7 +143,7 @@ async function measure(browser: Browser, origin: string, mode: Mode, prompt: str
   const before = await metrics(cdp);
   const commitsBefore = await commitsNow();
   const samples: Sample[] = [];
-  const completed = await runOnce(page, mode, prompt, { cdp, into: samples });
+  const completed = await runOnce(page, mode, send, { cdp, into: samples });
   const cost = streamingCost(samples);
   const after = await metrics(cdp);
   const commits = (await commitsNow()) - commitsBefore;
