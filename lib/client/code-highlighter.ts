@@ -12,6 +12,12 @@ const themeName = (theme: unknown) => (typeof theme === 'string' ? theme : ((the
 
 type Waiter = (result: HighlightResult) => void;
 
+function jobOf(options: HighlightOptions): { key: string; language: BundledLanguage; themes: [BundledTheme, BundledTheme] } {
+  const language = normalize(options.language);
+  const themes: [BundledTheme, BundledTheme] = [themeName(options.themes[0]), themeName(options.themes[1])];
+  return { key: `${language}:${themes.join(':')}\n${options.code}`, language, themes };
+}
+
 /**
  * Streamdown's code plugin, answered by a Web Worker running Shiki. A block asked
  * for the first time renders plain and gets its tokens by callback; asked again,
@@ -24,6 +30,8 @@ class WorkerHighlighter implements CodeHighlighterPlugin {
   private nextId = 1;
   private readonly cache = new Map<string, HighlightResult>();
   private readonly pending = new Map<string, Waiter[]>();
+  /** Called when a job is answered, with tokens or with an error: what `warm` waits on. */
+  private readonly answered = new Map<string, (() => void)[]>();
   private readonly keys = new Map<number, string>();
 
   getSupportedLanguages(): BundledLanguage[] {
@@ -37,9 +45,7 @@ class WorkerHighlighter implements CodeHighlighterPlugin {
   }
 
   highlight(options: HighlightOptions, callback?: Waiter): HighlightResult | null {
-    const language = normalize(options.language);
-    const themes: [BundledTheme, BundledTheme] = [themeName(options.themes[0]), themeName(options.themes[1])];
-    const key = `${language}:${themes.join(':')}\n${options.code}`;
+    const { key, language, themes } = jobOf(options);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const waiting = this.pending.get(key);
@@ -54,10 +60,13 @@ class WorkerHighlighter implements CodeHighlighterPlugin {
     return null;
   }
 
-  /** Resolves once the worker has answered a job: used to load common grammars before the first reply. */
+  /** Resolves once the worker has answered a job, tokens or not: used to load common grammars before the first reply. */
   warm(language: string): Promise<void> {
+    const options: HighlightOptions = { code: 'x', language: language as BundledLanguage, themes: THEMES };
     return new Promise((resolve) => {
-      if (this.highlight({ code: 'x', language: language as BundledLanguage, themes: THEMES }, () => resolve())) resolve();
+      if (this.highlight(options)) return resolve();
+      const { key } = jobOf(options);
+      this.answered.set(key, [...(this.answered.get(key) ?? []), resolve]);
     });
   }
 
@@ -65,6 +74,8 @@ class WorkerHighlighter implements CodeHighlighterPlugin {
     if (!this.worker) {
       this.worker = new Worker(new URL('./highlight.worker.ts', import.meta.url), { type: 'module', name: 'sluice-highlighter' });
       this.worker.onmessage = ({ data }: MessageEvent<HighlightAnswer>) => this.settle(data);
+      // A worker that cannot start answers nothing: every job in flight fails, and blocks stay plain.
+      this.worker.onerror = (event) => [...this.keys.keys()].forEach((id) => this.settle({ id, error: event.message || 'the highlighting worker failed' }));
     }
     this.worker.postMessage(job);
   }
@@ -75,7 +86,11 @@ class WorkerHighlighter implements CodeHighlighterPlugin {
     this.keys.delete(answer.id);
     const waiters = this.pending.get(key) ?? [];
     this.pending.delete(key);
+    const answered = this.answered.get(key) ?? [];
+    this.answered.delete(key);
+    answered.forEach((done) => done());
     if ('error' in answer) {
+      // The block stays plain; asked again, it is tried again.
       console.error(`sluice: highlighting failed: ${answer.error}`);
       return;
     }

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HighlightAnswer, HighlightJob } from './highlight-protocol';
+
+/** A stand-in for the highlighting worker that answers every job with `answer`. */
+function fakeWorker(answer: (job: HighlightJob) => HighlightAnswer) {
+  const jobs: HighlightJob[] = [];
+  class FakeWorker {
+    onmessage: ((event: { data: HighlightAnswer }) => void) | null = null;
+    onerror: ((event: { message: string }) => void) | null = null;
+    postMessage(job: HighlightJob) {
+      jobs.push(job);
+      queueMicrotask(() => this.onmessage?.({ data: answer(job) }));
+    }
+  }
+  vi.stubGlobal('Worker', FakeWorker);
+  return jobs;
+}
+
+const options = { code: 'print(1)', language: 'python' as const, themes: ['github-light', 'github-dark'] as [string, string] };
+
+describe('the worker highlighter', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('hands tokens to the waiting block, then answers from its cache', async () => {
+    vi.resetModules();
+    const tokens = { tokens: [[{ content: 'print(1)' }]] } as unknown as Extract<HighlightAnswer, { result: unknown }>['result'];
+    const jobs = fakeWorker((job) => ({ id: job.id, result: tokens }));
+    const { codeHighlighter } = await import('./code-highlighter');
+    const got = await new Promise((resolve) => expect(codeHighlighter.highlight(options as never, resolve)).toBeNull());
+    expect(got).toBe(tokens);
+    expect(codeHighlighter.highlight(options as never)).toBe(tokens);
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('settles the pre-warm chain even when the worker fails a grammar, and leaves the block plain', async () => {
+    vi.resetModules();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const jobs = fakeWorker((job) => ({ id: job.id, error: `no grammar for ${job.language}` }));
+    const { codeHighlighter, highlighterStatus, prewarmHighlighter } = await import('./code-highlighter');
+    const render = vi.fn();
+    expect(codeHighlighter.highlight(options as never, render)).toBeNull();
+    prewarmHighlighter();
+    await vi.waitFor(() => expect(highlighterStatus.ready).toBe(true));
+    expect(render).not.toHaveBeenCalled();
+    expect(jobs.length).toBeGreaterThan(1);
+  });
+});
