@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import { uuidv7 } from '../ids';
-import { StoreError, openStore } from './index';
+import { INTERRUPTED, StoreError, openStore } from './index';
 import type { ConversationStore, StoredReply } from './types';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -125,6 +125,17 @@ for (const backend of backends) {
       const id = uuidv7();
       await db.beginTurn({ conversationId: id, newTitle: 't', messages: [{ id: uuidv7(), message: user('q') }], replyId: uuidv7(), placeholder: reply('', 'streaming') });
       expect((await db.getConversation(id))!.messages[1]).toMatchObject({ status: 'streaming' });
+    });
+
+    it('settles replies left streaming as errors, and only those', async () => {
+      const id = uuidv7();
+      await db.beginTurn({ conversationId: id, newTitle: 't', messages: [{ id: uuidv7(), message: user('q') }], replyId: uuidv7(), placeholder: reply('', 'streaming') });
+      await turn(db, id, { messages: [user('again')], answer: 'done' });
+      expect(await db.settleInterrupted('cut off')).toBeGreaterThanOrEqual(1);
+      const [, cut, , done] = (await db.getConversation(id))!.messages;
+      expect(cut).toMatchObject({ status: 'error', error: { message: 'cut off' } });
+      expect(done).toMatchObject({ status: 'complete', text: 'done' });
+      expect(await db.settleInterrupted('cut off')).toBe(0);
     });
 
     it('keeps a reply’s raw events beside it, for that conversation only, gone with it', async () => {
@@ -284,6 +295,22 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('a reply cut off by a stopped server', () => {
+  it('is stored as an error when the embedded database opens again', async () => {
+    const env = { SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-store-')) };
+    const id = uuidv7();
+    const first = await openStore(env);
+    await first.beginTurn({ conversationId: id, newTitle: 't', messages: [{ id: uuidv7(), message: user('q') }], replyId: uuidv7(), placeholder: reply('', 'streaming') });
+    await first.close();
+    const again = await openStore(env);
+    try {
+      expect((await again.getConversation(id))!.messages[1]).toMatchObject({ status: 'error', error: { message: INTERRUPTED } });
+    } finally {
+      await again.close();
+    }
+  });
+});
 
 describe('opening a database that cannot be used', () => {
   it('names an unreachable PostgreSQL server, without its password', async () => {

@@ -51,8 +51,15 @@ export async function openStore(env: Record<string, string | undefined> = proces
     await sql.close().catch(() => {});
     throw new StoreError(`Cannot migrate ${describeStore(env)}: ${reason(error)}`);
   }
-  return new SqlConversationStore(sql);
+  const store = new SqlConversationStore(sql);
+  // The embedded database has one writer, this process: a reply it left `streaming`
+  // was cut off when the server last stopped, and nothing will finish it. (A shared
+  // PostgreSQL may have other servers streaming right now, so it is left alone.)
+  if (!env.DATABASE_URL) await store.settleInterrupted(INTERRUPTED);
+  return store;
 }
+
+export const INTERRUPTED = 'Sluice stopped before this reply ended.';
 
 /**
  * The server's store, opened once per process. Next.js bundles instrumentation and

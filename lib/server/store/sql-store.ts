@@ -232,6 +232,15 @@ export class SqlConversationStore implements ConversationStore {
     return rows[0] ? { items: rows[0].items, truncated: rows[0].truncated } : undefined;
   }
 
+  async settleInterrupted(message: string): Promise<number> {
+    const { rows } = await this.sql.query<{ id: string }>(
+      `update messages set status = 'error', body = body || jsonb_build_object('status', 'error', 'error', jsonb_build_object('message', $1::text))
+       where status = 'streaming' returning id`,
+      [message],
+    );
+    return rows.length;
+  }
+
   close(): Promise<void> {
     return this.sql.close();
   }

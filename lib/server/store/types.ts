@@ -110,5 +110,7 @@ export interface ConversationStore {
   /** Updates the assistant reply with this id (its final state, or a later one), with its raw events when given. */
   saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: StoredEvents): Promise<void>;
   replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined>;
+  /** Marks every reply still `streaming` as an error with this message; how many there were. */
+  settleInterrupted(message: string): Promise<number>;
   close(): Promise<void>;
 }
