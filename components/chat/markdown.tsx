@@ -36,7 +36,7 @@ const GROUP_SIZE = 32;
 const Group = memo(
   function Group({ blocks }: { blocks: readonly string[] }) {
     return (
-      <div className="md-group">
+      <div className={blocks.length === GROUP_SIZE ? 'md-group-full' : undefined}>
         {blocks.map((block, i) => (
           <Block key={i} text={block} tail={false} />
         ))}
