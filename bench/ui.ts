@@ -108,15 +108,15 @@ async function runOnce(page: Page, mode: Mode, send: () => Promise<void>, sample
     await send();
     // A fast reply may be over before a "streaming" selector could be seen: wait for the new reply itself.
     await page.waitForFunction(`${REPLIES} > ${before}`, undefined, { timeout: 10_000 });
-    // Polled on a timer with one querySelector: Playwright's role locators walk the
-    // whole accessibility tree every animation frame, and measured as most of the
-    // long frames here until they were taken out of the measurement.
-    if (samples) return sampleUntil(page, samples.cdp, DONE, samples.into);
-    return page.waitForFunction(DONE, undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(() => true, () => false);
+  } else {
+    await send();
   }
-  await send();
-  if (samples) return sampleUntil(page, samples.cdp, 'window.__bench.done', samples.into);
-  return page.waitForFunction('window.__bench.done', undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(() => true, () => false);
+  // Polled on a timer with one querySelector: Playwright's role locators walk the
+  // whole accessibility tree every animation frame, and measured as most of the
+  // long frames here until they were taken out of the measurement.
+  const done = mode === 'sluice' ? DONE : 'window.__bench.done';
+  if (samples) return sampleUntil(page, samples.cdp, done, samples.into);
+  return page.waitForFunction(done, undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(() => true, () => false);
 }
 
 async function measure(browser: Browser, origin: string, mode: Mode, prompt: string, panes = 1): Promise<Run> {
