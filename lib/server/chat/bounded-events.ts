@@ -1,9 +1,10 @@
 import type { ItemObserver } from '@/lib/assemble/stream-reader';
-import type { StoredEvents } from '../store/types';
+import type { PackedEvents } from '../store/types';
 
 /** A reply's raw SSE items for the event log, kept up to a size; past it, the rest is dropped and the log says so. */
 export class BoundedEvents {
-  private readonly items: StoredEvents['items'] = [];
+  private readonly raws: string[] = [];
+  private readonly spans: number[] = [];
   private bytes = 0;
   private truncated = false;
 
@@ -16,10 +17,11 @@ export class BoundedEvents {
       return;
     }
     this.bytes += item.bytes;
-    this.items.push({ at: item.at, raw: item.raw });
+    this.raws.push(item.raw);
+    this.spans.push(item.raw.length, item.at);
   };
 
-  stored(): StoredEvents {
-    return { items: this.items, truncated: this.truncated };
+  stored(): PackedEvents {
+    return { stream: this.raws.join(''), spans: this.spans, truncated: this.truncated };
   }
 }

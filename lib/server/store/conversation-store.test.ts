@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import { uuidv7 } from '../ids';
-import { INTERRUPTED, StoreError, openStore } from './index';
+import { INTERRUPTED, StoreError, connect, openStore } from './index';
+import { packEvents } from './packed-events';
+import { migrate } from './sql-store';
 import type { ConversationStore, StoredReply } from './types';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -142,7 +144,7 @@ for (const backend of backends) {
       const id = uuidv7();
       const replyId = await turn(db, id, { newTitle: 'ev', messages: [user('x')], answer: 'y' });
       const events = { items: [{ at: 3, raw: 'data: {"a":1}\n\n' }, { at: 9, raw: 'data: [DONE]\n\n' }], truncated: true };
-      await db.saveReply(id, replyId, reply('y'), events);
+      await db.saveReply(id, replyId, reply('y'), packEvents(events));
       expect(await db.replyEvents(id, replyId)).toEqual(events);
       expect(await db.replyEvents(uuidv7(), replyId)).toBeUndefined();
       await db.deleteConversation(id);
@@ -158,7 +160,7 @@ for (const backend of backends) {
         for (const [pane, id] of panes.entries()) {
           const replyId = uuidv7();
           await listDb.beginTurn({ conversationId: id, newTitle: 'haiku', compare: { id: compareId, pane: 2 - pane }, messages: [{ id: uuidv7(), message: user('write a haiku') }], replyId, placeholder: reply('', 'streaming') });
-          await listDb.saveReply(id, replyId, reply(`pane answer ${pane}`), { items: [{ at: 1, raw: `data: ${pane}\n\n` }], truncated: false });
+          await listDb.saveReply(id, replyId, reply(`pane answer ${pane}`), packEvents({ items: [{ at: 1, raw: `data: ${pane}\n\n` }], truncated: false }));
         }
         const other = uuidv7();
         await turn(listDb, other, { newTitle: 'plain chat', messages: [user('x')], answer: 'y' });
@@ -292,6 +294,28 @@ for (const backend of backends) {
       const second = await openStore(reopenEnv);
       expect(await texts(second, id)).toEqual(['U:remember me', 'A:I will']);
       await second.close();
+    });
+
+    it('reads an event log stored as items, before logs were packed, as it was', async () => {
+      const env = await backend.env();
+      const old = await connect(env);
+      await migrate(old, 4);
+      const [id, replyId] = [uuidv7(), uuidv7()];
+      const items = [{ at: 2, raw: 'data: {"a":"😀"}\n\n' }, { at: 7.5, raw: ': keep-alive\n\n' }];
+      await old.batch([
+        { sql: "insert into conversations (id, title) values ($1, 'old')", params: [id] },
+        { sql: "insert into messages (id, conversation_id, seq, role, status, body) values ($1, $2, 0, 'assistant', 'complete', '{}')", params: [replyId, id] },
+        { sql: 'insert into reply_events (message_id, items, truncated) values ($1, $2, true)', params: [replyId, JSON.stringify(items)] },
+      ]);
+      await old.close();
+      const db = await openStore(env);
+      try {
+        expect(await db.replyEvents(id, replyId)).toEqual({ items, truncated: true });
+        await db.saveReply(id, replyId, reply('again'), packEvents({ items: items.slice(1), truncated: false }));
+        expect(await db.replyEvents(id, replyId)).toEqual({ items: items.slice(1), truncated: false });
+      } finally {
+        await db.close();
+      }
     });
   });
 }

@@ -27,7 +27,8 @@ export function describeStore(env: Record<string, string | undefined> = process.
     : `the embedded database in ${dataDirOf(env)} (SLUICE_DATA_DIR)`;
 }
 
-async function connect(env: Record<string, string | undefined>): Promise<SqlClient> {
+/** A bare SQL connection to the database the environment names, not migrated. */
+export async function connect(env: Record<string, string | undefined>): Promise<SqlClient> {
   if (env.DATABASE_URL) return openPgClient(env.DATABASE_URL);
   const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });

@@ -1,6 +1,7 @@
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
-import type { CompareSession, Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, StoredEvents, StoredMessage, StoredReply, Turn } from './types';
+import { compressStream, decompressStream, unpackEvents } from './packed-events';
+import type { CompareSession, Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, PackedEvents, StoredEvents, StoredMessage, StoredReply, Turn } from './types';
 
 const MIGRATIONS: string[] = [
   `create table conversations (
@@ -36,16 +37,21 @@ const MIGRATIONS: string[] = [
    alter table conversations add column parent_id text references conversations(id) on delete cascade;
    alter table conversations add column pane integer;
    create index conversations_by_parent on conversations (parent_id, pane);`,
+  // Event logs are written packed (see PackedEvents): the text deflated, and one list
+  // of numbers. Logs written before stay as items and are read as they are.
+  `alter table reply_events alter column items drop not null;
+   alter table reply_events add column stream bytea;
+   alter table reply_events add column spans text;`,
 ];
 
-/** Runs the migrations not yet applied, in order, each in its own transaction. */
-export async function migrate(sql: SqlClient): Promise<void> {
+/** Runs the migrations not yet applied, in order, each in its own transaction; `through` stops early (tests build old databases). */
+export async function migrate(sql: SqlClient, through = MIGRATIONS.length): Promise<void> {
   await sql.exec('create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())');
   const { rows } = await sql.query<{ version: number }>('select version from schema_migrations');
   const applied = new Set(rows.map((r) => Number(r.version)));
   for (const [index, migration] of MIGRATIONS.entries()) {
     const version = index + 1;
-    if (applied.has(version)) continue;
+    if (applied.has(version) || version > through) continue;
     await sql.exec(`begin; ${migration}; insert into schema_migrations (version) values (${version}); commit;`);
   }
 }
@@ -157,8 +163,8 @@ export class SqlConversationStore implements ConversationStore {
         params: [id, newId, ids],
       },
       {
-        sql: `insert into reply_events (message_id, items, truncated)
-              select ($2::jsonb ->> e.message_id), e.items, e.truncated from reply_events e join messages m on m.id = e.message_id where m.conversation_id = $1`,
+        sql: `insert into reply_events (message_id, items, stream, spans, truncated)
+              select ($2::jsonb ->> e.message_id), e.items, e.stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id where m.conversation_id = $1`,
         params: [id, ids],
       },
     ]);
@@ -206,7 +212,7 @@ export class SqlConversationStore implements ConversationStore {
     await this.sql.batch(statements);
   }
 
-  async saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: StoredEvents): Promise<void> {
+  async saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents): Promise<void> {
     const statements: Statement[] = [
       {
         sql: 'update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2',
@@ -216,20 +222,24 @@ export class SqlConversationStore implements ConversationStore {
     ];
     if (events) {
       statements.push({
-        sql: `insert into reply_events (message_id, items, truncated) select $1, $2, $3 where exists (select 1 from messages where id = $1)
-              on conflict (message_id) do update set items = excluded.items, truncated = excluded.truncated`,
-        params: [messageId, JSON.stringify(events.items), events.truncated],
+        // spans is text, not jsonb: only this code reads it, and jsonb would parse it on every write.
+        sql: `insert into reply_events (message_id, stream, spans, truncated) select $1, decode($2::text, 'hex'), $3, $4 where exists (select 1 from messages where id = $1)
+              on conflict (message_id) do update set items = null, stream = excluded.stream, spans = excluded.spans, truncated = excluded.truncated`,
+        params: [messageId, await compressStream(events.stream), JSON.stringify(events.spans), events.truncated],
       });
     }
     await this.sql.batch(statements);
   }
 
   async replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined> {
-    const { rows } = await this.sql.query<{ items: StoredEvents['items']; truncated: boolean }>(
-      'select e.items, e.truncated from reply_events e join messages m on m.id = e.message_id where e.message_id = $1 and m.conversation_id = $2',
+    const { rows } = await this.sql.query<{ items: StoredEvents['items'] | null; stream: string | null; spans: string | null; truncated: boolean }>(
+      `select e.items, encode(e.stream, 'hex') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id where e.message_id = $1 and m.conversation_id = $2`,
       [messageId, conversationId],
     );
-    return rows[0] ? { items: rows[0].items, truncated: rows[0].truncated } : undefined;
+    const row = rows[0];
+    if (!row) return undefined;
+    if (row.stream === null) return { items: row.items ?? [], truncated: row.truncated };
+    return unpackEvents({ stream: await decompressStream(row.stream), spans: JSON.parse(row.spans ?? '[]') as number[], truncated: row.truncated });
   }
 
   async settleInterrupted(message: string): Promise<number> {

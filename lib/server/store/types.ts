@@ -65,6 +65,19 @@ export interface StoredEvents {
   truncated: boolean;
 }
 
+/**
+ * A reply's event log as it is written: the items' text end to end, then each
+ * item's length (UTF-16 code units) and time, in turn. One string and one list of
+ * numbers, not thousands of objects: the server writes every reply's log, and
+ * serializing and storing items one by one was most of the relay's CPU per event.
+ */
+export interface PackedEvents {
+  stream: string;
+  /** length, at, length, at, … */
+  spans: number[];
+  truncated: boolean;
+}
+
 export interface ConversationPage {
   conversations: ConversationSummary[];
   /** Pass back as `cursor` for the next (older) page; absent on the last page. */
@@ -108,7 +121,7 @@ export interface ConversationStore {
   /** Writes a turn atomically: the conversation if new, the new messages and the reply's placeholder, contiguous. */
   beginTurn(turn: Turn): Promise<void>;
   /** Updates the assistant reply with this id (its final state, or a later one), with its raw events when given. */
-  saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: StoredEvents): Promise<void>;
+  saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents): Promise<void>;
   replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined>;
   /** Marks every reply still `streaming` as an error with this message; how many there were. */
   settleInterrupted(message: string): Promise<number>;
