@@ -91,6 +91,16 @@ async function throughput(target: Target, concurrent: number, events: number): P
   return total / ((performance.now() - start) / 1000);
 }
 
+/** Median of runs taken in turns, floor then Sluice, so neither gets the quieter or the warmer half of the run. */
+async function alternating(runs: number, floor: () => Promise<number>, sluice: () => Promise<number>): Promise<{ floor: number; sluice: number }> {
+  const results = { floor: [] as number[], sluice: [] as number[] };
+  for (let i = 0; i < runs; i++) {
+    results.floor.push(await floor());
+    results.sluice.push(await sluice());
+  }
+  return { floor: median(results.floor), sluice: median(results.sluice) };
+}
+
 async function memoryPerStream(target: Target, pid: number, streams: number): Promise<number> {
   if (typeof global.gc === 'function') global.gc();
   await new Promise((r) => setTimeout(r, 500));
@@ -113,9 +123,21 @@ async function memoryPerStream(target: Target, pid: number, streams: number): Pr
   return Math.max(0, after - before) / Math.max(1, closers.length);
 }
 
+/** Waits until a process stops spending CPU: work a stream leaves behind (decoding, storing) is part of its cost. */
+async function settled(pid: number): Promise<void> {
+  for (let last = cpuSeconds(pid), i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = cpuSeconds(pid);
+    if (now - last < 0.02) return;
+    last = now;
+  }
+}
+
 async function cpuPerEvent(target: Target, pid: number, events: number): Promise<number> {
+  await settled(pid);
   const before = cpuSeconds(pid);
   await throughput(target, 4, events / 4);
+  await settled(pid);
   return ((cpuSeconds(pid) - before) / events) * 1e6; // µs
 }
 
@@ -143,9 +165,9 @@ export async function run(): Promise<Metric[]> {
     const bareNext = await bareRoute(`${next.origin}/api/health`, 20);
     const lat = { direct: await latency(direct, 20), floor: await latency(pipe, 20), sluice: await latency(sluice, 20) };
     step('throughput, one stream');
-    const one = { floor: median([await throughput(pipe, 1, 5000), await throughput(pipe, 1, 5000), await throughput(pipe, 1, 5000)]), sluice: median([await throughput(sluice, 1, 5000), await throughput(sluice, 1, 5000), await throughput(sluice, 1, 5000)]) };
+    const one = await alternating(3, () => throughput(pipe, 1, 5000), () => throughput(sluice, 1, 5000));
     step('throughput, 100 streams');
-    const many = { floor: await throughput(pipe, 100, 2000), sluice: await throughput(sluice, 100, 2000) };
+    const many = await alternating(3, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000));
     step('CPU per event');
     const cpu = { floor: await cpuPerEvent(pipe, floor.child.pid!, 20_000), sluice: await cpuPerEvent(sluice, next.process.pid!, 20_000) };
     step('memory, 200 open streams');

@@ -1,4 +1,3 @@
-import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { titleFrom } from '@/lib/conversation-title';
 import { findProvider } from '@/lib/providers/config';
@@ -13,10 +12,10 @@ import type { UpstreamResponse } from '../relay/http-client';
 import { sendUpstream } from '../relay/send-upstream';
 import { compareNotFound, conversationNotFound } from '../conversations/requests';
 import { store } from '../store';
-import type { ConversationStore, ReplyTimings, StoredReply } from '../store/types';
-import { BoundedEvents } from './bounded-events';
+import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply } from '../store/types';
 import { exchangeMarker } from './exchange';
 import { readChatRequest, type ChatRequest } from './request-body';
+import { openServerCopy } from './server-copy';
 import { relaySettings } from './settings';
 
 const SSE_HEADERS = {
@@ -81,8 +80,7 @@ export async function startChat(request: Request): Promise<Response> {
   const replyId = uuidv7();
   const timings: ReplyTimings = { requestStart };
   const settings = relaySettings();
-  const events = new BoundedEvents(settings.eventLogMaxBytes);
-  const reader = new StreamReader(provider.protocol, events.record);
+  const copy = openServerCopy(provider.protocol, settings.eventLogMaxBytes);
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
 
   // The turn is written while the upstream request goes out, not before it: every
@@ -102,8 +100,7 @@ export async function startChat(request: Request): Promise<Response> {
     })
     .catch(logFailure);
   const persist = (write: () => Promise<unknown>): Promise<unknown> => (writes = writes.then(write).catch(logFailure));
-  const save = (message: AssembledMessage, withEvents = false) =>
-    persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings), withEvents ? events.stored() : undefined));
+  const save = (message: AssembledMessage, events?: PackedEvents) => persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings), events));
 
   let upstream: UpstreamResponse;
   try {
@@ -133,14 +130,17 @@ export async function startChat(request: Request): Promise<Response> {
     onBytes: (bytes, fromUpstream) => {
       const at = since();
       if (fromUpstream) timings.firstByte ??= at;
-      reader.push(bytes, at);
-      if (reader.firstTokenAt !== undefined) timings.firstToken ??= reader.firstTokenAt;
-      if (reader.firstAnswerAt !== undefined) timings.firstAnswer ??= reader.firstAnswerAt;
+      copy.push(bytes, at);
     },
     onDone: (outcome: RelayOutcome) => {
       timings.end = since();
-      const message = reader.finish(outcome.kind === 'stopped' ? 'stopped' : 'ended', timings.end);
-      void save(message, true);
+      void copy.finish(outcome.kind === 'stopped' ? 'stopped' : 'ended', timings.end).then(
+        ({ message, events, firstTokenAt, firstAnswerAt }) => {
+          Object.assign(timings, { firstToken: firstTokenAt, firstAnswer: firstAnswerAt });
+          return save(message, events);
+        },
+        (error: unknown) => save({ ...emptyMessage('error'), error: { message: `Sluice could not read its copy of this reply: ${error instanceof Error ? error.message : String(error)}` } }),
+      );
     },
   });
 

@@ -1,0 +1,19 @@
+import type { AssembledMessage } from '@/lib/assemble/message';
+import type { StreamOutcome } from '@/lib/assemble/assemble';
+import type { ProtocolId } from '@/lib/protocols/ids';
+import type { PackedEvents } from '../store/types';
+
+/** What the relay tells the copy worker: a stream's chunks as they went out, then its end. */
+export type CopyRequest =
+  | { kind: 'push'; id: number; protocol: ProtocolId; maxBytes: number; bytes: Uint8Array; at: number }
+  | { kind: 'finish'; id: number; protocol: ProtocolId; maxBytes: number; outcome: StreamOutcome; at: number };
+
+/** The server's copy of one stream, read to its end. */
+export interface CopyResult {
+  message: AssembledMessage;
+  events: PackedEvents;
+  firstTokenAt?: number;
+  firstAnswerAt?: number;
+}
+
+export type CopyAnswer = { id: number; result: CopyResult } | { id: number; error: string };
