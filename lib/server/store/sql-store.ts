@@ -84,19 +84,37 @@ const CURSOR = /^(\d{1,20}):([0-9a-f-]{36})$/;
 
 export const isCursor = (cursor: string) => CURSOR.test(cursor);
 
-function appendStatement(conversationId: string, id: string, role: string, status: string | null, body: object, searchText: string): Statement {
+/** A message as a row of `messages`, but for its place in the conversation. */
+interface MessageRowInput {
+  id: string;
+  role: string;
+  status: string | null;
+  body: object;
+  search: string;
+}
+
+/** The turn's rows in order: the messages sent, then the reply's placeholder. */
+function turnRows({ messages, replyId, placeholder }: Turn): MessageRowInput[] {
+  return [
+    ...messages.map(({ id, message }) => {
+      const assistant = message.role === 'assistant';
+      return { id, role: message.role, status: assistant ? 'complete' : null, body: assistant ? { content: message.content, status: 'complete' } : { content: message.content }, search: textOf(message) };
+    }),
+    { id: replyId, role: 'assistant', status: placeholder.status, body: placeholder, search: '' },
+  ];
+}
+
+function appendStatement(conversationId: string, row: MessageRowInput): Statement {
   return {
     sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text)
           select $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6 from messages where conversation_id = $2`,
-    params: [id, conversationId, role, status, JSON.stringify(body), searchText],
+    params: [row.id, conversationId, row.role, row.status, JSON.stringify(row.body), row.search],
   };
 }
 
 /** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
-const touch = (conversationId: string): Statement => ({
-  sql: 'update conversations set updated_at = now() where id = $1 or id = (select parent_id from conversations where id = $1)',
-  params: [conversationId],
-});
+const TOUCH = (id: string) => `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
+const touch = (conversationId: string): Statement => ({ sql: TOUCH('$1'), params: [conversationId] });
 
 /** One query layer over any PostgreSQL: PGlite embedded, or a server through `pg`. */
 export class SqlConversationStore implements ConversationStore {
@@ -195,40 +213,53 @@ export class SqlConversationStore implements ConversationStore {
     await this.sql.query('update conversations set upstream_conversation_id = $2 where id = $1', [id, upstreamId]);
   }
 
-  async beginTurn({ conversationId, newTitle, compare, replaceFrom, messages, replyId, placeholder }: Turn): Promise<void> {
+  async beginTurn(turn: Turn): Promise<void> {
+    const { conversationId, newTitle, compare, replaceFrom } = turn;
+    // Every chat and every compare pane starts here: one statement, not a transaction of
+    // several (each query costs the embedded database about a millisecond of CPU). New
+    // rows only, so nothing can interleave with them.
+    if (newTitle !== undefined) {
+      await this.sql.query(
+        `with conversation as (insert into conversations (id, title, parent_id, pane) values ($1, $2, $3, $4) returning id),
+              session as (update conversations set updated_at = now() where id = $3),
+              turn as (insert into messages (id, conversation_id, seq, role, status, body, search_text)
+                       select m->>'id', (select id from conversation), n, m->>'role', m->>'status', m->'body', m->>'search'
+                       from jsonb_array_elements($5::jsonb) with ordinality as rows(m, n))
+         select 1`,
+        [conversationId, newTitle, compare?.id ?? null, compare?.pane ?? null, JSON.stringify(turnRows(turn))],
+      );
+      return;
+    }
     const statements: Statement[] = [
-      newTitle !== undefined
-        ? { sql: 'insert into conversations (id, title, parent_id, pane) values ($1, $2, $3, $4)', params: [conversationId, newTitle, compare?.id ?? null, compare?.pane ?? null] }
-        : // Two tabs on one conversation take turns here, so each turn's rows stay contiguous.
-          { sql: 'select 1 from conversations where id = $1 for update', params: [conversationId] },
+      // Two tabs on one conversation take turns here, so each turn's rows stay contiguous.
+      { sql: 'select 1 from conversations where id = $1 for update', params: [conversationId] },
     ];
     if (replaceFrom !== undefined) statements.push({ sql: 'delete from messages where conversation_id = $1 and seq > $2', params: [conversationId, replaceFrom] });
-    for (const { id, message } of messages) {
-      const assistant = message.role === 'assistant';
-      const body = assistant ? { content: message.content, status: 'complete' } : { content: message.content };
-      statements.push(appendStatement(conversationId, id, message.role, assistant ? 'complete' : null, body, textOf(message)));
-    }
-    statements.push(appendStatement(conversationId, replyId, 'assistant', placeholder.status, placeholder, ''), touch(conversationId));
+    statements.push(...turnRows(turn).map((row) => appendStatement(conversationId, row)), touch(conversationId));
     await this.sql.batch(statements);
   }
 
+  /** One statement, for the same reason as a new turn; the events go in only if the reply is there. */
   async saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents): Promise<void> {
-    const statements: Statement[] = [
-      {
-        sql: 'update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2',
-        params: [messageId, conversationId, reply.status, JSON.stringify(reply), [reply.text, reply.refusal ?? ''].join('\n')],
-      },
-      touch(conversationId),
-    ];
-    if (events) {
-      statements.push({
+    await this.sql.query(
+      `with reply as (update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2 returning id),
+            touched as (${TOUCH('$2')}),
+            events as (insert into reply_events (message_id, stream, spans, truncated)
+                       select id, decode($6::text, 'hex'), $7, $8 from reply where $6::text is not null
+                       on conflict (message_id) do update set items = null, stream = excluded.stream, spans = excluded.spans, truncated = excluded.truncated)
+       select 1`,
+      [
+        messageId,
+        conversationId,
+        reply.status,
+        JSON.stringify(reply),
+        [reply.text, reply.refusal ?? ''].join('\n'),
+        events ? await compressStream(events.stream) : null,
         // spans is text, not jsonb: only this code reads it, and jsonb would parse it on every write.
-        sql: `insert into reply_events (message_id, stream, spans, truncated) select $1, decode($2::text, 'hex'), $3, $4 where exists (select 1 from messages where id = $1)
-              on conflict (message_id) do update set items = null, stream = excluded.stream, spans = excluded.spans, truncated = excluded.truncated`,
-        params: [messageId, await compressStream(events.stream), JSON.stringify(events.spans), events.truncated],
-      });
-    }
-    await this.sql.batch(statements);
+        events ? JSON.stringify(events.spans) : null,
+        events?.truncated ?? false,
+      ],
+    );
   }
 
   async replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined> {
