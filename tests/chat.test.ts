@@ -322,6 +322,21 @@ describe('conversations', () => {
     expect((await fetch(`${base}/api/conversations/${id}/messages/nope/events`)).status).toBe(404);
   });
 
+  it('a reply read the moment its stream ends reads as it ended, its events too (no polling)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const response = await postChat({ provider: 'sim-openai', model: 'sim-markdown', messages: user('tokens=30 tps=2000 delay=0') });
+      const id = response.headers.get('x-conversation-id')!;
+      const messageId = response.headers.get('x-sluice-message-id')!;
+      const { message } = await readChat(response);
+      const [stored, events] = await Promise.all([
+        fetch(`${base}/api/conversations/${id}`).then((r) => r.json() as Promise<{ messages: { status?: string; text?: string }[] }>),
+        fetch(`${base}/api/conversations/${id}/messages/${messageId}/events`),
+      ]);
+      expect(stored.messages.at(-1)).toMatchObject({ status: 'complete', text: message.text });
+      expect(events.status).toBe(200);
+    }
+  });
+
   it('relays and stores an upstream’s own conversation id (/c1/chat gateways)', async () => {
     const response = await postChat({ provider: 'up-c1', model: 'conversation', messages: user('x') });
     expect(response.headers.get('x-upstream-conversation-id')).toBe('up-conv-42');

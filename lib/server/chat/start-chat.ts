@@ -1,3 +1,4 @@
+import type { StreamOutcome } from '@/lib/assemble/assemble';
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { titleFrom } from '@/lib/conversation-title';
 import { findProvider } from '@/lib/providers/config';
@@ -15,8 +16,9 @@ import { store } from '../store';
 import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply } from '../store/types';
 import { exchangeMarker } from './exchange';
 import { readChatRequest, type ChatRequest } from './request-body';
-import { openServerCopy } from './server-copy';
+import { openServerCopy, type CopyResult } from './server-copy';
 import { relaySettings } from './settings';
+import { settling } from './settling-replies';
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -120,6 +122,18 @@ export async function startChat(request: Request): Promise<Response> {
     return response;
   }
 
+  /** The stream ended: the server's copy, read to its end, is the reply as stored. */
+  const storeReply = async (outcome: StreamOutcome, at: number) => {
+    let read: CopyResult;
+    try {
+      read = await copy.finish(outcome, at);
+    } catch (error) {
+      return save({ ...emptyMessage('error'), error: { message: `Sluice could not read its copy of this reply: ${error instanceof Error ? error.message : String(error)}` } });
+    }
+    Object.assign(timings, { firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt });
+    return save(read.message, read.events);
+  };
+
   const upstreamConversationId = upstream.headers.get('x-conversation-id');
   if (upstreamConversationId) void persist(() => db.setUpstreamConversationId(conversation.id, upstreamConversationId));
   const body$ = relayStream(upstream.body, {
@@ -134,13 +148,7 @@ export async function startChat(request: Request): Promise<Response> {
     },
     onDone: (outcome: RelayOutcome) => {
       timings.end = since();
-      void copy.finish(outcome.kind === 'stopped' ? 'stopped' : 'ended', timings.end).then(
-        ({ message, events, firstTokenAt, firstAnswerAt }) => {
-          Object.assign(timings, { firstToken: firstTokenAt, firstAnswer: firstAnswerAt });
-          return save(message, events);
-        },
-        (error: unknown) => save({ ...emptyMessage('error'), error: { message: `Sluice could not read its copy of this reply: ${error instanceof Error ? error.message : String(error)}` } }),
-      );
+      settling(storeReply(outcome.kind === 'stopped' ? 'stopped' : 'ended', timings.end));
     },
   });
 

@@ -3,7 +3,8 @@ import { ApiError } from '../http-errors';
 import { isUuid } from '../ids';
 import { store } from '../store';
 import { isCursor } from '../store/sql-store';
-import type { CompareSession, Conversation, ConversationStore } from '../store/types';
+import type { CompareSession, Conversation, ConversationStore, StoredEvents } from '../store/types';
+import { repliesSettled } from '../chat/settling-replies';
 import { parseOr400, readJsonBody } from '../validate';
 
 export const MAX_TITLE_LENGTH = 200;
@@ -45,10 +46,22 @@ export async function storeFor(id: string): Promise<ConversationStore> {
 
 export const compareNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown compare session "${id}".`);
 
+/** Reads see every reply that has ended as it ended (see settling-replies). */
 export async function loadConversation(id: string): Promise<Conversation | undefined> {
-  return isUuid(id) ? (await store()).getConversation(id) : undefined;
+  if (!isUuid(id)) return undefined;
+  await repliesSettled();
+  return (await store()).getConversation(id);
 }
 
 export async function loadCompare(id: string): Promise<CompareSession | undefined> {
-  return isUuid(id) ? (await store()).getCompare(id) : undefined;
+  if (!isUuid(id)) return undefined;
+  await repliesSettled();
+  return (await store()).getCompare(id);
+}
+
+export async function loadReplyEvents(id: string, messageId: string): Promise<StoredEvents | undefined> {
+  const db = await storeFor(id);
+  if (!isUuid(messageId)) return undefined;
+  await repliesSettled();
+  return db.replyEvents(id, messageId);
 }

@@ -1,7 +1,6 @@
 import { route } from '@/lib/server/api-route';
 import { ApiError } from '@/lib/server/http-errors';
-import { storeFor } from '@/lib/server/conversations/requests';
-import { isUuid } from '@/lib/server/ids';
+import { loadReplyEvents } from '@/lib/server/conversations/requests';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,8 +9,7 @@ type Context = { params: Promise<{ id: string; messageId: string }> };
 /** A reply's raw SSE items, as stored for the event log. */
 export const GET = route(async (_request: Request, { params }: Context) => {
   const { id, messageId } = await params;
-  const db = await storeFor(id);
-  const events = isUuid(messageId) ? await db.replyEvents(id, messageId) : undefined;
+  const events = await loadReplyEvents(id, messageId);
   if (!events) throw new ApiError(404, 'not_found', `No stored events for message "${messageId}" of conversation "${id}".`);
   return Response.json(events);
 });
