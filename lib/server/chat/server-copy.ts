@@ -16,6 +16,9 @@ interface CopyWorker {
   waiting: Map<number, { resolve: (result: CopyResult) => void; reject: (error: Error) => void }>;
   next: number;
   dead?: Error;
+  /** Requests of this event-loop turn, all streams together: one message, not one per chunk. */
+  outbox: CopyRequest[];
+  transfer: ArrayBuffer[];
 }
 
 /**
@@ -36,7 +39,7 @@ function copyWorker(start: StartWorker): CopyWorker {
   if (holder[KEY]) return holder[KEY];
   const worker = start();
   worker.unref();
-  const state: CopyWorker = { worker, waiting: new Map(), next: 0 };
+  const state: CopyWorker = { worker, waiting: new Map(), next: 0, outbox: [], transfer: [] };
   worker.on('message', (answer: CopyAnswer) => {
     const waiter = state.waiting.get(answer.id);
     state.waiting.delete(answer.id);
@@ -56,6 +59,21 @@ function copyWorker(start: StartWorker): CopyWorker {
   return state;
 }
 
+/** Queues a request for the worker; the turn's requests go out together, in order. */
+function send(state: CopyWorker, request: CopyRequest, transfer: ArrayBuffer[] = []): void {
+  if (state.outbox.length === 0) {
+    setImmediate(() => {
+      const batch = state.outbox;
+      const buffers = state.transfer;
+      state.outbox = [];
+      state.transfer = [];
+      if (!state.dead) state.worker.postMessage(batch, buffers);
+    });
+  }
+  state.outbox.push(request);
+  state.transfer.push(...transfer);
+}
+
 /** Stops the shared worker, failing any copy in flight; the next stream starts another. */
 export async function stopServerCopy(): Promise<void> {
   await (globalThis as Holder)[KEY]?.worker.terminate();
@@ -64,18 +82,17 @@ export async function stopServerCopy(): Promise<void> {
 export function openServerCopy(protocol: ProtocolId, maxBytes: number, start = startWorker): ServerCopy {
   const state = copyWorker(start);
   const id = state.next++;
-  const send = (request: CopyRequest, transfer: ArrayBuffer[] = []) => state.worker.postMessage(request, transfer);
   return {
     push(bytes, at) {
       // A copy of our own to hand over: the original is still on its way to the browser.
       const own = bytes.slice();
-      send({ kind: 'push', id, protocol, maxBytes, bytes: own, at }, [own.buffer]);
+      send(state, { kind: 'push', id, protocol, maxBytes, bytes: own, at }, [own.buffer]);
     },
     finish(outcome, at) {
       return new Promise<CopyResult>((resolve, reject) => {
         if (state.dead) return reject(state.dead);
         state.waiting.set(id, { resolve, reject });
-        send({ kind: 'finish', id, protocol, maxBytes, outcome, at });
+        send(state, { kind: 'finish', id, protocol, maxBytes, outcome, at });
       });
     },
   };

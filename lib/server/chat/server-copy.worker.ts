@@ -16,7 +16,7 @@ function streamOf({ id, protocol, maxBytes }: CopyRequest) {
   return stream;
 }
 
-parentPort!.on('message', (request: CopyRequest) => {
+function handle(request: CopyRequest): void {
   const stream = streamOf(request);
   if (request.kind === 'push') {
     stream.reader.push(request.bytes, request.at);
@@ -31,4 +31,7 @@ parentPort!.on('message', (request: CopyRequest) => {
     answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
   parentPort!.postMessage(answer);
-});
+}
+
+// A message is one event-loop turn's requests from every stream, in order.
+parentPort!.on('message', (batch: CopyRequest[]) => batch.forEach(handle));
