@@ -55,14 +55,12 @@ const pct = (values: number[], p: number) => {
 };
 const gaps = (t: Timing) => t.eventTimes.slice(1).map((x, i) => x - t.eventTimes[i]!);
 
-async function latency(target: Target, runs: number) {
-  const all: Timing[] = [];
-  for (let i = 0; i < runs; i++) all.push(await stream(target, 'paced-60-2'));
-  return {
-    headers: all.map((t) => t.headers),
-    firstEvent: all.map((t) => t.firstEvent),
-    gaps: all.flatMap(gaps),
-  };
+/** Runs taken in turns across the targets, so a noisy spell of this shared machine falls on all of them alike. */
+async function latency<K extends string>(targets: Record<K, Target>, runs: number) {
+  const all = Object.fromEntries(Object.keys(targets).map((k) => [k, [] as Timing[]])) as Record<K, Timing[]>;
+  for (let i = 0; i < runs; i++) for (const k of Object.keys(targets) as K[]) all[k].push(await stream(targets[k], 'paced-60-2'));
+  const summary = (timings: Timing[]) => ({ headers: timings.map((t) => t.headers), firstEvent: timings.map((t) => t.firstEvent), gaps: timings.flatMap(gaps) });
+  return Object.fromEntries(Object.entries(all).map(([k, timings]) => [k, summary(timings as Timing[])])) as Record<K, ReturnType<typeof summary>>;
 }
 
 /** A plain GET through Next.js: what any route handler costs before our code runs. */
@@ -159,11 +157,11 @@ export async function run(): Promise<Metric[]> {
   try {
     const step = (what: string) => console.error(`relay bench: ${what}`);
     step('warming up');
-    for (const t of [direct, pipe, sluice]) await latency(t, 3); // warm up
+    await latency({ direct, floor: pipe, sluice }, 3); // warm up
     await throughput(sluice, 4, 500);
     step('latency');
     const bareNext = await bareRoute(`${next.origin}/api/health`, 20);
-    const lat = { direct: await latency(direct, 20), floor: await latency(pipe, 20), sluice: await latency(sluice, 20) };
+    const lat = await latency({ direct, floor: pipe, sluice }, 20);
     step('throughput, one stream');
     const one = await alternating(3, () => throughput(pipe, 1, 5000), () => throughput(sluice, 1, 5000));
     step('throughput, 100 streams');
