@@ -1,10 +1,10 @@
 import type { ItemObserver } from '@/lib/assemble/stream-reader';
+import { EventPacker } from '../store/packed-events';
 import type { PackedEvents } from '../store/types';
 
 /** A reply's raw SSE items for the event log, kept up to a size; past it, the rest is dropped and the log says so. */
 export class BoundedEvents {
-  private readonly raws: string[] = [];
-  private readonly spans: number[] = [];
+  private readonly packer = new EventPacker();
   private bytes = 0;
   private truncated = false;
 
@@ -17,11 +17,10 @@ export class BoundedEvents {
       return;
     }
     this.bytes += item.bytes;
-    this.raws.push(item.raw);
-    this.spans.push(item.raw.length, item.at);
+    this.packer.add(item.raw, item.at);
   };
 
   stored(): PackedEvents {
-    return { stream: this.raws.join(''), spans: this.spans, truncated: this.truncated };
+    return this.packer.packed(this.truncated);
   }
 }

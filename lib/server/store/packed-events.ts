@@ -5,9 +5,26 @@ import type { PackedEvents, StoredEvents } from './types';
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
 
+/** Builds a packed log an item at a time: the one place that writes the format `unpackEvents` reads. */
+export class EventPacker {
+  private readonly raws: string[] = [];
+  private readonly spans: number[] = [];
+
+  add(raw: string, at: number): void {
+    this.raws.push(raw);
+    this.spans.push(raw.length, at);
+  }
+
+  packed(truncated: boolean): PackedEvents {
+    return { stream: this.raws.join(''), spans: this.spans, truncated };
+  }
+}
+
 /** Packs items as the store writes them. */
 export function packEvents({ items, truncated }: StoredEvents): PackedEvents {
-  return { stream: items.map((item) => item.raw).join(''), spans: items.flatMap((item) => [item.raw.length, item.at]), truncated };
+  const packer = new EventPacker();
+  for (const item of items) packer.add(item.raw, item.at);
+  return packer.packed(truncated);
 }
 
 /** The items a packed log was made of, as the event log reads them. */
