@@ -7,7 +7,6 @@ type Held = Unstamped<SseComment | SseRetry>;
 
 const DIGITS = /^\d+$/;
 
-
 /**
  * Bytes to SSE items, incrementally, per the WHATWG event-stream rules: CR, LF and
  * CRLF line ends (a CRLF may be split across chunks), one leading BOM, comments,

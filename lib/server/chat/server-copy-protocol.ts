@@ -3,10 +3,11 @@ import type { StreamOutcome } from '@/lib/assemble/assemble';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { PackedEvents } from '../store/types';
 
-/** What the relay tells the copy worker (in batches, one per event-loop turn): a stream's chunks as they went out, then its end. */
+/** What the relay tells the copy worker (in batches, one per event-loop turn): a stream opens, its chunks as they went out, then its end. */
 export type CopyRequest =
-  | { kind: 'push'; id: number; protocol: ProtocolId; maxBytes: number; bytes: Uint8Array; at: number }
-  | { kind: 'finish'; id: number; protocol: ProtocolId; maxBytes: number; outcome: StreamOutcome; at: number };
+  | { kind: 'open'; id: number; protocol: ProtocolId; maxBytes: number }
+  | { kind: 'push'; id: number; bytes: Uint8Array; at: number }
+  | { kind: 'finish'; id: number; outcome: StreamOutcome; at: number };
 
 /** The server's copy of one stream, read to its end. */
 export interface CopyResult {

@@ -82,17 +82,18 @@ export async function stopServerCopy(): Promise<void> {
 export function openServerCopy(protocol: ProtocolId, maxBytes: number, start = startWorker): ServerCopy {
   const state = copyWorker(start);
   const id = state.next++;
+  send(state, { kind: 'open', id, protocol, maxBytes });
   return {
     push(bytes, at) {
       // A copy of our own to hand over: the original is still on its way to the browser.
       const own = bytes.slice();
-      send(state, { kind: 'push', id, protocol, maxBytes, bytes: own, at }, [own.buffer]);
+      send(state, { kind: 'push', id, bytes: own, at }, [own.buffer]);
     },
     finish(outcome, at) {
       return new Promise<CopyResult>((resolve, reject) => {
         if (state.dead) return reject(state.dead);
         state.waiting.set(id, { resolve, reject });
-        send(state, { kind: 'finish', id, protocol, maxBytes, outcome, at });
+        send(state, { kind: 'finish', id, outcome, at });
       });
     },
   };

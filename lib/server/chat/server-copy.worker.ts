@@ -6,18 +6,14 @@ import type { CopyAnswer, CopyRequest } from './server-copy-protocol';
 /** Reads the server's copy of every relayed stream, off the thread that relays them. */
 const streams = new Map<number, { reader: StreamReader; events: BoundedEvents }>();
 
-function streamOf({ id, protocol, maxBytes }: CopyRequest) {
-  let stream = streams.get(id);
-  if (!stream) {
-    const events = new BoundedEvents(maxBytes);
-    stream = { reader: new StreamReader(protocol, events.record), events };
-    streams.set(id, stream);
-  }
-  return stream;
-}
-
 function handle(request: CopyRequest): void {
-  const stream = streamOf(request);
+  if (request.kind === 'open') {
+    const events = new BoundedEvents(request.maxBytes);
+    streams.set(request.id, { reader: new StreamReader(request.protocol, events.record), events });
+    return;
+  }
+  // Requests come in order: a stream is open until its finish.
+  const stream = streams.get(request.id)!;
   if (request.kind === 'push') {
     stream.reader.push(request.bytes, request.at);
     return;
