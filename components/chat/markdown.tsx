@@ -1,43 +1,40 @@
 'use client';
 
-import { memo, useRef } from 'react';
-import { defaultRehypePlugins, Streamdown } from 'streamdown';
-import { codeHighlighter } from '@/lib/client/code-highlighter';
+import type { Root } from 'hast';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { memo, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { BlockSplitter } from '@/lib/client/markdown-blocks';
-
-/** Finished blocks are highlighted (Shiki, asynchronously); the streaming tail stays plain. */
-const HIGHLIGHT = { code: codeHighlighter };
-const PLAIN = {};
-/**
- * Raw HTML is skipped, so rehype-raw (which re-parses every block's tree through an
- * HTML parser) would only cost time; sanitizing and link hardening stay.
- */
-const REHYPE = [defaultRehypePlugins.sanitize!, defaultRehypePlugins.harden!];
-
-/** Our blocks are Streamdown's blocks: splitting them again (its marked lexer) measured a tenth of a reply's main-thread time. */
-const asOneBlock = (markdown: string) => [markdown];
+import { markdownToHast } from '@/lib/markdown/to-hast';
+import { CodeBlock } from './code-block';
 
 /**
- * One block, rendered once: it only changes while it is the streaming tail. A finished
- * block renders in Streamdown's static mode (no splitting, no completion of unfinished
- * syntax); the tail streams, its unfinished syntax completed.
+ * Elements render as plain host elements, styled by `.prose-sluice` in the stylesheet:
+ * only code blocks, tables and links need a component. Streamdown's per-element
+ * components measured about half of a streaming reply's main-thread time.
  */
-const Block = memo(function Block({ text, tail }: { text: string; tail: boolean }) {
-  // Model output is untrusted: no raw HTML; Streamdown hardens links and images.
-  return (
-    <div className={tail ? undefined : 'md-block-done'}>
-      {tail ? (
-        <Streamdown parseIncompleteMarkdown skipHtml rehypePlugins={REHYPE} plugins={PLAIN} parseMarkdownIntoBlocksFn={asOneBlock}>
-          {text}
-        </Streamdown>
-      ) : (
-        <Streamdown mode="static" skipHtml rehypePlugins={REHYPE} plugins={HIGHLIGHT}>
-          {text}
-        </Streamdown>
-      )}
-    </div>
-  );
+const table: Components['table'] = ({ children }) => (
+  <div className="md-table">
+    <table>{children}</table>
+  </div>
+);
+const FINISHED: Partial<Components> = { pre: ({ node }) => <CodeBlock node={node} highlight />, table };
+const STREAMING: Partial<Components> = { pre: ({ node }) => <CodeBlock node={node} highlight={false} />, table };
+
+function render(tree: Root, components: Partial<Components>): ReactNode {
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passNode: true, ignoreInvalidStyle: true });
+}
+
+/** A finished block: parsed and rendered once, its code highlighted. */
+const Block = memo(function Block({ text }: { text: string }) {
+  return <div className="md-block-done">{render(markdownToHast(text), FINISHED)}</div>;
 });
+
+/** The streaming tail, its unfinished syntax completed; re-rendered as it grows. */
+function Tail({ text, streaming }: { text: string; streaming: boolean }) {
+  const tree = useMemo(() => markdownToHast(text, streaming), [text, streaming]);
+  return <div>{render(tree, streaming ? STREAMING : FINISHED)}</div>;
+}
 
 /** Finished blocks per group: a frame lays out the groups, not every block of a long reply. */
 const GROUP_SIZE = 32;
@@ -51,7 +48,7 @@ const Group = memo(
     return (
       <div className={blocks.length === GROUP_SIZE ? 'md-group-full' : undefined}>
         {blocks.map((block, i) => (
-          <Block key={i} text={block} tail={false} />
+          <Block key={i} text={block} />
         ))}
       </div>
     );
@@ -74,15 +71,15 @@ function groupsOf(blocks: readonly string[]): string[][] {
  * (the forced layout of following the tail grew with the reply's length).
  */
 export const Markdown = memo(function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
-  const splitter = useRef<BlockSplitter>(null);
-  splitter.current ??= new BlockSplitter();
-  const { done, tail } = splitter.current.update(text);
+  // One splitter per message, kept across renders: it only ever reads what was appended.
+  const [splitter] = useState(() => new BlockSplitter());
+  const { done, tail } = splitter.update(text);
   return (
     <div className="prose-sluice">
       {groupsOf(done).map((blocks, i) => (
         <Group key={i} blocks={blocks} />
       ))}
-      {tail ? <Block text={tail} tail={streaming} /> : null}
+      {tail ? <Tail text={tail} streaming={streaming} /> : null}
     </div>
   );
 });

@@ -44,6 +44,11 @@ class WorkerHighlighter implements CodeHighlighterPlugin {
     return languages.has(normalize(language));
   }
 
+  /** The tokens of a block highlighted before, without asking the worker. */
+  cached(options: HighlightOptions): HighlightResult | undefined {
+    return this.cache.get(jobOf(options).key);
+  }
+
   highlight(options: HighlightOptions, callback?: Waiter): HighlightResult | null {
     const { key, language, themes } = jobOf(options);
     const cached = this.cache.get(key);
