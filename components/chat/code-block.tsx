@@ -2,7 +2,6 @@
 
 import type { Element, ElementContent } from 'hast';
 import { useEffect, useMemo, useState } from 'react';
-import type { BundledLanguage } from 'shiki';
 import { codeHighlighter } from '@/lib/client/code-highlighter';
 import { tokensToHtml } from '@/lib/markdown/tokens-to-html';
 
@@ -21,8 +20,8 @@ function codeOf(pre: Element | undefined): { language: string; code: string } {
  * meanwhile); null for the streaming tail and for languages Shiki does not know.
  */
 function useHighlighted(code: string, language: string, enabled: boolean): string | null {
-  const options = useMemo(() => ({ code, language: language as BundledLanguage, themes: codeHighlighter.getThemes() }), [code, language]);
-  const wanted = enabled && language !== '' && codeHighlighter.supportsLanguage(options.language);
+  const options = useMemo(() => ({ code, language }), [code, language]);
+  const wanted = enabled && language !== '' && codeHighlighter.supportsLanguage(language);
   const cached = useMemo(() => {
     const tokens = wanted ? codeHighlighter.cached(options) : undefined;
     return tokens ? tokensToHtml(tokens) : null;

@@ -16,7 +16,7 @@ function fakeWorker(answer: (job: HighlightJob) => HighlightAnswer) {
   return jobs;
 }
 
-const options = { code: 'print(1)', language: 'python' as const, themes: ['github-light', 'github-dark'] as [string, string] };
+const options = { code: 'print(1)', language: 'python' };
 
 describe('the worker highlighter', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -26,9 +26,9 @@ describe('the worker highlighter', () => {
     const tokens = { tokens: [[{ content: 'print(1)' }]] } as unknown as Extract<HighlightAnswer, { result: unknown }>['result'];
     const jobs = fakeWorker((job) => ({ id: job.id, result: tokens }));
     const { codeHighlighter } = await import('./code-highlighter');
-    const got = await new Promise((resolve) => expect(codeHighlighter.highlight(options as never, resolve)).toBeNull());
+    const got = await new Promise((resolve) => expect(codeHighlighter.highlight(options, resolve)).toBeNull());
     expect(got).toBe(tokens);
-    expect(codeHighlighter.highlight(options as never)).toBe(tokens);
+    expect(codeHighlighter.highlight(options)).toBe(tokens);
     expect(jobs).toHaveLength(1);
   });
 
@@ -38,7 +38,7 @@ describe('the worker highlighter', () => {
     const jobs = fakeWorker((job) => ({ id: job.id, error: `no grammar for ${job.language}` }));
     const { codeHighlighter, highlighterStatus, prewarmHighlighter } = await import('./code-highlighter');
     const render = vi.fn();
-    expect(codeHighlighter.highlight(options as never, render)).toBeNull();
+    expect(codeHighlighter.highlight(options, render)).toBeNull();
     prewarmHighlighter();
     await vi.waitFor(() => expect(highlighterStatus.ready).toBe(true));
     expect(render).not.toHaveBeenCalled();

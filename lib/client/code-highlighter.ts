@@ -1,56 +1,47 @@
-import type { CodeHighlighterPlugin, HighlightOptions, HighlightResult } from '@streamdown/code';
-import { bundledLanguagesInfo, type BundledLanguage, type BundledTheme } from 'shiki';
+import { bundledLanguagesInfo, type BundledLanguage, type TokensResult } from 'shiki';
 import type { HighlightAnswer, HighlightJob } from './highlight-protocol';
 
-const THEMES: [BundledTheme, BundledTheme] = ['github-light', 'github-dark'];
 /** Highlighted blocks kept for re-renders and remounts; each is small, and the oldest go first. */
 const CACHE_SIZE = 500;
 
 const languages = new Set(bundledLanguagesInfo.flatMap((l) => [l.id, ...(l.aliases ?? [])]));
 const normalize = (language: string) => language.trim().toLowerCase() as BundledLanguage;
-const themeName = (theme: unknown) => (typeof theme === 'string' ? theme : ((theme as { name?: string }).name ?? 'custom')) as BundledTheme;
 
-type Waiter = (result: HighlightResult) => void;
-
-function jobOf(options: HighlightOptions): { key: string; language: BundledLanguage; themes: [BundledTheme, BundledTheme] } {
-  const language = normalize(options.language);
-  const themes: [BundledTheme, BundledTheme] = [themeName(options.themes[0]), themeName(options.themes[1])];
-  return { key: `${language}:${themes.join(':')}\n${options.code}`, language, themes };
+/** A block to highlight: its code and its fence's language. */
+export interface CodeToHighlight {
+  code: string;
+  language: string;
 }
 
+type Waiter = (result: TokensResult) => void;
+
+const keyOf = (block: CodeToHighlight) => `${normalize(block.language)}\n${block.code}`;
+
 /**
- * Streamdown's code plugin, answered by a Web Worker running Shiki. A block asked
- * for the first time renders plain and gets its tokens by callback; asked again,
- * they come back at once from the cache.
+ * Code blocks' tokens from a Web Worker running Shiki. A block asked for the first
+ * time renders plain and gets its tokens by callback; asked again, they come back at
+ * once from the cache.
  */
-class WorkerHighlighter implements CodeHighlighterPlugin {
-  readonly name = 'shiki' as const;
-  readonly type = 'code-highlighter' as const;
+class WorkerHighlighter {
   private worker: Worker | undefined;
   private nextId = 1;
-  private readonly cache = new Map<string, HighlightResult>();
+  private readonly cache = new Map<string, TokensResult>();
   private readonly pending = new Map<string, Waiter[]>();
   /** Called when a job is answered, with tokens or with an error: what `warm` waits on. */
   private readonly answered = new Map<string, (() => void)[]>();
   private readonly keys = new Map<number, string>();
 
-  getSupportedLanguages(): BundledLanguage[] {
-    return [...languages] as BundledLanguage[];
-  }
-  getThemes(): HighlightOptions['themes'] {
-    return THEMES;
-  }
-  supportsLanguage(language: BundledLanguage): boolean {
+  supportsLanguage(language: string): boolean {
     return languages.has(normalize(language));
   }
 
   /** The tokens of a block highlighted before, without asking the worker. */
-  cached(options: HighlightOptions): HighlightResult | undefined {
-    return this.cache.get(jobOf(options).key);
+  cached(block: CodeToHighlight): TokensResult | undefined {
+    return this.cache.get(keyOf(block));
   }
 
-  highlight(options: HighlightOptions, callback?: Waiter): HighlightResult | null {
-    const { key, language, themes } = jobOf(options);
+  highlight(block: CodeToHighlight, callback?: Waiter): TokensResult | null {
+    const key = keyOf(block);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const waiting = this.pending.get(key);
@@ -61,16 +52,16 @@ class WorkerHighlighter implements CodeHighlighterPlugin {
     this.pending.set(key, callback ? [callback] : []);
     const id = this.nextId++;
     this.keys.set(id, key);
-    this.post({ id, code: options.code, language, themes });
+    this.post({ id, code: block.code, language: normalize(block.language) });
     return null;
   }
 
   /** Resolves once the worker has answered a job, tokens or not: used to load common grammars before the first reply. */
   warm(language: string): Promise<void> {
-    const options: HighlightOptions = { code: 'x', language: language as BundledLanguage, themes: THEMES };
+    const block: CodeToHighlight = { code: 'x', language };
     return new Promise((resolve) => {
-      if (this.highlight(options)) return resolve();
-      const { key } = jobOf(options);
+      if (this.highlight(block)) return resolve();
+      const key = keyOf(block);
       this.answered.set(key, [...(this.answered.get(key) ?? []), resolve]);
     });
   }

@@ -1,4 +1,4 @@
-import type { HighlightResult } from '@streamdown/code';
+import type { TokensResult } from 'shiki';
 
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
@@ -10,7 +10,7 @@ const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;');
  * copies) the same before and after highlighting. The code's text is escaped; styles are the theme's colors as CSS variables
  * (`--sdm-c`, `--shiki-dark`), which the stylesheet applies per color scheme.
  */
-export function tokensToHtml(result: HighlightResult): string {
+export function tokensToHtml(result: TokensResult): string {
   const lines = result.tokens.map((line) => {
     const spans = line.map((token) => {
       const style: string[] = [];
