@@ -22,7 +22,13 @@ export async function startFrameProbe(page: Page): Promise<void> {
     window.__loaf = [];
     window.__stop = false;
     (function loop(t) { if (t !== undefined) window.__frames.push(t); if (!window.__stop) requestAnimationFrame(loop); })();
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__loaf.push(e.duration))).observe({ type: 'long-animation-frame' });
+    window.__t0 = performance.now();
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__loaf.push({
+      duration: e.duration,
+      at: e.startTime - window.__t0,
+      styleAndLayout: e.startTime + e.duration - e.styleAndLayoutStart,
+      scripts: e.scripts.map((s) => ({ invoker: s.invoker, function: s.sourceFunctionName, duration: s.duration, forcedLayout: s.forcedStyleAndLayoutDuration })),
+    }))).observe({ type: 'long-animation-frame' });
   `);
 }
 
@@ -34,12 +40,23 @@ export interface FrameRun {
   longestFrameMs: number;
 }
 
+/** A long animation frame, with what ran in it (the Long Animation Frames API's attribution). */
+interface LongFrame {
+  duration: number;
+  at: number;
+  styleAndLayout: number;
+  scripts: { invoker: string; function: string; duration: number; forcedLayout: number }[];
+}
+
 export async function stopFrameProbe(page: Page): Promise<FrameRun> {
-  const { frames, loaf } = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __loaf: number[]; __stop: boolean };
+  const { frames, loaf: frameList } = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __loaf: LongFrame[]; __stop: boolean };
     w.__stop = true;
     return { frames: w.__frames, loaf: w.__loaf };
   });
+  // BENCH_LONG_FRAMES=1: what each long frame ran, to find where one comes from.
+  if (process.env.BENCH_LONG_FRAMES) for (const f of frameList.filter((f) => f.duration > 50)) console.error(`long frame: ${Math.round(f.duration)} ms at ${Math.round(f.at)} ms, style+layout ${Math.round(f.styleAndLayout)} ms`, JSON.stringify(f.scripts.filter((s) => s.duration > 2)));
+  const loaf = frameList.map((f) => f.duration);
   const intervals = frames.slice(1).map((t, i) => t - frames[i]!).sort((a, b) => a - b);
   return {
     frames: frames.length,
