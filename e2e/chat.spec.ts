@@ -13,10 +13,20 @@ const done = (page: Page) => expect(page.getByRole('button', { name: 'Send', exa
 type Stats = { frameStats: { frames: number; storeUpdates: number }; renderCounts: Record<string, number> };
 const stats = (page: Page) => page.evaluate(() => structuredClone((window as unknown as { __sluice: Stats }).__sluice));
 
+/** Uncaught errors on the page or in its workers: every test here ends without one. */
+const pageErrors = new WeakMap<Page, string[]>();
+
 test.beforeEach(async ({ page }) => {
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/');
   // Interact only once React has hydrated: a choice made before would be reset by it.
   await page.waitForFunction(() => '__sluice' in window);
+});
+
+test.afterEach(async ({ page }) => {
+  expect(pageErrors.get(page)).toEqual([]);
 });
 
 test('a reply streams in progressively, then shows its status and figures', async ({ page }) => {
@@ -28,6 +38,8 @@ test('a reply streams in progressively, then shows its status and figures', asyn
   const later = (await reply.innerText()).length;
   expect(later).toBeGreaterThan(early);
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  // Its markdown shows as markdown while it streams, not only once it has ended.
+  await expect(page.locator('article[data-status="streaming"]').locator('h1, h2, h3, table, pre').first()).toBeVisible();
   await shot(page, 'chat-streaming');
   await done(page);
   await expect(reply).toHaveAttribute('data-status', 'complete');
