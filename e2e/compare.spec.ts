@@ -40,7 +40,17 @@ test('three panes on three wire protocols race side by side, each with its own r
     await expect(figures).toContainText('finish');
   }
   await expect(replyOf(page, 2).locator('details summary').first()).toHaveText(/^Thought for/);
-  await expect(page.getByRole('img', { name: 'Output tokens over time, one line per pane' }).locator('canvas').first()).toBeVisible();
+  const chart = page.getByRole('img', { name: 'Output tokens over time, one line per pane' }).locator('canvas').first();
+  await expect(chart).toBeVisible();
+  // The race is drawn: each pane's line, in its color, is on the canvas once the race is over.
+  const drawn = (rgb: [number, number, number]) =>
+    chart.evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r) < 8 && Math.abs(data[i + 1]! - g) < 8 && Math.abs(data[i + 2]! - b) < 8 && data[i + 3]! > 200) n++;
+      return n;
+    }, rgb);
+  for (const color of [[2, 132, 199], [219, 39, 119], [22, 163, 74]] as [number, number, number][]) await expect.poll(() => drawn(color)).toBeGreaterThan(20);
   await expect(page.getByRole('figure').filter({ hasText: 'Time to first token' }).getByRole('row')).toHaveCount(3);
   await shot(page, 'compare-three-panes');
 

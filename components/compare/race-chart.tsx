@@ -30,21 +30,22 @@ function chartData(keys: string[]): uPlot.AlignedData {
  */
 export function RaceChart() {
   const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | undefined>(undefined);
   const panes = useCompareStore((s) => s.panes);
   const streaming = panes.some((p) => p.streaming);
   const keys = panes.map((p) => p.key).join(',');
 
+  // Built once per set of panes, not per race: building it again at Send cost the page
+  // a long frame, in the very frame that starts every stream.
   useEffect(() => {
     const el = box.current!;
     const list = keys.split(',');
-    let plot: uPlot | undefined;
-    let frame = 0;
     let resize: ResizeObserver | undefined;
     let gone = false;
     // uPlot touches the DOM as it loads: it is loaded in the browser only.
     void import('uplot').then(({ default: UPlot }) => {
       if (gone) return;
-      plot = new UPlot(
+      const plot = new UPlot(
         {
           width: el.clientWidth || 600,
           height: 180,
@@ -56,21 +57,30 @@ export function RaceChart() {
         chartData(list),
         el,
       );
-      const chart = plot;
-      resize = new ResizeObserver(() => chart.setSize({ width: el.clientWidth, height: 180 }));
+      chart.current = plot;
+      resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 180 }));
       resize.observe(el);
-      const draw = () => {
-        chart.setData(chartData(list));
-        if (race.running > 0) frame = requestAnimationFrame(draw);
-      };
-      frame = requestAnimationFrame(draw);
     });
     return () => {
       gone = true;
-      cancelAnimationFrame(frame);
       resize?.disconnect();
-      plot?.destroy();
+      chart.current?.destroy();
+      chart.current = undefined;
     };
+  }, [keys]);
+
+  // Redrawn every frame while a race runs, and once more as it ends.
+  useEffect(() => {
+    const list = keys.split(',');
+    const draw = () => chart.current?.setData(chartData(list));
+    if (!streaming) return void draw();
+    let frame = 0;
+    const loop = () => {
+      draw();
+      if (race.running > 0) frame = requestAnimationFrame(loop);
+    };
+    frame = requestAnimationFrame(loop);
+    return () => cancelAnimationFrame(frame);
   }, [keys, streaming]);
 
   return <div ref={box} role="img" aria-label="Output tokens over time, one line per pane" className="w-full" />;
