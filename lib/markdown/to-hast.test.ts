@@ -26,8 +26,4 @@ describe('markdownToHast', () => {
     expect(html('so **bol', true)).toBe('<p>so <strong>bol</strong></p>');
     expect(html('so **bol')).toBe('<p>so **bol</p>');
   });
-
-  it('carries no source positions (trees cross to the page by structured clone)', () => {
-    expect(JSON.stringify(markdownToHast('# Title\n\nSome *text*.'))).not.toContain('position');
-  });
 });

@@ -22,15 +22,6 @@ function htmlAsText() {
   };
 }
 
-/** Trees cross to the page by structured clone: source positions would only add weight. */
-function dropPositions() {
-  return (tree: Root) => {
-    visit(tree, (node) => {
-      delete node.position;
-    });
-  };
-}
-
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
@@ -38,7 +29,6 @@ const processor = unified()
   .use(remarkRehype)
   .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: '' })
   .use(harden, { allowedImagePrefixes: ['*'], allowedLinkPrefixes: ['*'], allowedProtocols: ['*'], allowDataImages: false })
-  .use(dropPositions)
   .freeze();
 
 /**
