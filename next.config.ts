@@ -6,6 +6,13 @@ const nextConfig: NextConfig = {
   compress: false,
   // PGlite ships its own WebAssembly and data files: load it from node_modules, not a bundle.
   serverExternalPackages: ['@electric-sql/pglite'],
+  turbopack: {
+    resolveAlias: {
+      // Its "browser" build decodes entities through `document`, which a Web Worker lacks,
+      // and the markdown worker parses with it: every page gets the table-based build.
+      'decode-named-character-reference': './node_modules/decode-named-character-reference/index.js',
+    },
+  },
 };
 
 export default nextConfig;

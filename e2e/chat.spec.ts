@@ -29,6 +29,38 @@ test.afterEach(async ({ page }) => {
   expect(pageErrors.get(page)).toEqual([]);
 });
 
+/** A streaming reply's markdown shows as markdown while it streams, not only once it has ended. */
+async function markdownWhileStreaming(page: Page) {
+  await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
+  await expect(page.locator('article[data-status="streaming"]').locator('h1, h2, h3, table, pre').first()).toBeVisible();
+  await done(page);
+  await expect(lastReply(page).getByRole('table').first()).toBeVisible();
+}
+
+test('a streaming reply is parsed off the page, in its markdown worker, and shows as markdown while it streams', async ({ page }) => {
+  await markdownWhileStreaming(page);
+  const names = await Promise.all(page.workers().map((worker) => worker.evaluate(() => self.name)));
+  expect(names).toContain('sluice-markdown');
+});
+
+test('without its markdown worker, the page parses a streaming reply itself', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  // The markdown worker's script fails to load, as a bundling mistake once made it do.
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(options?.name === 'sluice-markdown' ? 'data:text/javascript,throw new Error("no markdown here")' : url, options);
+      }
+    };
+  });
+  await page.reload();
+  await page.waitForFunction(() => '__sluice' in window);
+  await markdownWhileStreaming(page);
+  expect(messages.some((m) => m.includes('markdown parses on the main thread'))).toBe(true);
+});
+
 test('a reply streams in progressively, then shows its status and figures', async ({ page }) => {
   await ask(page, 'sim-openai::sim-markdown', 'tokens=300 tps=100 delay=0');
   const reply = lastReply(page);

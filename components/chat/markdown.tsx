@@ -2,10 +2,12 @@
 
 import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { BlockSplitter } from '@/lib/client/markdown-blocks';
+import { markdownTrees } from '@/lib/client/markdown-trees';
 import { markdownToHast } from '@/lib/markdown/to-hast';
+import type { ParsedBlock } from '@/lib/markdown/tree-protocol';
 import { CodeBlock } from './code-block';
 
 /**
@@ -25,61 +27,90 @@ function render(tree: Root, components: Partial<Components>): ReactNode {
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passNode: true, ignoreInvalidStyle: true });
 }
 
-/** A finished block: parsed and rendered once, its code highlighted. */
-const Block = memo(function Block({ text }: { text: string }) {
-  return <div className="md-block-done">{render(markdownToHast(text), FINISHED)}</div>;
+/** One block's tree, rendered: a finished block has its code highlighted; it renders again only when its tree changes. */
+const TreeBlock = memo(function TreeBlock({ tree, finished }: { tree: Root; finished: boolean }) {
+  return <div>{render(tree, finished ? FINISHED : STREAMING)}</div>;
 });
 
-/** The streaming tail, its unfinished syntax completed; re-rendered as it grows. */
-function Tail({ text, streaming }: { text: string; streaming: boolean }) {
+/** A finished block parsed here, on the main thread: a stored reply's, or any when no worker can run. */
+const TextBlock = memo(function TextBlock({ text, streaming }: { text: string; streaming: boolean }) {
   const tree = useMemo(() => markdownToHast(text, streaming), [text, streaming]);
-  return <div>{render(tree, streaming ? STREAMING : FINISHED)}</div>;
-}
+  return <TreeBlock tree={tree} finished={!streaming} />;
+});
 
 /** Finished blocks per group: a frame lays out the groups, not every block of a long reply. */
 const GROUP_SIZE = 32;
 
+/** A block to render: its text, and its tree when the worker has parsed it. */
+interface BlockItem {
+  text: string;
+  parsed?: ParsedBlock;
+  finished: boolean;
+}
+
+const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) =>
+  a.length === b.length && a.every((item, i) => item.text === b[i]!.text && item.parsed === b[i]!.parsed && item.finished === b[i]!.finished);
+
 /**
- * A run of finished blocks. Blocks only ever append, so a group whose first and last
- * blocks and count are unchanged is unchanged, and a full group never renders again.
+ * A block parsed by the worker is shown from its tree when the tree is of its current
+ * text. While the reply streams, an older tree stands in (the page runs a frame or so
+ * behind the text); once it has ended, a block whose tree has not caught up is parsed
+ * here, so a finished reply never shows less than its text.
+ */
+function OffThreadBlock({ item, live }: { item: BlockItem; live: boolean }) {
+  const { text, parsed, finished } = item;
+  if (parsed && parsed.text === text && parsed.streaming !== finished) return <TreeBlock tree={parsed.tree} finished={finished} />;
+  if (!live) return <TextBlock text={text} streaming={!finished} />;
+  return parsed ? <TreeBlock tree={parsed.tree} finished={false} /> : null;
+}
+
+/**
+ * A run of blocks. Blocks only ever append, and a finished one changes at most once
+ * more (when its tree arrives), so a full group soon never renders again.
  */
 const Group = memo(
-  function Group({ blocks }: { blocks: readonly string[] }) {
+  function Group({ items, offThread, live }: { items: readonly BlockItem[]; offThread: boolean; live: boolean }) {
     return (
-      <div className={blocks.length === GROUP_SIZE ? 'md-group-full' : undefined}>
-        {blocks.map((block, i) => (
-          <Block key={i} text={block} />
-        ))}
+      <div className={items.length === GROUP_SIZE ? 'md-group-full' : undefined}>
+        {items.map((item, i) => (offThread ? <OffThreadBlock key={i} item={item} live={live} /> : <TextBlock key={i} text={item.text} streaming={!item.finished} />))}
       </div>
     );
   },
-  (a, b) => a.blocks.length === b.blocks.length && a.blocks[0] === b.blocks[0] && a.blocks.at(-1) === b.blocks.at(-1),
+  (a, b) => a.offThread === b.offThread && a.live === b.live && sameItems(a.items, b.items),
 );
 
-function groupsOf(blocks: readonly string[]): string[][] {
-  const groups: string[][] = [];
-  for (let i = 0; i < blocks.length; i += GROUP_SIZE) groups.push(blocks.slice(i, i + GROUP_SIZE));
+function groupsOf(items: readonly BlockItem[]): BlockItem[][] {
+  const groups: BlockItem[][] = [];
+  for (let i = 0; i < items.length; i += GROUP_SIZE) groups.push(items.slice(i, i + GROUP_SIZE));
   return groups;
 }
 
 /**
  * Streaming markdown (GFM). The text is split into blocks incrementally: finished
- * blocks are parsed once and memoized, and a frame re-parses only the tail, so its
+ * blocks are parsed once and memoized, and an update re-parses only the tail, so its
  * cost does not grow with the reply (the ui benchmark measured whole-text lexing at
- * 3.5x the per-frame cost for 50k tokens). Finished blocks sit in groups that skip
- * layout off screen: with one flat list, every frame re-laid out thousands of siblings
- * (the forced layout of following the tail grew with the reply's length).
+ * 3.5x the per-frame cost for 50k tokens). While a reply streams, the parsing happens
+ * in a worker (lib/client/markdown-trees.ts) and the page only renders the trees it
+ * sends back, a frame or so behind the text; a stored reply parses here, once.
+ * Finished blocks sit in groups that skip layout off screen: with one flat list,
+ * every frame re-laid out thousands of siblings.
  */
-export const Markdown = memo(function Markdown({ text, streaming }: { text: string; streaming: boolean }) {
-  // One splitter per message, kept across renders: it only ever reads what was appended.
+export const Markdown = memo(function Markdown({ text, streaming, replyId, part = 0, trees }: { text: string; streaming: boolean; replyId?: string; part?: number; trees?: readonly (ParsedBlock | undefined)[] }) {
+  // One splitter per text, kept across renders: it only reads what was appended.
   const [splitter] = useState(() => new BlockSplitter());
   const { done, tail } = splitter.update(text);
+  const workerUp = useSyncExternalStore(markdownTrees.subscribe, () => markdownTrees.available, () => false);
+  const offThread = replyId !== undefined && (streaming || trees !== undefined) && workerUp;
+  useEffect(() => {
+    if (offThread) markdownTrees.update(replyId, part, done, tail, streaming);
+  }, [offThread, replyId, part, done, tail, streaming]);
+  const items: BlockItem[] = done.map((block, i) => ({ text: block, parsed: trees?.[i], finished: true }));
+  if (tail) items.push({ text: tail, parsed: trees?.[done.length], finished: !streaming });
   return (
     <div className="prose-sluice">
-      {groupsOf(done).map((blocks, i) => (
-        <Group key={i} blocks={blocks} />
+      {groupsOf(items).map((group, i) => (
+        <Group key={i} items={group} offThread={offThread} live={streaming} />
       ))}
-      {tail ? <Tail text={tail} streaming={streaming} /> : null}
     </div>
   );
 });

@@ -82,7 +82,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
       case 'thinking':
         return <ThinkingBlock key={i} text={part.text} redacted={part.redacted !== undefined} live={live && !textStarted} seconds={thinkingSeconds} />;
       case 'text':
-        return <Markdown key={i} text={part.text} streaming={live && i === reply.parts.length - 1} />;
+        return <Markdown key={i} text={part.text} streaming={live && i === reply.parts.length - 1} replyId={message.id} part={i} trees={message.trees?.[i]} />;
       case 'tool-call':
         return (
           <ToolCallCard

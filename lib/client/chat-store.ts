@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AssembledMessage } from '@/lib/assemble/message';
+import type { ParsedBlock } from '@/lib/markdown/tree-protocol';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { setFrameApplier } from './frame-loop';
@@ -11,6 +12,13 @@ export interface ReplyFigures {
   firstAnswer?: number;
   end?: number;
 }
+
+/** A reply's markdown parsed off the main thread, per text part: entry i is block i's tree once parsed (the last may be the streaming tail). */
+export type ReplyTrees = Readonly<Record<number, readonly (ParsedBlock | undefined)[]>>;
+
+/** The frame-loop key under which a reply's new markdown trees wait for their frame, beside its text. */
+const TREES = '#markdown';
+export const treesKey = (replyId: string) => `${replyId}${TREES}`;
 
 /** A failure before any byte streamed: the BFF's JSON error. */
 export interface PreStreamError {
@@ -39,6 +47,8 @@ export type UiMessage =
       protocol?: ProtocolId;
       /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
       imported?: string;
+      /** Its markdown as parsed by the worker, while and after it streamed (lib/client/markdown-trees.ts). */
+      trees?: ReplyTrees;
     };
 
 export interface ChatState {
@@ -58,7 +68,8 @@ export const useChatStore = create<ChatState>(() => ({ order: [], messages: {}, 
 setFrameApplier((patches) =>
   useChatStore.setState((state) => {
     const messages = { ...state.messages };
-    for (const [id, patch] of patches) {
+    for (const [key, patch] of patches) {
+      const id = key.endsWith(TREES) ? key.slice(0, -TREES.length) : key;
       const current = messages[id];
       if (current?.role === 'assistant') messages[id] = { ...current, ...(patch as Partial<UiMessage>) } as UiMessage;
     }

@@ -1,0 +1,80 @@
+import type { Root } from 'hast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyMessage } from '@/lib/assemble/message';
+import type { TreeAnswer, TreeRequest } from '@/lib/markdown/tree-protocol';
+
+/** A fresh MarkdownTrees with a stand-in worker and a hand-cranked frame loop. */
+async function setUp() {
+  vi.resetModules();
+  const posts: TreeRequest[][] = [];
+  const workers: FakeWorker[] = [];
+  class FakeWorker {
+    onmessage: ((e: { data: TreeAnswer[] }) => void) | null = null;
+    onerror: ((e: { message: string }) => void) | null = null;
+    constructor() {
+      workers.push(this);
+    }
+    postMessage(requests: TreeRequest[]) {
+      posts.push(requests);
+    }
+    terminate() {}
+  }
+  vi.stubGlobal('Worker', FakeWorker);
+  const callbacks: FrameRequestCallback[] = [];
+  let now = 1000;
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb));
+  const { markdownTrees } = await import('./markdown-trees');
+  const { appendMessage, useChatStore } = await import('./chat-store');
+  const { frameStats } = await import('./frame-loop');
+  const frame = () => {
+    now += 100;
+    callbacks.splice(0).forEach((cb) => cb(now));
+  };
+  const answer = (answers: TreeAnswer[]) => workers[0]!.onmessage!({ data: answers });
+  const fail = (message: string) => workers[0]!.onerror!({ message });
+  return { markdownTrees, appendMessage, useChatStore, frameStats, posts, frame, answer, fail };
+}
+
+const tree = (text: string): Root => ({ type: 'root', children: [{ type: 'text', value: text }] });
+const sent = (posts: TreeRequest[][]) => posts.map((post) => post.map((r) => `${r.index}:${r.text}:${r.streaming ? 'tail' : 'done'}`));
+
+describe('markdown trees from the worker', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends each finished block once, and the tail only when it changed', async () => {
+    const { markdownTrees, posts } = await setUp();
+    markdownTrees.update('r1', 0, ['# A'], 'some', true);
+    markdownTrees.update('r1', 0, ['# A'], 'some', true);
+    markdownTrees.update('r1', 0, ['# A', 'some text'], 'more', true);
+    markdownTrees.update('r1', 0, ['# A', 'some text'], 'more', false);
+    expect(sent(posts)).toEqual([['0:# A:done', '1:some:tail'], ['1:some text:done', '2:more:tail'], ['2:more:done']]);
+  });
+
+  it('brings answers into the store at the next frame, in one update, beside the trees already there', async () => {
+    const { markdownTrees, appendMessage, useChatStore, frameStats, frame, answer } = await setUp();
+    appendMessage({ id: 'r1', role: 'assistant', provider: 'p', model: 'm', reply: emptyMessage(), figures: {} });
+    markdownTrees.update('r1', 0, ['# A', 'b'], 'c', true);
+    answer([{ id: 'r1', part: 0, index: 0, text: '# A', streaming: false, tree: tree('A') }]);
+    frame();
+    answer([{ id: 'r1', part: 0, index: 1, text: 'b', streaming: false, tree: tree('b') }]);
+    answer([{ id: 'r1', part: 0, index: 2, text: 'c', streaming: true, tree: tree('c') }]);
+    const updates = frameStats.storeUpdates;
+    frame();
+    expect(frameStats.storeUpdates).toBe(updates + 1);
+    const message = useChatStore.getState().messages.r1;
+    const trees = message?.role === 'assistant' ? message.trees?.[0] : undefined;
+    expect(trees?.map((t) => t && `${t.text}:${t.streaming}`)).toEqual(['# A:false', 'b:false', 'c:true']);
+  });
+
+  it('turns itself off when the worker fails, and tells the page', async () => {
+    const { markdownTrees, fail } = await setUp();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const listener = vi.fn();
+    markdownTrees.subscribe(listener);
+    markdownTrees.update('r1', 0, ['# A'], '', true);
+    expect(markdownTrees.available).toBe(true);
+    fail('no document here');
+    expect(markdownTrees.available).toBe(false);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
