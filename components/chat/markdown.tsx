@@ -41,15 +41,28 @@ const TextBlock = memo(function TextBlock({ text, streaming }: { text: string; s
 /** Finished blocks per group: a frame lays out the groups, not every block of a long reply. */
 const GROUP_SIZE = 32;
 
-/** A block to render: its text, and its tree when the worker has parsed it. */
+/**
+ * A block to render: its text, and its tree when the worker has parsed it. `live`
+ * (the reply still streams) only matters while the tree is behind the text, and is
+ * false otherwise: at a reply's end only the blocks still waiting render again, not
+ * every block of a long reply.
+ */
 interface BlockItem {
   text: string;
   parsed?: ParsedBlock;
   finished: boolean;
+  live: boolean;
+}
+
+/** Whether a block's tree is of its current text and mode. */
+const current = (text: string, parsed: ParsedBlock | undefined, finished: boolean): boolean => parsed !== undefined && parsed.text === text && parsed.streaming !== finished;
+
+function itemOf(text: string, parsed: ParsedBlock | undefined, finished: boolean, streaming: boolean): BlockItem {
+  return { text, parsed, finished, live: streaming && !current(text, parsed, finished) };
 }
 
 const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) =>
-  a.length === b.length && a.every((item, i) => item.text === b[i]!.text && item.parsed === b[i]!.parsed && item.finished === b[i]!.finished);
+  a.length === b.length && a.every((item, i) => item.text === b[i]!.text && item.parsed === b[i]!.parsed && item.finished === b[i]!.finished && item.live === b[i]!.live);
 
 /**
  * A block parsed by the worker is shown from its tree when the tree is of its current
@@ -57,9 +70,9 @@ const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) =>
  * behind the text); once it has ended, a block whose tree has not caught up is parsed
  * here, so a finished reply never shows less than its text.
  */
-function OffThreadBlock({ item, live }: { item: BlockItem; live: boolean }) {
-  const { text, parsed, finished } = item;
-  if (parsed && parsed.text === text && parsed.streaming !== finished) return <TreeBlock tree={parsed.tree} finished={finished} />;
+function OffThreadBlock({ item }: { item: BlockItem }) {
+  const { text, parsed, finished, live } = item;
+  if (parsed && current(text, parsed, finished)) return <TreeBlock tree={parsed.tree} finished={finished} />;
   if (!live) return <TextBlock text={text} streaming={!finished} />;
   return parsed ? <TreeBlock tree={parsed.tree} finished={false} /> : null;
 }
@@ -69,14 +82,14 @@ function OffThreadBlock({ item, live }: { item: BlockItem; live: boolean }) {
  * more (when its tree arrives), so a full group soon never renders again.
  */
 const Group = memo(
-  function Group({ items, offThread, live }: { items: readonly BlockItem[]; offThread: boolean; live: boolean }) {
+  function Group({ items, offThread }: { items: readonly BlockItem[]; offThread: boolean }) {
     return (
       <div className={items.length === GROUP_SIZE ? 'md-group-full' : undefined}>
-        {items.map((item, i) => (offThread ? <OffThreadBlock key={i} item={item} live={live} /> : <TextBlock key={i} text={item.text} streaming={!item.finished} />))}
+        {items.map((item, i) => (offThread ? <OffThreadBlock key={i} item={item} /> : <TextBlock key={i} text={item.text} streaming={!item.finished} />))}
       </div>
     );
   },
-  (a, b) => a.offThread === b.offThread && a.live === b.live && sameItems(a.items, b.items),
+  (a, b) => a.offThread === b.offThread && sameItems(a.items, b.items),
 );
 
 function groupsOf(items: readonly BlockItem[]): BlockItem[][] {
@@ -104,12 +117,12 @@ export const Markdown = memo(function Markdown({ text, streaming, replyId, part 
   useEffect(() => {
     if (offThread) markdownTrees.update(replyId, part, done, tail, streaming);
   }, [offThread, replyId, part, done, tail, streaming]);
-  const items: BlockItem[] = done.map((block, i) => ({ text: block, parsed: trees?.[i], finished: true }));
-  if (tail) items.push({ text: tail, parsed: trees?.[done.length], finished: !streaming });
+  const items = done.map((block, i) => itemOf(block, trees?.[i], true, streaming));
+  if (tail) items.push(itemOf(tail, trees?.[done.length], !streaming, streaming));
   return (
     <div className="prose-sluice">
       {groupsOf(items).map((group, i) => (
-        <Group key={i} items={group} offThread={offThread} live={streaming} />
+        <Group key={i} items={group} offThread={offThread} />
       ))}
     </div>
   );
