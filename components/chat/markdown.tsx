@@ -57,8 +57,8 @@ interface BlockItem {
 /** Whether a block's tree is of its current text and mode. */
 const current = (text: string, parsed: ParsedBlock | undefined, finished: boolean): boolean => parsed !== undefined && parsed.text === text && parsed.streaming !== finished;
 
-function itemOf(text: string, parsed: ParsedBlock | undefined, finished: boolean, streaming: boolean): BlockItem {
-  return { text, parsed, finished, live: streaming && !current(text, parsed, finished) };
+function itemOf(text: string, parsed: ParsedBlock | undefined, finished: boolean, waiting: boolean): BlockItem {
+  return { text, parsed, finished, live: waiting && !current(text, parsed, finished) };
 }
 
 const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) =>
@@ -66,9 +66,9 @@ const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) =>
 
 /**
  * A block parsed by the worker is shown from its tree when the tree is of its current
- * text. While the reply streams, an older tree stands in (the page runs a frame or so
- * behind the text); once it has ended, a block whose tree has not caught up is parsed
- * here, so a finished reply never shows less than its text.
+ * text. While the reply streams, or its last trees are on their way, an older tree
+ * stands in (the page runs a frame or so behind the text); a block whose tree will not
+ * come is parsed here, so a finished reply never shows less than its text.
  */
 function OffThreadBlock({ item }: { item: BlockItem }) {
   const { text, parsed, finished, live } = item;
@@ -117,8 +117,10 @@ export const Markdown = memo(function Markdown({ text, streaming, replyId, part 
   useEffect(() => {
     if (offThread) markdownTrees.update(replyId, part, done, tail, streaming);
   }, [offThread, replyId, part, done, tail, streaming]);
-  const items = done.map((block, i) => itemOf(block, trees?.[i], true, streaming));
-  if (tail) items.push(itemOf(tail, trees?.[done.length], !streaming, streaming));
+  // Read as this render happens: the store update that brings the last trees also ends the wait.
+  const waiting = streaming || (offThread && markdownTrees.isWaiting(replyId, part, done, tail, streaming));
+  const items = done.map((block, i) => itemOf(block, trees?.[i], true, waiting));
+  if (tail) items.push(itemOf(tail, trees?.[done.length], !streaming, waiting));
   return (
     <div className="prose-sluice">
       {groupsOf(items).map((group, i) => (

@@ -66,6 +66,38 @@ describe('markdown trees from the worker', () => {
     expect(trees?.map((t) => t && `${t.text}:${t.streaming}`)).toEqual(['# A:false', 'b:false', 'c:true']);
   });
 
+  it('has a reply wait while trees for it are unasked or on their way, until they are in the store', async () => {
+    const { markdownTrees, appendMessage, frame, answer } = await setUp();
+    appendMessage({ id: 'r1', role: 'assistant', provider: 'p', model: 'm', reply: emptyMessage(), figures: {} });
+    expect(markdownTrees.isWaiting('r1', 0, ['# A'], 'b', false)).toBe(true); // not asked yet
+    markdownTrees.update('r1', 0, ['# A'], 'b', false);
+    answer([{ id: 'r1', part: 0, index: 0, text: '# A', streaming: false, tree: tree('A') }]);
+    frame();
+    expect(markdownTrees.isWaiting('r1', 0, ['# A'], 'b', false)).toBe(true); // the tail's tree is on its way
+    answer([{ id: 'r1', part: 0, index: 1, text: 'b', streaming: false, tree: tree('b') }]);
+    expect(markdownTrees.isWaiting('r1', 0, ['# A'], 'b', false)).toBe(true); // answered, not yet in the store
+    frame();
+    expect(markdownTrees.isWaiting('r1', 0, ['# A'], 'b', false)).toBe(false);
+  });
+
+  it('counts a worker that answers nothing for 3 s as failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { markdownTrees, answer } = await setUp();
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      markdownTrees.update('r1', 0, ['# A'], '', true);
+      vi.advanceTimersByTime(2000);
+      answer([{ id: 'r1', part: 0, index: 0, text: '# A', streaming: false, tree: tree('A') }]);
+      vi.advanceTimersByTime(5000); // nothing out: no watchdog
+      expect(markdownTrees.available).toBe(true);
+      markdownTrees.update('r1', 0, ['# A', 'b'], '', true);
+      vi.advanceTimersByTime(3000);
+      expect(markdownTrees.available).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('turns itself off when the worker fails, and tells the page', async () => {
     const { markdownTrees, fail } = await setUp();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

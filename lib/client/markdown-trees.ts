@@ -2,6 +2,9 @@ import type { ParsedBlock, TreeAnswer, TreeRequest } from '@/lib/markdown/tree-p
 import { treesKey, useChatStore, type ReplyTrees } from './chat-store';
 import { requestFlush } from './frame-loop';
 
+/** With requests out and no answer for this long, the worker counts as failed (hung, or loaded without running). */
+const ANSWER_TIMEOUT_MS = 3000;
+
 interface Sent {
   done: number;
   tail?: string;
@@ -22,6 +25,10 @@ class MarkdownTrees {
   /** Answers not yet in the store, per reply. */
   private readonly arrived = new Map<string, TreeAnswer[]>();
   private readonly listeners = new Set<() => void>();
+  /** Per reply: requests not yet answered (what the watchdog waits on), and not yet in the store. */
+  private readonly unanswered = new Map<string, number>();
+  private readonly unmerged = new Map<string, number>();
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
 
   /** Off the main thread when the page can start a worker and it has not failed. */
   get available(): boolean {
@@ -34,25 +41,47 @@ class MarkdownTrees {
     return () => void this.listeners.delete(listener);
   };
 
+  /**
+   * Whether this reply's blocks should wait for trees rather than parse on the page:
+   * trees asked for are still on their way, or this split of a part has blocks not yet
+   * asked for (the effect after this render asks).
+   */
+  isWaiting(replyId: string, part: number, done: readonly string[], tail: string, streaming: boolean): boolean {
+    if (this.failed) return false;
+    return (this.unmerged.get(replyId) ?? 0) > 0 || this.requestsFor(replyId, part, done, tail, streaming).length > 0;
+  }
+
   /** Asks for the trees this split of a text part still lacks. */
   update(replyId: string, part: number, done: readonly string[], tail: string, streaming: boolean): void {
+    const requests = this.requestsFor(replyId, part, done, tail, streaming);
+    if (requests.length === 0) return;
     const key = `${replyId}:${part}`;
-    let sent = this.sent.get(key);
-    // A text that was replaced rather than appended to starts over.
-    if (!sent || sent.done > done.length) this.sent.set(key, (sent = { done: 0 }));
-    for (let i = sent.done; i < done.length; i++) this.outbox.push({ id: replyId, part, index: i, text: done[i]!, streaming: false });
-    sent.done = done.length;
-    if (tail && (tail !== sent.tail || done.length !== sent.tailIndex || streaming !== sent.streaming)) {
-      this.outbox.push({ id: replyId, part, index: done.length, text: tail, streaming });
-      Object.assign(sent, { tail, tailIndex: done.length, streaming });
-    }
-    if (this.outbox.length > 0) this.post();
+    const previous = this.sent.get(key);
+    const kept = previous && previous.done <= done.length ? previous : {};
+    this.sent.set(key, tail ? { done: done.length, tail, tailIndex: done.length, streaming } : { ...kept, done: done.length });
+    this.outbox.push(...requests);
+    this.post();
+  }
+
+  /** Each finished block not sent yet, and the tail when it changed; everything again when the text was replaced rather than appended to. */
+  private requestsFor(replyId: string, part: number, done: readonly string[], tail: string, streaming: boolean): TreeRequest[] {
+    const stored = this.sent.get(`${replyId}:${part}`);
+    const sent = !stored || stored.done > done.length ? { done: 0 } : stored;
+    const requests: TreeRequest[] = [];
+    for (let i = sent.done; i < done.length; i++) requests.push({ id: replyId, part, index: i, text: done[i]!, streaming: false });
+    if (tail && (tail !== sent.tail || done.length !== sent.tailIndex || streaming !== sent.streaming)) requests.push({ id: replyId, part, index: done.length, text: tail, streaming });
+    return requests;
   }
 
   private post(): void {
     try {
       this.worker ??= this.start();
       this.worker.postMessage(this.outbox);
+      for (const { id } of this.outbox) {
+        count(this.unanswered, id, 1);
+        count(this.unmerged, id, 1);
+      }
+      this.armWatchdog();
     } catch (error) {
       this.fail(error instanceof Error ? error.message : String(error));
     }
@@ -72,11 +101,20 @@ class MarkdownTrees {
     if (this.failed) return;
     console.error(`sluice: markdown parses on the main thread, the worker failed: ${why}`);
     this.failed = true;
+    clearTimeout(this.watchdog);
     this.worker?.terminate();
     this.listeners.forEach((listener) => listener());
   }
 
+  /** Restarted by every post and answer: it only fires after ANSWER_TIMEOUT_MS of silence with requests out. */
+  private armWatchdog(): void {
+    clearTimeout(this.watchdog);
+    if ([...this.unanswered.values()].some((n) => n > 0)) this.watchdog = setTimeout(() => this.fail(`no answer in ${ANSWER_TIMEOUT_MS / 1000} s`), ANSWER_TIMEOUT_MS);
+  }
+
   private receive(answers: TreeAnswer[]): void {
+    for (const answer of answers) count(this.unanswered, answer.id, -1);
+    this.armWatchdog();
     for (const answer of answers) {
       const list = this.arrived.get(answer.id);
       if (list) list.push(answer);
@@ -92,10 +130,18 @@ class MarkdownTrees {
     const message = useChatStore.getState().messages[replyId];
     const trees: Record<number, (ParsedBlock | undefined)[]> = {};
     for (const [part, list] of Object.entries(message?.role === 'assistant' ? (message.trees ?? {}) : {})) trees[Number(part)] = [...list];
-    for (const { part, index, text, streaming, tree } of this.arrived.get(replyId) ?? []) (trees[part] ??= [])[index] = { text, streaming, tree };
+    const arrived = this.arrived.get(replyId) ?? [];
+    for (const { part, index, text, streaming, tree } of arrived) (trees[part] ??= [])[index] = { text, streaming, tree };
     this.arrived.delete(replyId);
+    count(this.unmerged, replyId, -arrived.length);
     return trees;
   }
+}
+
+function count(counts: Map<string, number>, id: string, by: number): void {
+  const n = (counts.get(id) ?? 0) + by;
+  if (n > 0) counts.set(id, n);
+  else counts.delete(id);
 }
 
 export const markdownTrees = new MarkdownTrees();
