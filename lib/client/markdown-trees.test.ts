@@ -81,7 +81,7 @@ describe('markdown trees from the worker', () => {
   });
 
   it('counts a worker that answers nothing for 3 s as failed', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
       const { markdownTrees, answer } = await setUp();
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -91,7 +91,9 @@ describe('markdown trees from the worker', () => {
       vi.advanceTimersByTime(5000); // nothing out: no watchdog
       expect(markdownTrees.available).toBe(true);
       markdownTrees.update('r1', 0, ['# A', 'b'], '', true);
-      vi.advanceTimersByTime(3000);
+      vi.advanceTimersByTime(2900);
+      expect(markdownTrees.available).toBe(true);
+      vi.advanceTimersByTime(200);
       expect(markdownTrees.available).toBe(false);
     } finally {
       vi.useRealTimers();

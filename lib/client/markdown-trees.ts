@@ -25,9 +25,11 @@ class MarkdownTrees {
   /** Answers not yet in the store, per reply. */
   private readonly arrived = new Map<string, TreeAnswer[]>();
   private readonly listeners = new Set<() => void>();
-  /** Per reply: requests not yet answered (what the watchdog waits on), and not yet in the store. */
-  private readonly unanswered = new Map<string, number>();
+  /** Requests not yet in the store, per reply: what a reply's blocks wait for. */
   private readonly unmerged = new Map<string, number>();
+  /** Requests not yet answered, and when the worker was last heard from (or asked, with nothing out): what the watchdog reads. */
+  private unanswered = 0;
+  private heardAt = 0;
   private watchdog: ReturnType<typeof setTimeout> | undefined;
 
   /** Off the main thread when the page can start a worker and it has not failed. */
@@ -77,11 +79,10 @@ class MarkdownTrees {
     try {
       this.worker ??= this.start();
       this.worker.postMessage(this.outbox);
-      for (const { id } of this.outbox) {
-        count(this.unanswered, id, 1);
-        count(this.unmerged, id, 1);
-      }
-      this.armWatchdog();
+      if (this.unanswered === 0) this.heardAt = Date.now();
+      this.unanswered += this.outbox.length;
+      for (const { id } of this.outbox) count(this.unmerged, id, 1);
+      this.armWatchdog(ANSWER_TIMEOUT_MS);
     } catch (error) {
       this.fail(error instanceof Error ? error.message : String(error));
     }
@@ -106,15 +107,25 @@ class MarkdownTrees {
     this.listeners.forEach((listener) => listener());
   }
 
-  /** Restarted by every post and answer: it only fires after ANSWER_TIMEOUT_MS of silence with requests out. */
-  private armWatchdog(): void {
-    clearTimeout(this.watchdog);
-    if ([...this.unanswered.values()].some((n) => n > 0)) this.watchdog = setTimeout(() => this.fail(`no answer in ${ANSWER_TIMEOUT_MS / 1000} s`), ANSWER_TIMEOUT_MS);
+  /**
+   * One timer at a time, never reset by answers (a stream brings dozens a second): when
+   * it fires it fails the worker only after ANSWER_TIMEOUT_MS of silence with requests
+   * out, and otherwise waits out the rest of that time.
+   */
+  private armWatchdog(after: number): void {
+    if (this.watchdog !== undefined) return;
+    this.watchdog = setTimeout(() => {
+      this.watchdog = undefined;
+      if (this.unanswered === 0) return;
+      const silent = Date.now() - this.heardAt;
+      if (silent >= ANSWER_TIMEOUT_MS) this.fail(`no answer in ${ANSWER_TIMEOUT_MS / 1000} s`);
+      else this.armWatchdog(ANSWER_TIMEOUT_MS - silent);
+    }, after);
   }
 
   private receive(answers: TreeAnswer[]): void {
-    for (const answer of answers) count(this.unanswered, answer.id, -1);
-    this.armWatchdog();
+    this.unanswered -= answers.length;
+    this.heardAt = Date.now();
     for (const answer of answers) {
       const list = this.arrived.get(answer.id);
       if (list) list.push(answer);
