@@ -1,6 +1,6 @@
 import type { BundledLanguage, TokensResult } from 'shiki';
 
-/** What the page asks the highlighting worker: one block. The worker owns the themes (code-themes.ts). */
+/** What the page asks the highlighting worker: one block. The worker owns the themes. */
 export interface HighlightJob {
   id: number;
   code: string;

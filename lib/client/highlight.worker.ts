@@ -8,12 +8,13 @@
  */
 import { createHighlighter } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import { CODE_THEMES } from './code-themes';
 import type { HighlightAnswer, HighlightJob } from './highlight-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+/** Tokens carry both colors; the stylesheet picks one per color scheme. */
+const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 // The JavaScript engine needs no WebAssembly; "forgiving" skips the few patterns it cannot run rather than failing the grammar.
-const highlighter = createHighlighter({ themes: [...CODE_THEMES], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+const highlighter = createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) });
 /** Jobs run one at a time, in order: a grammar is loaded once, by the first job that needs it. */
 let queue: Promise<void> = Promise.resolve();
 
@@ -21,7 +22,7 @@ async function answer(job: HighlightJob): Promise<HighlightAnswer> {
   try {
     const shiki = await highlighter;
     await shiki.loadLanguage(job.language);
-    return { id: job.id, result: shiki.codeToTokens(job.code, { lang: job.language, themes: { light: CODE_THEMES[0], dark: CODE_THEMES[1] } }) };
+    return { id: job.id, result: shiki.codeToTokens(job.code, { lang: job.language, themes: THEMES }) };
   } catch (error) {
     return { id: job.id, error: String(error) };
   }
