@@ -57,10 +57,7 @@ class MarkdownTrees {
   update(replyId: string, part: number, done: readonly string[], tail: string, streaming: boolean): void {
     const requests = this.requestsFor(replyId, part, done, tail, streaming);
     if (requests.length === 0) return;
-    const key = `${replyId}:${part}`;
-    const previous = this.sent.get(key);
-    const kept = previous && previous.done <= done.length ? previous : {};
-    this.sent.set(key, tail ? { done: done.length, tail, tailIndex: done.length, streaming } : { ...kept, done: done.length });
+    this.sent.set(`${replyId}:${part}`, { done: done.length, ...(tail ? { tail, tailIndex: done.length, streaming } : {}) });
     this.outbox.push(...requests);
     this.post();
   }
