@@ -1,12 +1,11 @@
+import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
-import type { EventLog } from '@/lib/event-log/event-log';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import type { ReplyFigures, UiMessage } from './chat-store';
+import { readApiError } from './api-error';
+import type { UiMessage } from './chat-store';
 import { createLog } from './event-logs';
 import { flushFinal, requestFlush } from './frame-loop';
-import { applyReplyDelta } from './reply-delta';
-import { replyReader } from './reply-reader';
-import type { ReplyUpdate, StreamNews } from './stream-protocol';
+import { replyPatch } from './reply-patch';
 
 type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>>;
 
@@ -23,49 +22,50 @@ export interface StreamOptions {
 }
 
 /**
- * One reply, from POST /api/chat to its last byte: read off the page (reply-reader.ts),
- * its news rebuilt here into the reply and its event log, and into the chat store at
- * most once per frame. Resolves when the reply is final.
+ * One reply, from POST /api/chat to its last byte: the headers first, then every chunk
+ * through the same StreamReader the server uses, into the chat store at most once per
+ * frame, with an event log beside it. Resolves when the reply is final.
  */
-export function streamReply({ replyId: id, body, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
-  let reply = emptyMessage();
-  let figures: ReplyFigures = {};
-  let protocol: ProtocolId | undefined;
-  let log: EventLog | undefined;
-  const current = (): AssistantPatch => ({ ...(protocol ? { protocol } : {}), reply, figures });
-  const apply = (update: ReplyUpdate) => {
-    reply = applyReplyDelta(reply, update.delta);
-    figures = { firstToken: update.firstToken, firstAnswer: update.firstAnswer };
-    log?.receive(update.entries, update.exchange);
-    for (const [at, tokens] of update.progress) onProgress?.(at, tokens);
-  };
+export async function streamReply({ replyId: id, body, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
+  const started = performance.now();
+  const since = () => performance.now() - started;
+  const finish = (patch: AssistantPatch) => flushFinal(id, () => patch);
 
-  return new Promise((resolve) => {
-    const finish = (patch: AssistantPatch) => {
-      log?.end();
-      void flushFinal(id, () => ({ ...current(), ...patch })).then(resolve);
-    };
-    const hear = (news: StreamNews) => {
-      switch (news.type) {
-        case 'headers':
-          onHeaders?.(news.conversationId);
-          protocol = news.protocol;
-          if (protocol) log = createLog(id, protocol);
-          return;
-        case 'progress':
-          apply(news.update);
-          return requestFlush(id, current);
-        case 'end':
-          apply(news.update);
-          return finish({
-            figures: { ...figures, ...(news.end !== undefined ? { end: news.end } : {}) },
-            ...(news.preError ? { preError: news.preError } : {}),
-            ...(news.connectionLost ? { connectionLost: true } : {}),
-          });
-        case 'lost':
-          return finish({ reply: { ...reply, status: 'error', error: { message: news.message } }, connectionLost: true });
-      }
-    };
-    replyReader.read({ type: 'start', id, body, startedAt: performance.timeOrigin + performance.now() }, signal, hear);
-  });
+  let response: Response;
+  try {
+    response = await fetch('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+  } catch (error) {
+    const stopped = signal.aborted;
+    return finish({
+      reply: emptyMessage(stopped ? 'stopped' : 'error'),
+      preError: stopped ? undefined : { status: 0, type: 'network', message: `Cannot reach the Sluice server: ${(error as Error).message}` },
+    });
+  }
+  onHeaders?.(response.headers.get('x-conversation-id'));
+  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await readApiError(response), figures: { end: since() } });
+
+  const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
+  const log = createLog(id, protocol);
+  const reader = new StreamReader(protocol, log.record);
+  const chunks = response.body.getReader();
+  let outcome: 'ended' | 'stopped' = 'ended';
+  let connectionLost = false;
+  try {
+    for (;;) {
+      const { done, value } = await chunks.read();
+      if (done) break;
+      const at = since();
+      reader.push(value, at);
+      onProgress?.(at, reader.tokenEvents);
+      requestFlush(id, () => ({ protocol, ...replyPatch(reader) }));
+    }
+  } catch {
+    if (signal.aborted) outcome = 'stopped';
+    else connectionLost = true;
+  }
+  const final = reader.finish(outcome, since());
+  log.end();
+  // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
+  if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
+  await finish({ protocol, ...replyPatch(reader, final, since()), connectionLost });
 }

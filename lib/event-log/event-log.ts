@@ -36,15 +36,6 @@ export class EventLog {
     this.version++;
   };
 
-  /** Rows read elsewhere (the stream worker), in order, with the upstream exchange once it is known. */
-  receive(entries: readonly LogEntry[], exchange?: UpstreamExchange): void {
-    this.exchange ??= exchange;
-    if (entries.length === 0 && !exchange) return;
-    // One at a time: a spread of a whole stream read at once would pass the argument limit.
-    for (const entry of entries) this.entries.push(entry);
-    this.version++;
-  }
-
   end(): void {
     this.ended = true;
     this.version++;
