@@ -26,10 +26,10 @@ export interface StreamOptions {
  * through the same StreamReader the server uses, into the chat store at most once per
  * frame, with an event log beside it. Resolves when the reply is final.
  *
- * It reads on the page, not in a worker: a worker (branch wip/stream-worker) cut the
- * main thread's CPU time by up to a quarter, but on the two shared cores the ui bench
- * runs on, its thread took turns with the page's and the page's script, style and
- * layout took 19–50% longer.
+ * It reads on the page, not in a worker: a worker (commit 9064fe6, reverted) cut the
+ * main thread's CPU time by 13–25%, but on the two shared cores the ui bench runs on
+ * its thread took turns with the page's, and the page's script, style and layout took
+ * 19–50% longer.
  */
 export async function streamReply({ replyId: id, body, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
   const started = performance.now();
