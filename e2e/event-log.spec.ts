@@ -1,7 +1,7 @@
 import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startSimulator } from '../lib/providers/simulator/testing';
 import { startNextServer } from '../tests/setup/next-server';
 
@@ -98,10 +98,27 @@ test('a stream cut short says it ended without its terminal event; Jump to first
   await expect(rows(page).filter({ hasText: 'error:' }).first()).toBeInViewport();
 });
 
+/** A reply's rendered text once it stops changing: its last markdown tree may land a frame after its status. */
+async function settledText(reply: Locator): Promise<string> {
+  let last: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const now = await reply.locator('.prose-sluice').innerText();
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+  return last!;
+}
+
 test('export .jsonl and .sse, import them back: the same events and the same reply', async ({ page }) => {
   await open(page);
   await ask(page, 'sim-anthropic::sim-thinking', 'think=20 tokens=40 tps=400 delay=0');
-  const original = await lastReply(page).locator('.prose-sluice').innerText();
+  const original = await settledText(lastReply(page));
   await page.getByRole('button', { name: 'Event log' }).click();
   const count = await panel(page).getByRole('heading', { name: /Event log/ }).innerText();
   await panel(page).getByText('Import or paste a stream').click();
@@ -117,7 +134,8 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
     const imported = lastReply(page);
     await expect(imported).toContainText(`capture${format}`);
     await expect(imported).toHaveAttribute('data-status', 'complete');
-    expect(await imported.locator('.prose-sluice').innerText()).toBe(original);
+    // A reply's last markdown tree may land a frame after its status: poll, do not read once.
+    await expect.poll(() => imported.locator('.prose-sluice').innerText()).toBe(original);
     await expect(panel(page).getByRole('heading', { name: /Event log/ })).toHaveText(`${count.split('·')[0]!.trim()} · ${count.split('·')[1]!.trim()} · capture${format}`);
   }
 });
