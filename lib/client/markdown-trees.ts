@@ -20,7 +20,6 @@ interface Sent {
 class MarkdownTrees {
   private worker: Worker | undefined;
   private failed = false;
-  private outbox: TreeRequest[] = [];
   private readonly sent = new Map<string, Sent>();
   /** Answers not yet in the store, per reply. */
   private readonly arrived = new Map<string, TreeAnswer[]>();
@@ -58,8 +57,7 @@ class MarkdownTrees {
     const requests = this.requestsFor(replyId, part, done, tail, streaming);
     if (requests.length === 0) return;
     this.sent.set(`${replyId}:${part}`, { done: done.length, ...(tail ? { tail, tailIndex: done.length, streaming } : {}) });
-    this.outbox.push(...requests);
-    this.post();
+    this.post(requests);
   }
 
   /** Each finished block not sent yet, and the tail when it changed; everything again when the text was replaced rather than appended to. */
@@ -72,18 +70,17 @@ class MarkdownTrees {
     return requests;
   }
 
-  private post(): void {
+  private post(requests: TreeRequest[]): void {
     try {
       this.worker ??= this.start();
-      this.worker.postMessage(this.outbox);
+      this.worker.postMessage(requests);
       if (this.unanswered === 0) this.heardAt = Date.now();
-      this.unanswered += this.outbox.length;
-      for (const { id } of this.outbox) count(this.unmerged, id, 1);
+      this.unanswered += requests.length;
+      for (const { id } of requests) count(this.unmerged, id, 1);
       this.armWatchdog(ANSWER_TIMEOUT_MS);
     } catch (error) {
       this.fail(error instanceof Error ? error.message : String(error));
     }
-    this.outbox = [];
   }
 
   private start(): Worker {
