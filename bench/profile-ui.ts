@@ -1,7 +1,8 @@
 /**
  * Not a benchmark: a look inside one. Streams one chat reply under Chromium's CPU
  * profiler and prints the page's self time by function and by bundle, with the
- * main-thread totals the ui bench reports. `npx tsx bench/profile-ui.ts [prompt]`.
+ * main-thread totals the ui bench reports. `npx tsx bench/profile-ui.ts [prompt] [panes]`:
+ * with more than one pane, the reply is raced on /compare.
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,13 +11,15 @@ import { startNextServer } from '../tests/setup/next-server';
 import { cdpMetrics, launchBrowser } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=1000 tps=1000 delay=0';
+const panes = Number(process.argv[3] ?? 1);
 const next = await startNextServer({ SLUICE_CONFIG: '' });
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const cdp = await page.context().newCDPSession(page);
-  await page.goto(`${next.origin}/`);
+  await page.goto(`${next.origin}${panes > 1 ? '/compare' : '/'}`);
   await page.waitForFunction('window.__sluice !== undefined');
+  for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
   for (const picker of await page.getByRole('combobox', { name: 'Model' }).all()) await picker.selectOption('sim-openai::sim-markdown');
   await page.waitForFunction('window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
   const send = async (p: string) => {
