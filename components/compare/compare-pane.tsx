@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
 import { raceSeries, useCompareStore, type Pane } from '@/lib/client/compare-store';
 import { useEventLog } from '@/lib/client/event-logs';
@@ -23,20 +23,31 @@ function liveRate(key: string): number | undefined {
   return seconds > 0 ? (s.tokens.at(-1)! - s.tokens[first]!) / seconds : undefined;
 }
 
-/** Time since the pane's reply started and its rate so far, ticking while it streams. */
+/** "elapsed 1.2 s · 830 tok/s so far" for a pane streaming since `started`. */
+function elapsedText(paneKey: string, started: number): string {
+  const rate = liveRate(paneKey);
+  return `elapsed ${((performance.now() - started) / 1000).toFixed(1)} s${rate !== undefined ? ` · ${rate.toFixed(0)} tok/s so far` : ''}`;
+}
+
+/**
+ * Time since the pane's reply started and its rate so far, ticking while it streams.
+ * The tick writes the text itself rather than render: four panes ticking ten times a
+ * second were forty React renders a second, each its own task beside the frame loop's.
+ */
 function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }) {
   const [started] = useState(() => performance.now());
-  const [now, setNow] = useState(started);
+  const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (!streaming) return;
-    const timer = setInterval(() => setNow(performance.now()), 100);
+    const timer = setInterval(() => {
+      if (text.current) text.current.textContent = elapsedText(paneKey, started);
+    }, 100);
     return () => clearInterval(timer);
-  }, [streaming]);
+  }, [streaming, paneKey, started]);
   if (!streaming) return null;
-  const rate = liveRate(paneKey);
   return (
-    <span className="font-mono text-xs text-zinc-500">
-      elapsed {((now - started) / 1000).toFixed(1)} s{rate !== undefined ? ` · ${rate.toFixed(0)} tok/s so far` : ''}
+    <span ref={text} className="font-mono text-xs text-zinc-500">
+      {elapsedText(paneKey, started)}
     </span>
   );
 }
