@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
 import { raceSeries, useCompareStore, type Pane } from '@/lib/client/compare-store';
 import { useEventLog } from '@/lib/client/event-logs';
@@ -64,8 +64,12 @@ function PaneLog({ pane }: { pane: Pane }) {
   );
 }
 
-/** One model in the race: its picker, its conversation, its figures, its own Stop, Retry and log. */
-export function ComparePane({ pane, index, providers }: { pane: Pane; index: number; providers: PublicProvider[] }) {
+/**
+ * One model in the race: its picker, its conversation, its figures, its own Stop, Retry
+ * and log. Memoized: a change to one pane (its conversation id, its end) renders that
+ * pane, not all of them with their model lists.
+ */
+export const ComparePane = memo(function ComparePane({ pane, index, providers }: { pane: Pane; index: number; providers: PublicProvider[] }) {
   const router = useRouter();
   const count = useCompareStore((s) => s.panes.length);
   const started = useCompareStore((s) => s.compareId !== undefined);
@@ -117,4 +121,4 @@ export function ComparePane({ pane, index, providers }: { pane: Pane; index: num
       {showLog ? <PaneLog pane={pane} /> : null}
     </section>
   );
-}
+});

@@ -16,10 +16,6 @@ export interface ReplyFigures {
 /** A reply's markdown parsed off the main thread, per text part: entry i is block i's tree once parsed (the last may be the streaming tail). */
 export type ReplyTrees = Readonly<Record<number, readonly (ParsedBlock | undefined)[]>>;
 
-/** The frame-loop key under which a reply's new markdown trees wait for their frame, beside its text. */
-const TREES = '#markdown';
-export const treesKey = (replyId: string) => `${replyId}${TREES}`;
-
 /** A failure before any byte streamed: the BFF's JSON error. */
 export interface PreStreamError {
   status: number;
@@ -64,12 +60,11 @@ export interface ChatState {
 
 export const useChatStore = create<ChatState>(() => ({ order: [], messages: {}, params: {} }));
 
-// The frame loop's one store update: every stream's patch at once.
+// The frame loop's one store update: every stream's patch at once, keyed by its reply's id.
 setFrameApplier((patches) =>
   useChatStore.setState((state) => {
     const messages = { ...state.messages };
-    for (const [key, patch] of patches) {
-      const id = key.endsWith(TREES) ? key.slice(0, -TREES.length) : key;
+    for (const [id, patch] of patches) {
       const current = messages[id];
       if (current?.role === 'assistant') messages[id] = { ...current, ...(patch as Partial<UiMessage>) } as UiMessage;
     }

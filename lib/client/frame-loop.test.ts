@@ -10,12 +10,16 @@ async function loopWithFrames() {
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb));
   const loop: FrameLoop = await import('./frame-loop');
   const updates: string[][] = [];
-  loop.setFrameApplier((patches) => updates.push([...patches.keys()]));
+  const patches: Map<string, object>[] = [];
+  loop.setFrameApplier((applied) => {
+    updates.push([...applied.keys()]);
+    patches.push(applied);
+  });
   const frame = () => {
     now += 1000 / 60;
     callbacks.splice(0).forEach((cb) => cb(now));
   };
-  return { loop, updates, frame };
+  return { loop, updates, patches, frame };
 }
 
 describe('the frame loop', () => {
@@ -25,7 +29,7 @@ describe('the frame loop', () => {
   it('applies a new stream at the next frame, then at most once per interval', async () => {
     const { loop, updates, frame } = await loopWithFrames();
     for (let i = 0; i < 12; i++) {
-      loop.requestFlush('a', () => i);
+      loop.requestFlush('a', () => ({ i }));
       frame();
     }
     // 12 frames of 16.7 ms: at 0, 50, 100, 150 ms (45 ms apart, rounded up to frames).
@@ -37,7 +41,7 @@ describe('the frame loop', () => {
     const { loop, updates, frame } = await loopWithFrames();
     const panes = ['p1', 'p2', 'p3', 'p4'];
     for (let i = 0; i < 30; i++) {
-      for (const pane of panes) loop.requestFlush(pane, () => i);
+      for (const pane of panes) loop.requestFlush(pane, () => ({ i }));
       frame();
     }
     expect(updates.length).toBeLessThanOrEqual(30); // one store update per frame at most
@@ -47,10 +51,10 @@ describe('the frame loop', () => {
 
   it('applies a stream’s end at the next frame, out of turn, and resolves its waiters then', async () => {
     const { loop, updates, frame } = await loopWithFrames();
-    loop.requestFlush('a', () => 1);
+    loop.requestFlush('a', () => ({ n: 1 }));
     frame();
     let ended = false;
-    void loop.flushFinal('a', () => 2).then(() => (ended = true));
+    void loop.flushFinal('a', () => ({ n: 2 })).then(() => (ended = true));
     frame(); // 16.7 ms after the last update: a plain update would wait, the end does not
     await Promise.resolve();
     expect(updates).toEqual([['a'], ['a']]);
@@ -60,14 +64,32 @@ describe('the frame loop', () => {
   it('lets streams ending together take turns, ends first', async () => {
     const { loop, updates, frame } = await loopWithFrames();
     const panes = ['p1', 'p2', 'p3', 'p4'];
-    for (const pane of panes) loop.requestFlush(pane, () => 0);
+    for (const pane of panes) loop.requestFlush(pane, () => ({ n: 0 }));
     for (let i = 0; i < 4; i++) frame();
     const before = updates.length;
     let ended = 0;
-    for (const pane of panes) void loop.flushFinal(pane, () => 1).then(() => ended++);
+    for (const pane of panes) void loop.flushFinal(pane, () => ({ n: 1 })).then(() => ended++);
     for (let i = 0; i < 3; i++) frame();
     await Promise.resolve();
     expect(updates.slice(before)).toEqual([['p1', 'p2'], ['p3'], ['p4']]);
     expect(ended).toBe(4);
+  });
+
+  it('applies a stream’s news from every source in one patch, each source’s latest', async () => {
+    const { loop, updates, patches, frame } = await loopWithFrames();
+    loop.requestFlush('a', () => ({ text: 'one' }));
+    loop.requestFlush('a', () => ({ text: 'one two' }));
+    loop.requestFlush('a', () => ({ trees: 1 }), 'markdown');
+    frame();
+    expect(updates).toEqual([['a']]);
+    expect(patches[0]!.get('a')).toEqual({ text: 'one two', trees: 1 });
+    // Trees alone wait for the stream's turn, like its text.
+    loop.requestFlush('a', () => ({ trees: 2 }), 'markdown');
+    frame();
+    expect(updates).toHaveLength(1);
+    loop.requestFlush('a', () => ({ text: 'one two three' }));
+    for (let i = 0; i < 3; i++) frame();
+    expect(updates).toHaveLength(2);
+    expect(patches[1]!.get('a')).toEqual({ text: 'one two three', trees: 2 });
   });
 });

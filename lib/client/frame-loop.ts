@@ -3,9 +3,17 @@
  * with pending deltas contributes a patch, and the store is updated once with all of
  * them. Counters are exposed on window.__sluice for the tests that assert them.
  */
+
+/** A stream's news, read when its turn comes: the fields it changes. */
+type Snapshot = () => object;
 export const frameStats = { frames: 0, storeUpdates: 0 };
 
-const pending = new Map<string, () => unknown>();
+/**
+ * Per stream, its news by source (the reply read from the wire, its markdown parsed in
+ * the worker): at its turn they make one patch, so a stream costs one render per turn
+ * however many sources it has.
+ */
+const pending = new Map<string, Map<string, Snapshot>>();
 /** When each stream was last applied: each keeps its own cadence. */
 const lastApplied = new Map<string, number>();
 /** Streams whose end is waiting for the next frame, with who waits on it. */
@@ -24,10 +32,10 @@ export const MIN_UPDATE_INTERVAL_MS = 45;
  * re-render in one frame, every third frame (measured: 88 ms frames with four panes).
  */
 const FRAMES_PER_TURN = 3;
-let apply: (patches: Map<string, unknown>) => void = () => undefined;
+let apply: (patches: Map<string, object>) => void = () => undefined;
 
 /** The store's one update per frame. */
-export function setFrameApplier(applier: (patches: Map<string, unknown>) => void): void {
+export function setFrameApplier(applier: (patches: Map<string, object>) => void): void {
   apply = applier;
 }
 
@@ -37,10 +45,19 @@ function schedule(): void {
   requestAnimationFrame(runFrame);
 }
 
-/** Marks stream `key` as having news; `snapshot` is read once, when its turn comes. */
-export function requestFlush(key: string, snapshot: () => unknown): void {
-  pending.set(key, snapshot);
+/** Marks stream `key` as having news from `source`; `snapshot` is read once, when the stream's turn comes. */
+export function requestFlush(key: string, snapshot: Snapshot, source = 'stream'): void {
+  const sources = pending.get(key) ?? new Map<string, Snapshot>();
+  sources.set(source, snapshot);
+  pending.set(key, sources);
   schedule();
+}
+
+/** The stream's news from every source, as one patch; it is no longer pending. */
+function take(key: string): object {
+  const sources = pending.get(key);
+  pending.delete(key);
+  return Object.assign({}, ...[...(sources?.values() ?? [])].map((snapshot) => snapshot()));
 }
 
 /**
@@ -48,7 +65,7 @@ export function requestFlush(key: string, snapshot: () => unknown): void {
  * costs no extra store update; streams ending together take turns too); at once when the page is hidden and draws no frames.
  * Resolves once applied.
  */
-export function flushFinal(key: string, snapshot: () => unknown): Promise<void> {
+export function flushFinal(key: string, snapshot: Snapshot): Promise<void> {
   if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
     flushNow(key, snapshot);
     return Promise.resolve();
@@ -60,11 +77,11 @@ export function flushFinal(key: string, snapshot: () => unknown): Promise<void> 
 }
 
 /** Applies a stream's last state now, outside the frame cadence: only for a hidden page, which draws no frames. */
-function flushNow(key: string, snapshot: () => unknown): void {
-  pending.delete(key);
+function flushNow(key: string, snapshot: Snapshot): void {
+  requestFlush(key, snapshot);
   lastApplied.delete(key);
   frameStats.storeUpdates++;
-  apply(new Map([[key, snapshot()]]));
+  apply(new Map([[key, take(key)]]));
 }
 
 /** The streams whose turn it is this frame: ending ones first (out of cadence), then the longest waiting of those due. */
@@ -80,10 +97,9 @@ function runFrame(now: number): void {
   frameStats.frames++;
   const keys = turn(now);
   if (keys.length > 0) {
-    const patches = new Map<string, unknown>();
+    const patches = new Map<string, object>();
     for (const key of keys) {
-      patches.set(key, pending.get(key)!());
-      pending.delete(key);
+      patches.set(key, take(key));
       lastApplied.set(key, now);
     }
     frameStats.storeUpdates++;

@@ -1,5 +1,5 @@
 import type { ParsedBlock, TreeAnswer, TreeRequest } from '@/lib/markdown/tree-protocol';
-import { treesKey, useChatStore, type ReplyTrees } from './chat-store';
+import { useChatStore, type ReplyTrees } from './chat-store';
 import { requestFlush } from './frame-loop';
 
 /** With requests out and no answer for this long, the worker counts as failed (hung, or loaded without running). */
@@ -15,7 +15,8 @@ interface Sent {
 /**
  * Parses streaming replies' markdown in a Web Worker. The page sends each finished
  * block once and the tail whenever it changed; trees come back in order and join the
- * chat store through the frame loop, in the same one update per frame as the text.
+ * chat store through the frame loop, in the reply's own patch: the trees of one update
+ * land with the text of the next, in one render rather than one each.
  */
 class MarkdownTrees {
   private worker: Worker | undefined;
@@ -125,7 +126,7 @@ class MarkdownTrees {
       if (list) list.push(answer);
       else {
         this.arrived.set(answer.id, [answer]);
-        requestFlush(treesKey(answer.id), () => ({ trees: this.merge(answer.id) }));
+        requestFlush(answer.id, () => ({ trees: this.merge(answer.id) }), 'markdown');
       }
     }
   }
