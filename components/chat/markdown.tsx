@@ -78,9 +78,8 @@ function OffThreadBlock({ item }: { item: BlockItem }) {
 }
 
 /**
- * A run of finished blocks. Blocks only ever append, and a finished one changes at
- * most once more (when its tree arrives), so a group renders only as blocks join it
- * and a full one soon never renders again.
+ * A run of blocks. Blocks only ever append, and a finished one changes at most once
+ * more (when its tree arrives), so a full group soon never renders again.
  */
 const Group = memo(
   function Group({ items, offThread }: { items: readonly BlockItem[]; offThread: boolean }) {
@@ -99,14 +98,6 @@ function groupsOf(items: readonly BlockItem[]): BlockItem[][] {
   return groups;
 }
 
-/** The tail, which changes with every update: the one block a streaming update renders again. */
-const Tail = memo(
-  function Tail({ item, offThread }: { item: BlockItem; offThread: boolean }) {
-    return offThread ? <OffThreadBlock item={item} /> : <TextBlock text={item.text} streaming={!item.finished} />;
-  },
-  (a, b) => a.offThread === b.offThread && sameItems([a.item], [b.item]),
-);
-
 /**
  * Streaming markdown (GFM). The text is split into blocks incrementally: finished
  * blocks are parsed once and memoized, and an update re-parses only the tail, so its
@@ -115,8 +106,7 @@ const Tail = memo(
  * in a worker (lib/client/markdown-trees.ts) and the page only renders the trees it
  * sends back, a frame or so behind the text; a stored reply parses here, once.
  * Finished blocks sit in groups that skip layout off screen: with one flat list,
- * every frame re-laid out thousands of siblings. The tail sits after them on its own,
- * so an update renders it and not the 31 finished blocks of its group.
+ * every frame re-laid out thousands of siblings.
  */
 export const Markdown = memo(function Markdown({ text, streaming, replyId, part = 0, trees }: { text: string; streaming: boolean; replyId?: string; part?: number; trees?: readonly (ParsedBlock | undefined)[] }) {
   // One splitter per text, kept across renders: it only reads what was appended.
@@ -130,12 +120,12 @@ export const Markdown = memo(function Markdown({ text, streaming, replyId, part 
   // Read as this render happens: the store update that brings the last trees also ends the wait.
   const waiting = streaming || (offThread && markdownTrees.isWaiting(replyId, part, done, tail, streaming));
   const items = done.map((block, i) => itemOf(block, trees?.[i], true, waiting));
+  if (tail) items.push(itemOf(tail, trees?.[done.length], !streaming, waiting));
   return (
     <div className="prose-sluice">
       {groupsOf(items).map((group, i) => (
         <Group key={i} items={group} offThread={offThread} />
       ))}
-      {tail ? <Tail item={itemOf(tail, trees?.[done.length], !streaming, waiting)} offThread={offThread} /> : null}
     </div>
   );
 });
