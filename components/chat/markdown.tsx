@@ -70,12 +70,16 @@ const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) =>
  * stands in (the page runs a frame or so behind the text); a block whose tree will not
  * come is parsed here, so a finished reply never shows less than its text.
  */
-function OffThreadBlock({ item }: { item: BlockItem }) {
-  const { text, parsed, finished, live } = item;
-  if (parsed && current(text, parsed, finished)) return <TreeBlock tree={parsed.tree} finished={finished} />;
-  if (!live) return <TextBlock text={text} streaming={!finished} />;
-  return parsed ? <TreeBlock tree={parsed.tree} finished={false} /> : null;
-}
+const OffThreadBlock = memo(
+  function OffThreadBlock({ item }: { item: BlockItem }) {
+    const { text, parsed, finished, live } = item;
+    if (parsed && current(text, parsed, finished)) return <TreeBlock tree={parsed.tree} finished={finished} />;
+    if (!live) return <TextBlock text={text} streaming={!finished} />;
+    return parsed ? <TreeBlock tree={parsed.tree} finished={false} /> : null;
+  },
+  // Items are made anew each render: a streaming update changes the tail's, and the other blocks of its group skip.
+  (a, b) => sameItems([a.item], [b.item]),
+);
 
 /**
  * A run of blocks. Blocks only ever append, and a finished one changes at most once
