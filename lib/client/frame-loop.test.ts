@@ -92,4 +92,13 @@ describe('the frame loop', () => {
     expect(updates).toHaveLength(2);
     expect(patches[1]!.get('a')).toEqual({ text: 'one two three', trees: 2 });
   });
+
+  it('applies a stream’s end at once on a hidden page, which draws no frames, with its other news', async () => {
+    const { loop, updates, patches } = await loopWithFrames();
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    loop.requestFlush('a', () => ({ trees: 1 }), 'markdown');
+    await loop.flushFinal('a', () => ({ text: 'done' }));
+    expect(updates).toEqual([['a']]);
+    expect(patches[0]!.get('a')).toEqual({ text: 'done', trees: 1 });
+  });
 });

@@ -47,10 +47,14 @@ function schedule(): void {
 
 /** Marks stream `key` as having news from `source`; `snapshot` is read once, when the stream's turn comes. */
 export function requestFlush(key: string, snapshot: Snapshot, source = 'stream'): void {
+  addNews(key, snapshot, source);
+  schedule();
+}
+
+function addNews(key: string, snapshot: Snapshot, source: string): void {
   const sources = pending.get(key) ?? new Map<string, Snapshot>();
   sources.set(source, snapshot);
   pending.set(key, sources);
-  schedule();
 }
 
 /** The stream's news from every source, as one patch; it is no longer pending. */
@@ -78,7 +82,7 @@ export function flushFinal(key: string, snapshot: Snapshot): Promise<void> {
 
 /** Applies a stream's last state now, outside the frame cadence: only for a hidden page, which draws no frames. */
 function flushNow(key: string, snapshot: Snapshot): void {
-  requestFlush(key, snapshot);
+  addNews(key, snapshot, 'stream');
   lastApplied.delete(key);
   frameStats.storeUpdates++;
   apply(new Map([[key, take(key)]]));
