@@ -1,6 +1,11 @@
+import fc from 'fast-check';
 import { toHtml } from 'hast-util-to-html';
+import remend from 'remend';
 import { describe, expect, it } from 'vitest';
-import { markdownToHast } from './to-hast';
+import { splitBlocks } from '@/lib/client/markdown-blocks';
+import { markdownReply } from '@/lib/providers/simulator/content';
+import { seededRandom } from '@/lib/providers/simulator/random';
+import { markdownPipeline, markdownToHast } from './to-hast';
 
 const html = (markdown: string, streaming = false) => toHtml(markdownToHast(markdown, streaming));
 
@@ -25,5 +30,47 @@ describe('markdownToHast', () => {
   it('completes a streaming tail’s unfinished syntax, and only when streaming', () => {
     expect(html('so **bol', true)).toBe('<p>so <strong>bol</strong></p>');
     expect(html('so **bol')).toBe('<p>so **bol</p>');
+  });
+
+  describe('parses a block without GFM’s characters as CommonMark, to the tree GFM gives', () => {
+    const gfm = markdownPipeline(true);
+    const always = (source: string) => gfm.runSync(gfm.parse(source), source);
+
+    it('for every block and streaming prefix of generated replies', () => {
+      for (let seed = 1; seed <= 20; seed++) {
+        for (const block of splitBlocks(markdownReply(seededRandom(seed), 600).join(''))) {
+          expect(markdownToHast(block)).toEqual(always(block));
+          const half = block.slice(0, Math.ceil(block.length / 2));
+          expect(markdownToHast(half, true)).toEqual(always(remend(half)));
+        }
+      }
+    });
+
+    it('for any text over markdown’s characters, GFM’s among them', () => {
+      const text = fc.string({ unit: fc.constantFrom(...'ab1 \n\n*_`#->!()[]<>|~@.:/\\=+wh'.split('')), maxLength: 60 });
+      fc.assert(
+        fc.property(text, (source) => {
+          expect(markdownToHast(source)).toEqual(always(source));
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it('and GFM still applies to each of its constructs, alone in a block', () => {
+      const cases: [string, string][] = [
+        ['mail me at a@b.co', '<a href="mailto:a@b.co"'],
+        ['see www.example.com', '<a href="http://www.example.com/"'],
+        ['see https://example.com/x', '<a href="https://example.com/x"'],
+        ['~~gone~~', '<del>gone</del>'],
+        ['| a |\n| - |\n| 1 |', '<table>'],
+        ['- [x] done', '<input type="checkbox" checked disabled>'],
+        ['a note[^1]\n\n[^1]: the note', 'data-footnote-ref'],
+      ];
+      for (const [source, element] of cases) {
+        expect(html(source)).toContain(element);
+        expect(markdownToHast(source)).toEqual(always(source));
+      }
+      for (const source of ['see WWW.example.com', 'see HTTP://example.com']) expect(markdownToHast(source)).toEqual(always(source));
+    });
   });
 });

@@ -22,14 +22,28 @@ function htmlAsText() {
   };
 }
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(htmlAsText)
-  .use(remarkRehype)
-  .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: '' })
-  .use(harden, { allowedImagePrefixes: ['*'], allowedLinkPrefixes: ['*'], allowedProtocols: ['*'], allowDataImages: false })
-  .freeze();
+/** The whole pipeline, with GFM or without (exported for the test that holds the two to the same trees). */
+export function markdownPipeline(gfm: boolean) {
+  return unified()
+    .use(remarkParse)
+    .use(gfm ? [remarkGfm] : [])
+    .use(htmlAsText)
+    .use(remarkRehype)
+    .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: '' })
+    .use(harden, { allowedImagePrefixes: ['*'], allowedLinkPrefixes: ['*'], allowedProtocols: ['*'], allowDataImages: false })
+    .freeze();
+}
+
+const withGfm = markdownPipeline(true);
+const commonMark = markdownPipeline(false);
+
+/**
+ * Every GFM construct starts at one of these: a table's `|`, strikethrough's `~`, a
+ * task box's or footnote's `[`, an email's `@`, a `www.` or `http(s)://` link. GFM
+ * tries its email links at every word, which made it about half of a paragraph's or
+ * list's parse; a block with none of these parses as CommonMark, to the same tree.
+ */
+const MAY_BE_GFM = /[|~[@]|www\.|https?:\/\//i;
 
 /**
  * One markdown block as a HAST tree. A streaming tail has its unfinished syntax
@@ -37,5 +51,6 @@ const processor = unified()
  */
 export function markdownToHast(markdown: string, streaming = false): Root {
   const source = streaming ? remend(markdown) : markdown;
+  const processor = MAY_BE_GFM.test(source) ? withGfm : commonMark;
   return processor.runSync(processor.parse(source), source) as Root;
 }
