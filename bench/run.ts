@@ -6,6 +6,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<Metric[]> }>
   relay: () => import('./relay'),
   ui: () => import('./ui'),
   log: () => import('./log'),
+  markdown: () => import('./markdown'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
