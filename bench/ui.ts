@@ -8,9 +8,9 @@ import { startNextServer } from '../tests/setup/next-server';
 import { cdpMetrics as metrics, launchBrowser, startFrameProbe, stopFrameProbe } from './browser';
 import type { Metric } from './report';
 
-type Mode = 'sluice' | 'naive' | 'floor';
+export type Mode = 'sluice' | 'naive' | 'floor';
 
-interface Run {
+export interface Run {
   frames: number;
   seconds: number;
   commits: number;
@@ -126,7 +126,7 @@ async function runOnce(page: Page, mode: Mode, send: () => Promise<void>, sample
   return page.waitForFunction(done, undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(() => true, () => false);
 }
 
-async function measure(browser: Browser, origin: string, mode: Mode, prompt: string, panes = 1): Promise<Run> {
+export async function measure(browser: Browser, origin: string, mode: Mode, prompt: string, panes = 1): Promise<Run> {
   const page: Page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
