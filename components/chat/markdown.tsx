@@ -61,8 +61,8 @@ function itemOf(text: string, parsed: ParsedBlock | undefined, finished: boolean
   return { text, parsed, finished, live: waiting && !current(text, parsed, finished) };
 }
 
-const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) =>
-  a.length === b.length && a.every((item, i) => item.text === b[i]!.text && item.parsed === b[i]!.parsed && item.finished === b[i]!.finished && item.live === b[i]!.live);
+const sameItem = (a: BlockItem, b: BlockItem) => a.text === b.text && a.parsed === b.parsed && a.finished === b.finished && a.live === b.live;
+const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) => a.length === b.length && a.every((item, i) => sameItem(item, b[i]!));
 
 /**
  * A block parsed by the worker is shown from its tree when the tree is of its current
@@ -78,7 +78,7 @@ const OffThreadBlock = memo(
     return parsed ? <TreeBlock tree={parsed.tree} finished={false} /> : null;
   },
   // Items are made anew each render: a streaming update changes the tail's, and the other blocks of its group skip.
-  (a, b) => sameItems([a.item], [b.item]),
+  (a, b) => sameItem(a.item, b.item),
 );
 
 /**
