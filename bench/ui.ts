@@ -8,7 +8,7 @@ import { startNextServer } from '../tests/setup/next-server';
 import { cdpMetrics as metrics, launchBrowser, startFrameProbe, stopFrameProbe } from './browser';
 import type { Metric } from './report';
 
-export type Mode = 'sluice' | 'naive' | 'floor';
+type Mode = 'sluice' | 'naive' | 'floor';
 
 export interface Run {
   frames: number;
