@@ -187,27 +187,40 @@ test('one store update per frame at most, and finished messages do not re-render
   for (const id of finished) expect(after.renderCounts[id]).toBe(streaming.renderCounts[id]);
 });
 
-test('the page follows a streaming reply to its end, and stays put once the reader scrolls up', async ({ page }) => {
-  const gapBelow = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
-  const streaming = page.locator('article[data-status="streaming"]');
-  await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
-  await expect(streaming).toHaveCount(1);
-  // Mid-stream, once the reply is taller than the window, the page keeps up with its
-  // bottom (a block that grows between two text updates is caught up with by the next).
-  await page.waitForFunction(() => document.documentElement.scrollHeight > 2 * window.innerHeight);
-  await expect.poll(gapBelow, { timeout: 2000 }).toBeLessThan(50);
-  await expect(streaming).toHaveCount(1);
-  await done(page);
-  await expect.poll(gapBelow, { timeout: 2000 }).toBeLessThan(50);
+// Chromium follows by scroll anchoring once the reply outgrows the window; a browser
+// without anchoring (Safari) by script, which the second run makes this Chromium into.
+for (const anchoring of [true, false]) {
+  test(`the page follows a streaming reply to its end, and stays put once the reader scrolls up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page }) => {
+    if (!anchoring) {
+      // Safari as far as following goes: no anchoring, and the page's test for it says so.
+      await page.addInitScript(() => {
+        const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
+        CSS.supports = ((...args: string[]) => !args[0]!.includes('overflow-anchor') && supports(...args)) as typeof CSS.supports;
+        document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: '* { overflow-anchor: none !important; }' })));
+      });
+    }
+    await page.goto('/');
+    const gapBelow = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
+    const streaming = page.locator('article[data-status="streaming"]');
+    await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
+    await expect(streaming).toHaveCount(1);
+    // Mid-stream, once the reply is taller than the window, the page keeps up with its
+    // bottom (a block that grows between two text updates is caught up with by the next).
+    await page.waitForFunction(() => document.documentElement.scrollHeight > 2 * window.innerHeight);
+    await expect.poll(gapBelow, { timeout: 2000 }).toBeLessThan(50);
+    await expect(streaming).toHaveCount(1);
+    await done(page);
+    await expect.poll(gapBelow, { timeout: 2000 }).toBeLessThan(50);
 
-  await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
-  await expect(streaming).toHaveCount(1);
-  await page.mouse.wheel(0, -3000);
-  await page.waitForFunction(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) > 1000);
-  const readingAt = await page.evaluate(() => window.scrollY);
-  await done(page);
-  expect(await page.evaluate(() => window.scrollY)).toBe(readingAt);
-});
+    await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
+    await expect(streaming).toHaveCount(1);
+    await page.mouse.wheel(0, -3000);
+    await page.waitForFunction(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) > 1000);
+    const readingAt = await page.evaluate(() => window.scrollY);
+    await done(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(readingAt);
+  });
+}
 
 test('a long model list can be filtered', async ({ page }) => {
   const picker = page.getByRole('combobox', { name: 'Model' });

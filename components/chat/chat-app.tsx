@@ -47,7 +47,7 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
   return (
     <div className="flex min-h-screen">
       <div className="mx-auto flex min-h-screen w-full min-w-0 max-w-4xl flex-col px-4">
-        <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
+        <header className="follow-off sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
           <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
           <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
           <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
@@ -77,7 +77,7 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
             <MessageList />
           )}
         </main>
-        <footer className="sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
+        <footer className="follow-off sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
           <ParamsPanel />
           <ChatComposer />
         </footer>

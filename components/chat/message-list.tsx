@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
 import { MessageView } from './message-view';
 
@@ -9,53 +9,64 @@ const FOLLOW_SLACK_PX = 200;
 /** How long after a reply ends its growth is still followed: its last trees and highlighting land after it. */
 const FOLLOW_AFTER_END_MS = 1000;
 
+/** The page's bottom: below the sticky composer, where the list's end marker is in view. */
+const toBottom = () => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+
 /**
  * Keeps the newest text in view while it streams, unless the reader scrolled away.
- * The page grows in more commits than the text's (markdown trees arrive from their
- * worker a frame later, code is highlighted later still), so the list's size is
- * watched rather than the text: a ResizeObserver runs after layout and before paint,
- * where reading the page's height costs nothing. Scrolling from the commits instead
- * forced a layout in each, twice a frame once trees arrived separately, and measured
- * as more main-thread time than the markdown parse the worker saved. It scrolls to
- * the bottom of the page, below the sticky composer: scrolling the list's end into
- * view left the composer's height below, which read as "scrolled away".
+ * Where the browser anchors scrolling (not Safari), the stylesheet does it with no
+ * script (.follow-list in globals.css) once the list is taller than the window; until
+ * then, and in browsers without anchoring, it is scripted. Scripted following all the
+ * way measured at about a fifth of a streaming reply's main-thread script time in the
+ * ui bench's trace (its resize callbacks, scrolls and scroll events).
+ * The list's size is watched rather than the text (markdown trees arrive a frame after
+ * their text, highlighting later still), in a ResizeObserver, which runs after layout,
+ * where reading the page's height is free.
  */
 function FollowTail({ list }: { list: RefObject<HTMLDivElement | null> }) {
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const following = useRef(true);
+  const [anchoring] = useState(() => typeof CSS !== 'undefined' && CSS.supports('overflow-anchor', 'auto'));
   useEffect(() => {
+    if (anchoring) return;
     // Whether the reader is at the bottom is decided when they scroll, not by a layout read every frame.
     const page = document.documentElement;
     const onScroll = () => (following.current = window.innerHeight + window.scrollY >= page.scrollHeight - FOLLOW_SLACK_PX);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, []);
+  }, [anchoring]);
   useEffect(() => {
-    if (!streaming || !list.current) return;
+    const el = list.current;
+    if (!streaming || !el) return;
+    // A box wholly in view is chosen as the anchor before anything inside it: the end
+    // marker anchors only once the list's top is out of view, and until then script follows.
+    const anchored = () => anchoring && el.getBoundingClientRect().top < 0;
+    if (anchored()) return;
     const observer = new ResizeObserver(() => {
-      if (following.current) window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+      if (following.current) toBottom();
+      if (anchored()) observer.disconnect();
     });
-    observer.observe(list.current);
+    observer.observe(el);
     return () => void setTimeout(() => observer.disconnect(), FOLLOW_AFTER_END_MS);
-  }, [streaming, list]);
+  }, [anchoring, streaming, list]);
   return null;
 }
 
 /** The conversation: subscribes to the order of messages only. */
 export function MessageList() {
   const order = useChatStore((s) => s.order);
-  const end = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  // A new message brings the page to its bottom, where the end marker is in view (and so anchors it).
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    if (order.length > 0) toBottom();
   }, [order.length]);
   return (
-    <div ref={list} className="flex flex-col gap-6">
+    <div ref={list} className="follow-list flex flex-col gap-6">
       {order.map((id, i) => (
         <MessageView key={id} id={id} isLast={i === order.length - 1} />
       ))}
       <FollowTail list={list} />
-      <div ref={end} />
+      <div className="follow-end" />
     </div>
   );
 }

@@ -57,7 +57,7 @@ export function ConversationSidebar() {
       <nav
         id="conversation-sidebar"
         aria-label="Conversations"
-        className={`${open ? 'fixed inset-y-0 left-0 z-20 flex pt-12 shadow-xl' : 'hidden'} w-72 shrink-0 flex-col gap-2 border-r border-zinc-200 bg-zinc-50 md:sticky md:top-0 md:flex md:h-screen md:pt-0 md:shadow-none dark:border-zinc-800 dark:bg-zinc-900`}
+        className={`${open ? 'fixed inset-y-0 left-0 z-20 flex pt-12 shadow-xl' : 'hidden'} follow-off w-72 shrink-0 flex-col gap-2 border-r border-zinc-200 bg-zinc-50 md:sticky md:top-0 md:flex md:h-screen md:pt-0 md:shadow-none dark:border-zinc-800 dark:bg-zinc-900`}
       >
         <div className="flex flex-col gap-2 p-3">
           <Link
