@@ -6,7 +6,7 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { startNextServer } from '../tests/setup/next-server';
 import { cdpMetrics as metrics, launchBrowser, startFrameProbe, stopFrameProbe } from './browser';
-import type { Metric } from './report';
+import { median as medianOf, type Metric } from './report';
 
 type Mode = 'sluice' | 'naive' | 'floor';
 
@@ -33,8 +33,9 @@ export interface Run {
 // The 50k reply streams at the 1k reply's rate: per-frame cost is compared at equal
 // rates, or a faster stream's larger frames would pass for growth with length.
 // A short scenario runs ROUNDS times, the three modes in turn: on this shared machine
-// one run of a one-second stream measured anywhere from 2.9x to 4.8x the floor.
-const ROUNDS = 3;
+// one run of a one-second stream measured anywhere from 2.9x to 4.8x the floor, and
+// with three rounds the floor's median alone moved from 55 to 117 ms between runs.
+const ROUNDS = 5;
 const SCENARIOS = [
   { name: '1k tokens at 1000 tok/s', prompt: 'tokens=1000 tps=1000 delay=0', panes: 1, rounds: ROUNDS },
   { name: '50k tokens at 1000 tok/s', prompt: 'tokens=50000 tps=1000 delay=0', panes: 1, rounds: 1 },
@@ -199,6 +200,9 @@ export async function run(): Promise<Metric[]> {
         }
       }
       const r = { floor: combine(runs.floor), sluice: combine(runs.sluice), naive: combine(runs.naive) };
+      // Each round's own ratio: its runs follow one another, so they share the machine's
+      // state, which a ratio of medians taken from different rounds does not.
+      const perRound = medianOf(runs.sluice.map((run, i) => mainThread(run) / mainThread(runs.floor[i]!)));
       results[scenario.name] = r;
       const of = scenario.rounds > 1 ? `, in ${scenario.rounds} runs` : '';
       const median = scenario.rounds > 1 ? ` (median of ${scenario.rounds} runs)` : '';
@@ -211,7 +215,10 @@ export async function run(): Promise<Metric[]> {
         { metric: `${scenario.name}: long animation frames (> 50 ms)${of}`, value: sluice.longFrames, unit: 'frames', baseline: { name: 'floor', value: floor.longFrames }, ratio: floor.longFrames ? round(sluice.longFrames / floor.longFrames) : 0, target: '0', met: sluice.longFrames === 0 },
         { metric: `${scenario.name}: longest animation frame${of}`, value: round(sluice.longestFrameMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.longestFrameMs) }, ratio: round(sluice.longestFrameMs / Math.max(1, floor.longestFrameMs)), target: '<= 50 ms', met: sluice.longestFrameMs <= 50 },
         { metric: `${scenario.name}: p95 frame time`, value: round(sluice.p95FrameMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.p95FrameMs) }, ratio: round(sluice.p95FrameMs / floor.p95FrameMs), target: 'report', met: true },
-        { metric: `${scenario.name}: main-thread time (script + style + layout)${median}`, value: round(mainThread(sluice)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(sluice) / mainThread(floor)), target: '<= 2x floor', met: mainThread(sluice) <= 2 * mainThread(floor) },
+        { metric: `${scenario.name}: main-thread time (script + style + layout)${median}`, value: round(mainThread(sluice)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(sluice) / mainThread(floor)), target: scenario.rounds > 1 ? 'report (judged per round, next line)' : '<= 2x floor', met: scenario.rounds > 1 || mainThread(sluice) <= 2 * mainThread(floor) },
+        ...(scenario.rounds > 1
+          ? [{ metric: `${scenario.name}: main-thread time against the floor's in the same round (median of ${scenario.rounds} rounds' ratios)`, value: round(perRound), unit: 'x', baseline: { name: 'floor, same round', value: 1 }, ratio: round(perRound), target: '<= 2x floor', met: perRound <= 2 }]
+          : []),
         { metric: `${scenario.name}: main-thread CPU time${median}`, value: round(sluice.threadCpuMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.threadCpuMs) }, ratio: round(sluice.threadCpuMs / floor.threadCpuMs), target: 'report', met: true },
         { metric: `${scenario.name}: page CPU time, workers included${median}`, value: round(sluice.processCpuMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.processCpuMs) }, ratio: round(sluice.processCpuMs / floor.processCpuMs), target: 'report', met: true },
         { metric: `${scenario.name}: main-thread time, naive renderer${median}`, value: round(mainThread(naive)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(naive) / mainThread(floor)), target: 'report' + note(naive), met: true },
