@@ -68,6 +68,15 @@ function UserMessage({ id, content }: { id: string; content: string }) {
   );
 }
 
+/** Who answered: the same through a reply's every update, so rendered once. */
+const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider: string; model: string }) {
+  return (
+    <p className="mb-1 text-xs text-zinc-500">
+      {provider} · <span className="font-mono">{model}</span>
+    </p>
+  );
+});
+
 function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boolean }) {
   const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
@@ -109,9 +118,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
   }, [highlighted]);
   return (
     <article ref={article} aria-label="Assistant reply" data-status={reply.status} data-message-id={message.id} className="max-w-3xl">
-      <p className="mb-1 text-xs text-zinc-500">
-        {message.provider} · <span className="font-mono">{message.model}</span>
-      </p>
+      <ReplyHeading provider={message.provider} model={message.model} />
       {reply.parts.map((part, i) => (
         <div key={i} data-part={i} className={highlighted === i ? 'rounded outline-2 outline-offset-2 outline-amber-500' : undefined} aria-current={highlighted === i ? 'true' : undefined}>
           {renderPart(part, i)}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/chat-store';
 
@@ -10,11 +11,11 @@ export function outputRate(reply: AssembledMessage, figures: ReplyFigures): numb
   return out !== undefined && generating && generating > 0 ? out / (generating / 1000) : undefined;
 }
 
-/** Time to first token, tokens per second, total time, input and output tokens, finish reason (as the provider said it). */
-export function ReplyFiguresLine({ reply, figures }: { reply: AssembledMessage; figures: ReplyFigures }) {
+/** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, finish reason (as the provider said it). */
+function figureItems(reply: AssembledMessage, figures: ReplyFigures): [string, string][] {
   const out = reply.usage?.outputTokens;
   const rate = outputRate(reply, figures);
-  const items = [
+  return [
     figures.firstToken !== undefined ? ['TTFT', ms(figures.firstToken)] : undefined,
     rate !== undefined ? ['speed', `${rate.toFixed(1)} tok/s`] : undefined,
     figures.end !== undefined ? ['total', ms(figures.end)] : undefined,
@@ -22,6 +23,17 @@ export function ReplyFiguresLine({ reply, figures }: { reply: AssembledMessage; 
     out !== undefined ? ['out', String(out)] : undefined,
     reply.finishReason ? ['finish', reply.rawFinishReason ?? reply.finishReason] : undefined,
   ].filter((x): x is [string, string] => x !== undefined);
+}
+
+type FiguresProps = { reply: AssembledMessage; figures: ReplyFigures };
+const sameFigures = (a: FiguresProps, b: FiguresProps) => figureItems(a.reply, a.figures).join('\n') === figureItems(b.reply, b.figures).join('\n');
+
+/**
+ * A reply's figures. It renders again only when their text changes: a streaming
+ * reply's updates bring a new message each, and mostly leave its figures as they were.
+ */
+export const ReplyFiguresLine = memo(function ReplyFiguresLine({ reply, figures }: FiguresProps) {
+  const items = figureItems(reply, figures);
   if (items.length === 0) return null;
   return (
     <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500">
@@ -33,4 +45,4 @@ export function ReplyFiguresLine({ reply, figures }: { reply: AssembledMessage; 
       ))}
     </dl>
   );
-}
+}, sameFigures);
