@@ -1,5 +1,6 @@
 'use client';
 
+import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '@/lib/client/chat-store';
 import { useCompareStore } from '@/lib/client/compare-store';
@@ -37,8 +38,12 @@ function Bars({ title, unit, rows, better }: { title: string; unit: string; rows
   );
 }
 
-/** Time to first token and tokens per second of each pane's latest reply, side by side. */
-export function RaceBars() {
+/**
+ * Time to first token and tokens per second of each pane's latest reply, side by side.
+ * Memoized: the page renders again as each pane starts, gets its conversation and
+ * ends, and the bars need to only when a figure changes.
+ */
+export const RaceBars = memo(function RaceBars() {
   const replies = useCompareStore(useShallow((s) => s.panes.map((p) => p.order.at(-1) ?? '')));
   // Flat numbers, so the shallow comparison sees when nothing changed.
   const flat = useChatStore(
@@ -56,4 +61,4 @@ export function RaceBars() {
       <Bars title="Tokens per second" unit="tok/s" better="high" rows={figures.map((f) => ({ pane: f.pane, value: f.rate }))} />
     </div>
   );
-}
+});
