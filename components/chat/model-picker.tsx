@@ -8,6 +8,8 @@ import { SearchBox } from '../search-box';
 const SEARCHABLE_FROM = 30;
 
 const SEPARATOR = '::';
+/** An option's value: provider and model in one string, split back apart on change. */
+const optionValue = (provider: string, model: string) => `${provider}${SEPARATOR}${model}`;
 
 /**
  * The options, grouped by provider. Memoized: the picker renders again as a reply
@@ -18,7 +20,7 @@ const ModelOptions = memo(function ModelOptions({ shown }: { shown: PublicProvid
   return shown.map((p) => (
     <optgroup key={p.id} label={p.name}>
       {p.models.map((m) => (
-        <option key={m.id} value={`${p.id}${SEPARATOR}${m.id}`} title={m.description}>
+        <option key={m.id} value={optionValue(p.id, m.id)} title={m.description}>
           {m.id}
         </option>
       ))}
@@ -31,12 +33,12 @@ export function ModelPicker({ providers, value, onChange, disabled }: { provider
   const [filter, setFilter] = useState('');
   const total = providers.reduce((n, p) => n + p.models.length, 0);
   const needle = filter.trim().toLowerCase();
-  const chosen = value ? `${value.provider}${SEPARATOR}${value.model}` : '';
+  const chosen = value ? optionValue(value.provider, value.model) : '';
   const shown = useMemo(
     () =>
       needle
         ? providers
-            .map((p) => ({ ...p, models: p.models.filter((m) => m.id.toLowerCase().includes(needle) || chosen === `${p.id}${SEPARATOR}${m.id}`) }))
+            .map((p) => ({ ...p, models: p.models.filter((m) => m.id.toLowerCase().includes(needle) || chosen === optionValue(p.id, m.id)) }))
             .filter((p) => p.models.length > 0 || p.name.toLowerCase().includes(needle))
         : providers,
     [providers, needle, chosen],
