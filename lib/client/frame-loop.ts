@@ -1,11 +1,12 @@
 /**
- * One requestAnimationFrame loop for every active stream: each frame, every stream
- * with pending deltas contributes a patch, and the store is updated once with all of
- * them. Counters are exposed on window.__sluice for the tests that assert them.
+ * One requestAnimationFrame loop for every active stream: each frame, the streams with
+ * news whose turn it is contribute a patch each, and the store is updated once with
+ * all of them. Counters are exposed on window.__sluice for the tests that assert them.
  */
 
 /** A stream's news, read when its turn comes: the fields it changes. */
 type Snapshot = () => object;
+
 export const frameStats = { frames: 0, storeUpdates: 0 };
 
 /**
