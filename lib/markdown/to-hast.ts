@@ -38,12 +38,14 @@ const withGfm = markdownPipeline(true);
 const commonMark = markdownPipeline(false);
 
 /**
- * Every GFM construct starts at one of these: a table's `|`, strikethrough's `~`, a
- * task box's or footnote's `[`, an email's `@`, a `www.` or `http(s)://` link. GFM
- * tries its email links at every word, which made it about half of a paragraph's or
- * list's parse; a block with none of these parses as CommonMark, to the same tree.
+ * Every GFM construct starts at one of these: a table's `|` or, for a one-column
+ * table without pipes, a delimiter row with a colon (`-:`, `:-`, `:-:`);
+ * strikethrough's `~`, a task box's or footnote's `[`, an email's `@`, a `www.` or
+ * `http(s)://` link. GFM tries its email links at every word, which made it about
+ * half of a paragraph's or list's parse; a block with none of these parses as
+ * CommonMark, to the same tree.
  */
-const MAY_BE_GFM = /[|~[@]|www\.|https?:\/\//i;
+const MAY_BE_GFM = /[|~[@]|www\.|https?:\/\/|^[ \t]*(?::-+:?|-+:)[ \t]*$/im;
 
 /**
  * One markdown block as a HAST tree. A streaming tail has its unfinished syntax
@@ -52,5 +54,18 @@ const MAY_BE_GFM = /[|~[@]|www\.|https?:\/\//i;
 export function markdownToHast(markdown: string, streaming = false): Root {
   const source = streaming ? remend(markdown) : markdown;
   const processor = MAY_BE_GFM.test(source) ? withGfm : commonMark;
-  return processor.runSync(processor.parse(source), source) as Root;
+  try {
+    return processor.runSync(processor.parse(source), source) as Root;
+  } catch {
+    return asPlainText(source);
+  }
+}
+
+/**
+ * Model output can be anything, and the parser has its edge cases (development
+ * builds of its GFM task-list step assert on some inputs): a block it cannot read
+ * is shown as the text it is rather than lost, or left pending in the worker.
+ */
+function asPlainText(source: string): Root {
+  return { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: source }] }] };
 }
