@@ -64,7 +64,7 @@ describe('markdownToHast', () => {
 
     it('for any text over markdown’s characters, GFM’s among them', () => {
       const characters = 'ab1 \n\n\t*_`#->!()[]<>|~@.:/\\=+wh&;"'.split('');
-      const pieces = ['www.', 'http://', 'https://', '-:', ':-', '    ', '1.', '[^', '[x]', 'mailto:'];
+      const pieces = ['www.', 'http://', 'https://', '-:', ':-', '> ', '- ', '    ', '1.', '[^', '[x]', 'mailto:'];
       const text = fc.string({ unit: fc.constantFrom(...characters, ...pieces), maxLength: 60 });
       fc.assert(
         fc.property(text, (source) => {
@@ -75,8 +75,8 @@ describe('markdownToHast', () => {
       );
     });
 
-    it('for a one-column table, whose only GFM sign is its delimiter row', () => {
-      for (const source of ['a\n-:', 'a\n:-', 'a\n :-: ', 'a\n---:\nb']) {
+    it('for a one-column table, whose only GFM sign is its delimiter row, in a quote or list too', () => {
+      for (const source of ['a\n-:', 'a\n:-', 'a\n :-: ', 'a\n---:\nb', '> a\n> -:', '- a\n  :-']) {
         expect(html(source)).toContain('<table>');
         expect(markdownToHast(source)).toEqual(always(source));
       }

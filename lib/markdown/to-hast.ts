@@ -39,13 +39,13 @@ const commonMark = markdownPipeline(false);
 
 /**
  * Every GFM construct starts at one of these: a table's `|` or, for a one-column
- * table without pipes, a delimiter row with a colon (`-:`, `:-`, `:-:`);
- * strikethrough's `~`, a task box's or footnote's `[`, an email's `@`, a `www.` or
- * `http(s)://` link. GFM tries its email links at every word, which made it about
- * half of a paragraph's or list's parse; a block with none of these parses as
- * CommonMark, to the same tree.
+ * table without pipes, its delimiter row's colon beside a dash (`-:`, `:-`, in a
+ * quote or a list too); strikethrough's `~`, a task box's or footnote's `[`, an
+ * email's `@`, a `www.` or `http(s)://` link. GFM tries its email links at every
+ * word, which made it about half of a paragraph's or list's parse; a block with
+ * none of these parses as CommonMark, to the same tree.
  */
-const MAY_BE_GFM = /[|~[@]|www\.|https?:\/\/|^[ \t]*(?::-+:?|-+:)[ \t]*$/im;
+const MAY_BE_GFM = /[|~[@]|-:|:-|www\.|https?:\/\//i;
 
 /**
  * One markdown block as a HAST tree. A streaming tail has its unfinished syntax
