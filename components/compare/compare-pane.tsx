@@ -14,18 +14,9 @@ import { EventLogView } from '../event-log/event-log-panel';
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
-/** Live rate from the race series: token events per second since the first one. */
-function liveRate(key: string): number | undefined {
-  const s = raceSeries.get(key);
-  const first = s?.tokens.findIndex((n) => n > 0) ?? -1;
-  if (!s || first < 0) return undefined;
-  const seconds = (s.at.at(-1)! - s.at[first]!) / 1000;
-  return seconds > 0 ? (s.tokens.at(-1)! - s.tokens[first]!) / seconds : undefined;
-}
-
 /** "elapsed 1.2 s · 830 tok/s so far" for a pane streaming since `started`. */
 function elapsedText(paneKey: string, started: number): string {
-  const rate = liveRate(paneKey);
+  const rate = raceSeries.get(paneKey)?.rate();
   return `elapsed ${((performance.now() - started) / 1000).toFixed(1)} s${rate !== undefined ? ` · ${rate.toFixed(0)} tok/s so far` : ''}`;
 }
 

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { RaceSeries } from './race-series';
 
 /** One model in the race. Its messages live in the chat store's `messages`, like the chat's. */
 export interface Pane {
@@ -33,8 +34,8 @@ export function updatePane(key: string, patch: Partial<Pane> | ((pane: Pane) => 
 export const paneOf = (key: string) => useCompareStore.getState().panes.find((p) => p.key === key);
 
 /**
- * Each pane's race, for the chart: token-bearing events over time (ms since the
- * fan-out). Kept out of React and the store; the chart reads it once per frame.
+ * Each pane's race, for the chart and the pane's live rate. Kept out of React and
+ * the store; the chart reads it ten times a second.
  */
-export const raceSeries = new Map<string, { at: number[]; tokens: number[] }>();
+export const raceSeries = new Map<string, RaceSeries>();
 export const race = { startedAt: 0, running: 0 };

@@ -4,6 +4,7 @@ import type { CompareSession } from '@/lib/server/store/types';
 import { appendMessage, markStored, resetChat, storedPosition, useChatStore } from './chat-store';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
 import { conversationActive, refreshConversations } from './conversation-list';
+import { RaceSeries } from './race-series';
 import { toRequestMessages, unseenByServer } from './conversation';
 import { uiMessagesOf } from './from-stored';
 import { streamReply } from './stream-reply';
@@ -60,7 +61,7 @@ async function runPane(key: string, replaceFrom?: number): Promise<void> {
   updatePane(key, (p) => ({ order: [...p.order, id], streaming: id }));
   const abort = new AbortController();
   aborts.set(key, abort);
-  const series = { at: [0], tokens: [0] };
+  const series = new RaceSeries();
   raceSeries.set(key, series);
   const offset = performance.now() - race.startedAt;
   race.running++;
@@ -74,10 +75,7 @@ async function runPane(key: string, replaceFrom?: number): Promise<void> {
         markStored([...unstored, id]);
         updatePane(key, { conversationId });
       },
-      onProgress: (at, tokens) => {
-        series.at.push(offset + at);
-        series.tokens.push(tokens);
-      },
+      onProgress: (at, tokens) => series.add(offset + at, tokens),
     });
   } finally {
     race.running--;

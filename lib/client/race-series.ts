@@ -1,0 +1,64 @@
+/** A series never holds more points than this: the chart redraws all of them, ten times a second. */
+export const MAX_POINTS = 1000;
+/** At first, one point per animation frame's worth of time: a read per event is far finer than the chart draws. */
+const FIRST_SPACING_MS = 16;
+
+/**
+ * One pane's race: token events over time (ms since the fan-out), as a step line.
+ * Its start and first token are kept exactly (time to first token shows as a late
+ * start); after them each `spacing` ms holds one point, the latest. When that makes
+ * too many points, the spacing doubles and the series thins to match, so a redraw
+ * costs the same at the end of a long race as at its start.
+ */
+export class RaceSeries {
+  readonly at: number[] = [0];
+  readonly tokens: number[] = [0];
+  private spacing = FIRST_SPACING_MS;
+  /** Where the first token's point is, once there is one: it is never merged away. */
+  private firstToken = -1;
+
+  add(at: number, tokens: number): void {
+    const last = this.at.length - 1;
+    if (this.mergeable(last) && this.bucket(this.at[last]!) === this.bucket(at)) {
+      this.at[last] = at;
+      this.tokens[last] = tokens;
+    } else {
+      this.at.push(at);
+      this.tokens.push(tokens);
+    }
+    if (this.firstToken < 0 && tokens > 0) this.firstToken = this.at.length - 1;
+    if (this.at.length > MAX_POINTS) this.thin();
+  }
+
+  /** Token events per second since the first one, or undefined before there is a second point to measure by. */
+  rate(): number | undefined {
+    if (this.firstToken < 0) return undefined;
+    const seconds = (this.at.at(-1)! - this.at[this.firstToken]!) / 1000;
+    return seconds > 0 ? (this.tokens.at(-1)! - this.tokens[this.firstToken]!) / seconds : undefined;
+  }
+
+  private mergeable(index: number): boolean {
+    return index > 0 && index !== this.firstToken;
+  }
+
+  private bucket(at: number): number {
+    return Math.floor(at / this.spacing);
+  }
+
+  /** Doubles the spacing and keeps each new bucket's latest point, with the start and the first token. */
+  private thin(): void {
+    this.spacing *= 2;
+    let kept = 1;
+    for (let i = 1; i < this.at.length; i++) {
+      const next = this.at[i + 1];
+      const latestOfBucket = next === undefined || this.bucket(next) !== this.bucket(this.at[i]!);
+      if (!latestOfBucket && this.mergeable(i)) continue;
+      if (i === this.firstToken) this.firstToken = kept;
+      this.at[kept] = this.at[i]!;
+      this.tokens[kept] = this.tokens[i]!;
+      kept++;
+    }
+    this.at.length = kept;
+    this.tokens.length = kept;
+  }
+}
