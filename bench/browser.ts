@@ -27,7 +27,7 @@ export async function startFrameProbe(page: Page): Promise<void> {
       duration: e.duration,
       at: e.startTime - window.__t0,
       styleAndLayout: e.startTime + e.duration - e.styleAndLayoutStart,
-      scripts: e.scripts.map((s) => ({ invoker: s.invoker, function: s.sourceFunctionName, duration: s.duration, forcedLayout: s.forcedStyleAndLayoutDuration })),
+      scripts: e.scripts.map((s) => ({ invoker: s.invoker, function: s.sourceFunctionName, source: s.sourceURL.split('/').pop() + ':' + s.sourceCharPosition, duration: s.duration, forcedLayout: s.forcedStyleAndLayoutDuration })),
     }))).observe({ type: 'long-animation-frame' });
   `);
 }
@@ -45,7 +45,7 @@ interface LongFrame {
   duration: number;
   at: number;
   styleAndLayout: number;
-  scripts: { invoker: string; function: string; duration: number; forcedLayout: number }[];
+  scripts: { invoker: string; function: string; source: string; duration: number; forcedLayout: number }[];
 }
 
 export async function stopFrameProbe(page: Page): Promise<FrameRun> {
@@ -55,7 +55,7 @@ export async function stopFrameProbe(page: Page): Promise<FrameRun> {
     return { frames: w.__frames, loaf: w.__loaf };
   });
   // BENCH_LONG_FRAMES=1: what each long frame ran, to find where one comes from.
-  if (process.env.BENCH_LONG_FRAMES) for (const f of frameList.filter((f) => f.duration > 50)) console.error(`long frame: ${Math.round(f.duration)} ms at ${Math.round(f.at)} ms, style+layout ${Math.round(f.styleAndLayout)} ms`, JSON.stringify(f.scripts.filter((s) => s.duration > 2)));
+  if (process.env.BENCH_LONG_FRAMES) for (const f of frameList.filter((f) => f.duration > 50)) console.error(`long frame on ${new URL(page.url()).pathname}${new URL(page.url()).search}: ${Math.round(f.duration)} ms at ${Math.round(f.at)} ms, style+layout ${Math.round(f.styleAndLayout)} ms`, JSON.stringify(f.scripts.filter((s) => s.duration > 2)));
   const loaf = frameList.map((f) => f.duration);
   const intervals = frames.slice(1).map((t, i) => t - frames[i]!).sort((a, b) => a - b);
   return {
