@@ -102,6 +102,45 @@ test('stop one pane while the others finish; retry it', async ({ page }) => {
   await expect(page).toHaveURL(/:\d+\/$/);
 });
 
+// As the chat's page does (chat.spec.ts): by scroll anchoring in Chromium, and by
+// script in a browser without it (Safari), which the second run makes this Chromium into.
+for (const anchoring of [true, false]) {
+  test(`each pane follows its streaming reply to its end, and stays put once the reader scrolls it up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page }) => {
+    if (!anchoring) {
+      await page.addInitScript(() => {
+        const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
+        CSS.supports = ((...args: string[]) => !args[0]!.includes('overflow-anchor') && supports(...args)) as typeof CSS.supports;
+        document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: '* { overflow-anchor: none !important; }' })));
+      });
+    }
+    await open(page);
+    await race(page, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown']);
+    const box = (n: number) => pane(page, n).getByTestId('pane-messages');
+    const gapBelow = (n: number) => box(n).evaluate((el) => el.scrollHeight - (el.scrollTop + el.clientHeight));
+    await send(page, 'tokens=1500 tps=300 delay=0');
+    await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+    // Mid-stream, once a reply is taller than its box, the box keeps up with its bottom.
+    await box(1).evaluate((el) => new Promise<void>((resolve) => {
+      const check = () => (el.scrollHeight > 2 * el.clientHeight ? resolve() : requestAnimationFrame(check));
+      check();
+    }));
+    for (const n of [1, 2]) await expect.poll(() => gapBelow(n), { timeout: 2000 }).toBeLessThan(50);
+    await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+    await allDone(page);
+    for (const n of [1, 2]) await expect.poll(() => gapBelow(n), { timeout: 2000 }).toBeLessThan(50);
+
+    await send(page, 'tokens=1500 tps=300 delay=0');
+    await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+    await box(1).hover();
+    await page.mouse.wheel(0, -3000);
+    await expect.poll(() => gapBelow(1)).toBeGreaterThan(1000);
+    const readingAt = await box(1).evaluate((el) => el.scrollTop);
+    await allDone(page);
+    expect(await box(1).evaluate((el) => el.scrollTop)).toBe(readingAt);
+    await expect.poll(() => gapBelow(2), { timeout: 2000 }).toBeLessThan(50);
+  });
+}
+
 test('2 to 6 panes: add and remove', async ({ page }) => {
   await open(page);
   await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(2);

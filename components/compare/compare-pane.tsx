@@ -8,6 +8,7 @@ import { useEventLog } from '@/lib/client/event-logs';
 import { answerPaneToolCalls, choosePaneModel, continueWith, removePane, retryPane, stopPane } from '@/lib/client/run-compare';
 import type { PublicProvider } from '@/lib/providers/types';
 import { MessageView } from '../chat/message-view';
+import { FollowTail, scrollToEnd } from '../follow-tail';
 import { ModelPicker } from '../chat/model-picker';
 import { ReplyActionsProvider } from '../chat/reply-actions';
 import { EventLogView } from '../event-log/event-log-panel';
@@ -40,6 +41,31 @@ function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }
     <span ref={text} className="font-mono text-xs text-zinc-500">
       {elapsedText(paneKey, started)}
     </span>
+  );
+}
+
+/**
+ * The pane's conversation, in a box of its own that follows the streaming reply's
+ * tail as the chat's page does (.follow-list in globals.css, and FollowTail).
+ */
+function PaneMessages({ pane }: { pane: Pane }) {
+  const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  // A new message brings the box to its bottom, where the end marker is in view (and so anchors it).
+  useEffect(() => {
+    if (pane.order.length > 0) scrollToEnd(box);
+  }, [pane.order.length]);
+  return (
+    <div ref={box} data-testid="pane-messages" className="max-h-[60vh] overflow-y-auto p-3">
+      <div ref={list} className="follow-list flex flex-col gap-4">
+        {pane.order.map((id, i) => (
+          <MessageView key={id} id={id} isLast={i === pane.order.length - 1} />
+        ))}
+        {pane.order.length === 0 ? <p className="text-xs text-zinc-500">Waiting for the first message.</p> : null}
+        <FollowTail list={list} scroller={box} streaming={pane.streaming !== undefined} />
+        <div className="follow-end" />
+      </div>
+    </div>
   );
 }
 
@@ -95,12 +121,7 @@ export const ComparePane = memo(function ComparePane({ pane, index, providers }:
         </span>
       </header>
       <ReplyActionsProvider value={actions}>
-        <div className="flex max-h-[60vh] flex-col gap-4 overflow-y-auto p-3">
-          {pane.order.map((id, i) => (
-            <MessageView key={id} id={id} isLast={i === pane.order.length - 1} />
-          ))}
-          {!hasReply ? <p className="text-xs text-zinc-500">Waiting for the first message.</p> : null}
-        </div>
+        <PaneMessages pane={pane} />
       </ReplyActionsProvider>
       {pane.conversationId && !streaming ? (
         <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
