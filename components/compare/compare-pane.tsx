@@ -8,10 +8,10 @@ import { useEventLog } from '@/lib/client/event-logs';
 import { answerPaneToolCalls, choosePaneModel, continueWith, removePane, retryPane, stopPane } from '@/lib/client/run-compare';
 import type { PublicProvider } from '@/lib/providers/types';
 import { MessageView } from '../chat/message-view';
-import { FollowTail, scrollToEnd } from '../follow-tail';
 import { ModelPicker } from '../chat/model-picker';
 import { ReplyActionsProvider } from '../chat/reply-actions';
 import { EventLogView } from '../event-log/event-log-panel';
+import { FollowTail, scrollToEnd } from '../follow-tail';
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
