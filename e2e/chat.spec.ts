@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { withoutScrollAnchoring } from './like-safari';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
@@ -191,14 +192,7 @@ test('one store update per frame at most, and finished messages do not re-render
 // without anchoring (Safari) by script, which the second run makes this Chromium into.
 for (const anchoring of [true, false]) {
   test(`the page follows a streaming reply to its end, and stays put once the reader scrolls up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page }) => {
-    if (!anchoring) {
-      // Safari as far as following goes: no anchoring, and the page's test for it says so.
-      await page.addInitScript(() => {
-        const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
-        CSS.supports = ((...args: string[]) => !args[0]!.includes('overflow-anchor') && supports(...args)) as typeof CSS.supports;
-        document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: '* { overflow-anchor: none !important; }' })));
-      });
-    }
+    if (!anchoring) await withoutScrollAnchoring(page);
     await page.goto('/');
     const gapBelow = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
     const streaming = page.locator('article[data-status="streaming"]');

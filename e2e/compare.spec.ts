@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { withoutScrollAnchoring } from './like-safari';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 const pane = (page: Page, n: number) => page.getByRole('region', { name: `Pane ${n}` });
@@ -106,13 +107,7 @@ test('stop one pane while the others finish; retry it', async ({ page }) => {
 // script in a browser without it (Safari), which the second run makes this Chromium into.
 for (const anchoring of [true, false]) {
   test(`each pane follows its streaming reply to its end, and stays put once the reader scrolls it up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page }) => {
-    if (!anchoring) {
-      await page.addInitScript(() => {
-        const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
-        CSS.supports = ((...args: string[]) => !args[0]!.includes('overflow-anchor') && supports(...args)) as typeof CSS.supports;
-        document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: '* { overflow-anchor: none !important; }' })));
-      });
-    }
+    if (!anchoring) await withoutScrollAnchoring(page);
     await open(page);
     await race(page, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown']);
     const box = (n: number) => pane(page, n).getByTestId('pane-messages');
