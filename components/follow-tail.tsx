@@ -51,10 +51,14 @@ export function FollowTail({ list, scroller, streaming }: { list: RefObject<HTML
     // marker anchors only once the list's top is scrolled out of view, and until then script follows.
     const viewTop = () => (scroller === 'page' ? 0 : (scroller.current?.getBoundingClientRect().top ?? 0));
     const anchored = () => anchoring && el.getBoundingClientRect().top < viewTop();
-    if (anchored()) return;
+    // Checked in the observer, which first runs after layout: read here, in the effect, the
+    // same check forced a layout of the whole page in the frame that sent the message.
+    let first = true;
     const observer = new ResizeObserver(() => {
-      if (following.current) scrollToEnd(scroller);
-      if (anchored()) observer.disconnect();
+      const wasAnchored = first && anchored();
+      first = false;
+      if (following.current && !wasAnchored) scrollToEnd(scroller);
+      if (wasAnchored || anchored()) observer.disconnect();
     });
     observer.observe(el);
     return () => void setTimeout(() => observer.disconnect(), FOLLOW_AFTER_END_MS);
