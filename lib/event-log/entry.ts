@@ -57,21 +57,32 @@ function dataOf(item: SseItem): string {
 /** An SSE item and the normalized events it meant, as a log row. */
 export function toEntry(item: SseItem, events: StreamEvent[], parts: number[], previousAt: number): LogEntry {
   const marker = item.kind === 'comment' ? parseBffMarker(item.text) : undefined;
+  // One pass over the events, and every row the same shape: a stream logs thousands of rows.
+  let keepAlive = false;
+  let error = item.kind === 'leftover';
+  let malformed = false;
+  let terminal = false;
+  for (const { type } of events) {
+    if (type === 'keep-alive') keepAlive = true;
+    else if (type === 'error') error = true;
+    else if (type === 'malformed') malformed = true;
+    else if (type === 'end') terminal = true;
+  }
   return {
     seq: item.seq,
     at: item.at,
     gap: item.at - previousAt,
     kind: item.kind,
     name: nameOf(item, marker?.kind),
-    ...(item.kind === 'event' && item.id !== undefined ? { id: item.id } : {}),
+    id: item.kind === 'event' ? item.id : undefined,
     size: item.bytes,
     data: dataOf(item),
     raw: item.raw,
     bff: marker !== undefined,
-    ping: item.kind === 'comment' || events.some((e) => e.type === 'keep-alive'),
-    error: events.some((e) => e.type === 'error') || item.kind === 'leftover',
-    malformed: events.some((e) => e.type === 'malformed'),
-    terminal: events.some((e) => e.type === 'end'),
+    ping: item.kind === 'comment' || keepAlive,
+    error,
+    malformed,
+    terminal,
     parts,
   };
 }
