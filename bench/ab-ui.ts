@@ -33,6 +33,7 @@ const FIGURES: [string, (run: Run) => number][] = [
   ['style+layout ms', (r) => r.layoutMs],
   ['judged ms', (r) => r.scriptMs + r.layoutMs],
   ['thread CPU ms', (r) => r.threadCpuMs],
+  ['store updates', (r) => r.commits],
   ['long frames', (r) => r.longFrames],
   ['p95 frame ms', (r) => r.p95FrameMs],
 ];
