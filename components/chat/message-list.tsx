@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, type RefObject } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
-import { FollowTail, scrollToEnd } from '../follow-tail';
+import { FollowTail, scrollToEndAfterLayout } from '../follow-tail';
 import { MessageView } from './message-view';
 
 /** Following the page's tail while the chat streams: its own subscription, so the list does not re-render as a reply starts and ends. */
@@ -17,7 +17,7 @@ export function MessageList() {
   const list = useRef<HTMLDivElement>(null);
   // A new message brings the page to its bottom, where the end marker is in view (and so anchors it).
   useEffect(() => {
-    if (order.length > 0) scrollToEnd('page');
+    if (order.length > 0) return scrollToEndAfterLayout('page', list);
   }, [order.length]);
   return (
     <div ref={list} className="follow-list flex flex-col gap-6">

@@ -11,7 +11,7 @@ import { MessageView } from '../chat/message-view';
 import { ModelPicker } from '../chat/model-picker';
 import { ReplyActionsProvider } from '../chat/reply-actions';
 import { EventLogView } from '../event-log/event-log-panel';
-import { FollowTail, scrollToEnd } from '../follow-tail';
+import { FollowTail, scrollToEndAfterLayout } from '../follow-tail';
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
@@ -53,7 +53,7 @@ function PaneMessages({ pane }: { pane: Pane }) {
   const list = useRef<HTMLDivElement>(null);
   // A new message brings the box to its bottom, where the end marker is in view (and so anchors it).
   useEffect(() => {
-    if (pane.order.length > 0) scrollToEnd(box);
+    if (pane.order.length > 0) return scrollToEndAfterLayout(box, list);
   }, [pane.order.length]);
   return (
     <div ref={box} data-testid="pane-messages" className="max-h-[60vh] overflow-y-auto p-3">
