@@ -63,9 +63,13 @@ async function runPane(key: string, replaceFrom?: number): Promise<void> {
   aborts.set(key, abort);
   const series = new RaceSeries();
   raceSeries.set(key, series);
-  const offset = performance.now() - race.startedAt;
   race.running++;
   try {
+    // Each pane's request starts in a task of its own: with all of them in the Send
+    // handler, their fetches (about 2 ms each here) and the render of the new messages
+    // made one long frame.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const offset = performance.now() - race.startedAt;
     await streamReply({
       replyId: id,
       body: { ...history, provider: pane.provider, model: pane.model, messages: toRequestMessages(pane.order, messages) },
