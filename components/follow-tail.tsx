@@ -22,7 +22,7 @@ function scrollToEnd(scroller: Scroller): void {
  * effect forced a layout in the frame that sent the message (16 ms of a 56 ms frame
  * with four panes). Returns what cancels it.
  */
-export function scrollToEndAfterLayout(scroller: Scroller, list: RefObject<HTMLElement | null>): () => void {
+function scrollToEndAfterLayout(scroller: Scroller, list: RefObject<HTMLElement | null>): () => void {
   const el = list.current;
   if (!el) return () => undefined;
   const observer = new ResizeObserver(() => {
@@ -40,7 +40,8 @@ function nearEnd(scroller: Scroller): boolean {
 }
 
 /**
- * Keeps the newest text of `list` in view while it streams, unless the reader scrolled
+ * Brings the scroller to its bottom when `list` gains a message (`messages`, its count),
+ * and keeps the newest text in view while it streams, unless the reader scrolled
  * away. Where the browser anchors scrolling (not Safari), the stylesheet does it with
  * no script (.follow-list in globals.css) once the list has scrolled; until then, and
  * in browsers without anchoring, it is scripted. Scripted following all the way (its
@@ -50,7 +51,7 @@ function nearEnd(scroller: Scroller): boolean {
  * their text, highlighting later still), in a ResizeObserver, which runs after layout,
  * where reading the scroller's height is free.
  */
-export function FollowTail({ list, scroller, streaming }: { list: RefObject<HTMLElement | null>; scroller: Scroller; streaming: boolean }) {
+export function FollowTail({ list, scroller, streaming, messages }: { list: RefObject<HTMLElement | null>; scroller: Scroller; streaming: boolean; messages: number }) {
   const following = useRef(true);
   const [anchoring] = useState(() => typeof CSS !== 'undefined' && CSS.supports('overflow-anchor', 'auto'));
   useEffect(() => {
@@ -80,5 +81,10 @@ export function FollowTail({ list, scroller, streaming }: { list: RefObject<HTML
     observer.observe(el);
     return () => void setTimeout(() => observer.disconnect(), FOLLOW_AFTER_END_MS);
   }, [anchoring, streaming, list, scroller]);
+  // A new message brings the scroller to its bottom, where the end marker is in view (and so anchors it).
+  // After the effect above: its observer, made first, sees whether the list was already anchored before this scroll.
+  useEffect(() => {
+    if (messages > 0) return scrollToEndAfterLayout(scroller, list);
+  }, [messages, scroller, list]);
   return null;
 }

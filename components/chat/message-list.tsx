@@ -1,30 +1,26 @@
 'use client';
 
-import { useEffect, useRef, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useChatStore } from '@/lib/client/chat-store';
-import { FollowTail, scrollToEndAfterLayout } from '../follow-tail';
+import { FollowTail } from '../follow-tail';
 import { MessageView } from './message-view';
 
 /** Following the page's tail while the chat streams: its own subscription, so the list does not re-render as a reply starts and ends. */
-function FollowChatTail({ list }: { list: RefObject<HTMLDivElement | null> }) {
+function FollowChatTail({ list, messages }: { list: RefObject<HTMLDivElement | null>; messages: number }) {
   const streaming = useChatStore((s) => s.streaming !== undefined);
-  return <FollowTail list={list} scroller="page" streaming={streaming} />;
+  return <FollowTail list={list} scroller="page" streaming={streaming} messages={messages} />;
 }
 
 /** The conversation: subscribes to the order of messages only. */
 export function MessageList() {
   const order = useChatStore((s) => s.order);
   const list = useRef<HTMLDivElement>(null);
-  // A new message brings the page to its bottom, where the end marker is in view (and so anchors it).
-  useEffect(() => {
-    if (order.length > 0) return scrollToEndAfterLayout('page', list);
-  }, [order.length]);
   return (
     <div ref={list} className="follow-list flex flex-col gap-6">
       {order.map((id, i) => (
         <MessageView key={id} id={id} isLast={i === order.length - 1} />
       ))}
-      <FollowChatTail list={list} />
+      <FollowChatTail list={list} messages={order.length} />
       <div className="follow-end" />
     </div>
   );

@@ -11,7 +11,7 @@ import { MessageView } from '../chat/message-view';
 import { ModelPicker } from '../chat/model-picker';
 import { ReplyActionsProvider } from '../chat/reply-actions';
 import { EventLogView } from '../event-log/event-log-panel';
-import { FollowTail, scrollToEndAfterLayout } from '../follow-tail';
+import { FollowTail } from '../follow-tail';
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
@@ -51,10 +51,6 @@ function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }
 function PaneMessages({ pane }: { pane: Pane }) {
   const box = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
-  // A new message brings the box to its bottom, where the end marker is in view (and so anchors it).
-  useEffect(() => {
-    if (pane.order.length > 0) return scrollToEndAfterLayout(box, list);
-  }, [pane.order.length]);
   return (
     <div ref={box} data-testid="pane-messages" className="max-h-[60vh] overflow-y-auto p-3">
       <div ref={list} className="follow-list flex flex-col gap-4">
@@ -62,7 +58,7 @@ function PaneMessages({ pane }: { pane: Pane }) {
           <MessageView key={id} id={id} isLast={i === pane.order.length - 1} />
         ))}
         {pane.order.length === 0 ? <p className="text-xs text-zinc-500">Waiting for the first message.</p> : null}
-        <FollowTail list={list} scroller={box} streaming={pane.streaming !== undefined} />
+        <FollowTail list={list} scroller={box} streaming={pane.streaming !== undefined} messages={pane.order.length} />
         <div className="follow-end" />
       </div>
     </div>
