@@ -155,13 +155,18 @@ test.describe('each failure shows, with what to do', () => {
   });
 });
 
-test('a hostile reply executes nothing', async ({ page }) => {
-  const hostile = 'tps=2000 delay=0 <img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) <script>window.__pwned=3</script>';
+test('a hostile reply executes nothing and loads nothing', async ({ page }) => {
+  const hostile = 'tps=2000 delay=0 <img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) <script>window.__pwned=3</script> ![the chat so far](https://tracker.invalid/p.png?q=secret)';
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(request.url()));
   await ask(page, 'sim-openai::sim-echo', hostile);
   await done(page);
   const reply = lastReply(page);
   await expect(reply).toContainText('click me');
-  expect(await reply.locator('img[onerror], script').count()).toBe(0);
+  expect(await reply.locator('img, script').count()).toBe(0);
+  // An image is a link to open, never fetched: its URL could carry the conversation away.
+  await expect(reply.getByRole('link', { name: 'Image: the chat so far' })).toHaveAttribute('href', 'https://tracker.invalid/p.png?q=secret');
+  expect(fetched.filter((url) => url.includes('tracker.invalid'))).toEqual([]);
   for (const href of await reply.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) expect(href).not.toMatch(/^javascript:/i);
   await reply.getByText('click me').click();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

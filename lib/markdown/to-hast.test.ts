@@ -27,6 +27,14 @@ describe('markdownToHast', () => {
     expect(out).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">good</a>');
   });
 
+  it('never loads an image: it is a link to it, named by its alt text, opening safely', () => {
+    const out = html('see ![the secret](https://tracker.example/p.png?q=secret) and ![](https://tracker.example/x.png)');
+    expect(out).not.toMatch(/<img/i);
+    expect(out).toContain('<a href="https://tracker.example/p.png?q=secret" target="_blank" rel="noopener noreferrer" class="md-image-link">Image: the secret</a>');
+    expect(out).toContain('>Image: https://tracker.example/x.png</a>');
+    expect(html('![x](javascript:alert(1))')).not.toMatch(/<img|javascript:/i);
+  });
+
   it('completes a streaming tail’s unfinished syntax, and only when streaming', () => {
     expect(html('so **bol', true)).toBe('<p>so <strong>bol</strong></p>');
     expect(html('so **bol')).toBe('<p>so **bol</p>');

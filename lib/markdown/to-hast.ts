@@ -1,4 +1,4 @@
-import type { Root } from 'hast';
+import type { Element, Root } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import { harden } from 'rehype-harden';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
@@ -12,12 +12,32 @@ import { visit } from 'unist-util-visit';
 /**
  * Model output is untrusted. Raw HTML is shown as the text it is, never parsed; the
  * tree is sanitized (GitHub's schema: no event handlers, no scripts) and hardened
- * (links and images only over safe protocols: `javascript:` becomes "[blocked]").
+ * (links and images only over safe protocols: `javascript:` becomes "[blocked]"), and
+ * images are shown as links, never loaded.
  */
 function htmlAsText() {
   return (tree: MdastRoot) => {
     visit(tree, 'html', (node, index, parent) => {
       if (parent && index !== undefined) parent.children[index] = { type: 'text', value: node.value };
+    });
+  };
+}
+
+/**
+ * Images in a reply are not fetched. A reply can be steered (a prompt injection in a
+ * document the model read, say) into an image whose URL carries the conversation to
+ * someone else's server, and loading it would send it there. Each image becomes a
+ * link to it, named by its alt text, for the reader to open if they choose.
+ */
+function imagesAsLinks() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName !== 'img') return;
+      const { src, alt } = node.properties;
+      const name = `Image: ${String(alt || src || 'without a source')}`;
+      node.tagName = src ? 'a' : 'span';
+      node.properties = src ? { href: src, target: '_blank', rel: ['noopener', 'noreferrer'], className: ['md-image-link'] } : { className: ['md-image-link'] };
+      node.children = [{ type: 'text', value: name }];
     });
   };
 }
@@ -31,6 +51,7 @@ export function markdownPipeline(gfm: boolean) {
     .use(remarkRehype)
     .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: '' })
     .use(harden, { allowedImagePrefixes: ['*'], allowedLinkPrefixes: ['*'], allowedProtocols: ['*'], allowDataImages: false })
+    .use(imagesAsLinks)
     .freeze();
 }
 
