@@ -11,9 +11,9 @@ import { launchBrowser } from './browser';
 import { median } from './report';
 import { measure, type Run } from './ui';
 
-const [other, prompt = 'tokens=1000 tps=1000 delay=0', panes = '4', rounds = '5'] = process.argv.slice(2);
-if (!other) {
-  console.error('usage: npx tsx bench/ab-ui.ts OTHER_CHECKOUT [prompt] [panes] [rounds]');
+const [others, prompt = 'tokens=1000 tps=1000 delay=0', panes = '4', rounds = '5'] = process.argv.slice(2);
+if (!others) {
+  console.error('usage: npx tsx bench/ab-ui.ts OTHER_CHECKOUT[,OTHER…] [prompt] [panes] [rounds]');
   process.exit(2);
 }
 
@@ -29,9 +29,9 @@ async function serverIn(dir: string) {
 }
 
 const FIGURES: [string, (run: Run) => number][] = [
+  ['main-thread ms (judged)', (r) => r.taskMs],
   ['script ms', (r) => r.scriptMs],
   ['style+layout ms', (r) => r.layoutMs],
-  ['judged ms', (r) => r.scriptMs + r.layoutMs],
   ['thread CPU ms', (r) => r.threadCpuMs],
   ['store updates', (r) => r.commits],
   ['long frames', (r) => r.longFrames],
@@ -39,20 +39,21 @@ const FIGURES: [string, (run: Run) => number][] = [
 ];
 
 const mine = await serverIn('.');
-const theirs = await serverIn(other);
+const theirs: [string, Awaited<ReturnType<typeof serverIn>>][] = [];
+for (const other of others.split(',')) theirs.push([other, await serverIn(other)]);
 const browser = await launchBrowser();
-const runs: Record<string, Run[]> = { floor: [], [other]: [], this: [] };
+const runs: Record<string, Run[]> = { floor: [], ...Object.fromEntries(theirs.map(([other]) => [other, []])), this: [] };
 try {
   await measure(browser, mine.origin, 'sluice', 'tokens=100 tps=5000 delay=0'); // warm up
   for (let round = 1; round <= Number(rounds); round++) {
     console.error(`round ${round}/${rounds}`);
     runs.floor!.push(await measure(browser, mine.origin, 'floor', prompt, Number(panes)));
-    runs[other]!.push(await measure(browser, theirs.origin, 'sluice', prompt, Number(panes)));
+    for (const [other, server] of theirs) runs[other]!.push(await measure(browser, server.origin, 'sluice', prompt, Number(panes)));
     runs.this!.push(await measure(browser, mine.origin, 'sluice', prompt, Number(panes)));
   }
   console.table(Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, Object.fromEntries(FIGURES.map(([figure, of]) => [figure, Math.round(median(list.map(of)))]))])));
 } finally {
   await browser.close();
   await mine.stop();
-  await theirs.stop();
+  for (const [, server] of theirs) await server.stop();
 }

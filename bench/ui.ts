@@ -17,6 +17,14 @@ export interface Run {
   p95FrameMs: number;
   longFrames: number;
   longestFrameMs: number;
+  /**
+   * The main thread's busy time: every task it ran (Performance.getMetrics TaskDuration),
+   * the judged figure. Script, style and layout alone miss work on both sides:
+   * ScriptDuration does not count microtasks run after a network read, which is where
+   * a fetch reader's loop runs (the floor's reading of four streams took about 60 ms of
+   * CPU in a trace and showed as 5 ms of script), nor does it count paint.
+   */
+  taskMs: number;
   scriptMs: number;
   layoutMs: number;
   /** CPU time of the page's main thread (Performance.getMetrics ThreadTime): unlike the durations above, without the time the thread waited for a core. */
@@ -28,6 +36,9 @@ export interface Run {
   tailPerFrameMs: number;
   /** The same over the whole stream, up to its last streaming sample. */
   streamPerFrameMs: number;
+  /** The two above in script, style and layout only. */
+  tailPerFrameRenderMs: number;
+  streamPerFrameRenderMs: number;
 }
 
 // The 50k reply streams at the 1k reply's rate: per-frame cost is compared at equal
@@ -54,7 +65,9 @@ const WARM_UP = 'tokens=400 tps=5000 delay=0';
 
 interface Sample {
   at: number;
-  mainMs: number;
+  /** Main-thread busy time so far (all tasks), and its script, style and layout. */
+  taskMs: number;
+  renderMs: number;
   frames: number;
   done: boolean;
 }
@@ -62,7 +75,7 @@ interface Sample {
 async function sample(page: Page, cdp: CDPSession, done: string): Promise<Sample> {
   const m = await metrics(cdp);
   const state = (await page.evaluate(`({ frames: window.__frames.length, done: ${done} })`)) as { frames: number; done: boolean };
-  return { at: performance.now(), mainMs: (m.ScriptDuration! + m.LayoutDuration! + m.RecalcStyleDuration!) * 1000, ...state };
+  return { at: performance.now(), taskMs: m.TaskDuration! * 1000, renderMs: (m.ScriptDuration! + m.LayoutDuration! + m.RecalcStyleDuration!) * 1000, ...state };
 }
 
 /** Samples until `done` holds (true) or the time limit passes (false). */
@@ -77,17 +90,17 @@ async function sampleUntil(page: Page, cdp: CDPSession, done: string, samples: S
   }
 }
 
-/** Main-thread time per frame between two samples. */
-const perFrameBetween = (a: Sample, b: Sample) => (b.mainMs - a.mainMs) / Math.max(1, b.frames - a.frames);
+/** Main-thread time (`of` the samples) per frame between two samples. */
+const perFrameBetween = (a: Sample, b: Sample, of: 'taskMs' | 'renderMs') => (b[of] - a[of]) / Math.max(1, b.frames - a.frames);
 
 /** Per-frame cost over the whole stream and over its last TAIL_WINDOW_MS, from the samples taken while it streamed. */
-function streamingCost(samples: Sample[]): { stream: number; tail: number } {
+function streamingCost(samples: Sample[], of: 'taskMs' | 'renderMs'): { stream: number; tail: number } {
   const streaming = samples.filter((s) => !s.done);
   const first = streaming[0];
   const last = streaming.at(-1);
   if (!first || !last || last === first) return { stream: NaN, tail: NaN };
   const tailStart = streaming.find((s) => s.at >= last.at - TAIL_WINDOW_MS) ?? first;
-  return { stream: perFrameBetween(first, last), tail: perFrameBetween(tailStart === last ? first : tailStart, last) };
+  return { stream: perFrameBetween(first, last, of), tail: perFrameBetween(tailStart === last ? first : tailStart, last, of) };
 }
 
 /**
@@ -152,7 +165,8 @@ export async function measure(browser: Browser, origin: string, mode: Mode, prom
   const commitsBefore = await commitsNow();
   const samples: Sample[] = [];
   const completed = await runOnce(page, mode, send, { cdp, into: samples });
-  const cost = streamingCost(samples);
+  const cost = streamingCost(samples, 'taskMs');
+  const renderCost = streamingCost(samples, 'renderMs');
   const after = await metrics(cdp);
   const commits = (await commitsNow()) - commitsBefore;
   const frames = await stopFrameProbe(page);
@@ -160,6 +174,7 @@ export async function measure(browser: Browser, origin: string, mode: Mode, prom
   return {
     ...frames,
     commits,
+    taskMs: (after.TaskDuration! - before.TaskDuration!) * 1000,
     scriptMs: (after.ScriptDuration! - before.ScriptDuration!) * 1000,
     layoutMs: (after.LayoutDuration! - before.LayoutDuration! + after.RecalcStyleDuration! - before.RecalcStyleDuration!) * 1000,
     threadCpuMs: (after.ThreadTime! - before.ThreadTime!) * 1000,
@@ -167,11 +182,14 @@ export async function measure(browser: Browser, origin: string, mode: Mode, prom
     completed,
     tailPerFrameMs: cost.tail,
     streamPerFrameMs: cost.stream,
+    tailPerFrameRenderMs: renderCost.tail,
+    streamPerFrameRenderMs: renderCost.stream,
   };
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-const mainThread = (r: Run) => r.scriptMs + r.layoutMs;
+const mainThread = (r: Run) => r.taskMs;
+const scriptStyleLayout = (r: Run) => r.scriptMs + r.layoutMs;
 
 /**
  * A mode's runs as one: the run of median main-thread time stands for its figures,
@@ -203,6 +221,7 @@ export async function run(): Promise<Metric[]> {
       // Each round's own ratio: its runs follow one another, so they share the machine's
       // state, which a ratio of medians taken from different rounds does not.
       const perRound = medianOf(runs.sluice.map((run, i) => mainThread(run) / mainThread(runs.floor[i]!)));
+      const perRoundRender = medianOf(runs.sluice.map((run, i) => scriptStyleLayout(run) / scriptStyleLayout(runs.floor[i]!)));
       results[scenario.name] = r;
       const of = scenario.rounds > 1 ? `, in ${scenario.rounds} runs` : '';
       const median = scenario.rounds > 1 ? ` (median of ${scenario.rounds} runs)` : '';
@@ -215,9 +234,13 @@ export async function run(): Promise<Metric[]> {
         { metric: `${scenario.name}: long animation frames (> 50 ms)${of}`, value: sluice.longFrames, unit: 'frames', baseline: { name: 'floor', value: floor.longFrames }, ratio: floor.longFrames ? round(sluice.longFrames / floor.longFrames) : 0, target: '0', met: sluice.longFrames === 0 },
         { metric: `${scenario.name}: longest animation frame${of}`, value: round(sluice.longestFrameMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.longestFrameMs) }, ratio: round(sluice.longestFrameMs / Math.max(1, floor.longestFrameMs)), target: '<= 50 ms', met: sluice.longestFrameMs <= 50 },
         { metric: `${scenario.name}: p95 frame time`, value: round(sluice.p95FrameMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.p95FrameMs) }, ratio: round(sluice.p95FrameMs / floor.p95FrameMs), target: 'report', met: true },
-        { metric: `${scenario.name}: main-thread time (script + style + layout)${median}`, value: round(mainThread(sluice)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(sluice) / mainThread(floor)), target: scenario.rounds > 1 ? 'report (judged per round, next line)' : '<= 2x floor', met: scenario.rounds > 1 || mainThread(sluice) <= 2 * mainThread(floor) },
+        { metric: `${scenario.name}: main-thread time (all its tasks)${median}`, value: round(mainThread(sluice)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(sluice) / mainThread(floor)), target: scenario.rounds > 1 ? 'report (judged per round, next line)' : '<= 2x floor', met: scenario.rounds > 1 || mainThread(sluice) <= 2 * mainThread(floor) },
         ...(scenario.rounds > 1
           ? [{ metric: `${scenario.name}: main-thread time against the floor's in the same round (median of ${scenario.rounds} rounds' ratios)`, value: round(perRound), unit: 'x', baseline: { name: 'floor, same round', value: 1 }, ratio: round(perRound), target: '<= 2x floor', met: perRound <= 2 }]
+          : []),
+        { metric: `${scenario.name}: script + style + layout time (without microtasks or paint)${median}`, value: round(scriptStyleLayout(sluice)), unit: 'ms', baseline: { name: 'floor', value: round(scriptStyleLayout(floor)) }, ratio: round(scriptStyleLayout(sluice) / scriptStyleLayout(floor)), target: 'report', met: true },
+        ...(scenario.rounds > 1
+          ? [{ metric: `${scenario.name}: script + style + layout time against the floor's in the same round (median of ${scenario.rounds} rounds' ratios)`, value: round(perRoundRender), unit: 'x', baseline: { name: 'floor, same round', value: 1 }, ratio: round(perRoundRender), target: 'report', met: true }]
           : []),
         { metric: `${scenario.name}: main-thread CPU time${median}`, value: round(sluice.threadCpuMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.threadCpuMs) }, ratio: round(sluice.threadCpuMs / floor.threadCpuMs), target: 'report', met: true },
         { metric: `${scenario.name}: page CPU time, workers included${median}`, value: round(sluice.processCpuMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.processCpuMs) }, ratio: round(sluice.processCpuMs / floor.processCpuMs), target: 'report', met: true },
@@ -226,14 +249,16 @@ export async function run(): Promise<Metric[]> {
     }
     // Both while streaming, at the same rate: the 1k reply over its whole stream, the
     // 50k reply over its last seconds (from about 45k tokens on).
-    const growth = (mode: Mode, name: string, target: string): Metric | undefined => {
+    const growth = (mode: Mode, name: string, target: string, of: 'task' | 'render' = 'task'): Metric | undefined => {
       const [small, large] = SCENARIOS.slice(0, 2).map((s) => results[s.name]?.[mode]);
       if (!small || !large) return undefined;
-      const ratio = large.tailPerFrameMs / small.streamPerFrameMs;
-      return { metric: name, value: round(large.tailPerFrameMs), unit: 'ms/frame', baseline: { name: 'the same at 1k tokens', value: round(small.streamPerFrameMs) }, ratio: round(ratio), target, met: target === 'report' || ratio <= 1.5 };
+      const [at50k, at1k] = of === 'task' ? [large.tailPerFrameMs, small.streamPerFrameMs] : [large.tailPerFrameRenderMs, small.streamPerFrameRenderMs];
+      const ratio = at50k / at1k;
+      return { metric: name, value: round(at50k), unit: 'ms/frame', baseline: { name: 'the same at 1k tokens', value: round(at1k) }, ratio: round(ratio), target, met: target === 'report' || ratio <= 1.5 };
     };
     for (const metric of [
-      growth('sluice', 'per-frame cost at 50k vs 1k tokens (main thread, while streaming)', '<= 1.5x'),
+      growth('sluice', 'per-frame cost at 50k vs 1k tokens (main thread, all its tasks, while streaming)', '<= 1.5x'),
+      growth('sluice', 'per-frame cost at 50k vs 1k tokens (script + style + layout only)', 'report', 'render'),
       growth('floor', 'per-frame cost at 50k vs 1k tokens, floor (plain DOM append)', 'report'),
     ]) {
       if (metric) metricsOut.push(metric);
