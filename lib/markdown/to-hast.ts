@@ -42,6 +42,19 @@ function imagesAsLinks() {
   };
 }
 
+/**
+ * Without source positions: nothing renders them, and they were more than half of
+ * what a tree weighs (a simulator reply's trees as JSON: 172k characters with them,
+ * 77k without) when it crosses from the worker to the page and stays in the store.
+ */
+function withoutPositions() {
+  return (tree: Root) => {
+    visit(tree, (node) => {
+      delete node.position;
+    });
+  };
+}
+
 /** The whole pipeline, with GFM or without (exported for the test that holds the two to the same trees). */
 export function markdownPipeline(gfm: boolean) {
   return unified()
@@ -52,6 +65,7 @@ export function markdownPipeline(gfm: boolean) {
     .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: '' })
     .use(harden, { allowedImagePrefixes: ['*'], allowedLinkPrefixes: ['*'], allowedProtocols: ['*'], allowDataImages: false })
     .use(imagesAsLinks)
+    .use(withoutPositions)
     .freeze();
 }
 
