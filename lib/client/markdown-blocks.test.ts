@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { BlockSplitter, splitBlocks } from './markdown-blocks';
 
@@ -28,5 +30,23 @@ describe('markdown block splitting', () => {
         expect([...done, tail]).toEqual(splitBlocks(text));
       }),
     );
+  });
+
+  it('keeps only its blocks: a finished block does not hold on to the whole text it was cut from', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const splitter = new BlockSplitter();
+    let text = '';
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Grown by appending, as the assembler grows a reply: each update sees a longer string.
+    for (let i = 0; i < 2000; i++) {
+      text += `Paragraph ${i}, a few words long.\n\n`;
+      splitter.update(text);
+    }
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    // The blocks and the text are ~70 kB; a block that kept its whole source alive would make it ~70 MB.
+    expect(held).toBeLessThan(20 * text.length);
   });
 });

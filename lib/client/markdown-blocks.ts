@@ -26,6 +26,16 @@ export function splitBlocks(text: string): string[] {
 }
 
 /**
+ * A copy of `s` that owns its characters. V8 cuts a slice out of a string without
+ * copying, so the slice keeps its whole source alive; a streaming reply's text is a new
+ * string at every update, and each finished block held on to the one it was cut from
+ * (71 MB of the page's heap after a 50k-token reply, and the GC pauses that go with it).
+ */
+function owned(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+/**
  * The same split, incrementally: text that only grew is split from where the tail
  * began, so a frame's work is the size of the tail, not of the whole reply.
  */
@@ -42,7 +52,7 @@ export class BlockSplitter {
         this.doneLength = 0;
       }
       const blocks = splitBlocks(text.slice(this.doneLength));
-      const finished = blocks.slice(0, -1);
+      const finished = blocks.slice(0, -1).map(owned);
       if (finished.length > 0) {
         this.done = [...this.done, ...finished];
         this.doneLength += finished.reduce((n, b) => n + b.length, 0);
