@@ -27,6 +27,14 @@ describe('markdownToHast', () => {
     expect(out).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">good</a>');
   });
 
+  it('reads a URL scheme in any case, as browsers do: HTTPS:// is a link, JavaScript: is still blocked', () => {
+    expect(html('[up](HTTPS://example.com/A?Q=1) [mail](MailTo:a@b.co)')).toContain('<a href="https://example.com/A?Q=1" target="_blank" rel="noopener noreferrer">up</a> <a href="mailto:a@b.co"');
+    expect(html('![pic](Https://example.com/P.png)')).toContain('<a href="https://example.com/P.png"');
+    const hostile = html('[a](JavaScript:alert(1)) [b](JAVASCRIPT:alert(2))');
+    expect(hostile).not.toMatch(/javascript:|<a /i);
+    expect(hostile.match(/\[blocked\]/g)).toHaveLength(2);
+  });
+
   it('never loads an image: it is a link to it, named by its alt text, opening safely', () => {
     const out = html('see ![the secret](https://tracker.example/p.png?q=secret) and ![](https://tracker.example/x.png)');
     expect(out).not.toMatch(/<img/i);

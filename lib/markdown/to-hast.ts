@@ -24,6 +24,21 @@ function htmlAsText() {
 }
 
 /**
+ * URL schemes are case-insensitive (a browser reads `HTTPS:` as `https:`), but the
+ * sanitizer matches its allowed protocols exactly: `[x](HTTPS://…)` lost its link.
+ */
+function lowercaseSchemes() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      for (const key of ['href', 'src']) {
+        const url = node.properties[key];
+        if (typeof url === 'string') node.properties[key] = url.replace(/^[a-z][a-z\d+.-]*:/i, (scheme) => scheme.toLowerCase());
+      }
+    });
+  };
+}
+
+/**
  * Images in a reply are not fetched. A reply can be steered (a prompt injection in a
  * document the model read, say) into an image whose URL carries the conversation to
  * someone else's server, and loading it would send it there. Each image becomes a
@@ -62,6 +77,7 @@ export function markdownPipeline(gfm: boolean) {
     .use(gfm ? [remarkGfm] : [])
     .use(htmlAsText)
     .use(remarkRehype)
+    .use(lowercaseSchemes)
     .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: '' })
     .use(harden, { allowedImagePrefixes: ['*'], allowedLinkPrefixes: ['*'], allowedProtocols: ['*'], allowDataImages: false })
     .use(imagesAsLinks)
