@@ -227,6 +227,46 @@ for (const database of databases) {
       await expect(lastReply(page)).toContainText('second, edited');
     });
 
+    test('a long reply reopened renders from its end, a few blocks a frame, each block parsed once', async ({ page }) => {
+      await open(page, `${server.origin}/`);
+      const id = nextConversationId(page);
+      await ask(page, 'sim-openai::sim-markdown', 'tokens=4000 tps=20000 delay=0');
+      await done(page);
+      // textContent, not innerText: the text of a group skipped off screen (content-visibility) is not "rendered".
+      // Read once it holds still: the streamed reply's last trees and highlighting land after its end.
+      let text: string | null = null;
+      await expect
+        .poll(async () => {
+          const now = await lastReply(page).locator('.prose-sluice').textContent();
+          const settled = now === text;
+          text = now;
+          return settled;
+        }, { intervals: [300] })
+        .toBe(true);
+      // Main-thread parses counted at every frame from the page's start.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __parses: number[]; __sluice?: { markdownStats: { mainThreadParses: number } } };
+        w.__parses = [];
+        const tick = () => {
+          w.__parses.push(w.__sluice?.markdownStats.mainThreadParses ?? 0);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      await open(page, `${server.origin}/c/${await id}`);
+      const reply = lastReply(page);
+      // The reply renders with its blocks, raw or not: then the raw ones are waited out.
+      await expect(reply).toHaveAttribute('data-status', 'complete');
+      await expect(reply.locator('.md-raw')).toHaveCount(0);
+      expect(await reply.locator('.prose-sluice').textContent()).toBe(text);
+      const blocks = await page.locator('.prose-sluice > div > div').count();
+      expect(blocks).toBeGreaterThan(5 * 12);
+      const parses = (await page.evaluate('window.__parses')) as number[];
+      const perFrame = parses.slice(1).map((n, i) => n - parses[i]!);
+      expect(await page.evaluate('window.__sluice.markdownStats.mainThreadParses')).toBe(blocks);
+      expect(Math.max(...perFrame)).toBeLessThanOrEqual(12);
+    });
+
     test('a long list comes a page at a time', async ({ page, request }) => {
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>

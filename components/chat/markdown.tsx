@@ -6,6 +6,7 @@ import { memo, useEffect, useMemo, useState, useSyncExternalStore, type ReactNod
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { BlockSplitter } from '@/lib/client/markdown-blocks';
 import { markdownTrees } from '@/lib/client/markdown-trees';
+import { markdownStats } from '@/lib/client/render-stats';
 import { markdownToHast } from '@/lib/markdown/to-hast';
 import type { ParsedBlock } from '@/lib/markdown/tree-protocol';
 import { CodeBlock } from './code-block';
@@ -32,9 +33,15 @@ const TreeBlock = memo(function TreeBlock({ tree, finished }: { tree: Root; fini
   return <div>{render(tree, finished ? FINISHED : STREAMING)}</div>;
 });
 
+/** A parse on the page, counted for the tests. */
+function parseHere(text: string, streaming: boolean): Root {
+  markdownStats.mainThreadParses++;
+  return markdownToHast(text, streaming);
+}
+
 /** A finished block parsed here, on the main thread: a stored reply's, or any when no worker can run. */
 const TextBlock = memo(function TextBlock({ text, streaming }: { text: string; streaming: boolean }) {
-  const tree = useMemo(() => markdownToHast(text, streaming), [text, streaming]);
+  const tree = useMemo(() => parseHere(text, streaming), [text, streaming]);
   return <TreeBlock tree={tree} finished={!streaming} />;
 });
 
@@ -52,16 +59,43 @@ interface BlockItem {
   parsed?: ParsedBlock;
   finished: boolean;
   live: boolean;
+  /** Not rendered as markdown yet (a reply opened from history renders from its end): shown as its text. */
+  raw: boolean;
 }
 
 /** Whether a block's tree is of its current text and mode. */
 const current = (text: string, parsed: ParsedBlock | undefined, finished: boolean): boolean => parsed !== undefined && parsed.text === text && parsed.streaming !== finished;
 
-function itemOf(text: string, parsed: ParsedBlock | undefined, finished: boolean, waiting: boolean): BlockItem {
-  return { text, parsed, finished, live: waiting && !current(text, parsed, finished) };
+function itemOf(text: string, parsed: ParsedBlock | undefined, finished: boolean, waiting: boolean, raw: boolean): BlockItem {
+  return { text, parsed, finished, live: waiting && !current(text, parsed, finished), raw };
 }
 
-const sameItem = (a: BlockItem, b: BlockItem) => a.text === b.text && a.parsed === b.parsed && a.finished === b.finished && a.live === b.live;
+const sameItem = (a: BlockItem, b: BlockItem) => a.text === b.text && a.parsed === b.parsed && a.finished === b.finished && a.live === b.live && a.raw === b.raw;
+
+/** A block not rendered yet: its markdown as plain text, about as tall as it will be, and found by the browser's find. */
+function RawBlock({ text }: { text: string }) {
+  return <div className="md-raw">{text}</div>;
+}
+
+/** Blocks a reply opened from history renders as markdown at first, counted from its end, and how many more each frame. */
+const FIRST_BLOCKS = 12;
+const BLOCKS_PER_FRAME = 8;
+
+/**
+ * How many blocks, counted from the end, render as markdown: all of a reply that
+ * streams here; of a reply opened finished (from history), FIRST_BLOCKS at first and
+ * BLOCKS_PER_FRAME more each frame. Parsing a 50k-token reply's blocks in one render
+ * was one long task of 0.9-1.8 s as it opened; from the end, because the page opens there.
+ */
+function useBlocksShown(total: number, streaming: boolean): number {
+  const [shown, setShown] = useState(streaming ? Infinity : FIRST_BLOCKS);
+  useEffect(() => {
+    if (shown >= total) return;
+    const frame = requestAnimationFrame(() => setShown((n) => n + BLOCKS_PER_FRAME));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, total]);
+  return shown;
+}
 const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) => a.length === b.length && a.every((item, i) => sameItem(item, b[i]!));
 
 /**
@@ -89,7 +123,9 @@ const Group = memo(
   function Group({ items, offThread }: { items: readonly BlockItem[]; offThread: boolean }) {
     return (
       <div className={items.length === GROUP_SIZE ? 'md-group-full' : undefined}>
-        {items.map((item, i) => (offThread ? <OffThreadBlock key={i} item={item} /> : <TextBlock key={i} text={item.text} streaming={!item.finished} />))}
+        {items.map((item, i) =>
+          item.raw ? <RawBlock key={i} text={item.text} /> : offThread ? <OffThreadBlock key={i} item={item} /> : <TextBlock key={i} text={item.text} streaming={!item.finished} />,
+        )}
       </div>
     );
   },
@@ -123,8 +159,10 @@ export const Markdown = memo(function Markdown({ text, streaming, replyId, part 
   }, [offThread, replyId, part, done, tail, streaming]);
   // Read as this render happens: the store update that brings the last trees also ends the wait.
   const waiting = streaming || (offThread && markdownTrees.isWaiting(replyId, part, done, tail, streaming));
-  const items = done.map((block, i) => itemOf(block, trees?.[i], true, waiting));
-  if (tail) items.push(itemOf(tail, trees?.[done.length], !streaming, waiting));
+  const count = done.length + (tail ? 1 : 0);
+  const firstShown = count - useBlocksShown(count, streaming);
+  const items = done.map((block, i) => itemOf(block, trees?.[i], true, waiting, i < firstShown));
+  if (tail) items.push(itemOf(tail, trees?.[done.length], !streaming, waiting, done.length < firstShown));
   return (
     <div className="prose-sluice">
       {groupsOf(items).map((group, i) => (

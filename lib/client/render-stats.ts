@@ -4,10 +4,13 @@ import { frameStats } from './frame-loop';
 /** Committed renders per message id: the tests assert finished messages do not re-render. */
 export const renderCounts: Record<string, number> = {};
 
+/** Markdown blocks parsed on the page rather than in the worker: the tests assert a long reply opened from history parses a few groups a frame, and each block once. */
+export const markdownStats = { mainThreadParses: 0 };
+
 export function countRender(id: string): void {
   renderCounts[id] = (renderCounts[id] ?? 0) + 1;
 }
 
 export function exposeStats(): void {
-  (window as unknown as { __sluice: unknown }).__sluice = { frameStats, renderCounts, highlighter: highlighterStatus };
+  (window as unknown as { __sluice: unknown }).__sluice = { frameStats, renderCounts, markdownStats, highlighter: highlighterStatus };
 }
