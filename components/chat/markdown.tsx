@@ -71,6 +71,7 @@ function itemOf(text: string, parsed: ParsedBlock | undefined, finished: boolean
 }
 
 const sameItem = (a: BlockItem, b: BlockItem) => a.text === b.text && a.parsed === b.parsed && a.finished === b.finished && a.live === b.live && a.raw === b.raw;
+const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) => a.length === b.length && a.every((item, i) => sameItem(item, b[i]!));
 
 /** A block not rendered yet: its markdown as plain text, about as tall as it will be, and found by the browser's find. */
 function RawBlock({ text }: { text: string }) {
@@ -96,7 +97,6 @@ function useBlocksShown(total: number, streaming: boolean): number {
   }, [shown, total]);
   return shown;
 }
-const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) => a.length === b.length && a.every((item, i) => sameItem(item, b[i]!));
 
 /**
  * A block parsed by the worker is shown from its tree when the tree is of its current
