@@ -4,6 +4,7 @@ import type { Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { memo, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { requestBlocks } from '@/lib/client/block-budget';
 import { BlockSplitter } from '@/lib/client/markdown-blocks';
 import { markdownTrees } from '@/lib/client/markdown-trees';
 import { markdownStats } from '@/lib/client/render-stats';
@@ -78,22 +79,20 @@ function RawBlock({ text }: { text: string }) {
   return <div className="md-raw">{text}</div>;
 }
 
-/** Blocks a reply opened from history renders as markdown at first, counted from its end, and how many more each frame. */
+/** Blocks a reply opened from history renders as markdown at once, counted from its end. */
 const FIRST_BLOCKS = 12;
-const BLOCKS_PER_FRAME = 8;
 
 /**
  * How many blocks, counted from the end, render as markdown: all of a reply that
- * streams here; of a reply opened finished (from history), FIRST_BLOCKS at first and
- * BLOCKS_PER_FRAME more each frame. Parsing a 50k-token reply's blocks in one render
- * was one long task of 0.9-1.8 s as it opened; from the end, because the page opens there.
+ * streams here; of a reply opened finished (from history), FIRST_BLOCKS at once and
+ * then more each frame, from a budget all such replies share (lib/client/block-budget.ts).
+ * Parsing a 50k-token reply's blocks in one render was one long task of 0.9-1.8 s as it
+ * opened; from the end, because the page opens there.
  */
 function useBlocksShown(total: number, streaming: boolean): number {
   const [shown, setShown] = useState(streaming ? Infinity : FIRST_BLOCKS);
   useEffect(() => {
-    if (shown >= total) return;
-    const frame = requestAnimationFrame(() => setShown((n) => n + BLOCKS_PER_FRAME));
-    return () => cancelAnimationFrame(frame);
+    if (shown < total) return requestBlocks((more) => setShown((n) => n + more));
   }, [shown, total]);
   return shown;
 }
