@@ -175,6 +175,17 @@ test('a hostile reply executes nothing and loads nothing', async ({ page }) => {
 test('one store update per frame at most, and finished messages do not re-render during a later stream', async ({ page }) => {
   await ask(page, 'sim-openai::sim-markdown', 'tokens=200 tps=2000 delay=0');
   await done(page);
+  // The first reply's last trees and highlighting land after its end (on a loaded CI machine,
+  // after the next message was sent): it is finished once it stops rendering.
+  let renders = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify((await stats(page)).renderCounts);
+      const settled = now === renders;
+      renders = now;
+      return settled;
+    }, { intervals: [300] })
+    .toBe(true);
   // 2000 events in about a second.
   const before = await stats(page);
   await page.getByRole('textbox', { name: 'Message' }).fill('tokens=2000 tps=2000 delay=0');
