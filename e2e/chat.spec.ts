@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withoutScrollAnchoring } from './like-safari';
+import { settled } from './settled';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
@@ -177,15 +178,7 @@ test('one store update per frame at most, and finished messages do not re-render
   await done(page);
   // The first reply's last trees and highlighting land after its end (on a loaded CI machine,
   // after the next message was sent): it is finished once it stops rendering.
-  let renders = '';
-  await expect
-    .poll(async () => {
-      const now = JSON.stringify((await stats(page)).renderCounts);
-      const settled = now === renders;
-      renders = now;
-      return settled;
-    }, { intervals: [300] })
-    .toBe(true);
+  await settled(async () => (await stats(page)).renderCounts);
   // 2000 events in about a second.
   const before = await stats(page);
   await page.getByRole('textbox', { name: 'Message' }).fill('tokens=2000 tps=2000 delay=0');

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { startNextServer, type RunningServer } from '../tests/setup/next-server';
+import { settled } from './settled';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -236,15 +237,7 @@ for (const database of databases) {
       await done(page);
       // textContent, not innerText: the text of a group skipped off screen (content-visibility) is not "rendered".
       // Read once it holds still: the streamed reply's last trees and highlighting land after its end.
-      let text: string | null = null;
-      await expect
-        .poll(async () => {
-          const now = await lastReply(page).locator('.prose-sluice').textContent();
-          const settled = now === text;
-          text = now;
-          return settled;
-        }, { intervals: [300] })
-        .toBe(true);
+      const text = await settled(() => lastReply(page).locator('.prose-sluice').textContent());
       // Main-thread parses counted at every frame from the page's start.
       await page.addInitScript(() => {
         const w = window as unknown as { __parses: number[]; __sluice?: { markdownStats: { mainThreadParses: number } } };
