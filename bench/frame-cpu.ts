@@ -52,12 +52,10 @@ export async function stopFrameTrace(browser: Browser): Promise<FrameCpu[]> {
   const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask');
   const leftOut = events.filter((e) => onMain(e) && e.name === 'ResponseBodyLoader::DidFinishLoadingBody');
   const cpuIn = (list: TraceEvent[], from: number, to: number) => list.filter((e) => e.ts >= from && e.ts < to).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
-  return frames
-    .map((frame) => frame.args!.animation_frame_timing_info!.duration_ms)
-    .flatMap((durationMs, i) => {
-      if (durationMs <= LONG_FRAME_MS) return [];
-      const from = frames[i]!.ts;
-      const to = from + durationMs * 1000;
-      return [{ durationMs, cpuMs: cpuIn(tasks, from, to) - cpuIn(leftOut, from, to) }];
-    });
+  return frames.flatMap(({ ts: from, args }) => {
+    const durationMs = args!.animation_frame_timing_info!.duration_ms;
+    if (durationMs <= LONG_FRAME_MS) return [];
+    const to = from + durationMs * 1000;
+    return [{ durationMs, cpuMs: cpuIn(tasks, from, to) - cpuIn(leftOut, from, to) }];
+  });
 }
