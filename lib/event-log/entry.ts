@@ -1,5 +1,5 @@
 import type { StreamEvent } from '@/lib/protocols/events';
-import { parseBffMarker } from '@/lib/sse/bff-marker';
+import type { BffMarker } from '@/lib/sse/bff-marker';
 import type { SseItem } from '@/lib/sse/types';
 
 /** One row of the event log: an SSE item as it came over the wire, with what it meant. */
@@ -54,9 +54,8 @@ function dataOf(item: SseItem): string {
   }
 }
 
-/** An SSE item and the normalized events it meant, as a log row. */
-export function toEntry(item: SseItem, events: StreamEvent[], parts: number[], previousAt: number): LogEntry {
-  const marker = item.kind === 'comment' ? parseBffMarker(item.text) : undefined;
+/** An SSE item and the normalized events it meant, as a log row; `marker`: the item read as a BFF marker, if it is one. */
+export function toEntry(item: SseItem, events: StreamEvent[], parts: number[], previousAt: number, marker: BffMarker | undefined): LogEntry {
   // One pass over the events, and every row the same shape: a stream logs thousands of rows.
   let keepAlive = false;
   let error = item.kind === 'leftover';

@@ -27,11 +27,9 @@ export class EventLog {
 
   /** Feed to a StreamReader as its observer. */
   readonly record: ItemObserver = (item, events, parts) => {
-    if (item.kind === 'comment' && this.exchange === undefined) {
-      const marker = parseBffMarker(item.text);
-      if (marker?.kind === 'upstream') this.exchange = marker.exchange;
-    }
-    this.entries.push(toEntry(item, events, parts, this.lastAt));
+    const marker = item.kind === 'comment' ? parseBffMarker(item.text) : undefined;
+    if (marker?.kind === 'upstream') this.exchange ??= marker.exchange;
+    this.entries.push(toEntry(item, events, parts, this.lastAt, marker));
     this.lastAt = item.at;
     this.version++;
   };
