@@ -1,7 +1,7 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { StreamEvent } from '@/lib/protocols/events';
 import { createDecoder } from '@/lib/protocols/registry';
-import { parseBffMarker, type BffEnd } from '@/lib/sse/bff-marker';
+import { parseBffMarker, type BffEnd, type BffMarker } from '@/lib/sse/bff-marker';
 import { SseParser } from '@/lib/sse/parser';
 import type { SseItem } from '@/lib/sse/types';
 import { MessageAssembler, type StreamOutcome } from './assemble';
@@ -10,8 +10,8 @@ import type { AssembledMessage } from './message';
 const TOKEN_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'thinking-delta', 'refusal-delta', 'tool-call-start', 'tool-call-delta']);
 const ANSWER_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'refusal-delta', 'tool-call-start']);
 
-/** Sees each SSE item with the events it meant and the reply parts they wrote to (the event log). */
-export type ItemObserver = (item: SseItem, events: StreamEvent[], parts: number[]) => void;
+/** Sees each SSE item with the events it meant, the reply parts they wrote to, and the item read as a BFF marker if it is one (the event log). */
+export type ItemObserver = (item: SseItem, events: StreamEvent[], parts: number[], marker: BffMarker | undefined) => void;
 
 /**
  * One stream read end to end — bytes → SSE items → normalized events → message —
@@ -75,7 +75,7 @@ export class StreamReader {
         const part = this.assembler.push(event);
         if (part !== undefined && !parts.includes(part)) parts.push(part);
       }
-      this.observe?.(item, first === events.length ? [] : events.slice(first), parts);
+      this.observe?.(item, first === events.length ? [] : events.slice(first), parts, marker);
     }
     return { items, events };
   }

@@ -1,6 +1,6 @@
 import type { ItemObserver } from '@/lib/assemble/stream-reader';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { parseBffMarker, type UpstreamExchange } from '@/lib/sse/bff-marker';
+import type { UpstreamExchange } from '@/lib/sse/bff-marker';
 import { toEntry, type LogEntry } from './entry';
 
 /**
@@ -26,8 +26,7 @@ export class EventLog {
   ) {}
 
   /** Feed to a StreamReader as its observer. */
-  readonly record: ItemObserver = (item, events, parts) => {
-    const marker = item.kind === 'comment' ? parseBffMarker(item.text) : undefined;
+  readonly record: ItemObserver = (item, events, parts, marker) => {
     if (marker?.kind === 'upstream') this.exchange ??= marker.exchange;
     this.entries.push(toEntry(item, events, parts, this.lastAt, marker));
     this.lastAt = item.at;
