@@ -8,6 +8,7 @@ const debianChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,

@@ -7,14 +7,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], testTimeout: 30_000 },
+        test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
-          globalSetup: ['tests/setup/global.ts'],
+          exclude: ['tests/unit/**'],
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/ab-ui.ts OTHER_CHECKOUT ['tokens=1000 tps=1000 delay=0'] [panes] [rounds]
  */
-import { startNextServer } from '../tests/setup/next-server';
+import { startNextServer } from '../tests/support/next-server';
 import { launchBrowser } from './browser';
 import { median } from './report';
 import { measure, type Run } from './ui';

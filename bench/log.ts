@@ -4,7 +4,7 @@
  * DOM divs appended once per animation frame, scrolled to the end, no virtualization).
  */
 import type { Browser } from '@playwright/test';
-import { startNextServer } from '../tests/setup/next-server';
+import { startNextServer } from '../tests/support/next-server';
 import { cdpMetrics, launchBrowser, startFrameProbe, stopFrameProbe, type FrameRun } from './browser';
 import type { Metric } from './report';
 

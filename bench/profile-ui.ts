@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startNextServer } from '../tests/setup/next-server';
+import { startNextServer } from '../tests/support/next-server';
 import { cdpMetrics, launchBrowser } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=1000 tps=1000 delay=0';

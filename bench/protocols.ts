@@ -6,7 +6,7 @@ import { MessageAssembler } from '@/lib/assemble/assemble';
 import { PROTOCOLS } from '@/lib/protocols/ids';
 import { createDecoder } from '@/lib/protocols/registry';
 import { SseParser } from '@/lib/sse/parser';
-import { fixtures, type Fixture } from '@/lib/testing/fixtures';
+import { fixtures, type Fixture } from '@/tests/support/fixtures';
 import { median, type Metric } from './report';
 
 const ROUNDS = 7;

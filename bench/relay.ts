@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
-import { startNextServer } from '../tests/setup/next-server';
+import { startNextServer } from '../tests/support/next-server';
 import { cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { median, type Metric } from './report';
 

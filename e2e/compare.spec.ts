@@ -1,46 +1,31 @@
-import { expect, test, type Page } from '@playwright/test';
-import { withoutScrollAnchoring } from './like-safari';
+import { expect, test, withoutScrollAnchoring, type Page, type SluiceApp } from './support';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 const pane = (page: Page, n: number) => page.getByRole('region', { name: `Pane ${n}` });
-const replyOf = (page: Page, n: number) => pane(page, n).getByRole('article', { name: 'Assistant reply' }).last();
 
-async function open(page: Page, url = '/compare') {
-  await page.goto(url);
-  await page.waitForFunction(() => '__sluice' in window);
+async function race(app: SluiceApp, models: string[]) {
+  for (let i = 2; i < models.length; i++) await app.page.getByRole('button', { name: 'Add model' }).click();
+  for (const [i, model] of models.entries()) await app.pick(model, pane(app.page, i + 1));
 }
 
-async function race(page: Page, models: string[]) {
-  for (let i = 2; i < models.length; i++) await page.getByRole('button', { name: 'Add model' }).click();
-  for (const [i, model] of models.entries()) await pane(page, i + 1).getByRole('combobox', { name: 'Model' }).selectOption(model);
-}
-
-async function send(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
-
-const allDone = (page: Page) => expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 30_000 });
-
-test('three panes on three wire protocols race side by side, each with its own reply and figures; a follow-up; reopened from history', async ({ page }) => {
-  await open(page);
-  await race(page, ['sim-openai::sim-markdown', 'sim-anthropic::sim-thinking', 'sim-gemini::sim-markdown']);
-  await send(page, 'Race me tokens=80 tps=50 think=20 delay=0');
+test('three panes on three wire protocols race side by side, each with its own reply and figures; a follow-up; reopened from history', async ({ page, app }) => {
+  await app.open('/compare');
+  await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-thinking', 'sim-gemini::sim-markdown']);
+  await app.send('Race me tokens=80 tps=50 think=20 delay=0');
   await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
   const url = page.url();
   // All three stream at once.
   await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
   for (const n of [1, 2, 3]) await expect(pane(page, n).getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(pane(page, 1).getByText(/elapsed \d+\.\d s · \d+ tok\/s so far/)).toBeVisible();
-  await allDone(page);
+  await app.done();
   for (const n of [1, 2, 3]) {
-    await expect(replyOf(page, n)).toHaveAttribute('data-status', 'complete');
-    const figures = replyOf(page, n).getByLabel('Reply figures');
+    await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
+    const figures = app.lastReply(pane(page, n)).getByLabel('Reply figures');
     await expect(figures).toContainText('TTFT');
     await expect(figures).toContainText('tok/s');
     await expect(figures).toContainText('finish');
   }
-  await expect(replyOf(page, 2).locator('details summary').first()).toHaveText(/^Thought for/);
+  await expect(app.lastReply(pane(page, 2)).locator('details summary').first()).toHaveText(/^Thought for/);
   const chart = page.getByRole('img', { name: 'Output tokens over time, one line per pane' }).locator('canvas').first();
   await expect(chart).toBeVisible();
   // The race is drawn: each pane's line, in its color, is on the canvas once the race is over.
@@ -53,20 +38,20 @@ test('three panes on three wire protocols race side by side, each with its own r
     }, rgb);
   for (const color of [[2, 132, 199], [219, 39, 119], [22, 163, 74]] as [number, number, number][]) await expect.poll(() => drawn(color)).toBeGreaterThan(20);
   await expect(page.getByRole('figure').filter({ hasText: 'Time to first token' }).getByRole('row')).toHaveCount(3);
-  await shot(page, 'compare-three-panes');
+  await app.shot('compare-three-panes');
 
   // A follow-up: each pane continues its own conversation.
-  await send(page, 'And again tokens=10 delay=0');
-  await allDone(page);
+  await app.send('And again tokens=10 delay=0');
+  await app.done();
   for (const n of [1, 2, 3]) await expect(pane(page, n).getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
 
   // In the sidebar, as one entry; reopened, every pane as it was.
   const entry = page.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /Race me/ });
   await expect(entry).toHaveAttribute('href', new URL(url).pathname);
-  await open(page, url);
+  await app.open(url);
   for (const n of [1, 2, 3]) {
     await expect(pane(page, n).getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
-    await expect(replyOf(page, n)).toHaveAttribute('data-status', 'complete');
+    await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
   }
   await expect(pane(page, 2).getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
 
@@ -81,22 +66,22 @@ test('three panes on three wire protocols race side by side, each with its own r
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-gemini::sim-markdown');
 });
 
-test('stop one pane while the others finish; retry it', async ({ page }) => {
-  await open(page);
-  await race(page, ['sim-openai::sim-markdown', 'sim-responses::sim-markdown', 'sim-anthropic::sim-markdown']);
-  await send(page, 'slow one tokens=120 tps=60 delay=0');
+test('stop one pane while the others finish; retry it', async ({ page, app }) => {
+  await app.open('/compare');
+  await race(app, ['sim-openai::sim-markdown', 'sim-responses::sim-markdown', 'sim-anthropic::sim-markdown']);
+  await app.send('slow one tokens=120 tps=60 delay=0');
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
-  await expect(replyOf(page, 2)).toHaveAttribute('data-status', 'stopped');
+  await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'stopped');
   // The others go on, and finish.
   await expect(pane(page, 1).getByRole('button', { name: 'Stop' })).toBeVisible();
-  await allDone(page);
-  await expect(replyOf(page, 1)).toHaveAttribute('data-status', 'complete');
-  await expect(replyOf(page, 3)).toHaveAttribute('data-status', 'complete');
+  await app.done();
+  await expect(app.lastReply(pane(page, 1))).toHaveAttribute('data-status', 'complete');
+  await expect(app.lastReply(pane(page, 3))).toHaveAttribute('data-status', 'complete');
   await pane(page, 2).getByRole('button', { name: 'Retry' }).click();
-  await expect(replyOf(page, 2)).toHaveAttribute('data-status', 'streaming');
+  await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'streaming');
   await expect(pane(page, 2).getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
-  await expect(replyOf(page, 2)).toHaveAttribute('data-status', 'stopped');
+  await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'stopped');
   // Deleting the session on screen leaves it.
   await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: /^Delete “slow one/ }).click();
   await page.getByRole('dialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
@@ -106,13 +91,13 @@ test('stop one pane while the others finish; retry it', async ({ page }) => {
 // As the chat's page does (chat.spec.ts): by scroll anchoring in Chromium, and by
 // script in a browser without it (Safari), which the second run makes this Chromium into.
 for (const anchoring of [true, false]) {
-  test(`each pane follows its streaming reply to its end, and stays put once the reader scrolls it up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page }) => {
+  test(`each pane follows its streaming reply to its end, and stays put once the reader scrolls it up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page, app }) => {
     if (!anchoring) await withoutScrollAnchoring(page);
-    await open(page);
-    await race(page, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown']);
+    await app.open('/compare');
+    await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown']);
     const box = (n: number) => pane(page, n).getByTestId('pane-messages');
     const gapBelow = (n: number) => box(n).evaluate((el) => el.scrollHeight - (el.scrollTop + el.clientHeight));
-    await send(page, 'tokens=1500 tps=300 delay=0');
+    await app.send('tokens=1500 tps=300 delay=0');
     await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
     // Mid-stream, once a reply is taller than its box, the box keeps up with its bottom.
     await box(1).evaluate((el) => new Promise<void>((resolve) => {
@@ -121,23 +106,23 @@ for (const anchoring of [true, false]) {
     }));
     for (const n of [1, 2]) await expect.poll(() => gapBelow(n), { timeout: 2000 }).toBeLessThan(50);
     await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
-    await allDone(page);
+    await app.done();
     for (const n of [1, 2]) await expect.poll(() => gapBelow(n), { timeout: 2000 }).toBeLessThan(50);
 
-    await send(page, 'tokens=1500 tps=300 delay=0');
+    await app.send('tokens=1500 tps=300 delay=0');
     await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
     await box(1).hover();
     await page.mouse.wheel(0, -3000);
     await expect.poll(() => gapBelow(1)).toBeGreaterThan(1000);
     const readingAt = await box(1).evaluate((el) => el.scrollTop);
-    await allDone(page);
+    await app.done();
     expect(await box(1).evaluate((el) => el.scrollTop)).toBe(readingAt);
     await expect.poll(() => gapBelow(2), { timeout: 2000 }).toBeLessThan(50);
   });
 }
 
-test('2 to 6 panes: add and remove', async ({ page }) => {
-  await open(page);
+test('2 to 6 panes: add and remove', async ({ page, app }) => {
+  await app.open('/compare');
   await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(2);
   await expect(pane(page, 1).getByRole('button', { name: 'Remove pane 1' })).toBeDisabled();
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Add model' }).click();
@@ -147,20 +132,19 @@ test('2 to 6 panes: add and remove', async ({ page }) => {
   await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(5);
 });
 
-test('four panes at 1000 tokens/s make no more store updates than frames', async ({ page }) => {
-  await open(page);
-  await race(page, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown', 'sim-responses::sim-markdown', 'sim-gemini::sim-markdown']);
-  type Stats = { frameStats: { frames: number; storeUpdates: number } };
+test('four panes at 1000 tokens/s make no more store updates than frames', async ({ page, app }) => {
+  await app.open('/compare');
+  await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown', 'sim-responses::sim-markdown', 'sim-gemini::sim-markdown']);
   // Frames elapsed, counted by the page's own animation-frame loop (a string: no test helpers in the page).
   await page.evaluate(`window.__elapsed = 0; (function tick() { window.__elapsed++; if (!window.__stopTick) requestAnimationFrame(tick); })()`);
-  const before = await page.evaluate(() => (window as unknown as { __sluice: Stats }).__sluice.frameStats.storeUpdates);
-  await send(page, 'tokens=1500 tps=1000 delay=0');
+  const before = (await app.stats()).frameStats.storeUpdates;
+  await app.send('tokens=1500 tps=1000 delay=0');
   await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
-  await allDone(page);
-  const updates = (await page.evaluate(() => (window as unknown as { __sluice: Stats }).__sluice.frameStats.storeUpdates)) - before;
+  await app.done();
+  const updates = (await app.stats()).frameStats.storeUpdates - before;
   const frames = await page.evaluate(`window.__stopTick = true, window.__elapsed`);
   // At least each pane's final state; a loaded page may draw few frames, so no frame rate is assumed.
   expect(updates).toBeGreaterThanOrEqual(4);
   expect(updates).toBeLessThanOrEqual(frames as number);
-  for (const n of [1, 2, 3, 4]) await expect(replyOf(page, n)).toHaveAttribute('data-status', 'complete');
+  for (const n of [1, 2, 3, 4]) await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
 });

@@ -1,27 +1,13 @@
-import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startSimulator } from '../lib/providers/simulator/testing';
-import { startNextServer } from '../tests/setup/next-server';
+import { fixtureText } from '../tests/support/fixtures';
+import { startNextServer } from '../tests/support/next-server';
+import { startSimulator } from '../tests/support/simulator';
+import { expect, settled, test, type Page } from './support';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
 const panel = (page: Page) => page.getByRole('region', { name: 'Event log' });
 const rows = (page: Page) => panel(page).locator('[data-log-row]');
-const lastReply = (page: Page) => page.getByRole('article', { name: 'Assistant reply' }).last();
-const done = (page: Page) => expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 30_000 });
-
-async function open(page: Page, url = '/') {
-  await page.goto(url);
-  await page.waitForFunction(() => '__sluice' in window);
-}
-
-async function ask(page: Page, model: string, text: string) {
-  await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await done(page);
-}
 
 /** Names of the rows rendered, in order (the BFF badge dropped); rows are virtualized, so only those near the scroll position. */
 const names = async (page: Page) => (await rows(page).locator('button[aria-expanded] > span:nth-child(4)').allInnerTexts()).map((t) => t.replace(/^BFF/, '').trim());
@@ -43,9 +29,10 @@ const PROTOCOLS = [
 ];
 
 for (const p of PROTOCOLS) {
-  test(`${p.provider}: every event in order, the BFF's lines marked, the terminal event highlighted, timings in ms`, async ({ page }) => {
-    await open(page);
-    await ask(page, `${p.provider}::sim-markdown`, 'tokens=40 tps=400 delay=0');
+  test(`${p.provider}: every event in order, the BFF's lines marked, the terminal event highlighted, timings in ms`, async ({ page, app }) => {
+    await app.open();
+    await app.ask(`${p.provider}::sim-markdown`, 'tokens=40 tps=400 delay=0');
+    await app.done();
     await page.getByRole('button', { name: 'Event log' }).click();
     await expect(panel(page)).toBeVisible();
     await scrollRows(page, 'top');
@@ -66,13 +53,14 @@ for (const p of PROTOCOLS) {
     await expect.poll(() => shownCount(page)).toBe(all - (p.provider === 'sim-anthropic' ? 4 : 3));
     await scrollRows(page, 'top');
     expect(await names(page)).not.toContain('sluice open');
-    if (p.provider === 'sim-anthropic') await shot(page, 'event-log-anthropic');
+    if (p.provider === 'sim-anthropic') await app.shot('event-log-anthropic', { fullPage: false });
   });
 }
 
-test('filter by name and search narrow the rows; a row shows the part of the reply it produced', async ({ page }) => {
-  await open(page);
-  await ask(page, 'sim-anthropic::sim-markdown', 'tokens=60 tps=600 delay=0');
+test('filter by name and search narrow the rows; a row shows the part of the reply it produced', async ({ page, app }) => {
+  await app.open();
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=60 tps=600 delay=0');
+  await app.done();
   await page.getByRole('button', { name: 'Event log' }).click();
   const all = await shownCount(page);
   await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('content_block_delta');
@@ -85,53 +73,39 @@ test('filter by name and search narrow the rows; a row shows the part of the rep
   await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('content_block_delta');
   await rows(page).first().getByRole('button').first().click();
   await panel(page).getByRole('button', { name: /^Show in reply/ }).click();
-  await expect(lastReply(page).locator('[data-part][aria-current="true"]')).toHaveCount(1);
+  await expect(app.lastReply().locator('[data-part][aria-current="true"]')).toHaveCount(1);
 });
 
-test('a stream cut short says it ended without its terminal event; Jump to first error finds the error', async ({ page }) => {
-  await open(page);
-  await ask(page, 'sim-openai::sim-fault-eof', 'tokens=30 delay=0');
+test('a stream cut short says it ended without its terminal event; Jump to first error finds the error', async ({ page, app }) => {
+  await app.open();
+  await app.ask('sim-openai::sim-fault-eof', 'tokens=30 delay=0');
+  await app.done();
   await page.getByRole('button', { name: 'Event log' }).click();
   await expect(panel(page).getByText('The stream ended without its terminal event.')).toBeVisible();
-  await ask(page, 'sim-responses::sim-fault-error', 'tokens=30 delay=0');
+  await app.ask('sim-responses::sim-fault-error', 'tokens=30 delay=0');
+  await app.done();
   await panel(page).getByRole('button', { name: 'Jump to first error' }).click();
   await expect(rows(page).filter({ hasText: 'error:' }).first()).toBeInViewport();
 });
 
-/** A reply's rendered text once it stops changing: its last markdown tree may land a frame after its status. */
-async function settledText(reply: Locator): Promise<string> {
-  let last: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const now = await reply.locator('.prose-sluice').innerText();
-        const same = now === last;
-        last = now;
-        return same;
-      },
-      { intervals: [250] },
-    )
-    .toBe(true);
-  return last!;
-}
-
-test('export .jsonl and .sse, import them back: the same events and the same reply', async ({ page }) => {
-  await open(page);
-  await ask(page, 'sim-anthropic::sim-thinking', 'think=20 tokens=40 tps=400 delay=0');
-  const original = await settledText(lastReply(page));
+test('export .jsonl and .sse, import them back: the same events and the same reply', async ({ page, app }) => {
+  await app.open();
+  await app.ask('sim-anthropic::sim-thinking', 'think=20 tokens=40 tps=400 delay=0');
+  await app.done();
+  const original = await settled(() => app.lastReply().locator('.prose-sluice').innerText());
   await page.getByRole('button', { name: 'Event log' }).click();
   const count = await panel(page).getByRole('heading', { name: /Event log/ }).innerText();
   await panel(page).getByText('Import or paste a stream').click();
   await panel(page).getByRole('radio', { name: 'Instantly' }).check();
   for (const format of ['.jsonl', '.sse']) {
-    await lastReply(page).getByRole('button', { name: 'Show this reply’s events' }).first().click();
+    await app.lastReply().getByRole('button', { name: 'Show this reply’s events' }).first().click();
     const download = page.waitForEvent('download');
     await panel(page).getByRole('button', { name: `Export ${format}` }).click();
     const file = await (await download).path();
     const text = readFileSync(file, 'utf8');
     if (format === '.sse') expect(text.startsWith(': sluice open\n')).toBe(true);
     await panel(page).getByLabel(/^Import stream/).setInputFiles({ name: `capture${format}`, mimeType: 'text/plain', buffer: Buffer.from(text) });
-    const imported = lastReply(page);
+    const imported = app.lastReply();
     await expect(imported).toContainText(`capture${format}`);
     await expect(imported).toHaveAttribute('data-status', 'complete');
     // A reply's last markdown tree may land a frame after its status: poll, do not read once.
@@ -140,37 +114,37 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
   }
 });
 
-test('a pasted curl capture replays; nonsense gets a clear error', async ({ page }) => {
-  await open(page);
+test('a pasted curl capture replays; nonsense gets a clear error', async ({ page, app }) => {
+  await app.open();
   await page.getByRole('button', { name: 'Event log' }).click();
   await panel(page).getByText('Import or paste a stream').click();
   await panel(page).getByRole('textbox', { name: 'Paste SSE' }).fill('hello there');
   await panel(page).getByRole('button', { name: 'Load pasted stream' }).click();
   await expect(panel(page).getByRole('alert')).toContainText('No SSE events found');
-  const capture = readFileSync(join(process.cwd(), '..', 'shared', 'fixtures', 'wire', 'openai-chat', 'finish-length.sse'), 'utf8');
+  const capture = fixtureText('openai-chat/finish-length.sse');
   await panel(page).getByRole('textbox', { name: 'Paste SSE' }).fill(capture);
   await panel(page).getByRole('button', { name: 'Load pasted stream' }).click();
-  await expect(lastReply(page)).toHaveAttribute('data-status', 'complete');
-  await expect(lastReply(page)).toContainText('imported · openai-chat');
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  await expect(app.lastReply()).toContainText('imported · openai-chat');
 });
 
-test('a capture dropped anywhere on the log replays', async ({ page }) => {
-  await open(page);
+test('a capture dropped anywhere on the log replays', async ({ page, app }) => {
+  await app.open();
   await page.getByRole('button', { name: 'Event log' }).click();
-  const capture = readFileSync(join(process.cwd(), '..', 'shared', 'fixtures', 'wire', 'anthropic-messages', 'thinking-signature.sse'), 'utf8');
+  const capture = fixtureText('anthropic-messages/thinking-signature.sse');
   const dataTransfer = await page.evaluateHandle((text) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([text], 'dropped.sse', { type: 'text/plain' }));
     return transfer;
   }, capture);
   await panel(page).getByTestId('event-log-rows').dispatchEvent('drop', { dataTransfer });
-  await expect(lastReply(page)).toContainText('dropped.sse');
-  await expect(lastReply(page)).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
+  await expect(app.lastReply()).toContainText('dropped.sse');
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
   await expect(panel(page).getByRole('heading', { name: /Event log/ })).toContainText('dropped.sse');
 });
 
-test('100k events: virtualized, under 2000 row nodes, following the tail to the last one', async ({ page }) => {
-  await open(page);
+test('100k events: virtualized, under 2000 row nodes, following the tail to the last one', async ({ page, app }) => {
+  await app.open();
   await page.getByRole('button', { name: 'Event log' }).click();
   const chunk = (i: number) => `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"t${i} "}}]}\n\n`;
   const text = Array.from({ length: 100_000 }, (_, i) => chunk(i)).join('') + 'data: [DONE]\n\n';
@@ -184,15 +158,16 @@ test('100k events: virtualized, under 2000 row nodes, following the tail to the 
   expect(nodes).toBeLessThan(2000);
 });
 
-test('copy as curl names the key’s variable and never the key; the log is there after a reload', async ({ page }) => {
+test('copy as curl names the key’s variable and never the key; the log is there after a reload', async ({ page, app }) => {
   const secret = 'sk-e2e-never-show-this-4711';
   const sim = await startSimulator();
   const config = join(mkdtempSync(join(tmpdir(), 'sluice-keyed-')), 'providers.json');
   writeFileSync(config, JSON.stringify({ providers: [{ id: 'keyed-sim', protocol: 'openai-chat', baseUrl: `${sim.origin}/openai/v1`, apiKeyEnv: 'E2E_SECRET_KEY', models: ['sim-echo'] }] }));
   const server = await startNextServer({ SLUICE_CONFIG: config, E2E_SECRET_KEY: secret });
   try {
-    await open(page, `${server.origin}/`);
-    await ask(page, 'keyed-sim::sim-echo', 'curl me tokens=5 delay=0');
+    await app.open(`${server.origin}/`);
+    await app.ask('keyed-sim::sim-echo', 'curl me tokens=5 delay=0');
+    await app.done();
     await page.getByRole('button', { name: 'Event log' }).click();
     await panel(page).getByText(/^Upstream request and response/).click();
     const curl = await panel(page).getByLabel('curl command').innerText();
@@ -202,7 +177,7 @@ test('copy as curl names the key’s variable and never the key; the log is ther
     expect(await page.content()).not.toContain(secret);
     expect(await panel(page).getByLabel('Request').innerText()).toContain('authorization: [redacted]');
     // Reopened, the log comes from the store.
-    await open(page, page.url());
+    await app.open(page.url());
     await expect(page).toHaveURL(/\/c\//);
     await page.getByRole('button', { name: 'Event log' }).click();
     await expect(rows(page).first()).toBeVisible();

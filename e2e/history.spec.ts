@@ -3,10 +3,10 @@
  * PGlite, and PostgreSQL when TEST_DATABASE_URL names a server (CI starts one). Each
  * database gets servers of its own here, so one can be restarted mid-test.
  */
-import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { startNextServer, type RunningServer } from '../tests/setup/next-server';
-import { settled } from './settled';
+import type { PageStats } from '../lib/client/render-stats';
+import { startNextServer, type RunningServer } from '../tests/support/next-server';
+import { expect, settled, SluiceApp, test, type Page } from './support';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -37,27 +37,9 @@ if (pgUrl) {
     },
     cleanup: () => admin(`drop database if exists ${name} with (force)`),
   });
-} else if (process.env.CI) {
-  test('history runs on PostgreSQL too in CI', () => {
-    throw new Error('CI must set TEST_DATABASE_URL so history is tested on PostgreSQL as well');
-  });
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
-const lastReply = (page: Page) => page.getByRole('article', { name: 'Assistant reply' }).last();
-const done = (page: Page) => expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 30_000 });
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => '__sluice' in window);
-}
-
-async function ask(page: Page, model: string | undefined, text: string) {
-  if (model) await page.getByRole('combobox', { name: 'Model' }).selectOption(model);
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
 
 /** The conversation id the server sent for the next /api/chat stream. */
 function nextConversationId(page: Page): Promise<string> {
@@ -78,13 +60,13 @@ for (const database of databases) {
       await database.cleanup();
     });
 
-    test('send, follow the id, list, reload, continue, rename, search, delete, restart', async ({ page, browser }) => {
-      await open(page, `${server.origin}/`);
+    test('send, follow the id, list, reload, continue, rename, search, delete, restart', async ({ page, app, browser }) => {
+      await app.open(`${server.origin}/`);
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
       // The URL follows the header's id while the reply is still streaming, without a reload.
       const idPromise = nextConversationId(page);
-      await ask(page, 'sim-anthropic::sim-thinking', 'Plan a garden party think=30 tokens=120 tps=60 delay=0');
+      await app.ask('sim-anthropic::sim-thinking', 'Plan a garden party think=30 tokens=120 tps=60 delay=0');
       const id = await idPromise;
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       await expect(page).toHaveURL(`${server.origin}/c/${id}`);
@@ -94,33 +76,33 @@ for (const database of databases) {
       await expect(entry).toHaveAttribute('href', `/c/${id}`);
       await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-      await done(page);
-      const answer = await lastReply(page).locator('.prose-sluice').innerText();
+      await app.done();
+      const answer = await app.lastReply().locator('.prose-sluice').innerText();
 
       // Reload: the whole conversation as stored, thinking and figures included.
-      await open(page, page.url());
+      await app.open(page.url());
       await expect(page.getByRole('main').getByText(/^Plan a garden party/)).toBeVisible();
-      await expect(lastReply(page)).toHaveAttribute('data-status', 'complete');
-      expect(await lastReply(page).locator('.prose-sluice').innerText()).toBe(answer);
-      await expect(lastReply(page).locator('details summary').first()).toHaveText(/^Thought for \d+\.\d s$/);
-      await expect(lastReply(page).getByLabel('Reply figures')).toContainText('TTFT');
+      await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+      expect(await app.lastReply().locator('.prose-sluice').innerText()).toBe(answer);
+      await expect(app.lastReply().locator('details summary').first()).toHaveText(/^Thought for \d+\.\d s$/);
+      await expect(app.lastReply().getByLabel('Reply figures')).toContainText('TTFT');
       await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
 
       // A follow-up continues the same conversation.
       const followUp = nextConversationId(page);
-      await ask(page, 'sim-openai::sim-echo', 'And the drinks? tokens=5 delay=0');
+      await app.ask('sim-openai::sim-echo', 'And the drinks? tokens=5 delay=0');
       expect(await followUp).toBe(id);
-      await done(page);
-      await open(page, page.url());
+      await app.done();
+      await app.open(page.url());
       await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
-      await expect(lastReply(page)).toContainText('And the drinks?');
+      await expect(app.lastReply()).toContainText('And the drinks?');
 
       // Rename, and it sticks.
       await sidebar(page).getByRole('button', { name: /^Rename “Plan a garden party/ }).click();
       await sidebar(page).getByRole('textbox', { name: 'Conversation title' }).fill('Party planning');
       await sidebar(page).getByRole('button', { name: 'Save' }).click();
       await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toBeVisible();
-      await open(page, page.url());
+      await app.open(page.url());
       await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toHaveAttribute('aria-current', 'page');
 
       // A second conversation, from New chat; it goes to the top.
@@ -128,9 +110,9 @@ for (const database of databases) {
       await expect(page).toHaveURL(`${server.origin}/`);
       await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(0);
       const secondPromise = nextConversationId(page);
-      await ask(page, 'sim-gemini::sim-echo', 'Weather in Lisbon tokens=5 delay=0');
+      await app.ask('sim-gemini::sim-echo', 'Weather in Lisbon tokens=5 delay=0');
       const second = await secondPromise;
-      await done(page);
+      await app.done();
       await expect(page).toHaveURL(`${server.origin}/c/${second}`);
       await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/, 'Party planning']);
 
@@ -148,7 +130,7 @@ for (const database of databases) {
       await sidebar(page).getByRole('link', { name: 'Party planning' }).click();
       await expect(page).toHaveURL(`${server.origin}/c/${id}`);
       await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
-      await shot(page, 'history-sidebar');
+      await app.shot('history-sidebar');
 
       // Delete asks first; Cancel keeps it, Delete removes it.
       await sidebar(page).getByRole('button', { name: 'Delete “Party planning”' }).click();
@@ -171,32 +153,32 @@ for (const database of databases) {
       await page.context().close();
       await server.stop();
       server = await startNextServer({ ...env, SLUICE_DATA_DIR: server.dataDir });
-      const reopened = await browser.newPage();
-      await open(reopened, `${server.origin}/c/${second}`);
-      await expect(lastReply(reopened)).toContainText('Weather in Lisbon');
-      await expect(lastReply(reopened)).toHaveAttribute('data-status', 'complete');
-      await expect(sidebar(reopened).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/]);
-      await reopened.context().close();
+      const reopened = new SluiceApp(await browser.newPage());
+      await reopened.open(`${server.origin}/c/${second}`);
+      await expect(reopened.lastReply()).toContainText('Weather in Lisbon');
+      await expect(reopened.lastReply()).toHaveAttribute('data-status', 'complete');
+      await expect(sidebar(reopened.page).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/]);
+      await reopened.page.context().close();
     });
 
-    test('tool calls and failures show as they were when reopened; an unknown id is not found', async ({ page }) => {
-      await open(page, `${server.origin}/`);
+    test('tool calls and failures show as they were when reopened; an unknown id is not found', async ({ page, app }) => {
+      await app.open(`${server.origin}/`);
       const toolId = nextConversationId(page);
-      await ask(page, 'sim-openai::sim-tools', 'tps=500 delay=0');
-      await done(page);
-      const cards = lastReply(page).getByRole('region', { name: /^Tool call/ });
+      await app.ask('sim-openai::sim-tools', 'tps=500 delay=0');
+      await app.done();
+      const cards = app.lastReply().getByRole('region', { name: /^Tool call/ });
       const count = await cards.count();
       expect(count).toBeGreaterThan(0);
-      await open(page, `${server.origin}/c/${await toolId}`);
-      await expect(lastReply(page).getByRole('region', { name: /^Tool call/ })).toHaveCount(count);
+      await app.open(`${server.origin}/c/${await toolId}`);
+      await expect(app.lastReply().getByRole('region', { name: /^Tool call/ })).toHaveCount(count);
 
       await sidebar(page).getByRole('link', { name: 'New chat' }).click();
       const errorId = nextConversationId(page);
-      await ask(page, 'sim-openai::sim-fault-error', 'tps=500 delay=0');
-      await done(page);
-      await open(page, `${server.origin}/c/${await errorId}`);
-      await expect(lastReply(page)).toHaveAttribute('data-status', 'error');
-      await expect(lastReply(page).getByRole('alert')).toBeVisible();
+      await app.ask('sim-openai::sim-fault-error', 'tps=500 delay=0');
+      await app.done();
+      await app.open(`${server.origin}/c/${await errorId}`);
+      await expect(app.lastReply()).toHaveAttribute('data-status', 'error');
+      await expect(app.lastReply().getByRole('alert')).toBeVisible();
 
       for (const bad of ['019a0000-0000-7000-8000-000000000000', 'not-a-conversation', "1'%20or%201=1"]) {
         const response = await page.goto(`${server.origin}/c/${bad}`);
@@ -205,42 +187,42 @@ for (const database of databases) {
       }
     });
 
-    test('after a failed turn, a regenerate and an edit, a reload shows what the page showed', async ({ page }) => {
-      await open(page, `${server.origin}/`);
-      await ask(page, 'sim-openai::sim-echo', 'first tokens=3 delay=0');
-      await done(page);
-      await ask(page, 'sim-openai::sim-fault-http-401', 'refused delay=0');
-      await done(page);
-      await ask(page, 'sim-openai::sim-echo', 'second tokens=3 delay=0');
-      await done(page);
-      await lastReply(page).getByRole('button', { name: 'Regenerate reply' }).click();
-      await done(page);
+    test('after a failed turn, a regenerate and an edit, a reload shows what the page showed', async ({ page, app }) => {
+      await app.open(`${server.origin}/`);
+      await app.ask('sim-openai::sim-echo', 'first tokens=3 delay=0');
+      await app.done();
+      await app.ask('sim-openai::sim-fault-http-401', 'refused delay=0');
+      await app.done();
+      await app.ask('sim-openai::sim-echo', 'second tokens=3 delay=0');
+      await app.done();
+      await app.lastReply().getByRole('button', { name: 'Regenerate reply' }).click();
+      await app.done();
       await page.getByRole('button', { name: 'Edit message and resend' }).nth(2).click();
       await page.getByRole('textbox', { name: 'Edit message' }).fill('second, edited tokens=3 delay=0');
       await page.getByRole('button', { name: 'Resend', exact: true }).click();
-      await done(page);
+      await app.done();
       const shown = async () => page.getByRole('main').locator('article[aria-label="Assistant reply"], .bg-sky-600').allInnerTexts();
       const before = await shown();
       expect(before).toHaveLength(6);
-      await open(page, page.url());
+      await app.open(page.url());
       await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(3);
       expect((await shown()).map((t) => t.split('\n')[0])).toEqual(before.map((t) => t.split('\n')[0]));
-      await expect(lastReply(page)).toContainText('second, edited');
+      await expect(app.lastReply()).toContainText('second, edited');
     });
 
-    test('long replies reopened render from their end, a few blocks a frame in all, each block parsed once', async ({ page }) => {
-      await open(page, `${server.origin}/`);
+    test('long replies reopened render from their end, a few blocks a frame in all, each block parsed once', async ({ page, app }) => {
+      await app.open(`${server.origin}/`);
       const id = nextConversationId(page);
-      await ask(page, 'sim-openai::sim-markdown', 'tokens=4000 tps=20000 delay=0');
-      await done(page);
-      await ask(page, undefined, 'tokens=4000 tps=20000 delay=0 seed=2');
-      await done(page);
+      await app.ask('sim-openai::sim-markdown', 'tokens=4000 tps=20000 delay=0');
+      await app.done();
+      await app.ask(undefined, 'tokens=4000 tps=20000 delay=0 seed=2');
+      await app.done();
       // textContent, not innerText: the text of a group skipped off screen (content-visibility) is not "rendered".
       // Read once it holds still: the streamed reply's last trees and highlighting land after its end.
-      const text = await settled(() => lastReply(page).locator('.prose-sluice').textContent());
+      const text = await settled(() => app.lastReply().locator('.prose-sluice').textContent());
       // Main-thread parses counted at every frame from the page's start.
       await page.addInitScript(() => {
-        const w = window as unknown as { __parses: number[]; __sluice?: { markdownStats: { mainThreadParses: number } } };
+        const w = window as unknown as { __parses: number[]; __sluice?: PageStats };
         w.__parses = [];
         const tick = () => {
           w.__parses.push(w.__sluice?.markdownStats.mainThreadParses ?? 0);
@@ -248,15 +230,15 @@ for (const database of databases) {
         };
         requestAnimationFrame(tick);
       });
-      await open(page, `${server.origin}/c/${await id}`);
-      const reply = lastReply(page);
+      await app.open(`${server.origin}/c/${await id}`);
+      const reply = app.lastReply();
       // The replies render with their blocks, raw or not: then the raw ones are waited out.
       await expect(reply).toHaveAttribute('data-status', 'complete');
       await expect(page.locator('.md-raw')).toHaveCount(0);
       expect(await reply.locator('.prose-sluice').textContent()).toBe(text);
       const blocks = await page.locator('.prose-sluice > div > div').count();
       expect(blocks).toBeGreaterThan(10 * 12);
-      expect(await page.evaluate('window.__sluice.markdownStats.mainThreadParses')).toBe(blocks);
+      expect((await app.stats()).markdownStats.mainThreadParses).toBe(blocks);
       // Each reply's first 12 blocks as it mounts, then 8 a frame for the whole page.
       const parses = (await page.evaluate('window.__parses')) as number[];
       const [first, ...rest] = parses.slice(1).map((n, i) => n - parses[i]!).filter((n) => n > 0);
@@ -264,7 +246,7 @@ for (const database of databases) {
       expect(Math.max(...rest)).toBeLessThanOrEqual(8);
     });
 
-    test('a long list comes a page at a time', async ({ page, request }) => {
+    test('a long list comes a page at a time', async ({ page, app, request }) => {
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
           request.post(`${server.origin}/api/chat`, { data: { provider: 'sim-openai', model: 'sim-echo', messages: [{ role: 'user', content: `bulk ${i} tokens=2 delay=0` }] } }).then((r) => r.body()),
@@ -272,7 +254,7 @@ for (const database of databases) {
       );
       const total = ((await (await request.get(`${server.origin}/api/conversations?limit=200`)).json()) as { conversations: unknown[] }).conversations.length;
       expect(total).toBeGreaterThan(60);
-      await open(page, `${server.origin}/`);
+      await app.open(`${server.origin}/`);
       const entries = sidebar(page).getByRole('listitem');
       await expect(entries).toHaveCount(50);
       await sidebar(page).getByRole('button', { name: 'Load more conversations' }).scrollIntoViewIfNeeded();

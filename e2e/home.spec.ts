@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
-test('a newcomer sees what Sluice is and which models are available', async ({ page }) => {
-  await page.goto('/');
+test('a newcomer sees what Sluice is and which models are available', async ({ page, app }) => {
+  await app.open();
   await expect(page.getByRole('heading', { level: 1, name: 'Sluice' })).toBeVisible();
   await expect(page.getByText(/streaming LLM APIs/)).toBeVisible();
   const models = page.getByRole('region', { name: 'Available models' });
@@ -9,5 +9,5 @@ test('a newcomer sees what Sluice is and which models are available', async ({ p
     await expect(models.getByRole('article', { name })).toBeVisible();
   }
   await expect(models.getByRole('article', { name: 'Simulator · Gemini' }).getByText('sim-thinking')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/home.png', fullPage: true });
+  await app.shot('home');
 });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { assembleRecording } from '@/lib/assemble/decode-stream';
-import { fixtures } from '@/lib/testing/fixtures';
+import { fixtures } from '@/tests/support/fixtures';
 import { PROTOCOLS } from '@/lib/protocols/ids';
-import { SECRET_KEY } from './setup/global';
-import { base, conversation, postChat, readChat, storedReply, upstreamLog, upstreamUrl, user } from './helpers';
+import { SECRET_KEY } from './support/global-setup';
+import { base, conversation, postChat, readChat, storedReply, upstreamLog, upstreamUrl, user } from './support/http';
 
 const SIM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'sim-openai', 'anthropic-messages': 'sim-anthropic', 'openai-responses': 'sim-responses', gemini: 'sim-gemini' };
 const UPSTREAM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'up-chat', 'anthropic-messages': 'up-anthropic', 'openai-responses': 'up-responses', gemini: 'up-gemini' };

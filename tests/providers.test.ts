@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { SECRET_KEY } from './setup/global';
+import { SECRET_KEY } from './support/global-setup';
 
 const base = inject('baseUrl');
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { expect, it } from 'vitest';
 import { INTERRUPTED } from '@/lib/server/store';
 import type { Conversation } from '@/lib/server/store/types';
-import { startNextServer, type RunningServer } from './setup/next-server';
+import { startNextServer, type RunningServer } from './support/next-server';
 
 async function replyStatus(server: RunningServer, id: string): Promise<Conversation['messages'][number] | undefined> {
   const response = await fetch(`${server.origin}/api/conversations/${id}`);

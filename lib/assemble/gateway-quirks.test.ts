@@ -1,5 +1,5 @@
 /**
- * Quirks from the gateways' own streaming documents (../shared/seeds): each must
+ * Quirks from the gateways' own streaming documents (the five seed documents): each must
  * decode and assemble correctly.
  */
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * usage are checked against the official SDKs in sdk-differential.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { fixtures } from '@/lib/testing/fixtures';
+import { fixtures } from '@/tests/support/fixtures';
 import { assembleRecording } from './decode-stream';
 
 type Row = [status: string, finish: string | null, error: string | null, toolCalls: number];

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubAnimationFrames } from '@/tests/support/animation-frames';
 
 /**
  * A fresh budget with a hand-cranked requestAnimationFrame (`frame()` runs one frame)
@@ -7,8 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
  */
 async function budgetWithFrames() {
   vi.resetModules();
-  const callbacks: FrameRequestCallback[] = [];
-  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb));
+  const frames = stubAnimationFrames();
   const { requestBlocks, BLOCKS_PER_FRAME } = await import('./block-budget');
   const given: string[] = [];
   const renders: (() => void)[] = [];
@@ -27,9 +27,8 @@ async function budgetWithFrames() {
     };
     return ask();
   };
-  const frame = () => callbacks.splice(0).forEach((cb) => cb(0));
   const render = () => renders.splice(0).forEach((r) => r());
-  return { BLOCKS_PER_FRAME, reply, frame, render, given, pendingFrames: () => callbacks.length };
+  return { BLOCKS_PER_FRAME, reply, frame: () => frames.frame(), render, given, pendingFrames: frames.pending };
 }
 
 describe('the per-frame block budget', () => {

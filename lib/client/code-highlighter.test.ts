@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubWorker } from '@/tests/support/fake-worker';
 import type { HighlightAnswer, HighlightJob } from './highlight-protocol';
 
 /** A stand-in for the highlighting worker that answers every job with `answer`. */
-function fakeWorker(answer: (job: HighlightJob) => HighlightAnswer) {
-  const jobs: HighlightJob[] = [];
-  class FakeWorker {
-    onmessage: ((event: { data: HighlightAnswer }) => void) | null = null;
-    onerror: ((event: { message: string }) => void) | null = null;
-    postMessage(job: HighlightJob) {
-      jobs.push(job);
-      queueMicrotask(() => this.onmessage?.({ data: answer(job) }));
-    }
-  }
-  vi.stubGlobal('Worker', FakeWorker);
-  return jobs;
-}
+const fakeWorker = (answer: (job: HighlightJob) => HighlightAnswer) => stubWorker(answer).posts;
 
 const options = { code: 'print(1)', language: 'python' };
 

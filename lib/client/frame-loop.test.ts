@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubAnimationFrames } from '@/tests/support/animation-frames';
 
 type FrameLoop = typeof import('./frame-loop');
 
 /** A fresh frame loop with a hand-cranked requestAnimationFrame: `frame()` runs one 60 Hz frame. */
 async function loopWithFrames() {
   vi.resetModules();
-  const callbacks: FrameRequestCallback[] = [];
-  let now = 1000;
-  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb));
+  const frames = stubAnimationFrames();
   const loop: FrameLoop = await import('./frame-loop');
   const updates: string[][] = [];
   const patches: Map<string, object>[] = [];
@@ -15,11 +14,7 @@ async function loopWithFrames() {
     updates.push([...applied.keys()]);
     patches.push(applied);
   });
-  const frame = () => {
-    now += 1000 / 60;
-    callbacks.splice(0).forEach((cb) => cb(now));
-  };
-  return { loop, updates, patches, frame };
+  return { loop, updates, patches, frame: () => frames.frame() };
 }
 
 describe('the frame loop', () => {

@@ -2,36 +2,17 @@ import type { Root } from 'hast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { TreeAnswer, TreeRequest } from '@/lib/markdown/tree-protocol';
+import { stubAnimationFrames } from '@/tests/support/animation-frames';
+import { stubWorker } from '@/tests/support/fake-worker';
 
 /** A fresh MarkdownTrees with a stand-in worker and a hand-cranked frame loop. */
 async function setUp() {
   vi.resetModules();
-  const posts: TreeRequest[][] = [];
-  const workers: FakeWorker[] = [];
-  class FakeWorker {
-    onmessage: ((e: { data: TreeAnswer[] }) => void) | null = null;
-    onerror: ((e: { message: string }) => void) | null = null;
-    constructor() {
-      workers.push(this);
-    }
-    postMessage(requests: TreeRequest[]) {
-      posts.push(requests);
-    }
-    terminate() {}
-  }
-  vi.stubGlobal('Worker', FakeWorker);
-  const callbacks: FrameRequestCallback[] = [];
-  let now = 1000;
-  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb));
+  const { posts, answer, fail } = stubWorker<TreeRequest[], TreeAnswer[]>();
+  const { frame } = stubAnimationFrames({ step: 100 });
   const { markdownTrees } = await import('./markdown-trees');
   const { appendMessage, useChatStore } = await import('./chat-store');
   const { frameStats } = await import('./frame-loop');
-  const frame = () => {
-    now += 100;
-    callbacks.splice(0).forEach((cb) => cb(now));
-  };
-  const answer = (answers: TreeAnswer[]) => workers[0]!.onmessage!({ data: answers });
-  const fail = (message: string) => workers[0]!.onerror!({ message });
   return { markdownTrees, appendMessage, useChatStore, frameStats, posts, frame, answer, fail };
 }
 

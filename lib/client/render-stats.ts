@@ -11,6 +11,15 @@ export function countRender(id: string): void {
   renderCounts[id] = (renderCounts[id] ?? 0) + 1;
 }
 
+/** What the page exposes as `window.__sluice` for its tests and benchmarks. */
+export interface PageStats {
+  frameStats: typeof frameStats;
+  renderCounts: typeof renderCounts;
+  markdownStats: typeof markdownStats;
+  highlighter: typeof highlighterStatus;
+}
+
 export function exposeStats(): void {
-  (window as unknown as { __sluice: unknown }).__sluice = { frameStats, renderCounts, markdownStats, highlighter: highlighterStatus };
+  const stats: PageStats = { frameStats, renderCounts, markdownStats, highlighter: highlighterStatus };
+  (window as unknown as { __sluice: PageStats }).__sluice = stats;
 }

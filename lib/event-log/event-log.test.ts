@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bffUpstream } from '@/lib/sse/bff-marker';
-import { fixtures } from '@/lib/testing/fixtures';
+import { fixtures } from '@/tests/support/fixtures';
 import { curlCommand } from './curl';
 import { EventLog, matches } from './event-log';
 import { toJsonl, toSse } from './export';

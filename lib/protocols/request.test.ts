@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemble } from '@/lib/assemble/assemble';
-import { startSimulator } from '@/lib/providers/simulator/testing';
+import { startSimulator } from '@/tests/support/simulator';
 import { parseSse } from '@/lib/sse/parser';
 import type { ChatMessage } from './conversation';
 import { PROTOCOLS, type ProtocolId } from './ids';

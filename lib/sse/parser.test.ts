@@ -1,15 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSse, SseParser } from './parser';
 import type { SseItem } from './types';
-
-const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures', 'wire');
-export const fixtureFiles = (): string[] =>
-  readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.sse'))
-    .sort();
+import { fixtures } from '@/tests/support/fixtures';
 
 /** Items without their arrival stamps, which differ by chunking. */
 const strip = (items: SseItem[]) => items.map((item) => ({ ...item, at: 0, seq: 0 }));
@@ -90,12 +83,11 @@ describe('SseParser: WHATWG event-stream rules', () => {
 });
 
 describe('SseParser on every recorded stream in fixtures/wire', () => {
-  const files = fixtureFiles();
+  const recordings = fixtures().filter((f) => f.recorded);
 
-  it('finds the 60 fixtures', () => expect(files).toHaveLength(60));
+  it('finds the 60 recordings', () => expect(recordings).toHaveLength(60));
 
-  it.each(files)('%s: raw text round-trips and chunking is invisible', (file) => {
-    const bytes = new Uint8Array(readFileSync(join(FIXTURES, file)));
+  it.each(fixtures())('$file: raw text round-trips and chunking is invisible', ({ bytes }) => {
     const whole = parseSse(bytes);
     expect(whole.length).toBeGreaterThan(0);
     expect(whole.map((i) => i.raw).join('')).toBe(new TextDecoder().decode(bytes)); // TextDecoder drops a BOM, as we do
@@ -129,8 +121,8 @@ describe('SseParser agrees with eventsource-parser (the reference implementation
       .filter((i) => i.kind !== 'leftover')
       .map((i) => (i.kind === 'event' ? { kind: 'event', event: i.event, data: i.data, id: i.id } : i.kind === 'comment' ? { kind: 'comment', text: i.text } : { kind: 'retry', ms: i.kind === 'retry' ? i.ms : 0 }));
 
-  it.each(fixtureFiles())('%s', async (file) => {
-    const text = readFileSync(join(FIXTURES, file), 'utf8');
+  it.each(fixtures())('$file', async ({ bytes }) => {
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(ours(text)).toEqual(await reference(text));
   });
 

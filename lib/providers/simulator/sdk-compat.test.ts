@@ -7,7 +7,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plannedReply, startSimulator } from './testing';
+import { plannedReply, startSimulator } from '@/tests/support/simulator';
 
 let sim: Awaited<ReturnType<typeof startSimulator>>;
 let openai: OpenAI;

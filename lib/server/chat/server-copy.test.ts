@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StreamReader } from '@/lib/assemble/stream-reader';
-import { fixtures } from '@/lib/testing/fixtures';
+import { fixtures } from '@/tests/support/fixtures';
 import { unpackEvents } from '../store/packed-events';
 import { BoundedEvents } from './bounded-events';
 import { openServerCopy, stopServerCopy, type StartWorker } from './server-copy';

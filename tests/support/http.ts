@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Conversation } from '@/lib/server/store/types';
-import type { UpstreamLogEntry } from './setup/upstream';
+import type { UpstreamLogEntry } from './upstream';
 
 export const base = inject('baseUrl');
 export const upstreamUrl = inject('upstreamUrl');

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { fixtures } from '@/lib/testing/fixtures';
+import { fixtures } from './fixtures';
 import { listen } from '@/lib/server/serve-fetch';
 
 /**

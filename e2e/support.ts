@@ -1,0 +1,106 @@
+/**
+ * The one module every end-to-end spec imports: Playwright's `test` with an `app`
+ * fixture (a page that can open Sluice, pick a model, ask, wait for a reply to
+ * settle, read the last reply, take a screenshot), and the few helpers specs share.
+ */
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { PageStats } from '../lib/client/render-stats';
+
+export { expect };
+export type { Locator, Page };
+
+const SCREENSHOTS = 'test-results/screenshots';
+/** A reply of the simulator's longest test prompts ends well within this. */
+const REPLY_TIMEOUT_MS = 30_000;
+
+/** Sluice in one page, as a user drives it: every control found by its role and name. */
+export class SluiceApp {
+  constructor(readonly page: Page) {}
+
+  /** Opens a page and waits until React has hydrated: a choice made before would be reset by it. */
+  async open(url = '/'): Promise<void> {
+    await this.page.goto(url);
+    await this.hydrated();
+  }
+
+  async hydrated(): Promise<void> {
+    await this.page.waitForFunction(() => '__sluice' in window);
+  }
+
+  /** Picks a model (`provider::model`) in the page's (or a pane's) model picker. */
+  async pick(model: string, within: Page | Locator = this.page): Promise<void> {
+    await within.getByRole('combobox', { name: 'Model' }).selectOption(model);
+  }
+
+  /** Types a message and presses Send (with `model` picked first, when given); does not wait for the reply. */
+  async ask(model: string | undefined, text: string): Promise<void> {
+    if (model) await this.pick(model);
+    await this.send(text);
+  }
+
+  async send(text: string): Promise<void> {
+    await this.page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await this.sendButton().click();
+  }
+
+  sendButton(): Locator {
+    return this.page.getByRole('button', { name: 'Send', exact: true });
+  }
+
+  /** Waits until nothing streams any more: Send is back in place of Stop. */
+  async done(): Promise<void> {
+    await expect(this.sendButton()).toBeVisible({ timeout: REPLY_TIMEOUT_MS });
+  }
+
+  /** The last assistant reply in the page, or in one region of it (a compare pane). */
+  lastReply(within: Page | Locator = this.page): Locator {
+    return within.getByRole('article', { name: 'Assistant reply' }).last();
+  }
+
+  /** The counters the page exposes for tests (`window.__sluice`), as they stand now. */
+  stats(): Promise<PageStats> {
+    return this.page.evaluate(() => structuredClone((window as unknown as { __sluice: PageStats }).__sluice));
+  }
+
+  async shot(name: string, { fullPage = true } = {}): Promise<void> {
+    await this.page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
+  }
+}
+
+export const test = base.extend<{ app: SluiceApp }>({
+  app: async ({ page }, provide) => {
+    await provide(new SluiceApp(page));
+  },
+});
+
+/**
+ * Reads `read` every 300 ms until two reads in a row agree, and returns that value:
+ * what the page shows once its late updates (a reply's last trees, its highlighting,
+ * which land after the stream's end) are in.
+ */
+export async function settled<T>(read: () => Promise<T>): Promise<T> {
+  let last: string | undefined;
+  let value: T | undefined;
+  await expect
+    .poll(async () => {
+      value = await read();
+      const now = JSON.stringify(value);
+      const same = now === last;
+      last = now;
+      return same;
+    }, { intervals: [300] })
+    .toBe(true);
+  return value as T;
+}
+
+/**
+ * Makes this Chromium Safari as far as following a stream's tail goes: no scroll
+ * anchoring, and the page's test for it (CSS.supports) says so.
+ */
+export async function withoutScrollAnchoring(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
+    CSS.supports = ((...args: string[]) => !args[0]!.includes('overflow-anchor') && supports(...args)) as typeof CSS.supports;
+    document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: '* { overflow-anchor: none !important; }' })));
+  });
+}
