@@ -1,7 +1,10 @@
 import type { NextConfig } from 'next';
+import { STATIC_SECURITY_HEADERS } from './lib/server/security/headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // proxy.ts adds these (and the CSP) to every other answer; static build files skip it.
+  headers: async () => [{ source: '/_next/static/:path*', headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }],
   // Compression buffers; an SSE relay must pass every event on as it arrives.
   compress: false,
   // PGlite ships its own WebAssembly and data files: load it from node_modules, not a bundle.

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 import { THEME_SCRIPT } from '@/components/theme-toggle';
@@ -9,11 +10,13 @@ export const metadata: Metadata = {
   description: 'Chat, compare and inspect streaming LLM APIs.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** Every page is rendered per request: its inline script carries that request's CSP nonce (set by proxy.ts). */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen">
         <Providers>{children}</Providers>

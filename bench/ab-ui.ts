@@ -22,7 +22,7 @@ async function serverIn(dir: string) {
   const here = process.cwd();
   process.chdir(dir);
   try {
-    return await startNextServer({ SLUICE_CONFIG: '' });
+    return await startNextServer({ SLUICE_CONFIG: '', SLUICE_BENCH_PAGES: '1' });
   } finally {
     process.chdir(here);
   }

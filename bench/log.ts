@@ -39,7 +39,7 @@ async function measure(browser: Browser, origin: string, mode: Mode, events: num
 const round = (n: number) => Math.round(n * 100) / 100;
 
 export async function run(): Promise<Metric[]> {
-  const next = await startNextServer({ SLUICE_CONFIG: '' });
+  const next = await startNextServer({ SLUICE_CONFIG: '', SLUICE_BENCH_PAGES: '1' });
   const browser = await launchBrowser();
   try {
     await measure(browser, next.origin, 'sluice', 5000); // warm up the server's page and the JIT

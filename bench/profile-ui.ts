@@ -12,7 +12,7 @@ import { cdpMetrics, launchBrowser } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=1000 tps=1000 delay=0';
 const panes = Number(process.argv[3] ?? 1);
-const next = await startNextServer({ SLUICE_CONFIG: '' });
+const next = await startNextServer({ SLUICE_CONFIG: '', SLUICE_BENCH_PAGES: '1' });
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });

@@ -224,7 +224,7 @@ function combine(runs: Run[]): Run {
 }
 
 export async function run(): Promise<Metric[]> {
-  const next = await startNextServer({ SLUICE_CONFIG: '' });
+  const next = await startNextServer({ SLUICE_CONFIG: '', SLUICE_BENCH_PAGES: '1' });
   const browser = await launchBrowser();
   const metricsOut: Metric[] = [];
   const results: Record<string, Record<Mode, Run>> = {};

@@ -172,7 +172,7 @@ test('copy as curl names the key’s variable and never the key; the log is ther
     await panel(page).getByText(/^Upstream request and response/).click();
     const curl = await panel(page).getByLabel('curl command').innerText();
     expect(curl).toContain(`curl -N -X POST '${sim.origin}/openai/v1/chat/completions'`);
-    expect(curl).toContain('-H "authorization: Bearer $E2E_SECRET_KEY"');
+    expect(curl).toContain(`-H 'authorization: Bearer '"$E2E_SECRET_KEY"`);
     expect(curl).toContain('curl me');
     expect(await page.content()).not.toContain(secret);
     expect(await panel(page).getByLabel('Request').innerText()).toContain('authorization: [redacted]');

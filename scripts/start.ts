@@ -5,11 +5,25 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ConfigError, configPath, loadProviders } from '@/lib/providers/config';
+import { ALLOWED_HOSTS_VARIABLE, allowedHosts, isLoopback } from '@/lib/server/security/allowed-hosts';
 import { StoreError, describeStore, openStore } from '@/lib/server/store';
 
 const port = process.env.PORT ?? '3000';
 const host = process.env.HOST ?? '127.0.0.1';
 const next = 'node_modules/.bin/next';
+
+// Served beyond this machine, Sluice must know the names it is reached by (anything else
+// could be DNS rebinding), and whoever reaches the port can spend the configured keys.
+if (!isLoopback(host)) {
+  if (allowedHosts(process.env[ALLOWED_HOSTS_VARIABLE]).length === 0) {
+    console.error(
+      `Sluice cannot start: HOST=${host} serves it beyond this machine, but ${ALLOWED_HOSTS_VARIABLE} is not set.\n` +
+        `Set ${ALLOWED_HOSTS_VARIABLE} to the names browsers will use to reach it (for example ${ALLOWED_HOSTS_VARIABLE}=sluice.example.com,10.0.0.5); requests for any other name are refused.`,
+    );
+    process.exit(1);
+  }
+  console.warn(`Sluice: WARNING: serving on ${host}. There is no login: anyone who can reach this port can use the configured API keys and read the history.`);
+}
 
 try {
   const providers = loadProviders();

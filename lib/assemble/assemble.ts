@@ -14,6 +14,7 @@ export class MessageAssembler {
   /** Which part holds each tool call, by the decoder's key. */
   private readonly callParts = new Map<string, number>();
   private ended = false;
+  private cut: { message: string; code: string } | undefined;
 
   /** Adds an event; returns the index of the part it wrote to, if it wrote to one (the event log links rows to parts). */
   push(event: StreamEvent): number | undefined {
@@ -112,6 +113,9 @@ export class MessageAssembler {
       case 'end':
         this.ended = true;
         break;
+      case 'cut':
+        this.cut ??= { message: event.message, code: event.code };
+        break;
       case 'unknown':
         m.unknownEvents++;
         break;
@@ -128,11 +132,12 @@ export class MessageAssembler {
     return this.message;
   }
 
-  /** Closes the message: an error wins, then a user's stop, then the terminal marker decides complete or truncated. */
+  /** Closes the message: an error wins, then a user's stop, then a cut (truncated, with its reason), then the terminal marker decides complete or truncated. */
   finish(outcome: StreamOutcome = 'ended'): AssembledMessage {
     const m = this.message;
     for (const call of m.toolCalls) if (call.args === undefined && call.argsError === undefined) parseArgs(call);
-    m.status = m.error ? 'error' : outcome === 'stopped' ? 'stopped' : this.ended ? 'complete' : 'truncated';
+    m.status = m.error ? 'error' : outcome === 'stopped' ? 'stopped' : this.cut ? 'truncated' : this.ended ? 'complete' : 'truncated';
+    if (m.status === 'truncated' && this.cut) m.error = this.cut;
     return m;
   }
 

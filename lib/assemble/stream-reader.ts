@@ -1,7 +1,8 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { StreamEvent } from '@/lib/protocols/events';
 import { createDecoder } from '@/lib/protocols/registry';
-import { parseBffMarker, type BffEnd, type BffMarker } from '@/lib/sse/bff-marker';
+import { openMarkerNonce, parseBffMarker, type BffEnd, type BffMarker } from '@/lib/sse/bff-marker';
+import { SseLimitError, type SseLimits } from '@/lib/sse/limits';
 import { SseParser } from '@/lib/sse/parser';
 import type { SseItem } from '@/lib/sse/types';
 import { MessageAssembler, type StreamOutcome } from './assemble';
@@ -13,13 +14,27 @@ const ANSWER_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'refusal-delta
 /** Sees each SSE item with the events it meant, the reply parts they wrote to, and the item read as a BFF marker if it is one (the event log). */
 export type ItemObserver = (item: SseItem, events: StreamEvent[], parts: number[], marker: BffMarker | undefined) => void;
 
+export interface ReaderOptions {
+  /**
+   * The nonce of this response's BFF markers (its `x-sluice-marker` header). Without
+   * it, the reader takes the nonce its first item announces (`: sluice <nonce> open`,
+   * which only the BFF can write first), as for an exported stream or a stored log.
+   */
+  markerNonce?: string;
+  limits?: SseLimits;
+}
+
 /**
  * One stream read end to end — bytes → SSE items → normalized events → message —
- * the same on the server (its stored copy) and in the browser.
+ * the same on the server (its stored copy) and in the browser. A stream that breaks
+ * the parser's bounds ends as an error; nothing it sends afterwards is read.
  */
 export class StreamReader {
-  private readonly parser = new SseParser();
+  private readonly parser;
   private readonly decoder;
+  /** The markers' nonce; undefined until known, null when the stream announced none (no marker is trusted). */
+  private nonce: string | null | undefined;
+  private failed = false;
   private readonly assembler = new MessageAssembler();
   /** Clock value of the first token (thinking included), if one came. */
   firstTokenAt: number | undefined;
@@ -33,19 +48,42 @@ export class StreamReader {
   constructor(
     protocol: ProtocolId,
     private readonly observe?: ItemObserver,
+    options: ReaderOptions = {},
   ) {
     this.decoder = createDecoder(protocol);
+    this.parser = new SseParser(options.limits);
+    this.nonce = options.markerNonce;
   }
 
   /** Feeds a chunk; returns the SSE items it completed and the events they meant. */
   push(chunk: Uint8Array | string, at: number): { items: SseItem[]; events: StreamEvent[] } {
-    return this.consume(this.parser.feed(chunk, at), at);
+    if (this.failed) return { items: [], events: [] };
+    return this.consume(this.read(() => this.parser.feed(chunk, at)), at);
   }
 
   /** Ends the stream and returns the final message. */
   finish(outcome: StreamOutcome, at: number): AssembledMessage {
-    this.consume(this.parser.end(at), at);
+    if (!this.failed) this.consume(this.read(() => this.parser.end(at)), at);
     return this.assembler.finish(outcome);
+  }
+
+  /** Parses; a stream past the parser's bounds becomes an error, and is read no further. */
+  private read(parse: () => SseItem[]): SseItem[] {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof SseLimitError)) throw error;
+      this.failed = true;
+      this.assembler.push({ type: 'error', message: error.message, code: 'sse-limit' });
+      return [];
+    }
+  }
+
+  /** The item as a marker of this response, if it is one. */
+  private markerOf(item: SseItem): BffMarker | undefined {
+    if (this.nonce === undefined) this.nonce = (item.kind === 'comment' ? openMarkerNonce(item.text) : undefined) ?? null;
+    if (item.kind !== 'comment' || this.nonce === null) return undefined;
+    return parseBffMarker(item.text, this.nonce);
   }
 
   snapshot(): AssembledMessage {
@@ -56,11 +94,12 @@ export class StreamReader {
     const events: StreamEvent[] = [];
     for (const item of items) {
       const first = events.length;
-      const marker = item.kind === 'comment' ? parseBffMarker(item.text) : undefined;
+      const marker = this.markerOf(item);
       if (marker?.kind === 'end') {
         this.bffEnd = marker.end;
-        // A failure only the BFF could see (stall, lost connection) ends the message as an error.
-        if (marker.end.reason !== 'upstream-eof') events.push({ type: 'error', message: marker.end.message, code: marker.end.reason });
+        // A failure only the BFF could see (stall, lost connection, a bound) ends the message as an error; a reply cut at its size bound, as truncated.
+        if (marker.end.reason === 'reply-too-large') events.push({ type: 'cut', message: marker.end.message, code: marker.end.reason });
+        else if (marker.end.reason !== 'upstream-eof') events.push({ type: 'error', message: marker.end.message, code: marker.end.reason });
       } else if (!marker) {
         events.push(...this.decoder.decode(item));
       }

@@ -1,6 +1,7 @@
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
+import { MARKER_NONCE_HEADER } from '@/lib/sse/bff-marker';
 import { readApiError } from './api-error';
 import type { UiMessage } from './chat-store';
 import { createLog } from './event-logs';
@@ -51,7 +52,7 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
 
   const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
   const log = createLog(id, protocol);
-  const reader = new StreamReader(protocol, log.record);
+  const reader = new StreamReader(protocol, log.record, { markerNonce: response.headers.get(MARKER_NONCE_HEADER) ?? undefined });
   const chunks = response.body.getReader();
   let outcome: 'ended' | 'stopped' = 'ended';
   let connectionLost = false;

@@ -1,25 +1,40 @@
 import type { UpstreamExchange } from '@/lib/sse/bff-marker';
 
+/**
+ * The upstream request as a curl command that is safe to paste into a shell, even
+ * from a hostile capture: every literal is single-quoted, header names that are not
+ * HTTP tokens are dropped, and a secret is a variable reference whose name is checked.
+ * The key never appears: its header reads an environment variable (the provider's own,
+ * when configured by one); another redacted header reads one named after the header.
+ */
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-const KEY_VALUE: Record<string, (env: string) => string> = {
-  authorization: (env) => `Bearer $${env}`,
-  'x-api-key': (env) => `$${env}`,
-  'x-goog-api-key': (env) => `$${env}`,
-  'api-key': (env) => `$${env}`,
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const FALLBACK_KEY_VARIABLE = 'API_KEY';
+
+const KEY_PREFIX: Record<string, string> = {
+  authorization: 'Bearer ',
+  'x-api-key': '',
+  'x-goog-api-key': '',
+  'api-key': '',
 };
 
-/**
- * The upstream request as a curl command. The key never appears: its header reads an
- * environment variable (the provider's own, when configured by one), in double quotes so
- * the shell expands it.
- */
+/** A variable for a redacted header that is not the key: `Helicone-Auth` reads $HELICONE_AUTH. */
+const headerVariable = (name: string) => name.toUpperCase().replace(/[^A-Z0-9_]/g, '_').replace(/^(?=\d)/, '_');
+
 export function curlCommand(exchange: UpstreamExchange): string {
-  const env = exchange.apiKeyEnv ?? 'API_KEY';
-  const lines = [`curl -N -X ${exchange.request.method} ${quote(exchange.request.url)}`];
+  const keyVariable = exchange.apiKeyEnv && VARIABLE.test(exchange.apiKeyEnv) ? exchange.apiKeyEnv : FALLBACK_KEY_VARIABLE;
+  const method = /^[A-Z]+$/.test(exchange.request.method) ? exchange.request.method : quote(exchange.request.method);
+  const lines = [`curl -N -X ${method} ${quote(exchange.request.url)}`];
   for (const [name, value] of Object.entries(exchange.request.headers)) {
-    const keyed = KEY_VALUE[name.toLowerCase()];
-    if (value.includes('[redacted]')) lines.push(keyed ? `-H "${name}: ${keyed(env)}"` : `-H "${name}: $${env}"`);
-    else lines.push(`-H ${quote(`${name}: ${value}`)}`);
+    if (!HTTP_TOKEN.test(name)) continue;
+    if (!value.includes('[redacted]')) {
+      lines.push(`-H ${quote(`${name}: ${value}`)}`);
+      continue;
+    }
+    const prefix = KEY_PREFIX[name.toLowerCase()];
+    const [literal, variable] = prefix === undefined ? ['', headerVariable(name)] : [prefix, keyVariable];
+    lines.push(`-H ${quote(`${name}: ${literal}`)}"$${variable}"`);
   }
   lines.push(`--data-raw ${quote(JSON.stringify(exchange.request.body))}`);
   return lines.join(' \\\n  ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bffUpstream } from '@/lib/sse/bff-marker';
+import { bffMarkers } from '@/lib/sse/bff-marker';
 import { fixtures } from '@/tests/support/fixtures';
 import { curlCommand } from './curl';
 import { EventLog, matches } from './event-log';
@@ -41,7 +41,7 @@ describe('the event log, on every recording', () => {
 describe('rows', () => {
   const stream = [
     ': sluice open\n',
-    bffUpstream({ request: { method: 'POST', url: 'https://api.example/v1/chat/completions', headers: { authorization: '[redacted]', 'content-type': 'application/json' }, body: { model: 'm', note: "it's" } }, response: { status: 200, headers: {} }, apiKeyEnv: 'EXAMPLE_KEY' }),
+    bffMarkers('').upstream({ request: { method: 'POST', url: 'https://api.example/v1/chat/completions', headers: { authorization: '[redacted]', 'content-type': 'application/json' }, body: { model: 'm', note: "it's" } }, response: { status: 200, headers: {} }, apiKeyEnv: 'EXAMPLE_KEY' }),
     'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n',
     ': ping\n\n',
     'data: {not json\n\n',
@@ -71,7 +71,7 @@ describe('rows', () => {
   it('copy as curl with the key as the provider’s variable, never a value', () => {
     const curl = curlCommand(log.exchange!);
     expect(curl).toContain(`curl -N -X POST 'https://api.example/v1/chat/completions'`);
-    expect(curl).toContain('-H "authorization: Bearer $EXAMPLE_KEY"');
+    expect(curl).toContain(`-H 'authorization: Bearer '"$EXAMPLE_KEY"`);
     expect(curl).toContain(`--data-raw '{"model":"m","note":"it'\\''s"}'`);
     expect(curl).not.toContain('[redacted]');
   });

@@ -1,3 +1,4 @@
+import { SseLimitError } from '@/lib/sse/limits';
 import { SseParser } from '@/lib/sse/parser';
 import type { SseItem } from '@/lib/sse/types';
 import type { ProtocolId } from '@/lib/protocols/ids';
@@ -39,8 +40,13 @@ const looksLikeJsonl = (lines: string[]) => lines.length > 0 && lines.every((l) 
 
 function eventsOf(chunks: ImportedStream['chunks']): SseItem[] {
   const parser = new SseParser();
-  const items = chunks.flatMap((c) => parser.feed(c.raw, c.at));
-  return [...items, ...parser.end()];
+  try {
+    const items = chunks.flatMap((c) => parser.feed(c.raw, c.at));
+    return [...items, ...parser.end()];
+  } catch (error) {
+    if (error instanceof SseLimitError) throw new ImportError(`${error.message} This is not a stream Sluice can read.`);
+    throw error;
+  }
 }
 
 /**

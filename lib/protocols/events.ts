@@ -30,6 +30,8 @@ export type StreamEvent =
   | { type: 'usage'; usage: Usage }
   | { type: 'finish'; reason: FinishReason; raw: string; choice?: number }
   | { type: 'error'; message: string; code?: string }
+  /** The BFF cut the stream short on purpose (a bound): the reply is truncated, and says why. */
+  | { type: 'cut'; message: string; code: string }
   /** The protocol's terminal marker: [DONE], message_stop, response.completed …, a Gemini finishReason. */
   | { type: 'end' }
   | { type: 'keep-alive' }

@@ -28,6 +28,7 @@ export function simulatorProviders(env: Env = process.env): Provider[] {
     baseUrl: `${origin}${SIM_MOUNT}${s.path}`,
     builtin: true,
     headers: {},
+    secrets: [],
     models: SIM_MODELS.map((m) => ({ id: m.id, description: m.description })),
   }));
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { simulatorProviders } from './builtin';
 import { SluiceConfigSchema, type ProviderConfig } from './config-schema';
+import { providerSecrets, splitCredentials } from './secrets';
 import type { Env, Provider } from './types';
 
 export class ConfigError extends Error {
@@ -52,15 +53,22 @@ export function parseConfig(file: string, text: string, env: Env = process.env):
 }
 
 function resolveProvider(config: ProviderConfig, env: Env): Provider {
+  // Credentials in the URL would show wherever the URL does: they become a header.
+  const { baseUrl, authorization } = splitCredentials(config.baseUrl);
+  const configured = config.headers ?? {};
+  const hasAuthorization = Object.keys(configured).some((name) => name.toLowerCase() === 'authorization');
+  const headers = authorization && !hasAuthorization ? { ...configured, authorization } : configured;
+  const apiKey = config.apiKey ?? (config.apiKeyEnv ? env[config.apiKeyEnv] || undefined : undefined);
   return {
     id: config.id,
     name: config.name ?? config.id,
     protocol: config.protocol,
-    baseUrl: config.baseUrl.replace(/\/+$/, ''),
+    baseUrl: baseUrl.replace(/\/+$/, ''),
     path: config.path,
-    apiKey: config.apiKey ?? (config.apiKeyEnv ? env[config.apiKeyEnv] || undefined : undefined),
+    apiKey,
     ...(config.apiKey === undefined && config.apiKeyEnv ? { apiKeyEnv: config.apiKeyEnv } : {}),
-    headers: config.headers ?? {},
+    headers,
+    secrets: providerSecrets(apiKey, headers),
     models: config.models?.map((id) => ({ id })),
     builtin: false,
   };

@@ -18,7 +18,10 @@ export interface Provider {
   apiKey?: string;
   /** Where the key came from, if an environment variable: "Copy as curl" names it instead of the key. */
   apiKeyEnv?: string;
+  /** Headers the config adds to every request (credentials from baseUrl included); their values are secret. */
   headers: Record<string, string>;
+  /** Every value to redact by value (key, header values, secrets inside JSON header values), longest first. */
+  secrets: string[];
   /** Listed in the config file (or built in); undefined means discover them. */
   models?: ModelInfo[];
   builtin: boolean;

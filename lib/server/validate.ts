@@ -11,7 +11,8 @@ export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown, what = 
 
 const tooLarge = (limit: number) => new ApiError(413, 'body_too_large', `The request body is larger than ${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : `${limit} bytes`}.`);
 
-async function readLimited(request: Request, limit: number): Promise<string> {
+/** Reads a body of at most `limit` bytes as text; a larger one is a 413 ApiError, read no further. */
+export async function readLimited(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) throw tooLarge(limit);
   if (!request.body) return '';
@@ -40,5 +41,24 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   } catch (error) {
     throw new ApiError(400, 'invalid_request', `The body is not valid JSON: ${(error as Error).message}`);
   }
+  const depth = nestingDepth(raw);
+  if (depth > MAX_JSON_DEPTH) throw new ApiError(400, 'invalid_request', `The body nests JSON ${depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted.`);
   return parseOr400(schema, raw);
+}
+
+/** Deeper JSON than any real request needs (a tool call's arguments included): storing and searching it would recurse that deep. */
+export const MAX_JSON_DEPTH = 64;
+
+/** How deep a parsed JSON value nests (iteratively: the value may be deep enough to overflow a recursion). */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }

@@ -1,19 +1,25 @@
 /**
- * The BFF's own in-band markers: SSE comment lines starting with "sluice", which
- * every SSE client ignores. They are written only at line boundaries, so they never
- * split or dispatch an upstream event.
+ * The BFF's own in-band markers: SSE comment lines starting with "sluice" and the
+ * response's marker nonce, which every SSE client ignores. They are written only at
+ * line boundaries, so they never split or dispatch an upstream event.
  *
- *   : sluice open                       as soon as the upstream's headers arrive
- *   : sluice upstream {"request":…,"response":…}  right after: what was sent upstream (keys redacted) and how it answered
- *   : sluice keep-alive                 every 15 s while the upstream is silent
- *   : sluice end {"reason":"upstream-eof"}            the upstream closed its stream
- *   : sluice end {"reason":"upstream-idle","message":…}            it stalled past the idle limit
- *   : sluice end {"reason":"upstream-connection-lost","message":…} its connection broke
+ *   : sluice <nonce> open                       as soon as the upstream's headers arrive (always the body's first line)
+ *   : sluice <nonce> upstream {"request":…,"response":…}  right after: what was sent upstream (secrets redacted) and how it answered
+ *   : sluice <nonce> keep-alive                 every 15 s while the upstream is silent
+ *   : sluice <nonce> end {"reason":"upstream-eof"}                       the upstream closed its stream
+ *   : sluice <nonce> end {"reason":"upstream-idle","message":…}            it stalled past the idle limit
+ *   : sluice <nonce> end {"reason":"upstream-connection-lost","message":…} its connection broke
+ *   : sluice <nonce> end {"reason":"sse-limit","message":…}               a line or an event passed the parser's bound
+ *   : sluice <nonce> end {"reason":"reply-too-large","message":…}         the reply passed SLUICE_MAX_REPLY_BYTES
  *
- * The last two end the reply as an error. A stream that closes without
- * `: sluice end` lost its connection to the BFF, not the upstream.
+ * The nonce is new for every response and announced in its `x-sluice-marker`
+ * header: the upstream's bytes are relayed unchanged, so an upstream can write a
+ * comment that looks like a marker, but it cannot know the nonce. Readers trust only
+ * markers that carry it. `upstream-idle`, `upstream-connection-lost` and `sse-limit`
+ * end the reply as an error, `reply-too-large` as truncated. A stream that closes
+ * without an end marker lost its connection to the BFF, not the upstream.
  */
-export type BffEnd = { reason: 'upstream-eof' } | { reason: 'upstream-idle' | 'upstream-connection-lost'; message: string };
+export type BffEnd = { reason: 'upstream-eof' } | { reason: 'upstream-idle' | 'upstream-connection-lost' | 'sse-limit' | 'reply-too-large'; message: string };
 
 /** The upstream exchange, as the BFF made it: for the event log and "Copy as curl". Secrets are redacted. */
 export interface UpstreamExchange {
@@ -25,24 +31,60 @@ export interface UpstreamExchange {
 
 export type BffMarker = { kind: 'open' } | { kind: 'keep-alive' } | { kind: 'end'; end: BffEnd } | { kind: 'upstream'; exchange: UpstreamExchange };
 
-const PREFIX = 'sluice ';
+/** The response header that announces the markers' nonce. */
+export const MARKER_NONCE_HEADER = 'x-sluice-marker';
 
-export const BFF_OPEN = ': sluice open\n';
-export const BFF_KEEP_ALIVE = ': sluice keep-alive\n';
-export const bffEnd = (end: BffEnd): string => `: sluice end ${JSON.stringify(end)}\n`;
-export const bffUpstream = (exchange: UpstreamExchange): string => `: sluice upstream ${JSON.stringify(exchange)}\n`;
+/** A fresh nonce for one response's markers: 64 random bits, as hex. */
+export function newMarkerNonce(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
-/** Reads a comment's text (without the colon) as a BFF marker, if it is one. */
-export function parseBffMarker(comment: string): BffMarker | undefined {
-  if (!comment.startsWith(PREFIX)) return undefined;
-  const rest = comment.slice(PREFIX.length);
+/**
+ * The markers of one response. An empty nonce is the format before nonces existed
+ * (`: sluice open`), kept so that exports and event logs stored then still read.
+ */
+export function bffMarkers(nonce: string) {
+  const prefix = nonce ? `: sluice ${nonce} ` : ': sluice ';
+  return {
+    open: `${prefix}open\n`,
+    keepAlive: `${prefix}keep-alive\n`,
+    end: (end: BffEnd): string => `${prefix}end ${JSON.stringify(end)}\n`,
+    upstream: (exchange: UpstreamExchange): string => `${prefix}upstream ${JSON.stringify(exchange)}\n`,
+  };
+}
+
+const NONCE = /^[0-9a-f]{16}$/;
+
+/** The nonce a comment announces if it is an open marker (`sluice <nonce> open`; '' for the old `sluice open`), else undefined. */
+export function openMarkerNonce(comment: string): string | undefined {
+  if (comment === 'sluice open') return '';
+  const [word, nonce, kind, ...rest] = comment.split(' ');
+  return word === 'sluice' && kind === 'open' && rest.length === 0 && NONCE.test(nonce ?? '') ? nonce : undefined;
+}
+
+/** Reads a comment's text (without the colon) as a BFF marker of the response with this nonce, if it is one. */
+export function parseBffMarker(comment: string, nonce: string): BffMarker | undefined {
+  const prefix = nonce ? `sluice ${nonce} ` : 'sluice ';
+  if (!comment.startsWith(prefix)) return undefined;
+  const rest = comment.slice(prefix.length);
   if (rest === 'open') return { kind: 'open' };
   if (rest === 'keep-alive') return { kind: 'keep-alive' };
   try {
-    if (rest.startsWith('end ')) return { kind: 'end', end: JSON.parse(rest.slice(4)) as BffEnd };
+    if (rest.startsWith('end ')) return endMarker(JSON.parse(rest.slice(4)));
     if (rest.startsWith('upstream ')) return { kind: 'upstream', exchange: JSON.parse(rest.slice(9)) as UpstreamExchange };
   } catch {
     return undefined;
   }
   return undefined;
+}
+
+const END_REASONS = new Set(['upstream-eof', 'upstream-idle', 'upstream-connection-lost', 'sse-limit', 'reply-too-large']);
+
+/** An end marker's payload, checked: anything else is not a marker (and cannot break a reader). */
+function endMarker(value: unknown): BffMarker | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { reason, message } = value as { reason?: unknown; message?: unknown };
+  if (typeof reason !== 'string' || !END_REASONS.has(reason)) return undefined;
+  if (reason === 'upstream-eof') return { kind: 'end', end: { reason } };
+  return { kind: 'end', end: { reason: reason as Exclude<BffEnd['reason'], 'upstream-eof'>, message: typeof message === 'string' ? message : '' } };
 }

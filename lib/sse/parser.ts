@@ -1,3 +1,4 @@
+import { DEFAULT_SSE_LIMITS, eventTooLarge, lineTooLong, SseLimitError, type SseLimits } from './limits';
 import type { SseComment, SseItem, SseRetry } from './types';
 import { utf8Length } from './utf8';
 
@@ -18,8 +19,13 @@ const DIGITS = /^\d+$/;
  * line, to keep that raw text; the protocols benchmark measured it at a fifth of
  * the line-split + JSON.parse floor, so this scanner works on offsets with native
  * indexOf instead. eventsource-parser remains the oracle in the tests.
+ *
+ * A line or an event longer than its bound (counted in UTF-16 units, a lower bound
+ * of its bytes) throws SseLimitError: the reader fails that stream, and only it.
  */
 export class SseParser {
+  constructor(private readonly limits: SseLimits = DEFAULT_SSE_LIMITS) {}
+
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private started = false;
   /** Unconsumed text; `blockStart` and `pos` index into it. */
@@ -99,6 +105,20 @@ export class SseParser {
       this.pos -= this.blockStart;
       this.blockStart = 0;
     }
+    this.checkBounds();
+  }
+
+  private checkBounds(): void {
+    const { maxLineBytes, maxEventBytes } = this.limits;
+    if (this.buffer.length - this.pos > maxLineBytes) this.fail(lineTooLong(maxLineBytes));
+    if (this.carved.length + this.buffer.length - this.blockStart > maxEventBytes) this.fail(eventTooLarge(maxEventBytes));
+  }
+
+  /** Lets go of what it holds, so that a failed stream keeps no memory, and says why. */
+  private fail(message: string): never {
+    this.buffer = this.carved = this.data = '';
+    this.pos = this.blockStart = 0;
+    throw new SseLimitError(message);
   }
 
   private line(end: number, next: number): void {

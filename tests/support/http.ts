@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { StreamReader } from '@/lib/assemble/stream-reader';
+import { MARKER_NONCE_HEADER } from '@/lib/sse/bff-marker';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Conversation } from '@/lib/server/store/types';
 import type { UpstreamLogEntry } from './upstream';
@@ -16,7 +17,7 @@ export const user = (content: string) => [{ role: 'user', content }];
 /** Reads a whole /api/chat stream as a browser would, with the same decoding code. */
 export async function readChat(response: Response) {
   const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
-  const reader = new StreamReader(protocol);
+  const reader = new StreamReader(protocol, undefined, { markerNonce: response.headers.get(MARKER_NONCE_HEADER) ?? undefined });
   const started = performance.now();
   const chunks: { at: number; text: string }[] = [];
   const body = response.body!.getReader();

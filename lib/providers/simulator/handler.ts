@@ -1,4 +1,7 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
+import { MAX_BODY_BYTES } from '@/lib/server/chat/request-body';
+import { ApiError } from '@/lib/server/http-errors';
+import { readLimited } from '@/lib/server/validate';
 import { SIM_MODELS, findSimModel } from './catalog';
 import { anthropicEncoder } from './encoders/anthropic-messages';
 import { geminiEncoder } from './encoders/gemini';
@@ -45,8 +48,9 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
   const protocol = route.protocol;
   let body: unknown;
   try {
-    body = await request.json();
-  } catch {
+    body = JSON.parse(await readLimited(request, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof ApiError) return httpErrorResponse(protocol, error.status, error.message);
     return httpErrorResponse(protocol, 400, 'The request body is not valid JSON.');
   }
   try {

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SSE_LIMITS } from '@/lib/sse/limits';
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { fixtures } from '@/tests/support/fixtures';
 import { unpackEvents } from '../store/packed-events';
@@ -27,12 +28,14 @@ class SilentWorker extends EventEmitter {
   }
 }
 
+const copyOptions = (maxBytes: number) => ({ maxBytes, markerNonce: '', limits: DEFAULT_SSE_LIMITS });
+
 afterEach(stopServerCopy); // the worker is shared per process: each test starts its own
 
 describe('the server’s copy of a relayed stream', () => {
   it('reads every recording in the worker to what the relaying thread would have read', async () => {
     const all = fixtures();
-    const copies = all.map(({ protocol }) => openServerCopy(protocol, 1 << 20, realWorker));
+    const copies = all.map(({ protocol }) => openServerCopy(protocol, copyOptions(1 << 20), realWorker));
     all.forEach(({ bytes }, i) => {
       for (let offset = 0; offset < bytes.length; offset += 977) copies[i]!.push(bytes.subarray(offset, offset + 977), offset);
     });
@@ -50,7 +53,7 @@ describe('the server’s copy of a relayed stream', () => {
   it('leaves the relay’s bytes whole: they are still on their way to the browser', async () => {
     const text = 'data: {"choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n';
     const bytes = new TextEncoder().encode(text);
-    const copy = openServerCopy('openai-chat', 1 << 20, realWorker);
+    const copy = openServerCopy('openai-chat', copyOptions(1 << 20), realWorker);
     copy.push(bytes, 1);
     expect(new TextDecoder().decode(bytes)).toBe(text);
     expect((await copy.finish('ended', 2)).message.text).toBe('hi');
@@ -59,13 +62,13 @@ describe('the server’s copy of a relayed stream', () => {
   it('fails the copies in flight when the worker dies, and the next stream gets a new worker', async () => {
     const started: SilentWorker[] = [];
     const start = (() => started[started.push(new SilentWorker()) - 1]) as unknown as StartWorker;
-    const cut = openServerCopy('openai-chat', 1024, start);
+    const cut = openServerCopy('openai-chat', copyOptions(1024), start);
     cut.push(new Uint8Array([100]), 0);
     const finishing = cut.finish('ended', 1);
     started[0]!.die();
     await expect(finishing).rejects.toThrow('worker crashed');
     await expect(cut.finish('stopped', 2)).rejects.toThrow('worker crashed');
-    openServerCopy('openai-chat', 1024, start);
+    openServerCopy('openai-chat', copyOptions(1024), start);
     expect(started).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { StreamOutcome } from '@/lib/assemble/assemble';
 import type { ProtocolId } from '@/lib/protocols/ids';
+import type { SseLimits } from '@/lib/sse/limits';
 import type { CopyAnswer, CopyRequest, CopyResult } from './server-copy-protocol';
 
 export type { CopyResult } from './server-copy-protocol';
@@ -9,7 +10,16 @@ export type { CopyResult } from './server-copy-protocol';
 export interface ServerCopy {
   push(bytes: Uint8Array, at: number): void;
   finish(outcome: StreamOutcome, at: number): Promise<CopyResult>;
+  /** When the worker has fallen behind every stream's pushes: a promise of room (stop reading upstreams until then). */
+  backlog(): Promise<void> | undefined;
 }
+
+/**
+ * Bytes pushed to the worker and not yet read, all streams together, past which the
+ * relays stop reading their upstreams until it catches up (to half of it): the queue
+ * feeding the worker is bounded, however fast upstreams send.
+ */
+export const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
 
 interface CopyWorker {
   worker: Worker;
@@ -19,6 +29,9 @@ interface CopyWorker {
   /** Requests of this event-loop turn, all streams together: one message, not one per chunk. */
   outbox: CopyRequest[];
   transfer: ArrayBuffer[];
+  /** Bytes pushed and not yet read by the worker. */
+  pending: number;
+  room?: { promise: Promise<void>; resolve: () => void };
 }
 
 /**
@@ -39,8 +52,9 @@ function copyWorker(start: StartWorker): CopyWorker {
   if (holder[KEY]) return holder[KEY];
   const worker = start();
   worker.unref();
-  const state: CopyWorker = { worker, waiting: new Map(), next: 0, outbox: [], transfer: [] };
+  const state: CopyWorker = { worker, waiting: new Map(), next: 0, outbox: [], transfer: [], pending: 0 };
   worker.on('message', (answer: CopyAnswer) => {
+    if ('drained' in answer) return drained(state, answer.drained);
     const waiter = state.waiting.get(answer.id);
     state.waiting.delete(answer.id);
     if ('error' in answer) waiter?.reject(new Error(answer.error));
@@ -52,11 +66,20 @@ function copyWorker(start: StartWorker): CopyWorker {
     if (holder[KEY] === state) delete holder[KEY];
     for (const waiter of state.waiting.values()) waiter.reject(error);
     state.waiting.clear();
+    drained(state, state.pending);
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the server's stream reader stopped (exit code ${code})`)));
   holder[KEY] = state;
   return state;
+}
+
+function drained(state: CopyWorker, bytes: number): void {
+  state.pending -= bytes;
+  if (state.room && state.pending <= MAX_BACKLOG_BYTES / 2) {
+    state.room.resolve();
+    state.room = undefined;
+  }
 }
 
 /** Queues a request for the worker; the turn's requests go out together, in order. */
@@ -79,15 +102,32 @@ export async function stopServerCopy(): Promise<void> {
   await (globalThis as Holder)[KEY]?.worker.terminate();
 }
 
-export function openServerCopy(protocol: ProtocolId, maxBytes: number, start = startWorker): ServerCopy {
+export interface CopyOptions {
+  /** The stored event log's bound (bytes). */
+  maxBytes: number;
+  markerNonce: string;
+  limits: SseLimits;
+}
+
+export function openServerCopy(protocol: ProtocolId, { maxBytes, markerNonce, limits }: CopyOptions, start = startWorker): ServerCopy {
   const state = copyWorker(start);
   const id = state.next++;
-  send(state, { kind: 'open', id, protocol, maxBytes });
+  send(state, { kind: 'open', id, protocol, maxBytes, markerNonce, limits });
   return {
     push(bytes, at) {
       // A copy of our own to hand over: the original is still on its way to the browser.
       const own = bytes.slice();
+      state.pending += own.byteLength;
       send(state, { kind: 'push', id, bytes: own, at }, [own.buffer]);
+    },
+    backlog() {
+      if (state.pending <= MAX_BACKLOG_BYTES) return undefined;
+      if (!state.room) {
+        let resolve!: () => void;
+        const promise = new Promise<void>((r) => (resolve = r));
+        state.room = { promise, resolve };
+      }
+      return state.room.promise;
     },
     finish(outcome, at) {
       return new Promise<CopyResult>((resolve, reject) => {

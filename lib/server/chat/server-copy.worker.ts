@@ -3,31 +3,64 @@ import { StreamReader } from '@/lib/assemble/stream-reader';
 import { BoundedEvents } from './bounded-events';
 import type { CopyAnswer, CopyRequest } from './server-copy-protocol';
 
-/** Reads the server's copy of every relayed stream, off the thread that relays them. */
-const streams = new Map<number, { reader: StreamReader; events: BoundedEvents }>();
+/**
+ * Reads the server's copy of every relayed stream, off the thread that relays them.
+ * Streams are isolated: whatever one stream's bytes make its reader throw fails that
+ * stream alone (its reply is stored as an error naming it), never the worker.
+ */
+interface Stream {
+  reader: StreamReader;
+  events: BoundedEvents;
+  /** Why this stream could not be read, once it could not. */
+  failure?: string;
+}
+const streams = new Map<number, Stream>();
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function handle(request: CopyRequest): void {
   if (request.kind === 'open') {
     const events = new BoundedEvents(request.maxBytes);
-    streams.set(request.id, { reader: new StreamReader(request.protocol, events.record), events });
+    streams.set(request.id, { reader: new StreamReader(request.protocol, events.record, { markerNonce: request.markerNonce, limits: request.limits }), events });
     return;
   }
   // Requests come in order: a stream is open until its finish.
-  const stream = streams.get(request.id)!;
+  const stream = streams.get(request.id);
+  if (!stream) return;
   if (request.kind === 'push') {
-    stream.reader.push(request.bytes, request.at);
+    if (stream.failure) return;
+    try {
+      stream.reader.push(request.bytes, request.at);
+    } catch (error) {
+      stream.failure = messageOf(error);
+    }
     return;
   }
   streams.delete(request.id);
   let answer: CopyAnswer;
   try {
+    if (stream.failure) throw new Error(stream.failure);
     const message = stream.reader.finish(request.outcome, request.at);
     answer = { id: request.id, result: { message, events: stream.events.stored(), firstTokenAt: stream.reader.firstTokenAt, firstAnswerAt: stream.reader.firstAnswerAt } };
   } catch (error) {
-    answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    answer = { id: request.id, error: messageOf(error) };
   }
   parentPort!.postMessage(answer);
 }
 
-// A message is one event-loop turn's requests from every stream, in order.
-parentPort!.on('message', (batch: CopyRequest[]) => batch.forEach(handle));
+// A message is one event-loop turn's requests from every stream, in order; the
+// answer says how many pushed bytes it has read, so the relay can bound the queue.
+parentPort!.on('message', (batch: CopyRequest[]) => {
+  let drained = 0;
+  for (const request of batch) {
+    if (request.kind === 'push') drained += request.bytes.byteLength;
+    try {
+      handle(request);
+    } catch (error) {
+      // Only a request's own stream can be at fault: it is failed, the others go on.
+      const stream = streams.get(request.id);
+      if (stream) stream.failure ??= messageOf(error);
+    }
+  }
+  if (drained > 0) parentPort!.postMessage({ drained } satisfies CopyAnswer);
+});

@@ -4,6 +4,7 @@ import { titleFrom } from '@/lib/conversation-title';
 import { findProvider } from '@/lib/providers/config';
 import type { Provider } from '@/lib/providers/types';
 import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
+import { bffMarkers, MARKER_NONCE_HEADER, newMarkerNonce } from '@/lib/sse/bff-marker';
 import { protocolModule } from '@/lib/protocols/registry';
 import { ApiError } from '../http-errors';
 import { isUuid, uuidv7 } from '../ids';
@@ -82,14 +83,17 @@ export async function startChat(request: Request): Promise<Response> {
   const replyId = uuidv7();
   const timings: ReplyTimings = { requestStart };
   const settings = relaySettings();
-  const copy = openServerCopy(provider.protocol, settings.eventLogMaxBytes);
+  // Markers only this response can write: the upstream's bytes are relayed as they are, and cannot know this.
+  const markerNonce = newMarkerNonce();
+  const markers = bffMarkers(markerNonce);
+  const copy = openServerCopy(provider.protocol, { maxBytes: settings.eventLogMaxBytes, markerNonce, limits: settings.limits });
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
 
   // The turn is written while the upstream request goes out, not before it: every
   // later write of this reply is chained after it, so the order in the store holds.
   // A copy of the timings: the live ones fill in before this row is written.
   const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings });
-  const logFailure = (error: unknown) => console.error(`sluice: storing conversation ${conversation.id} failed: ${redact(String(error), [provider.apiKey])}`);
+  const logFailure = (error: unknown) => console.error(`sluice: storing conversation ${conversation.id} failed: ${redact(String(error), provider.secrets)}`);
   let writes: Promise<unknown> = db
     .beginTurn({
       conversationId: conversation.id,
@@ -102,11 +106,19 @@ export async function startChat(request: Request): Promise<Response> {
     })
     .catch(logFailure);
   const persist = (write: () => Promise<unknown>): Promise<unknown> => (writes = writes.then(write).catch(logFailure));
-  const save = (message: AssembledMessage, events?: PackedEvents) => persist(() => db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings), events));
+  // A reply is never left `streaming`: if the database refuses the reply as it is
+  // (too large, a bad value), it is stored again as an error that says so, without its log.
+  const save = (message: AssembledMessage, events?: PackedEvents) =>
+    persist(() =>
+      db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings), events).catch((error: unknown) => {
+        const refused = { ...emptyMessage('error'), text: message.text.slice(0, 100_000), error: { message: `The database refused this reply (${redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300)}).` } };
+        return db.saveReply(conversation.id, replyId, toStoredReply(refused, provider, body.model, timings));
+      }),
+    );
 
   let upstream: UpstreamResponse;
   try {
-    upstream = await sendUpstream(upstreamRequest, { headersTimeoutMs: settings.headersTimeoutMs, signal: request.signal, secrets: [provider.apiKey] });
+    upstream = await sendUpstream(upstreamRequest, { headersTimeoutMs: settings.headersTimeoutMs, signal: request.signal, secrets: provider.secrets });
   } catch (error) {
     timings.end = since();
     // The browser left (Stop) before the upstream answered: the reply is kept, stopped.
@@ -137,7 +149,11 @@ export async function startChat(request: Request): Promise<Response> {
   const upstreamConversationId = upstream.headers.get('x-conversation-id');
   if (upstreamConversationId) void persist(() => db.setUpstreamConversationId(conversation.id, upstreamConversationId));
   const body$ = relayStream(upstream.body, {
-    preamble: exchangeMarker(upstreamRequest, upstream, provider),
+    markers,
+    preamble: exchangeMarker(upstreamRequest, upstream, provider, markers),
+    limits: settings.limits,
+    secrets: provider.secrets,
+    backlog: copy.backlog,
     keepAliveMs: settings.keepAliveMs,
     idleMs: settings.idleMs,
     signal: request.signal,
@@ -159,6 +175,7 @@ export async function startChat(request: Request): Promise<Response> {
       'x-conversation-id': conversation.id,
       'x-sluice-protocol': provider.protocol,
       'x-sluice-message-id': replyId,
+      [MARKER_NONCE_HEADER]: markerNonce,
       ...(upstreamConversationId ? { 'x-upstream-conversation-id': upstreamConversationId } : {}),
     },
   });

@@ -1,7 +1,17 @@
 import type { IncomingMessage } from 'node:http';
-import { BFF_KEEP_ALIVE, BFF_OPEN, bffEnd } from '@/lib/sse/bff-marker';
+import type { bffMarkers } from '@/lib/sse/bff-marker';
+import { SecretScrubber } from './secret-scrubber';
+import { WireBounds, type BoundBroken, type WireLimits } from './wire-bounds';
 
 export interface RelayOptions {
+  /** This response's markers (with its nonce). */
+  markers: ReturnType<typeof bffMarkers>;
+  /** Bounds on a line, an event and the whole reply: past one, the upstream is aborted. */
+  limits: WireLimits;
+  /** Values that must never be passed on (the provider's key and secret headers): replaced by [redacted]. */
+  secrets: (string | undefined)[];
+  /** When the server's copy has fallen behind: a promise of room, and the upstream is not read until then. */
+  backlog?: () => Promise<void> | undefined;
   /** Send a keep-alive marker after this much upstream silence. */
   keepAliveMs: number;
   /** Give up on an upstream silent for this long. */
@@ -12,14 +22,47 @@ export interface RelayOptions {
   signal?: AbortSignal;
   /** Called once: how the relay ended. */
   onDone: (outcome: RelayOutcome) => void;
-  /** Whole marker lines to send right after `: sluice open`. */
+  /** Whole marker lines to send right after the open marker. */
   preamble?: string;
 }
 
-export type RelayOutcome = { kind: 'ended' } | { kind: 'failed'; reason: 'upstream-idle' | 'upstream-connection-lost'; message: string } | { kind: 'stopped' };
+export type RelayOutcome =
+  | { kind: 'ended' }
+  | { kind: 'failed'; reason: 'upstream-idle' | 'upstream-connection-lost'; message: string }
+  | ({ kind: 'bounded' } & BoundBroken)
+  | { kind: 'stopped' };
 
 const encoder = new TextEncoder();
-const BOM = [0xef, 0xbb, 0xbf];
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Drops the upstream's leading BOM however its three bytes arrive: a BOM is special
+ * only at the start of a stream, and in the relayed body the BFF's marker comes first.
+ */
+class LeadingBom {
+  private held: Buffer | undefined = Buffer.alloc(0);
+
+  push(chunk: Buffer): Buffer {
+    if (!this.held) return chunk;
+    const bytes = this.held.length ? Buffer.concat([this.held, chunk]) : chunk;
+    const n = Math.min(3, bytes.length);
+    if (!bytes.subarray(0, n).equals(BOM.subarray(0, n))) return this.done(bytes);
+    if (n < 3) {
+      this.held = bytes;
+      return Buffer.alloc(0);
+    }
+    return this.done(bytes.subarray(3));
+  }
+
+  flush(): Buffer {
+    return this.done(this.held ?? Buffer.alloc(0));
+  }
+
+  private done(bytes: Buffer): Buffer {
+    this.held = undefined;
+    return bytes;
+  }
+}
 
 /** Bytes the relay may hold ahead of a slow browser before it stops reading the upstream. */
 const HIGH_WATER_BYTES = 64 * 1024;
@@ -35,8 +78,12 @@ export function relayStream(upstream: IncomingMessage, options: RelayOptions): R
   let lastUpstreamAt = Date.now();
   let lastWriteAt = Date.now();
   let atLineStart = true;
-  let first = true;
   let done = false;
+  let waitingForRoom = false;
+  const bom = new LeadingBom();
+  const bounds = new WireBounds(options.limits);
+  const scrubber = new SecretScrubber(options.secrets);
+  const { markers } = options;
   let watchdog: ReturnType<typeof setInterval> | undefined;
 
   const finish = (outcome: RelayOutcome) => {
@@ -57,8 +104,8 @@ export function relayStream(upstream: IncomingMessage, options: RelayOptions): R
   const emitText = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => emit(controller, encoder.encode(text), false);
   const end = (controller: ReadableStreamDefaultController<Uint8Array>, outcome: Exclude<RelayOutcome, { kind: 'stopped' }>) => {
     if (done) return;
-    const marker = outcome.kind === 'failed' ? { reason: outcome.reason, message: outcome.message } : { reason: 'upstream-eof' as const };
-    emitText(controller, (atLineStart ? '' : '\n') + bffEnd(marker));
+    const marker = outcome.kind === 'ended' ? { reason: 'upstream-eof' as const } : { reason: outcome.reason, message: outcome.message };
+    emitText(controller, (atLineStart ? '' : '\n') + markers.end(marker));
     controller.close();
     finish(outcome);
   };
@@ -74,7 +121,7 @@ export function relayStream(upstream: IncomingMessage, options: RelayOptions): R
     {
       start(controller) {
         // Headers go out with the first body bytes: write something harmless at once.
-        emitText(controller, BFF_OPEN + (options.preamble ?? ''));
+        emitText(controller, markers.open + (options.preamble ?? ''));
         const every = Math.max(20, Math.min(options.keepAliveMs, options.idleMs) / 3);
         watchdog = setInterval(() => {
           if (done) return;
@@ -83,7 +130,7 @@ export function relayStream(upstream: IncomingMessage, options: RelayOptions): R
             end(controller, { kind: 'failed', reason: 'upstream-idle', message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.` });
             upstream.destroy();
           } else if (now - lastWriteAt >= options.keepAliveMs && atLineStart) {
-            emitText(controller, BFF_KEEP_ALIVE);
+            emitText(controller, markers.keepAlive);
           }
         }, every);
         watchdog.unref?.();
@@ -97,14 +144,31 @@ export function relayStream(upstream: IncomingMessage, options: RelayOptions): R
           if (done || batch.length === 0) return;
           const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
           batch = [];
-          let bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-          if (first) {
-            first = false;
-            // A BOM is only special at the very start, and our marker came first.
-            if (BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(3);
+          const broken = bounds.add(chunk);
+          if (broken) {
+            end(controller, { kind: 'bounded', ...broken });
+            upstream.destroy();
+            return;
           }
-          emit(controller, bytes);
+          const out = scrubber.push(bom.push(chunk));
+          emit(controller, new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) upstream.pause();
+          const room = options.backlog?.();
+          if (room) {
+            waitingForRoom = true;
+            upstream.pause();
+            void room.then(() => {
+              waitingForRoom = false;
+              if (!done && (controller.desiredSize ?? 0) > 0) upstream.resume();
+            });
+          }
+        };
+        /** What the BOM check and the scrubber still hold, once the upstream has ended. */
+        const drain = () => {
+          if (done) return;
+          const rest = scrubber.push(bom.flush());
+          const last = Buffer.concat([rest, scrubber.flush()]);
+          emit(controller, new Uint8Array(last.buffer, last.byteOffset, last.byteLength));
         };
         upstream.on('data', (chunk: Buffer) => {
           if (done) return;
@@ -117,10 +181,12 @@ export function relayStream(upstream: IncomingMessage, options: RelayOptions): R
         });
         upstream.once('end', () => {
           flush();
+          drain();
           end(controller, { kind: 'ended' });
         });
         const lost = (error?: Error) => {
           flush();
+          drain();
           end(controller, { kind: 'failed', reason: 'upstream-connection-lost', message: `The upstream connection broke: ${error?.message ?? 'reset by the peer'}` });
         };
         upstream.once('error', lost);
@@ -131,7 +197,7 @@ export function relayStream(upstream: IncomingMessage, options: RelayOptions): R
       },
       // Events, not a read() promise per chunk: under Next.js every promise carries request context.
       pull() {
-        upstream.resume();
+        if (!waitingForRoom) upstream.resume();
       },
       // The browser went away (or pressed Stop): abort the upstream at once.
       cancel: stop,

@@ -80,9 +80,14 @@ const summary = (r: ConversationRow): ConversationSummary => ({
 
 /** Microseconds since the epoch: exact (extract gives numeric), so a page boundary never skips or repeats a row. */
 const ACTIVITY = '(extract(epoch from updated_at) * 1000000)::bigint';
-const CURSOR = /^(\d{1,20}):([0-9a-f-]{36})$/;
+const CURSOR = /^(\d{1,19}):([0-9a-f-]{36})$/;
+const MAX_BIGINT = 9223372036854775807n;
 
-export const isCursor = (cursor: string) => CURSOR.test(cursor);
+/** A cursor this server could have given: its time fits PostgreSQL's bigint (a larger one failed the query). */
+export const isCursor = (cursor: string) => {
+  const match = CURSOR.exec(cursor);
+  return match !== null && BigInt(match[1]!) <= MAX_BIGINT;
+};
 
 /** A message as a row of `messages`, but for its place in the conversation. */
 interface MessageRowInput {
@@ -126,7 +131,7 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   async listConversations({ query, cursor, limit = 50 }: ListOptions = {}): Promise<ConversationPage> {
-    const after = cursor ? CURSOR.exec(cursor) : null;
+    const after = cursor && isCursor(cursor) ? CURSOR.exec(cursor) : null;
     if (cursor && !after) throw new Error(`Invalid cursor "${cursor}"`);
     const needle = query?.trim().toLowerCase() || null;
     const { rows } = await this.sql.query<ConversationRow & { activity: string }>(
