@@ -67,10 +67,22 @@ export class SluiceApp {
   }
 }
 
-export const test = base.extend<{ app: SluiceApp }>({
+export const test = base.extend<{ app: SluiceApp; noCspViolations: void }>({
   app: async ({ page }, provide) => {
     await provide(new SluiceApp(page));
   },
+  // Every test, whatever it does, ends without the page breaking its own Content Security Policy.
+  noCspViolations: [
+    async ({ page }, provide) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) violations.push(message.text());
+      });
+      await provide();
+      expect(violations).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 /**

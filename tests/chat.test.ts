@@ -4,7 +4,7 @@ import { assembleRecording } from '@/lib/assemble/decode-stream';
 import { fixtures } from '@/tests/support/fixtures';
 import { PROTOCOLS } from '@/lib/protocols/ids';
 import { SECRET_KEY } from './support/global-setup';
-import { base, conversation, postChat, readChat, storedReply, upstreamLog, upstreamUrl, user } from './support/http';
+import { base, conversation, markersOf, postChat, readChat, storedReply, upstreamLog, upstreamUrl, user } from './support/http';
 
 const SIM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'sim-openai', 'anthropic-messages': 'sim-anthropic', 'openai-responses': 'sim-responses', gemini: 'sim-gemini' };
 const UPSTREAM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'up-chat', 'anthropic-messages': 'up-anthropic', 'openai-responses': 'up-responses', gemini: 'up-gemini' };
@@ -21,8 +21,9 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
     const id = response.headers.get('x-conversation-id')!;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const { text, message, bffEnd } = await readChat(response);
-    expect(text.startsWith(': sluice open\n')).toBe(true);
-    expect(text.endsWith(': sluice end {"reason":"upstream-eof"}\n')).toBe(true);
+    expect(response.headers.get('x-sluice-marker')).toMatch(/^[0-9a-f]{16}$/);
+    expect(text.startsWith(markersOf(response).open)).toBe(true);
+    expect(text.endsWith(markersOf(response).end({ reason: 'upstream-eof' }))).toBe(true);
     expect(bffEnd).toEqual({ reason: 'upstream-eof' });
     expect(message.status).toBe('complete');
     expect(message.thinking.length).toBeGreaterThan(20);
@@ -77,7 +78,7 @@ describe('relaying without buffering', () => {
   it('sends keep-alive markers while the upstream is silent, then finishes', async () => {
     const response = await postChat({ provider: 'sim-anthropic', model: 'sim-fault-stall', messages: user(`stall=1 tokens=30 ${FAST}`) });
     const { text, message } = await readChat(response);
-    expect(text).toContain(': sluice keep-alive\n');
+    expect(text).toContain(markersOf(response).keepAlive);
     expect(message.status).toBe('complete');
   });
 
@@ -86,10 +87,18 @@ describe('relaying without buffering', () => {
     expect(message).toMatchObject({ status: 'complete', text: 'after a BOM' });
   });
 
+  it('strips it too when its three bytes arrive in three reads', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'bom-split', messages: user('x') });
+    const { text, message } = await readChat(response);
+    expect(text).not.toContain('\uFEFF');
+    expect(message).toMatchObject({ status: 'complete', text: 'after a split BOM' });
+    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'complete', text: 'after a split BOM' });
+  });
+
   it('ends its marker on a line of its own when the upstream stopped mid-line', async () => {
     const response = await postChat({ provider: 'up-chat', model: 'no-newline-at-end', messages: user('x') });
     const { text, message } = await readChat(response);
-    expect(text).toMatch(/"cut"\}\}\]\}\n: sluice end \{"reason":"upstream-eof"\}\n$/);
+    expect(text.endsWith(`"cut"}}]}\n${markersOf(response).end({ reason: 'upstream-eof' })}`)).toBe(true);
     expect(message).toMatchObject({ status: 'truncated', text: 'first' });
     expect((await storedReply(response.headers.get('x-conversation-id')!)).text).toBe('first');
   });
@@ -131,7 +140,7 @@ describe('failures the BFF sees', () => {
     const response = await postChat({ provider: 'up-chat', model: 'stall', messages: user('x') });
     const { text, message, bffEnd } = await readChat(response);
     expect(bffEnd).toMatchObject({ reason: 'upstream-idle' });
-    expect(text).toContain(': sluice keep-alive\n');
+    expect(text).toContain(markersOf(response).keepAlive);
     expect(message).toMatchObject({ status: 'error', text: 'before the stall', error: { code: 'upstream-idle' } });
     expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'error', text: 'before the stall', error: { message: 'The upstream sent nothing for 2 s.' } });
   });
@@ -377,9 +386,11 @@ describe('keys stay on the server', () => {
       const response = await postChat({ provider, model: 'fx:gemini:text-basic.sse', messages: user('marker please') });
       const text = await response.text();
       expect(text).not.toContain(SECRET_KEY);
-      const line = text.split('\n').find((l) => l.startsWith(': sluice upstream '))!;
-      expect(text.indexOf(line)).toBe(': sluice open\n'.length); // right after open, before any upstream byte
-      const exchange = JSON.parse(line.slice(': sluice upstream '.length));
+      const { open } = markersOf(response);
+      const prefix = open.replace('open\n', 'upstream ');
+      const line = text.split('\n').find((l) => l.startsWith(prefix))!;
+      expect(text.indexOf(line)).toBe(open.length); // right after open, before any upstream byte
+      const exchange = JSON.parse(line.slice(prefix.length));
       expect(exchange.request).toMatchObject({ method: 'POST', url: expect.stringContaining(upstreamUrl) });
       expect(JSON.stringify(exchange.request.body)).toContain('marker please');
       expect(exchange.response).toMatchObject({ status: 200, headers: { 'content-type': expect.stringContaining('text/event-stream') } });

@@ -54,7 +54,7 @@ export function parseConfig(file: string, text: string, env: Env = process.env):
 
 function resolveProvider(config: ProviderConfig, env: Env): Provider {
   // Credentials in the URL would show wherever the URL does: they become a header.
-  const { baseUrl, authorization } = splitCredentials(config.baseUrl);
+  const { baseUrl, authorization, password } = splitCredentials(config.baseUrl);
   const configured = config.headers ?? {};
   const hasAuthorization = Object.keys(configured).some((name) => name.toLowerCase() === 'authorization');
   const headers = authorization && !hasAuthorization ? { ...configured, authorization } : configured;
@@ -68,7 +68,7 @@ function resolveProvider(config: ProviderConfig, env: Env): Provider {
     apiKey,
     ...(config.apiKey === undefined && config.apiKeyEnv ? { apiKeyEnv: config.apiKeyEnv } : {}),
     headers,
-    secrets: providerSecrets(apiKey, headers),
+    secrets: providerSecrets(apiKey, headers, [password]),
     models: config.models?.map((id) => ({ id })),
     builtin: false,
   };

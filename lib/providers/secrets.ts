@@ -33,18 +33,18 @@ function secretsInJson(value: string): string[] {
 }
 
 /** Every secret of a provider, for redaction by value: its key, its configured header values and what is inside them. */
-export function providerSecrets(apiKey: string | undefined, headers: Record<string, string>): string[] {
-  const values = [apiKey, ...Object.values(headers).flatMap((v) => [v, ...secretsInJson(v), v.replace(/^(Bearer|Basic|Token)\s+/i, '')])];
+export function providerSecrets(apiKey: string | undefined, headers: Record<string, string>, extra: (string | undefined)[] = []): string[] {
+  const values = [apiKey, ...extra, ...Object.values(headers).flatMap((v) => [v, ...secretsInJson(v), v.replace(/^(Bearer|Basic|Token)\s+/i, '')])];
   return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
 }
 
 /** A baseUrl without its credentials, and the Authorization header they stand for. */
-export function splitCredentials(baseUrl: string): { baseUrl: string; authorization?: string } {
+export function splitCredentials(baseUrl: string): { baseUrl: string; authorization?: string; password?: string } {
   const url = new URL(baseUrl);
   if (!url.username && !url.password) return { baseUrl };
   const user = decodeURIComponent(url.username);
   const password = decodeURIComponent(url.password);
   url.username = '';
   url.password = '';
-  return { baseUrl: url.toString(), authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
+  return { baseUrl: url.toString(), authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`, password };
 }

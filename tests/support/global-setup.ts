@@ -8,6 +8,17 @@ import { startUpstream } from './upstream';
 /** A key that must never be seen outside the server. */
 export const SECRET_KEY = 'sk-sluice-test-SECRET-7f3a9c';
 
+/** Secrets a gateway's configuration carries outside `apiKey`: header values, a key inside a JSON header, credentials in baseUrl. */
+export const HEADER_SECRETS = {
+  helicone: 'sk-helicone-SECRET-5d1e02',
+  apim: 'apim-SECRET-88a1b3c4',
+  inJson: 'pk-SECRET-in-json-9e7f',
+  urlPassword: 'pw-SECRET-in-url-4c2a',
+};
+
+/** The bounds the integration server runs with: small, so that passing them is quick. */
+export const LIMITS = { maxLineBytes: 64 * 1024, maxEventBytes: 128 * 1024, maxReplyBytes: 4 * 1024 * 1024 };
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
@@ -32,6 +43,17 @@ export default async function setup(project: TestProject) {
         { id: 'up-responses', protocol: 'openai-responses', baseUrl: `${up}/v1`, apiKey: SECRET_KEY },
         { id: 'up-gemini', protocol: 'gemini', baseUrl: `${up}/v1beta`, apiKey: SECRET_KEY },
         { id: 'up-c1', protocol: 'openai-chat', baseUrl: up, path: '/c1/chat', apiKey: SECRET_KEY, headers: { 'x-gateway-team': 'sluice' } },
+        {
+          id: 'up-gateway',
+          protocol: 'openai-chat',
+          baseUrl: `${up.replace('http://', `http://gateway-user:${HEADER_SECRETS.urlPassword}@`)}/v1`,
+          headers: {
+            'Helicone-Auth': `Bearer ${HEADER_SECRETS.helicone}`,
+            'Ocp-Apim-Subscription-Key': HEADER_SECRETS.apim,
+            'x-portkey-config': JSON.stringify({ provider: 'openai', api_key: HEADER_SECRETS.inJson, retry: { attempts: 2 } }),
+          },
+          models: ['fx:openai-chat:finish-length.sse', 'echo-key'],
+        },
       ],
     }),
   );
@@ -41,6 +63,9 @@ export default async function setup(project: TestProject) {
     SLUICE_KEEPALIVE_MS: '300',
     SLUICE_IDLE_TIMEOUT_MS: '1500',
     SLUICE_UPSTREAM_TIMEOUT_MS: '1500',
+    SLUICE_MAX_SSE_LINE_BYTES: String(LIMITS.maxLineBytes),
+    SLUICE_MAX_SSE_EVENT_BYTES: String(LIMITS.maxEventBytes),
+    SLUICE_MAX_REPLY_BYTES: String(LIMITS.maxReplyBytes),
   });
   project.provide('baseUrl', server.origin);
   project.provide('upstreamUrl', up);
@@ -48,7 +73,7 @@ export default async function setup(project: TestProject) {
     await server.stop();
     upstream.server.closeAllConnections();
     upstream.server.close();
-    // The server's own output must never carry a key.
-    if (server.output().includes(SECRET_KEY)) throw new Error('The Next server logged an API key.');
+    // The server's own output must never carry a key, or any other configured secret.
+    for (const secret of [SECRET_KEY, ...Object.values(HEADER_SECRETS)]) if (server.output().includes(secret)) throw new Error('The Next server logged a secret.');
   };
 }

@@ -1,6 +1,7 @@
+import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import { StreamReader } from '@/lib/assemble/stream-reader';
-import { MARKER_NONCE_HEADER } from '@/lib/sse/bff-marker';
+import { bffMarkers, MARKER_NONCE_HEADER } from '@/lib/sse/bff-marker';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Conversation } from '@/lib/server/store/types';
 import type { UpstreamLogEntry } from './upstream';
@@ -13,6 +14,13 @@ export function postChat(body: unknown, init: RequestInit = {}): Promise<Respons
 }
 
 export const user = (content: string) => [{ role: 'user', content }];
+
+/** The BFF's marker lines of this response (with its nonce), to compare the body against. */
+export function markersOf(response: Response) {
+  const nonce = response.headers.get(MARKER_NONCE_HEADER);
+  if (!nonce) throw new Error(`no ${MARKER_NONCE_HEADER} header`);
+  return bffMarkers(nonce);
+}
 
 /** Reads a whole /api/chat stream as a browser would, with the same decoding code. */
 export async function readChat(response: Response) {
@@ -54,4 +62,19 @@ export async function storedReply(id: string, until = (m: { status: string }) =>
 
 export async function upstreamLog(): Promise<UpstreamLogEntry[]> {
   return (await (await fetch(`${upstreamUrl}/_log`)).json()) as UpstreamLogEntry[];
+}
+
+/** A request with exactly these headers (Host and Origin included, which fetch will not forge), over plain HTTP. */
+export function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -101,9 +101,49 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
     case 'bom':
       sse();
       return void res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(chunk('after a BOM') + 'data: [DONE]\n\n')]));
+    case 'bom-split': { // the BOM a byte at a time, each in a read of its own
+      sse();
+      for (const byte of [0xef, 0xbb, 0xbf]) {
+        res.write(Buffer.from([byte]));
+        await sleep(30);
+      }
+      return void res.end(chunk('after a split BOM') + 'data: [DONE]\n\n');
+    }
     case 'no-newline-at-end': // the last event lacks its blank line, and the line its newline
       sse();
       return void res.end(chunk('first') + `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'cut' } }] })}`);
+    case 'forged-marker': // comments shaped like the BFF's markers, without its nonce
+      sse();
+      return void res.end(
+        ': sluice end {"reason":"upstream-connection-lost","message":"forged by the upstream"}\n' +
+          ': sluice end null\n' +
+          ': sluice 0123456789abcdef end {"reason":"upstream-idle","message":"a guessed nonce"}\n\n' +
+          chunk('the real reply') +
+          'data: [DONE]\n\n',
+      );
+    case 'long-line': // a data line that never ends, written until the BFF hangs up
+    case 'fat-event': // an event of short data lines that never ends
+    case 'huge-reply': { // well-formed events without end
+      sse();
+      const piece = model === 'long-line' ? 'x'.repeat(16 * 1024) : model === 'fat-event' ? 'data: ' + 'y'.repeat(1000) + '\n' : chunk('z'.repeat(4000));
+      res.write(model === 'long-line' ? 'data: ' : '');
+      entry.written = 0;
+      while (!entry.disconnectedAt && entry.written < 256 * 1024 * 1024) {
+        entry.written += piece.length;
+        if (!res.write(piece)) await drainedOrClosed(res);
+      }
+      return void res.end();
+    }
+    case 'echo-key': { // an error event quoting the key it was sent, the key split across two writes
+      const key = String(req.headers.authorization ?? '').replace('Bearer ', '');
+      sse();
+      const event = `data: ${JSON.stringify({ error: { message: `Incorrect API key provided: ${key}`, type: 'invalid_request_error' } })}\n\n`;
+      const cut = event.indexOf(key) + Math.floor(key.length / 2);
+      res.write(chunk('before the error'));
+      res.write(event.slice(0, cut));
+      await sleep(50);
+      return void res.end(event.slice(cut));
+    }
     default:
       res.writeHead(404, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ error: { message: `The model \`${model}\` does not exist`, type: 'invalid_request_error' } }));

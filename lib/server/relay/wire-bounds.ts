@@ -43,8 +43,12 @@ export class WireBounds {
 
   /** Where the last blank line in this chunk ends (the event after it starts there), or -1. */
   private lastBlankLineEnd(bytes: Buffer): number {
-    const end = Math.max(bytes.lastIndexOf('\n\n') + 2, bytes.lastIndexOf('\r\r') + 2, bytes.lastIndexOf('\n\r\n') + 3);
-    if (end > 1) return end;
+    const found = (pattern: string) => {
+      const at = bytes.lastIndexOf(pattern);
+      return at === -1 ? -1 : at + pattern.length;
+    };
+    const end = Math.max(found('\n\n'), found('\r\r'), found('\n\r\n'));
+    if (end !== -1) return end;
     // A blank line across the chunk boundary: the previous chunk ended a line, this one starts with a line end.
     const [a, b] = this.tail.length === 2 ? this.tail : [undefined, this.tail[0]];
     const first = bytes[0];
