@@ -36,7 +36,7 @@ test('without its markdown worker, the page parses a streaming reply itself', as
     const Real = window.Worker;
     window.Worker = class extends Real {
       constructor(url: string | URL, options?: WorkerOptions) {
-        super(options?.name === 'sluice-markdown' ? 'data:text/javascript,throw new Error("no markdown here")' : url, options);
+        super(options?.name === 'sluice-markdown' ? URL.createObjectURL(new Blob(['throw new Error("no markdown here")'], { type: 'text/javascript' })) : url, options);
       }
     };
   });

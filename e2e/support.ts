@@ -113,6 +113,9 @@ export async function withoutScrollAnchoring(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
     CSS.supports = ((...args: string[]) => !args[0]!.includes('overflow-anchor') && supports(...args)) as typeof CSS.supports;
-    document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: '* { overflow-anchor: none !important; }' })));
+    // A constructed sheet, not a <style> element: the page's CSP admits no inline style elements.
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('* { overflow-anchor: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
 }

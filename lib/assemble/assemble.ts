@@ -132,11 +132,16 @@ export class MessageAssembler {
     return this.message;
   }
 
-  /** Closes the message: an error wins, then a user's stop, then a cut (truncated, with its reason), then the terminal marker decides complete or truncated. */
+  /**
+   * Closes the message: an error wins, then a user's stop, then a cut (truncated, with
+   * its reason). A clean end is complete when the protocol's terminal event came, or
+   * after a finish reason (many gateways never send [DONE]: the event log still says no
+   * terminator came); without either, truncated.
+   */
   finish(outcome: StreamOutcome = 'ended'): AssembledMessage {
     const m = this.message;
     for (const call of m.toolCalls) if (call.args === undefined && call.argsError === undefined) parseArgs(call);
-    m.status = m.error ? 'error' : outcome === 'stopped' ? 'stopped' : this.cut ? 'truncated' : this.ended ? 'complete' : 'truncated';
+    m.status = m.error ? 'error' : outcome === 'stopped' ? 'stopped' : this.cut ? 'truncated' : this.ended || m.finishReason !== undefined ? 'complete' : 'truncated';
     if (m.status === 'truncated' && this.cut) m.error = this.cut;
     return m;
   }

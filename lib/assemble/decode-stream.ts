@@ -7,5 +7,5 @@ import type { AssembledMessage } from './message';
 /** A whole recorded stream (bytes or text) to its assembled message. */
 export function assembleRecording(protocol: ProtocolId, input: Uint8Array | string): AssembledMessage {
   const decoder = createDecoder(protocol);
-  return assemble(parseSse(input).flatMap((item) => decoder.decode(item)));
+  return assemble([...parseSse(input).flatMap((item) => decoder.decode(item)), ...(decoder.end?.() ?? [])]);
 }

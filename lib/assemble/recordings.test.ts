@@ -10,6 +10,16 @@ import { assembleRecording } from './decode-stream';
 type Row = [status: string, finish: string | null, error: string | null, toolCalls: number];
 
 const EXPECTED: Record<string, Row> = {
+  // Hand-written cases (tests/fixtures/wire/INDEX.md says what each stands for).
+  'hand-written/anthropic-messages/content-block-start-whole-blocks.sse': ['complete', 'stop', null, 0],
+  'hand-written/anthropic-messages/message-start-whole-message.sse': ['complete', 'tool-calls', null, 1],
+  'hand-written/gemini/vertex-partial-args-cut.sse': ['truncated', null, null, 1],
+  'hand-written/gemini/vertex-partial-args-nested.sse': ['complete', 'tool-calls', null, 2],
+  'hand-written/gemini/vertex-partial-args-unclosed.sse': ['complete', 'tool-calls', null, 1],
+  'hand-written/openai-chat/finish-reason-without-done.sse': ['complete', 'stop', null, 0],
+  'hand-written/openai-chat/no-finish-no-done.sse': ['truncated', null, null, 0],
+  'hand-written/openai-chat/portkey-anthropic-thinking.sse': ['complete', 'stop', null, 0],
+  'hand-written/openai-chat/portkey-error-as-finish-reason.sse': ['error', 'error', 'The stream ended with the finish reason "overloaded_error".', 0],
   'anthropic-messages/code-execution-server-tool.sse': ['complete', 'stop', null, 1],
   'anthropic-messages/error-event-api-error.fragment.sse': ['error', null, 'Internal server error', 0],
   'anthropic-messages/max-tokens.sse': ['complete', 'length', null, 0],
@@ -25,13 +35,13 @@ const EXPECTED: Record<string, Row> = {
   'anthropic-messages/web-fetch-server-tool.sse': ['complete', 'stop', null, 1],
   'anthropic-messages/web-search-citations.sse': ['complete', 'stop', null, 2],
   // Reconstructed without [DONE] (see INDEX.md): EOF without the terminal marker.
-  'gateways/alibaba-qwen-tool-call.sse': ['truncated', 'tool-calls', null, 1],
+  'gateways/alibaba-qwen-tool-call.sse': ['complete', 'tool-calls', null, 1], // no [DONE], but a finish reason: a clean end
   'gateways/deepseek-responses-reasoning-text.sse': ['complete', 'stop', null, 0],
   'gateways/groq-tool-use-failed-error.sse': ['error', null, 'Tool call validation failed', 0],
   'gateways/groq-x-groq-usage.sse': ['complete', 'stop', null, 0],
   'gateways/llamacpp-reasoning-content-timings.sse': ['complete', 'stop', null, 0],
   'gateways/mistral-thinking-content-array.sse': ['complete', 'stop', null, 0],
-  'gateways/ollama-parallel-tool-calls.fragment.sse': ['truncated', 'tool-calls', null, 2],
+  'gateways/ollama-parallel-tool-calls.fragment.sse': ['complete', 'tool-calls', null, 2], // likewise
   'gateways/openrouter-anthropic-parallel-tool-calls.sse': ['complete', 'tool-calls', null, 2],
   'gateways/openrouter-processing-reasoning-error.sse': ['error', 'length', 'Token limit reached', 0],
   'gateways/openrouter-responses-api.sse': ['complete', 'stop', null, 0],

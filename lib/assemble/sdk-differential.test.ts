@@ -140,6 +140,18 @@ const SDK_GAPS: Record<string, { why: string; fields: Partial<Comparable> }> = {
       ],
     },
   },
+  'hand-written/gemini/vertex-partial-args-nested.sse': {
+    why: '@google/genai does not assemble Vertex partialArgs (wire-fidelity.test.ts checks the nested value)',
+    fields: { toolCalls: [expect.objectContaining({ name: 'saveRecipe' }), { name: 'notify', args: { who: 'chef' } }] as Comparable['toolCalls'] },
+  },
+  'hand-written/gemini/vertex-partial-args-unclosed.sse': {
+    why: '@google/genai does not assemble Vertex partialArgs',
+    fields: { toolCalls: [{ name: 'getWeather', args: { location: 'Akureyri' } }] },
+  },
+  'hand-written/gemini/vertex-partial-args-cut.sse': {
+    why: '@google/genai does not assemble Vertex partialArgs',
+    fields: { toolCalls: [{ name: 'getWeather', args: { location: 'Höfn' } }] },
+  },
   'openai-chat/moderation-trailing-chunk.sse': {
     why: 'openai SDK lets the trailing moderation chunk (usage: null) erase usage',
     fields: { inputTokens: 13, outputTokens: 11 },

@@ -64,6 +64,7 @@ export class StreamReader {
   /** Ends the stream and returns the final message. */
   finish(outcome: StreamOutcome, at: number): AssembledMessage {
     if (!this.failed) this.consume(this.read(() => this.parser.end(at)), at);
+    for (const event of this.decoder.end?.() ?? []) this.assembler.push(event);
     return this.assembler.finish(outcome);
   }
 

@@ -20,7 +20,11 @@ export function createAnthropicDecoder(): StreamDecoder {
   function blockStart(index: number, block: Json): StreamEvent[] {
     const type = str(block.type) ?? '';
     if (type === 'text') return block.text ? [{ type: 'text-delta', text: String(block.text) }] : [];
-    if (type === 'thinking') return block.thinking ? [{ type: 'thinking-delta', text: String(block.thinking) }] : [];
+    if (type === 'thinking') {
+      // A block can arrive whole (in message_start, or a gateway's content_block_start): its signature with it.
+      const text: StreamEvent[] = block.thinking ? [{ type: 'thinking-delta', text: String(block.thinking) }] : [];
+      return str(block.signature) ? [...text, { type: 'thinking-signature', signature: String(block.signature) }] : text;
+    }
     if (type === 'redacted_thinking') return [{ type: 'thinking-redacted', data: str(block.data) ?? '' }];
     if (TOOL_USE.has(type)) {
       toolBlocks.add(index);
@@ -61,8 +65,16 @@ export function createAnthropicDecoder(): StreamDecoder {
       const index = num(data.index) ?? 0;
       switch (data.type ?? item.event) {
         case 'message_start': {
+          // Usually empty, but a message can arrive whole here (content, stop_reason and all), as the SDK's accumulator allows.
           const message = isObject(data.message) ? data.message : {};
-          return [{ type: 'message-start', id: str(message.id), model: str(message.model) }, ...(isObject(message.usage) ? [usage(message.usage)] : [])];
+          const content = Array.isArray(message.content) ? message.content.filter(isObject) : [];
+          const stop = str(message.stop_reason);
+          return [
+            { type: 'message-start', id: str(message.id), model: str(message.model) },
+            ...(isObject(message.usage) ? [usage(message.usage)] : []),
+            ...content.flatMap((block, i) => [...blockStart(i, block), ...(toolBlocks.has(i) ? [{ type: 'tool-call-end' as const, key: String(i) }] : [])]),
+            ...(stop ? [{ type: 'finish' as const, reason: FINISH[stop] ?? 'other', raw: stop }] : []),
+          ];
         }
         case 'content_block_start':
           return blockStart(index, isObject(data.content_block) ? data.content_block : {});

@@ -2,6 +2,7 @@ import type { SseItem } from '@/lib/sse/types';
 import type { StreamDecoder } from '../decoder';
 import type { FinishReason, StreamEvent } from '../events';
 import { asArray, defined, isObject, num, parseData, str, type Json } from '../json';
+import { setAtPath } from './partial-args';
 
 const FINISH: Record<string, FinishReason> = {
   STOP: 'stop',
@@ -42,7 +43,17 @@ export function createGeminiDecoder(): StreamDecoder {
   /** A function call whose arguments Vertex is streaming as partialArgs. */
   let streaming: { key: string; args: Record<string, unknown> } | undefined;
 
+  /** Ends the call whose arguments were streaming, with the value its paths built. */
+  function finishStreaming(out: StreamEvent[]): void {
+    if (!streaming) return;
+    out.push({ type: 'tool-call-delta', key: streaming.key, delta: JSON.stringify(streaming.args) });
+    out.push({ type: 'tool-call-end', key: streaming.key });
+    streaming = undefined;
+  }
+
   function functionCall(call: Json, out: StreamEvent[]): void {
+    // A new call begins while another's arguments were still streaming: that one is over.
+    if (streaming && call.name) finishStreaming(out);
     if (call.args !== undefined || (!streaming && !call.willContinue && call.name)) {
       const key = `call-${calls++}`;
       out.push({ type: 'tool-call-start', key, id: str(call.id) ?? key, name: str(call.name) ?? '' });
@@ -56,19 +67,19 @@ export function createGeminiDecoder(): StreamDecoder {
     }
     for (const partial of asArray(call.partialArgs)) {
       if (!isObject(partial) || !streaming) continue;
-      const field = (str(partial.jsonPath) ?? '').replace(/^\$\./, '');
       const value = partial.stringValue ?? partial.numberValue ?? partial.boolValue ?? (partial.nullValue !== undefined ? null : undefined);
-      const before = streaming.args[field];
-      streaming.args[field] = typeof value === 'string' && typeof before === 'string' ? before + value : value;
+      setAtPath(streaming.args, str(partial.jsonPath) ?? '', value);
     }
-    if (streaming && Object.keys(call).length === 0) {
-      out.push({ type: 'tool-call-delta', key: streaming.key, delta: JSON.stringify(streaming.args) });
-      out.push({ type: 'tool-call-end', key: streaming.key });
-      streaming = undefined;
-    }
+    if (streaming && Object.keys(call).length === 0) finishStreaming(out);
   }
 
   return {
+    // The stream ended while a call's arguments were streaming (no closing part came): they are what the paths built.
+    end(): StreamEvent[] {
+      const out: StreamEvent[] = [];
+      finishStreaming(out);
+      return out;
+    },
     decode(item: SseItem): StreamEvent[] {
       if (item.kind === 'comment') return [{ type: 'keep-alive' }];
       if (item.kind === 'leftover') {
@@ -108,6 +119,7 @@ export function createGeminiDecoder(): StreamDecoder {
       if (isObject(chunk.usageMetadata)) out.push(usage(chunk.usageMetadata));
       const finish = candidate ? str(candidate.finishReason) : undefined;
       const blocked = isObject(chunk.promptFeedback) ? str(chunk.promptFeedback.blockReason) : undefined;
+      if (finish || blocked) finishStreaming(out);
       if (finish) out.push({ type: 'finish', reason: finish === 'STOP' && calls > 0 ? 'tool-calls' : (FINISH[finish] ?? 'other'), raw: finish }, { type: 'end' });
       else if (blocked) out.push({ type: 'finish', reason: 'content-filter', raw: `prompt blocked: ${blocked}` }, { type: 'end' });
       return out;

@@ -50,6 +50,22 @@ export function createOpenAiChatDecoder(): StreamDecoder {
     for (const detail of asArray(delta.reasoning_details)) {
       if (isObject(detail) && typeof detail.text === 'string' && detail.text !== '') out.push({ type: 'thinking-delta', text: detail.text });
     }
+    contentBlocks(delta.content_blocks, out);
+  }
+
+  /**
+   * Portkey's extension, translating an Anthropic upstream: each Anthropic block
+   * delta (or block start) rides along as `content_blocks[].delta`. Thinking, its
+   * signature and redacted thinking exist only there; text is in `content` too.
+   */
+  function contentBlocks(blocks: unknown, out: StreamEvent[]): void {
+    for (const block of asArray(blocks)) {
+      const delta = isObject(block) && isObject(block.delta) ? block.delta : undefined;
+      if (!delta) continue;
+      if (typeof delta.thinking === 'string' && delta.thinking !== '') out.push({ type: 'thinking-delta', text: delta.thinking });
+      if (typeof delta.signature === 'string' && delta.signature !== '') out.push({ type: 'thinking-signature', signature: delta.signature });
+      if (typeof delta.data === 'string' && delta.data !== '') out.push({ type: 'thinking-redacted', data: delta.data });
+    }
   }
 
   function toolCalls(calls: unknown, choice: number, out: StreamEvent[]): void {
@@ -93,7 +109,12 @@ export function createOpenAiChatDecoder(): StreamDecoder {
         if (typeof delta.refusal === 'string' && delta.refusal !== '') out.push({ type: 'refusal-delta', text: delta.refusal });
         toolCalls(delta.tool_calls, choice, out);
         const finish = str(c.finish_reason);
-        if (finish) out.push({ type: 'finish', reason: FINISH[finish] ?? 'other', raw: finish, choice });
+        if (finish) {
+          // A gateway may carry an upstream's mid-stream error as the finish reason (Portkey: "overloaded_error").
+          const failed = finish === 'error' || finish.endsWith('_error');
+          if (failed && choice === 0) out.push({ type: 'error', message: `The stream ended with the finish reason "${finish}".`, code: finish });
+          out.push({ type: 'finish', reason: FINISH[finish] ?? (failed ? 'error' : 'other'), raw: finish, choice });
+        }
       }
       if (isObject(chunk.usage)) out.push(chatUsage(chunk.usage));
       // Perplexity ends with a chunk of this object type instead of [DONE].
