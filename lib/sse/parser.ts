@@ -1,6 +1,6 @@
 import { DEFAULT_SSE_LIMITS, eventTooLarge, lineTooLong, SseLimitError, type SseLimits } from './limits';
 import type { SseComment, SseItem, SseRetry } from './types';
-import { utf8Length } from './utf8';
+import { Utf8Decoder, utf8Length } from './utf8';
 
 /** An item before the parser stamps its order, size and time. */
 type Unstamped<T = SseItem> = T extends SseItem ? Omit<T, 'seq' | 'bytes' | 'at'> : never;
@@ -26,7 +26,7 @@ const DIGITS = /^\d+$/;
 export class SseParser {
   constructor(private readonly limits: SseLimits = DEFAULT_SSE_LIMITS) {}
 
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private readonly decoder = new Utf8Decoder();
   private started = false;
   /** Unconsumed text; `blockStart` and `pos` index into it. */
   private buffer = '';
@@ -48,7 +48,7 @@ export class SseParser {
   feed(chunk: Uint8Array | string, at = 0): SseItem[] {
     this.at = at;
     this.out = [];
-    this.append(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
+    this.append(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk));
     this.scan(false);
     return this.out;
   }
@@ -57,7 +57,7 @@ export class SseParser {
   end(at = this.at): SseItem[] {
     this.at = at;
     this.out = [];
-    this.append(this.decoder.decode());
+    this.append(this.decoder.end());
     this.scan(true);
     this.release();
     const leftover = this.carved + this.buffer.slice(this.blockStart);
