@@ -1,9 +1,13 @@
 /**
- * What of a provider's configuration is secret, in one place. The key is; so is every
- * header value the config adds (gateways authenticate with headers of every name:
- * Helicone-Auth, Ocp-Apim-Subscription-Key, a key inside x-portkey-config's JSON), and
- * credentials written into baseUrl, which move into an Authorization header as the
- * config loads and are never shown.
+ * What of a provider's configuration is secret, in one place. Every header value the
+ * config adds is shown redacted (gateways authenticate with headers of every name);
+ * these are the values searched for and replaced wherever else they could appear (an
+ * upstream's body that quotes one, an error, a log line): the key, the values of
+ * headers whose names say they authenticate (Helicone-Auth, Ocp-Apim-Subscription-Key),
+ * secrets inside a JSON header value (x-portkey-config's api_key), and credentials
+ * written into baseUrl, which move into an Authorization header as the config loads.
+ * A plain setting such as `x-portkey-provider: anthropic` is not searched for: the
+ * reply's text may well contain it.
  */
 
 /** Header or JSON key names that carry credentials. */
@@ -34,7 +38,11 @@ function secretsInJson(value: string): string[] {
 
 /** Every secret of a provider, for redaction by value: its key, its configured header values and what is inside them. */
 export function providerSecrets(apiKey: string | undefined, headers: Record<string, string>, extra: (string | undefined)[] = []): string[] {
-  const values = [apiKey, ...extra, ...Object.values(headers).flatMap((v) => [v, ...secretsInJson(v), v.replace(/^(Bearer|Basic|Token)\s+/i, '')])];
+  const values = [
+    apiKey,
+    ...extra,
+    ...Object.entries(headers).flatMap(([name, v]) => [...secretsInJson(v), ...(SECRET_NAME.test(name) ? [v, v.replace(/^(Bearer|Basic|Token)\s+/i, '')] : [])]),
+  ];
   return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
 }
 

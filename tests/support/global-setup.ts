@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, startNextServer } from './next-server';
+import { startPortkey } from './portkey';
 import { startUpstream } from './upstream';
 
 /** A key that must never be seen outside the server. */
@@ -32,6 +33,13 @@ export default async function setup(project: TestProject) {
   const closedPort = await freePort();
   const upstream = await startUpstream();
   const up = upstream.origin;
+  // A real gateway from npm in front of the same upstream, translating Anthropic and Gemini into Chat Completions.
+  const portkey = await startPortkey();
+  const viaPortkey = (provider: string, customHost: string) => ({
+    'x-portkey-provider': provider,
+    'x-portkey-custom-host': customHost,
+    'x-portkey-strict-open-ai-compliance': 'false',
+  });
   writeFileSync(
     config,
     JSON.stringify({
@@ -54,6 +62,8 @@ export default async function setup(project: TestProject) {
           },
           models: ['fx:openai-chat:finish-length.sse', 'echo-key'],
         },
+        { id: 'pk-anthropic', protocol: 'openai-chat', baseUrl: `${portkey.origin}/v1`, apiKey: SECRET_KEY, headers: viaPortkey('anthropic', `${up}/anthropic/v1`) },
+        { id: 'pk-gemini', protocol: 'openai-chat', baseUrl: `${portkey.origin}/v1`, apiKey: SECRET_KEY, headers: viaPortkey('google', up) },
       ],
     }),
   );
@@ -71,6 +81,7 @@ export default async function setup(project: TestProject) {
   project.provide('upstreamUrl', up);
   return async () => {
     await server.stop();
+    await portkey.stop();
     upstream.server.closeAllConnections();
     upstream.server.close();
     // The server's own output must never carry a key, or any other configured secret.

@@ -3,7 +3,21 @@ import type { StreamDecoder } from '../decoder';
 import type { FinishReason, StreamEvent } from '../events';
 import { asArray, defined, isObject, num, parseData, str, type Json } from '../json';
 
-const FINISH: Record<string, FinishReason> = { stop: 'stop', length: 'length', tool_calls: 'tool-calls', function_call: 'tool-calls', content_filter: 'content-filter', error: 'error' };
+/** By lowercased reason: gateways pass other protocols' reasons through (Portkey: Gemini's `STOP`, `MAX_TOKENS`). */
+const FINISH: Record<string, FinishReason> = {
+  stop: 'stop',
+  length: 'length',
+  tool_calls: 'tool-calls',
+  function_call: 'tool-calls',
+  content_filter: 'content-filter',
+  error: 'error',
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  max_tokens: 'length',
+  tool_use: 'tool-calls',
+  safety: 'content-filter',
+  recitation: 'content-filter',
+};
 
 export function chatUsage(usage: Json): StreamEvent {
   const completion = isObject(usage.completion_tokens_details) ? usage.completion_tokens_details : {};
@@ -113,7 +127,7 @@ export function createOpenAiChatDecoder(): StreamDecoder {
           // A gateway may carry an upstream's mid-stream error as the finish reason (Portkey: "overloaded_error").
           const failed = finish === 'error' || finish.endsWith('_error');
           if (failed && choice === 0) out.push({ type: 'error', message: `The stream ended with the finish reason "${finish}".`, code: finish });
-          out.push({ type: 'finish', reason: FINISH[finish] ?? (failed ? 'error' : 'other'), raw: finish, choice });
+          out.push({ type: 'finish', reason: FINISH[finish.toLowerCase()] ?? (failed ? 'error' : 'other'), raw: finish, choice });
         }
       }
       if (isObject(chunk.usage)) out.push(chatUsage(chunk.usage));
