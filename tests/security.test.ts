@@ -138,6 +138,15 @@ describe('bounded streams, isolated from each other', () => {
   });
 });
 
+describe('what the database cannot hold', () => {
+  it('a NUL character in a reply (PostgreSQL stores none) is stored as U+FFFD; the reply is complete, never left streaming', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'nul-char', messages: user('x') });
+    const { message } = await readChat(response);
+    expect(message.text).toBe('before \u0000 after');
+    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'complete', text: 'before \ufffd after' });
+  });
+});
+
 describe('secrets outside apiKey', () => {
   const secrets = Object.values(HEADER_SECRETS);
 

@@ -101,6 +101,9 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
     case 'bom':
       sse();
       return void res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(chunk('after a BOM') + 'data: [DONE]\n\n')]));
+    case 'nul-char': // text with a NUL character, which PostgreSQL's jsonb refuses to store
+      sse();
+      return void res.end(chunk('before \u0000 after') + 'data: [DONE]\n\n');
     case 'bom-split': { // the BOM a byte at a time, each in a read of its own
       sse();
       for (const byte of [0xef, 0xbb, 0xbf]) {

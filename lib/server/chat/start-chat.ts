@@ -111,7 +111,7 @@ export async function startChat(request: Request): Promise<Response> {
   const save = (message: AssembledMessage, events?: PackedEvents) =>
     persist(() =>
       db.saveReply(conversation.id, replyId, toStoredReply(message, provider, body.model, timings), events).catch((error: unknown) => {
-        const refused = { ...emptyMessage('error'), text: message.text.slice(0, 100_000), error: { message: `The database refused this reply (${redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300)}).` } };
+        const refused = { ...emptyMessage('error'), error: { message: `The database refused this reply (${redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300)}).` } };
         return db.saveReply(conversation.id, replyId, toStoredReply(refused, provider, body.model, timings));
       }),
     );

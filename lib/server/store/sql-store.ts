@@ -1,3 +1,4 @@
+import { storableJson, storableText } from './storable';
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
 import { compressStream, decompressStream, unpackEvents } from './packed-events';
@@ -113,7 +114,7 @@ function appendStatement(conversationId: string, row: MessageRowInput): Statemen
   return {
     sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text)
           select $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6 from messages where conversation_id = $2`,
-    params: [row.id, conversationId, row.role, row.status, JSON.stringify(row.body), row.search],
+    params: [row.id, conversationId, row.role, row.status, storableJson(row.body), storableText(row.search)],
   };
 }
 
@@ -231,7 +232,7 @@ export class SqlConversationStore implements ConversationStore {
                        select m->>'id', (select id from conversation), n, m->>'role', m->>'status', m->'body', m->>'search'
                        from jsonb_array_elements($5::jsonb) with ordinality as rows(m, n))
          select 1`,
-        [conversationId, newTitle, compare?.id ?? null, compare?.pane ?? null, JSON.stringify(turnRows(turn))],
+        [conversationId, storableText(newTitle), compare?.id ?? null, compare?.pane ?? null, storableJson(turnRows(turn))],
       );
       return;
     }
@@ -257,8 +258,8 @@ export class SqlConversationStore implements ConversationStore {
         messageId,
         conversationId,
         reply.status,
-        JSON.stringify(reply),
-        [reply.text, reply.refusal ?? ''].join('\n'),
+        storableJson(reply),
+        storableText([reply.text, reply.refusal ?? ''].join('\n')),
         events ? await compressStream(events.stream) : null,
         // spans is text, not jsonb: only this code reads it, and jsonb would parse it on every write.
         events ? JSON.stringify(events.spans) : null,
