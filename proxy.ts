@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
 import { ALLOWED_HOSTS_VARIABLE, allowedHosts, hostAllowed } from '@/lib/server/security/allowed-hosts';
 import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from '@/lib/server/security/headers';
 import { crossOriginRefusal, nonJsonBody } from '@/lib/server/security/same-origin';
@@ -10,8 +11,9 @@ import { crossOriginRefusal, nonJsonBody } from '@/lib/server/security/same-orig
  */
 const ALLOWED = allowedHosts(process.env[ALLOWED_HOSTS_VARIABLE]);
 
-function refuse(status: 403 | 415, type: string, message: string): NextResponse {
-  return withSecurityHeaders(NextResponse.json({ error: { type, message } }, { status }), newNonce());
+function refuse(status: 403 | 415, type: ApiErrorType, message: string): NextResponse {
+  const body: ApiErrorBody = { error: { type, message } };
+  return withSecurityHeaders(NextResponse.json(body, { status }), newNonce());
 }
 
 function withSecurityHeaders(response: NextResponse, nonce: string): NextResponse {

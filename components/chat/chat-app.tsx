@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { resetChat, useChatStore } from '@/lib/client/chat-store';
 import { uiMessagesOf } from '@/lib/client/from-stored';
-import type { Conversation } from '@/lib/server/store/types';
+import type { Conversation } from '@/lib/api/conversations';
 import { chooseModel } from '@/lib/client/run-reply';
 import { prewarmHighlighter } from '@/lib/client/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';

@@ -7,7 +7,7 @@ import { prewarmHighlighter } from '@/lib/client/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/run-compare';
 import type { PublicProvider } from '@/lib/providers/types';
-import type { CompareSession } from '@/lib/server/store/types';
+import type { CompareSession } from '@/lib/api/conversations';
 import { Composer } from '../chat/composer';
 import { ThemeToggle } from '../theme-toggle';
 import { ComparePane } from './compare-pane';

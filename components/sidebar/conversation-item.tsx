@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useDeleteConversation, useRenameConversation } from '@/lib/client/conversation-list';
 import { startNewChat } from '@/lib/client/run-reply';
-import type { ConversationSummary } from '@/lib/server/store/types';
+import type { ConversationSummary } from '@/lib/api/conversations';
 
 // Row actions show on hover or keyboard focus; they stay in the accessibility tree throughout.
 const revealed = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus:opacity-100';

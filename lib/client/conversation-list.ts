@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query';
-import type { ConversationPage, ConversationSummary } from '@/lib/server/store/types';
-import { readApiError } from './api-error';
+import type { ConversationPage, ConversationSummary } from '@/lib/api/conversations';
+import { api, ApiCallError } from './api';
 import { getQueryClient } from './query-client';
 
 const ROOT = ['conversations'] as const;
@@ -9,16 +9,7 @@ type Pages = InfiniteData<ConversationPage, string | undefined>;
 
 export const PAGE_SIZE = 50;
 
-async function fetchPage(query: string, cursor: string | undefined): Promise<ConversationPage> {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (query.trim()) params.set('q', query.trim());
-  if (cursor) params.set('cursor', cursor);
-  const response = await fetch(`/api/conversations?${params}`);
-  if (!response.ok) throw new Error(await errorMessage(response));
-  return (await response.json()) as ConversationPage;
-}
-
-const errorMessage = async (response: Response) => (await readApiError(response)).message;
+const fetchPage = (query: string, cursor: string | undefined): Promise<ConversationPage> => api.listConversations({ query: query.trim(), cursor, limit: PAGE_SIZE });
 
 /** The sidebar's list: most recent first, a page at a time, optionally searched. */
 export function useConversationList(query: string) {
@@ -62,11 +53,7 @@ export function refreshConversations(): Promise<void> {
 
 export function useRenameConversation() {
   return useMutation({
-    mutationFn: async ({ id, title }: { id: string; title: string }) => {
-      const response = await fetch(`/api/conversations/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title }) });
-      if (!response.ok) throw new Error(await errorMessage(response));
-      return (await response.json()) as ConversationSummary;
-    },
+    mutationFn: ({ id, title }: { id: string; title: string }) => api.renameConversation(id, title),
     onMutate: ({ id, title }) => editLists((list) => list.map((c) => (c.id === id ? { ...c, title } : c))),
     onSettled: () => refreshConversations(),
   });
@@ -75,8 +62,11 @@ export function useRenameConversation() {
 export function useDeleteConversation() {
   return useMutation({
     mutationFn: async (id: string) => {
-      const response = await fetch(`/api/conversations/${id}`, { method: 'DELETE' });
-      if (!response.ok && response.status !== 404) throw new Error(await errorMessage(response));
+      try {
+        await api.deleteConversation(id);
+      } catch (error) {
+        if (!(error instanceof ApiCallError && error.status === 404)) throw error; // already gone
+      }
     },
     onMutate: (id) => editLists((list) => list.filter((c) => c.id !== id)),
     onSettled: () => refreshConversations(),

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { EventLog } from '@/lib/event-log/event-log';
 import { readIntoLog } from '@/lib/event-log/read-into-log';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import type { StoredEvents } from '@/lib/server/store/types';
+import type { StoredEvents } from '@/lib/api/conversations';
+import { api } from './api';
 
 /** Logs of replies streamed or imported in this page, by reply id. */
 const live = new Map<string, EventLog>();
@@ -34,10 +35,8 @@ export function useEventLog(replyId: string | undefined, conversationId: string 
     enabled: !here && !!replyId && !!conversationId && !!protocol,
     staleTime: Infinity,
     queryFn: async () => {
-      const response = await fetch(`/api/conversations/${conversationId}/messages/${replyId}/events`);
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return rebuild(protocol!, (await response.json()) as StoredEvents);
+      const events = await api.replyEvents(conversationId!, replyId!);
+      return events && rebuild(protocol!, events);
     },
   });
   return { log: here ?? stored.data ?? undefined, loading: stored.isLoading, error: stored.error };

@@ -1,7 +1,7 @@
 import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/assemble/message';
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import type { Conversation, StoredMessage } from '@/lib/server/store/types';
+import { storedFields, type Conversation, type StoredMessage } from '@/lib/api/conversations';
 import type { UiMessage } from './chat-store';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
@@ -28,14 +28,14 @@ function toUi(m: StoredMessage): UiMessage {
     return m.role === 'system' ? { id: m.id, role: 'system', content, stored: true } : { id: m.id, role: 'user', content, stored: true };
   }
   if (!('text' in m)) return { id: m.id, role: 'assistant', provider: '', model: '', reply: replyFromContent(m.content), figures: {}, stored: true };
-  const { status, text, thinking, refusal, parts, toolCalls, finishReason, rawFinishReason, usage, error, timings } = m;
+  const { timings } = m;
   return {
     id: m.id,
     role: 'assistant',
     provider: m.provider,
     model: m.model,
     protocol: m.protocol as ProtocolId,
-    reply: { ...emptyMessage(status), text, thinking, refusal, parts, toolCalls, finishReason, rawFinishReason, usage, error },
+    reply: { ...emptyMessage(m.status), ...storedFields(m) },
     figures: { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, end: timings.end },
     stored: true,
   };

@@ -1,6 +1,7 @@
 import { emptyMessage } from '@/lib/assemble/message';
 import { titleFrom } from '@/lib/conversation-title';
-import type { CompareSession } from '@/lib/server/store/types';
+import type { CompareSession } from '@/lib/api/conversations';
+import { api } from './api';
 import { appendMessage, markStored, resetChat, storedPosition, useChatStore } from './chat-store';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
 import { conversationActive, refreshConversations } from './conversation-list';
@@ -94,9 +95,7 @@ export async function sendToAll(text: string): Promise<void> {
   if (state.panes.some((p) => p.streaming) || state.panes.some((p) => !p.model)) return;
   if (!state.compareId) {
     const title = titleFrom(text);
-    const response = await fetch('/api/compares', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title }) });
-    if (!response.ok) throw new Error(`Cannot start a compare session: HTTP ${response.status}`);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = await api.createCompare(title);
     useCompareStore.setState({ compareId: id });
     window.history.replaceState(null, '', `/compare/${id}`);
     conversationActive(id, title, 'compare');
@@ -145,9 +144,7 @@ export function answerPaneToolCalls(key: string, results: { callId: string; name
 
 /** "Continue with this one": the pane's conversation, copied into a normal chat; resolves to its id. */
 export async function continueWith(pane: Pane): Promise<string> {
-  const response = await fetch(`/api/conversations/${pane.conversationId}/fork`, { method: 'POST' });
-  if (!response.ok) throw new Error(`Cannot continue this pane: HTTP ${response.status}`);
-  const { id } = (await response.json()) as { id: string };
+  const { id } = await api.forkConversation(pane.conversationId!);
   void refreshConversations();
   return id;
 }

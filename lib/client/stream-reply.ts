@@ -1,8 +1,9 @@
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { MARKER_NONCE_HEADER } from '@/lib/sse/bff-marker';
-import { readApiError } from './api-error';
+import type { ChatRequestBody } from '@/lib/api/chat';
+import { CHAT_HEADERS } from '@/lib/api/headers';
+import { api, readApiError, type ApiCallError } from './api';
 import type { UiMessage } from './chat-store';
 import { createLog } from './event-logs';
 import { flushFinal, requestFlush } from './frame-loop';
@@ -10,11 +11,14 @@ import { replyPatch } from './reply-patch';
 
 type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>>;
 
+/** What the chat store keeps of a failure before streaming: plain data, not the error object. */
+const preStreamError = ({ status, type, message }: ApiCallError) => ({ status, type, message });
+
 export interface StreamOptions {
   /** The assistant message (already in the chat store) the reply streams into. */
   replyId: string;
   /** POST /api/chat's body. */
-  body: Record<string, unknown>;
+  body: ChatRequestBody;
   signal: AbortSignal;
   /** The response headers arrived (before any token): the conversation id, if the server has the turn. */
   onHeaders?: (conversationId: string | null) => void;
@@ -39,20 +43,17 @@ export async function streamReply({ replyId: id, body, signal, onHeaders, onProg
 
   let response: Response;
   try {
-    response = await fetch('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    response = await api.startChat(body, signal);
   } catch (error) {
     const stopped = signal.aborted;
-    return finish({
-      reply: emptyMessage(stopped ? 'stopped' : 'error'),
-      preError: stopped ? undefined : { status: 0, type: 'network', message: `Cannot reach the Sluice server: ${(error as Error).message}` },
-    });
+    return finish({ reply: emptyMessage(stopped ? 'stopped' : 'error'), preError: stopped ? undefined : preStreamError(error as ApiCallError) });
   }
-  onHeaders?.(response.headers.get('x-conversation-id'));
-  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: await readApiError(response), figures: { end: since() } });
+  onHeaders?.(response.headers.get(CHAT_HEADERS.conversationId));
+  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: preStreamError(await readApiError(response)), figures: { end: since() } });
 
-  const protocol = response.headers.get('x-sluice-protocol') as ProtocolId;
+  const protocol = response.headers.get(CHAT_HEADERS.protocol) as ProtocolId;
   const log = createLog(id, protocol);
-  const reader = new StreamReader(protocol, log.record, { markerNonce: response.headers.get(MARKER_NONCE_HEADER) ?? undefined });
+  const reader = new StreamReader(protocol, log.record, { markerNonce: response.headers.get(CHAT_HEADERS.markerNonce) ?? undefined });
   const chunks = response.body.getReader();
   let outcome: 'ended' | 'stopped' = 'ended';
   let connectionLost = false;

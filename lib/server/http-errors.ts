@@ -1,16 +1,10 @@
-/** The BFF's error body: `{"error": {"type", "message", ...}}`, with a status that says whose fault it was. */
-export type ApiErrorType =
-  | 'invalid_request'
-  | 'body_too_large'
-  | 'not_found'
-  | 'upstream_error'
-  | 'upstream_unreachable'
-  | 'upstream_timeout'
-  | 'upstream_not_sse'
-  | 'server_error';
+import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
+
+export type { ApiErrorType } from '@/lib/api/errors';
 
 export function apiError(status: number, type: ApiErrorType, message: string, extra: Record<string, unknown> = {}): Response {
-  return Response.json({ error: { type, message, ...extra } }, { status });
+  const body: ApiErrorBody = { error: { type, message, ...extra } };
+  return Response.json(body, { status });
 }
 
 export class ApiError extends Error {

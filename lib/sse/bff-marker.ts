@@ -1,3 +1,5 @@
+import { CHAT_HEADERS } from '@/lib/api/headers';
+
 /**
  * The BFF's own in-band markers: SSE comment lines starting with "sluice" and the
  * response's marker nonce, which every SSE client ignores. They are written only at
@@ -32,7 +34,7 @@ export interface UpstreamExchange {
 export type BffMarker = { kind: 'open' } | { kind: 'keep-alive' } | { kind: 'end'; end: BffEnd } | { kind: 'upstream'; exchange: UpstreamExchange };
 
 /** The response header that announces the markers' nonce. */
-export const MARKER_NONCE_HEADER = 'x-sluice-marker';
+export const MARKER_NONCE_HEADER = CHAT_HEADERS.markerNonce;
 
 /** A fresh nonce for one response's markers: 64 random bits, as hex. */
 export function newMarkerNonce(): string {

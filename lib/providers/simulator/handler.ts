@@ -1,5 +1,5 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { MAX_BODY_BYTES } from '@/lib/server/chat/request-body';
+import { MAX_BODY_BYTES } from '@/lib/api/chat';
 import { ApiError } from '@/lib/server/http-errors';
 import { readLimited } from '@/lib/server/validate';
 import { SIM_MODELS, findSimModel } from './catalog';

@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { StreamOutcome } from '@/lib/assemble/assemble';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { SseLimits } from '@/lib/sse/limits';
-import type { CopyAnswer, CopyRequest, CopyResult } from './server-copy-protocol';
+import { WorkerRpc } from '../worker-rpc';
+import type { CopyNote, CopyRequest, CopyResult } from './server-copy-protocol';
 
 export type { CopyResult } from './server-copy-protocol';
 
@@ -22,13 +23,9 @@ export interface ServerCopy {
 export const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
 
 interface CopyWorker {
+  rpc: WorkerRpc<CopyRequest, CopyResult>;
   worker: Worker;
-  waiting: Map<number, { resolve: (result: CopyResult) => void; reject: (error: Error) => void }>;
   next: number;
-  dead?: Error;
-  /** Requests of this event-loop turn, all streams together: one message, not one per chunk. */
-  outbox: CopyRequest[];
-  transfer: ArrayBuffer[];
   /** Bytes pushed and not yet read by the worker. */
   pending: number;
   room?: { promise: Promise<void>; resolve: () => void };
@@ -47,33 +44,6 @@ type Holder = { [KEY]?: CopyWorker };
 export type StartWorker = () => Worker;
 const startWorker: StartWorker = () => new Worker(new URL('./server-copy.worker.ts', import.meta.url), { name: 'sluice-server-copy' });
 
-function copyWorker(start: StartWorker): CopyWorker {
-  const holder = globalThis as Holder;
-  if (holder[KEY]) return holder[KEY];
-  const worker = start();
-  worker.unref();
-  const state: CopyWorker = { worker, waiting: new Map(), next: 0, outbox: [], transfer: [], pending: 0 };
-  worker.on('message', (answer: CopyAnswer) => {
-    if ('drained' in answer) return drained(state, answer.drained);
-    const waiter = state.waiting.get(answer.id);
-    state.waiting.delete(answer.id);
-    if ('error' in answer) waiter?.reject(new Error(answer.error));
-    else waiter?.resolve(answer.result);
-  });
-  // A dead worker fails every copy in flight (each reply is then stored as an error), and the next stream starts a new one.
-  const fail = (error: Error) => {
-    state.dead ??= error;
-    if (holder[KEY] === state) delete holder[KEY];
-    for (const waiter of state.waiting.values()) waiter.reject(error);
-    state.waiting.clear();
-    drained(state, state.pending);
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the server's stream reader stopped (exit code ${code})`)));
-  holder[KEY] = state;
-  return state;
-}
-
 function drained(state: CopyWorker, bytes: number): void {
   state.pending -= bytes;
   if (state.room && state.pending <= MAX_BACKLOG_BYTES / 2) {
@@ -82,19 +52,24 @@ function drained(state: CopyWorker, bytes: number): void {
   }
 }
 
-/** Queues a request for the worker; the turn's requests go out together, in order. */
-function send(state: CopyWorker, request: CopyRequest, transfer: ArrayBuffer[] = []): void {
-  if (state.outbox.length === 0) {
-    setImmediate(() => {
-      const batch = state.outbox;
-      const buffers = state.transfer;
-      state.outbox = [];
-      state.transfer = [];
-      if (!state.dead) state.worker.postMessage(batch, buffers);
-    });
-  }
-  state.outbox.push(request);
-  state.transfer.push(...transfer);
+function copyWorker(start: StartWorker): CopyWorker {
+  const holder = globalThis as Holder;
+  if (holder[KEY]) return holder[KEY];
+  const worker = start();
+  worker.unref();
+  const state = { worker, next: 0, pending: 0 } as CopyWorker;
+  // A dead worker fails every copy in flight (each reply is then stored as an error), and the next stream starts a new one.
+  state.rpc = new WorkerRpc<CopyRequest, CopyResult>(
+    worker,
+    (note) => drained(state, (note as CopyNote).drained),
+    () => {
+      if (holder[KEY] === state) delete holder[KEY];
+      drained(state, state.pending);
+    },
+    'stream reader',
+  );
+  holder[KEY] = state;
+  return state;
 }
 
 /** Stops the shared worker, failing any copy in flight; the next stream starts another. */
@@ -111,14 +86,14 @@ export interface CopyOptions {
 
 export function openServerCopy(protocol: ProtocolId, { maxBytes, markerNonce, limits }: CopyOptions, start = startWorker): ServerCopy {
   const state = copyWorker(start);
-  const id = state.next++;
-  send(state, { kind: 'open', id, protocol, maxBytes, markerNonce, limits });
+  const stream = state.next++;
+  state.rpc.post({ kind: 'open', stream, protocol, maxBytes, markerNonce, limits });
   return {
     push(bytes, at) {
       // A copy of our own to hand over: the original is still on its way to the browser.
       const own = bytes.slice();
       state.pending += own.byteLength;
-      send(state, { kind: 'push', id, bytes: own, at }, [own.buffer]);
+      state.rpc.post({ kind: 'push', stream, bytes: own, at }, [own.buffer]);
     },
     backlog() {
       if (state.pending <= MAX_BACKLOG_BYTES) return undefined;
@@ -130,11 +105,7 @@ export function openServerCopy(protocol: ProtocolId, { maxBytes, markerNonce, li
       return state.room.promise;
     },
     finish(outcome, at) {
-      return new Promise<CopyResult>((resolve, reject) => {
-        if (state.dead) return reject(state.dead);
-        state.waiting.set(id, { resolve, reject });
-        send(state, { kind: 'finish', id, outcome, at });
-      });
+      return state.rpc.call((id) => ({ kind: 'finish', id, stream, outcome, at }));
     },
   };
 }

@@ -21,11 +21,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 function handle(request: CopyRequest): void {
   if (request.kind === 'open') {
     const events = new BoundedEvents(request.maxBytes);
-    streams.set(request.id, { reader: new StreamReader(request.protocol, events.record, { markerNonce: request.markerNonce, limits: request.limits }), events });
+    streams.set(request.stream, { reader: new StreamReader(request.protocol, events.record, { markerNonce: request.markerNonce, limits: request.limits }), events });
     return;
   }
   // Requests come in order: a stream is open until its finish.
-  const stream = streams.get(request.id);
+  const stream = streams.get(request.stream);
   if (!stream) return;
   if (request.kind === 'push') {
     if (stream.failure) return;
@@ -36,7 +36,7 @@ function handle(request: CopyRequest): void {
     }
     return;
   }
-  streams.delete(request.id);
+  streams.delete(request.stream);
   let answer: CopyAnswer;
   try {
     if (stream.failure) throw new Error(stream.failure);
@@ -58,7 +58,7 @@ parentPort!.on('message', (batch: CopyRequest[]) => {
       handle(request);
     } catch (error) {
       // Only a request's own stream can be at fault: it is failed, the others go on.
-      const stream = streams.get(request.id);
+      const stream = streams.get(request.stream);
       if (stream) stream.failure ??= messageOf(error);
     }
   }

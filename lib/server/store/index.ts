@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeDatabaseUrl, openPgClient } from './pg-client';
-import { openPgliteWorker } from './pglite-worker';
+import { openPgliteClient } from './pglite-client';
 import type { SqlClient } from './sql-client';
 import { SqlConversationStore, migrate } from './sql-store';
 import type { ConversationStore } from './types';
@@ -32,7 +32,7 @@ export async function connect(env: Record<string, string | undefined>): Promise<
   if (env.DATABASE_URL) return openPgClient(env.DATABASE_URL);
   const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });
-  return openPgliteWorker(dataDir);
+  return openPgliteClient(dataDir);
 }
 
 /**

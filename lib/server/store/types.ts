@@ -1,69 +1,9 @@
-import type { AssembledMessage } from '@/lib/assemble/message';
+import type { CompareSession, Conversation, ConversationPage, ConversationSummary, StoredEvents, StoredReply } from '@/lib/api/conversations';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 
-export interface ReplyTimings {
-  /** Epoch ms when the BFF received the request. */
-  requestStart: number;
-  /** ms after requestStart. */
-  firstByte?: number;
-  firstToken?: number;
-  /** First token of the answer proper, after any thinking. */
-  firstAnswer?: number;
-  end?: number;
-}
-
-/** The assistant's reply as stored: the assembled message and where it came from. */
-export interface StoredReply {
-  status: AssembledMessage['status'];
-  text: string;
-  thinking: string;
-  refusal?: string;
-  parts: AssembledMessage['parts'];
-  toolCalls: AssembledMessage['toolCalls'];
-  finishReason?: AssembledMessage['finishReason'];
-  rawFinishReason?: string;
-  usage?: AssembledMessage['usage'];
-  error?: AssembledMessage['error'];
-  provider: string;
-  model: string;
-  protocol: string;
-  timings: ReplyTimings;
-}
-
-export type StoredMessage =
-  | ({ id: string; role: 'assistant'; createdAt: string } & StoredReply)
-  | { id: string; role: Exclude<ChatMessage['role'], 'assistant'>; content: ChatMessage['content']; createdAt: string }
-  /** An assistant message sent by the client (earlier history), not produced by a stream here. */
-  | { id: string; role: 'assistant'; content: ChatMessage['content']; createdAt: string; status: 'complete' };
-
-export interface ConversationSummary {
-  id: string;
-  /** A chat, or a compare session whose panes are conversations of their own. */
-  kind: 'chat' | 'compare';
-  title: string;
-  createdAt: string;
-  updatedAt: string;
-  upstreamConversationId?: string;
-}
-
-export interface Conversation extends ConversationSummary {
-  messages: StoredMessage[];
-  /** For a compare pane: its session and its place (0-based). */
-  compare?: { id: string; pane: number };
-}
-
-/** A compare session: its panes' conversations, in pane order. */
-export interface CompareSession extends ConversationSummary {
-  kind: 'compare';
-  panes: Conversation[];
-}
-
-/** A reply's SSE items as they came (time in ms after the request started, exact text), for the event log. */
-export interface StoredEvents {
-  items: { at: number; raw: string }[];
-  /** The log was cut at SLUICE_EVENT_LOG_MAX_BYTES. */
-  truncated: boolean;
-}
+/** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
+export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
+export type { CompareSession, Conversation, ConversationPage, ConversationSummary, ReplyTimings, StoredEvents, StoredMessage, StoredReply } from '@/lib/api/conversations';
 
 /**
  * A reply's event log as it is written: the items' text end to end, then each
@@ -76,12 +16,6 @@ export interface PackedEvents {
   /** length, at, length, at, … */
   spans: number[];
   truncated: boolean;
-}
-
-export interface ConversationPage {
-  conversations: ConversationSummary[];
-  /** Pass back as `cursor` for the next (older) page; absent on the last page. */
-  nextCursor?: string;
 }
 
 export interface ListOptions {

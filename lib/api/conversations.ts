@@ -1,0 +1,76 @@
+/**
+ * The shapes of conversations as the HTTP API answers them (docs/contract.md): one
+ * declaration, read by the server that stores them and the browser that shows them.
+ */
+import type { AssembledMessage } from '@/lib/assemble/message';
+import type { ChatMessage } from '@/lib/protocols/conversation';
+
+export interface ReplyTimings {
+  /** Epoch ms when the BFF received the request. */
+  requestStart: number;
+  /** ms after requestStart. */
+  firstByte?: number;
+  firstToken?: number;
+  /** First token of the answer proper, after any thinking. */
+  firstAnswer?: number;
+  end?: number;
+}
+
+/** The fields of an assembled message that are stored with a reply (the rest is live-only bookkeeping). */
+export const STORED_REPLY_FIELDS = ['status', 'text', 'thinking', 'refusal', 'parts', 'toolCalls', 'finishReason', 'rawFinishReason', 'usage', 'error'] as const satisfies readonly (keyof AssembledMessage)[];
+
+/** The assistant's reply as stored: the assembled message's stored fields and where it came from. */
+export type StoredReplyFields = Pick<AssembledMessage, (typeof STORED_REPLY_FIELDS)[number]>;
+
+/** The stored fields of a message (an assembled one, or a stored reply read back). */
+export function storedFields(message: StoredReplyFields): StoredReplyFields {
+  return Object.fromEntries(STORED_REPLY_FIELDS.map((key) => [key, message[key]])) as StoredReplyFields;
+}
+
+export type StoredReply = StoredReplyFields & {
+  provider: string;
+  model: string;
+  protocol: string;
+  timings: ReplyTimings;
+};
+
+export type StoredMessage =
+  | ({ id: string; role: 'assistant'; createdAt: string } & StoredReply)
+  | { id: string; role: Exclude<ChatMessage['role'], 'assistant'>; content: ChatMessage['content']; createdAt: string }
+  /** An assistant message sent by the client (earlier history), not produced by a stream here. */
+  | { id: string; role: 'assistant'; content: ChatMessage['content']; createdAt: string; status: 'complete' };
+
+export interface ConversationSummary {
+  id: string;
+  /** A chat, or a compare session whose panes are conversations of their own. */
+  kind: 'chat' | 'compare';
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  upstreamConversationId?: string;
+}
+
+export interface Conversation extends ConversationSummary {
+  messages: StoredMessage[];
+  /** For a compare pane: its session and its place (0-based). */
+  compare?: { id: string; pane: number };
+}
+
+/** A compare session: its panes' conversations, in pane order. */
+export interface CompareSession extends ConversationSummary {
+  kind: 'compare';
+  panes: Conversation[];
+}
+
+/** A reply's SSE items as they came (time in ms after the request started, exact text), for the event log. */
+export interface StoredEvents {
+  items: { at: number; raw: string }[];
+  /** The log was cut at SLUICE_EVENT_LOG_MAX_BYTES. */
+  truncated: boolean;
+}
+
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  /** Pass back as `cursor` for the next (older) page; absent on the last page. */
+  nextCursor?: string;
+}

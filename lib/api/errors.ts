@@ -1,0 +1,17 @@
+/** The BFF's error body: `{"error": {"type", "message", ...}}`, with a status that says whose fault it was. Declared once. */
+export type ApiErrorType =
+  | 'invalid_request'
+  | 'body_too_large'
+  | 'not_found'
+  | 'forbidden_host'
+  | 'forbidden_origin'
+  | 'unsupported_media_type'
+  | 'upstream_error'
+  | 'upstream_unreachable'
+  | 'upstream_timeout'
+  | 'upstream_not_sse'
+  | 'server_error';
+
+export interface ApiErrorBody {
+  error: { type: ApiErrorType; message: string; [extra: string]: unknown };
+}

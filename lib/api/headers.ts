@@ -1,0 +1,8 @@
+/** The response headers of POST /api/chat that clients read (docs/contract.md). */
+export const CHAT_HEADERS = {
+  conversationId: 'x-conversation-id',
+  protocol: 'x-sluice-protocol',
+  messageId: 'x-sluice-message-id',
+  markerNonce: 'x-sluice-marker',
+  upstreamConversationId: 'x-upstream-conversation-id',
+} as const;

@@ -1,0 +1,75 @@
+/**
+ * The browser's calls to the BFF, one function per route, typed by the contract in
+ * lib/api. Every failure is an ApiCallError carrying the server's own error body.
+ */
+import type { ChatRequestBody } from '@/lib/api/chat';
+import type { CompareSession, ConversationPage, ConversationSummary, StoredEvents } from '@/lib/api/conversations';
+import type { ApiErrorBody } from '@/lib/api/errors';
+
+export class ApiCallError extends Error {
+  override name = 'ApiCallError';
+  constructor(
+    /** The HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    /** The error body's type (`not_found`, `upstream_error` …), or `network` / `error`. */
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The BFF's JSON error from a failed response, or what can be said without it. */
+export async function readApiError(response: Response): Promise<ApiCallError> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    return new ApiCallError(response.status, body.error?.type ?? 'error', body.error?.message ?? response.statusText);
+  } catch {
+    return new ApiCallError(response.status, 'error', `HTTP ${response.status} ${response.statusText}`);
+  }
+}
+
+async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, ...rest } = init;
+  const response = await fetch(path, json === undefined ? rest : { ...rest, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+  if (!response.ok) throw await readApiError(response);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+const conversation = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
+
+export const api = {
+  listConversations(options: { query?: string; cursor?: string; limit: number }): Promise<ConversationPage> {
+    const params = new URLSearchParams({ limit: String(options.limit) });
+    if (options.query) params.set('q', options.query);
+    if (options.cursor) params.set('cursor', options.cursor);
+    return call(`/api/conversations?${params}`);
+  },
+  renameConversation: (id: string, title: string) => call<ConversationSummary>(conversation(id), { method: 'PATCH', json: { title } }),
+  deleteConversation: (id: string) => call<void>(conversation(id), { method: 'DELETE' }),
+  forkConversation: (id: string) => call<ConversationSummary>(`${conversation(id)}/fork`, { method: 'POST' }),
+  /** A stored reply's raw stream; null when it has none. */
+  async replyEvents(conversationId: string, replyId: string): Promise<StoredEvents | null> {
+    try {
+      return await call<StoredEvents>(`${conversation(conversationId)}/messages/${encodeURIComponent(replyId)}/events`);
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  createCompare: (title: string) => call<ConversationSummary>('/api/compares', { method: 'POST', json: { title } }),
+  getCompare: (id: string) => call<CompareSession>(`/api/compares/${encodeURIComponent(id)}`),
+  /**
+   * Starts a streamed reply: the response itself, failed or not (its headers name the
+   * conversation either way: read a failure with readApiError). Throws an ApiCallError
+   * of type `network` when the server cannot be reached, or the abort when stopped.
+   */
+  async startChat(body: ChatRequestBody, signal?: AbortSignal): Promise<Response> {
+    try {
+      return await fetch('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiCallError(0, 'network', `Cannot reach the Sluice server: ${(error as Error).message}`);
+    }
+  },
+};

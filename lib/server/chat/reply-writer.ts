@@ -1,0 +1,73 @@
+import type { StreamOutcome } from '@/lib/assemble/assemble';
+import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
+import { storedFields } from '@/lib/api/conversations';
+import type { Provider } from '@/lib/providers/types';
+import { redact } from '../redact';
+import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply, Turn } from '../store/types';
+import type { ServerCopy } from './server-copy';
+
+/** The stored form of an assembled reply: its stored fields, where it came from, and its timings. */
+export function toStoredReply(message: AssembledMessage, provider: Provider, model: string, timings: ReplyTimings): StoredReply {
+  return { ...storedFields(message), provider: provider.id, model, protocol: provider.protocol, timings };
+}
+
+/**
+ * Everything one reply writes to the store, in order: the turn (with the reply's
+ * placeholder), then the reply as it ends. Writes are chained, so the order in the
+ * store holds however the stream ends; a failed write is logged (secrets redacted),
+ * never thrown at the stream.
+ */
+export class ReplyWriter {
+  private writes: Promise<unknown>;
+
+  constructor(
+    private readonly db: ConversationStore,
+    private readonly turn: Turn,
+    private readonly provider: Provider,
+    private readonly model: string,
+    /** Live: the relay fills them in as the stream goes. */
+    private readonly timings: ReplyTimings,
+  ) {
+    this.writes = db.beginTurn(turn).catch(this.logFailure);
+  }
+
+  private readonly logFailure = (error: unknown) => {
+    console.error(`sluice: storing conversation ${this.turn.conversationId} failed: ${redact(String(error), this.provider.secrets)}`);
+  };
+
+  private persist(write: () => Promise<unknown>): Promise<unknown> {
+    this.writes = this.writes.then(write).catch(this.logFailure);
+    return this.writes;
+  }
+
+  /**
+   * Stores the reply as it is now. It is never left `streaming`: if the database
+   * refuses it as it is, it is stored again as an error that says so, without its log.
+   */
+  save(message: AssembledMessage, events?: PackedEvents): Promise<unknown> {
+    const { db, turn, provider, model, timings } = this;
+    return this.persist(() =>
+      db.saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings), events).catch((error: unknown) => {
+        const reason = redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300);
+        const refused = { ...emptyMessage('error'), error: { message: `The database refused this reply (${reason}).` } };
+        return db.saveReply(turn.conversationId, turn.replyId, toStoredReply(refused, provider, model, timings));
+      }),
+    );
+  }
+
+  /** The stream ended: the server's copy, read to its end, is the reply as stored. */
+  async saveFromCopy(copy: ServerCopy, outcome: StreamOutcome, at: number): Promise<unknown> {
+    let read;
+    try {
+      read = await copy.finish(outcome, at);
+    } catch (error) {
+      return this.save({ ...emptyMessage('error'), error: { message: `Sluice could not read its copy of this reply: ${error instanceof Error ? error.message : String(error)}` } });
+    }
+    Object.assign(this.timings, { firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt });
+    return this.save(read.message, read.events);
+  }
+
+  setUpstreamConversationId(id: string): void {
+    void this.persist(() => this.db.setUpstreamConversationId(this.turn.conversationId, id));
+  }
+}

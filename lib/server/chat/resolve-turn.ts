@@ -1,0 +1,69 @@
+import { titleFrom } from '@/lib/conversation-title';
+import { findProvider } from '@/lib/providers/config';
+import type { Provider } from '@/lib/providers/types';
+import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
+import { compareNotFound, conversationNotFound } from '../conversations/requests';
+import { ApiError } from '../http-errors';
+import { isUuid, uuidv7 } from '../ids';
+import type { ConversationStore, Turn } from '../store/types';
+import type { ChatRequest } from '@/lib/api/chat';
+
+/** What one POST /api/chat is about: its provider, its conversation, and the turn to store. */
+export interface ResolvedTurn {
+  provider: Provider;
+  conversationId: string;
+  /** The turn's rows, but for the reply's placeholder (the reply writer adds it). */
+  turn: Omit<Turn, 'replyId' | 'placeholder'>;
+}
+
+function resolveProvider(body: ChatRequest): Provider {
+  const provider = findProvider(body.provider);
+  if (!provider) throw new ApiError(404, 'not_found', `Unknown provider "${body.provider}".`);
+  // Listed models are the whole truth; discovered ones may be stale, so anything goes there.
+  if (provider.models && !provider.models.some((m) => m.id === body.model)) {
+    throw new ApiError(404, 'not_found', `Unknown model "${body.model}" for provider "${provider.id}".`);
+  }
+  return provider;
+}
+
+/** A new conversation gets its id at once (its row is written off the critical path); an existing one must exist. */
+async function resolveConversation(db: ConversationStore, body: ChatRequest): Promise<{ id: string; isNew: boolean }> {
+  if (body.compare && (!isUuid(body.compare.id) || !(await db.conversationExists(body.compare.id, 'compare')))) {
+    throw compareNotFound(body.compare.id);
+  }
+  if (body.conversationId === undefined) return { id: uuidv7(), isNew: true };
+  if (!isUuid(body.conversationId) || !(await db.conversationExists(body.conversationId))) {
+    throw conversationNotFound(body.conversationId);
+  }
+  return { id: body.conversationId, isNew: false };
+}
+
+function titleOf(messages: ChatMessage[]): string {
+  const first = messages.find((m) => m.role === 'user');
+  return titleFrom(first ? textOf(first) : '');
+}
+
+/** The turn's new messages: all of a new conversation, else as many as the client says, else what follows the last assistant reply. */
+function newMessages({ messages, newMessages: count }: ChatRequest, isNew: boolean): ChatMessage[] {
+  if (isNew) return messages;
+  if (count !== undefined) return messages.slice(messages.length - count);
+  const lastAssistant = messages.findLastIndex((m) => m.role === 'assistant');
+  return messages.slice(lastAssistant + 1);
+}
+
+/** Resolves the provider and the conversation (404s named), and which messages this turn stores. */
+export async function resolveTurn(db: ConversationStore, body: ChatRequest): Promise<ResolvedTurn> {
+  const provider = resolveProvider(body);
+  const conversation = await resolveConversation(db, body);
+  return {
+    provider,
+    conversationId: conversation.id,
+    turn: {
+      conversationId: conversation.id,
+      newTitle: conversation.isNew ? titleOf(body.messages) : undefined,
+      compare: conversation.isNew ? body.compare : undefined,
+      replaceFrom: conversation.isNew ? undefined : body.replaceFrom,
+      messages: newMessages(body, conversation.isNew).map((message) => ({ id: uuidv7(), message })),
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { Statement } from './sql-client';
+
+/** What the SQL client asks the PGlite worker, each with its call's id. */
+export type SqlRequest =
+  | { id: number; op: 'query'; sql: string; params?: unknown[] }
+  | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'batch'; statements: Statement[] }
+  | { id: number; op: 'close' };
+
+export type SqlResult = { rows: unknown[] } | { rows: unknown[] }[] | null;
