@@ -6,8 +6,8 @@
 import remend from 'remend';
 import { splitBlocks } from '@/lib/client/markdown-blocks';
 import { markdownPipeline, markdownToHast } from '@/lib/markdown/to-hast';
-import { markdownReply } from '@/lib/providers/simulator/content';
-import { seededRandom } from '@/lib/providers/simulator/random';
+import { markdownReply } from '@/lib/simulator/content';
+import { seededRandom } from '@/lib/simulator/random';
 import { median, type Metric } from './report';
 
 const ROUNDS = 7;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { listen } from '@/lib/server/serve-fetch';
+import { listen } from '@/lib/simulator/serve-fetch';
 
 const chunk = (i: number) =>
   `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1,"model":"bench","choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`;

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { listen } from '../lib/server/serve-fetch';
+import { listen } from '../lib/simulator/serve-fetch';
 import { expect, test } from './support';
 
 /**

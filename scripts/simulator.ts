@@ -1,6 +1,6 @@
 /** Runs the built-in simulator on its own: `npm run simulator -- --port 4010`. */
-import { handleSimulatorRequest } from '@/lib/providers/simulator/handler';
-import { listen, serveFetch } from '@/lib/server/serve-fetch';
+import { handleSimulatorRequest } from '@/lib/simulator/handler';
+import { listen, serveFetch } from '@/lib/simulator/serve-fetch';
 
 const portArg = process.argv.indexOf('--port');
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : Number(process.env.PORT ?? 4010);

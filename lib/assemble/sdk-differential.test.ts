@@ -7,7 +7,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen } from '@/lib/server/serve-fetch';
+import { listen } from '@/lib/simulator/serve-fetch';
 import { fixtures, type Fixture } from '@/tests/support/fixtures';
 import { assembleRecording } from './decode-stream';
 import type { AssembledMessage } from './message';

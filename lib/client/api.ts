@@ -3,6 +3,7 @@
  * lib/api. Every failure is an ApiCallError carrying the server's own error body.
  */
 import type { ChatRequestBody } from '@/lib/api/chat';
+import type { NewCompareBody, RenameBody } from '@/lib/api/conversation-requests';
 import type { CompareSession, ConversationPage, ConversationSummary, StoredEvents } from '@/lib/api/conversations';
 import type { ApiErrorBody } from '@/lib/api/errors';
 
@@ -45,7 +46,7 @@ export const api = {
     if (options.cursor) params.set('cursor', options.cursor);
     return call(`/api/conversations?${params}`);
   },
-  renameConversation: (id: string, title: string) => call<ConversationSummary>(conversation(id), { method: 'PATCH', json: { title } }),
+  renameConversation: (id: string, title: string) => call<ConversationSummary>(conversation(id), { method: 'PATCH', json: { title } satisfies RenameBody }),
   deleteConversation: (id: string) => call<void>(conversation(id), { method: 'DELETE' }),
   forkConversation: (id: string) => call<ConversationSummary>(`${conversation(id)}/fork`, { method: 'POST' }),
   /** A stored reply's raw stream; null when it has none. */
@@ -57,7 +58,7 @@ export const api = {
       throw error;
     }
   },
-  createCompare: (title: string) => call<ConversationSummary>('/api/compares', { method: 'POST', json: { title } }),
+  createCompare: (title: string) => call<ConversationSummary>('/api/compares', { method: 'POST', json: { title } satisfies NewCompareBody }),
   getCompare: (id: string) => call<CompareSession>(`/api/compares/${encodeURIComponent(id)}`),
   /**
    * Starts a streamed reply: the response itself, failed or not (its headers name the

@@ -1,3 +1,4 @@
+import { keyHeaders } from '@/lib/protocols/registry';
 import type { UpstreamExchange } from '@/lib/sse/bff-marker';
 
 /**
@@ -12,12 +13,8 @@ const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const FALLBACK_KEY_VARIABLE = 'API_KEY';
 
-const KEY_PREFIX: Record<string, string> = {
-  authorization: 'Bearer ',
-  'x-api-key': '',
-  'x-goog-api-key': '',
-  'api-key': '',
-};
+/** Each protocol's key header (and Azure's `api-key`), with what comes before the key in it. */
+const KEY_PREFIX: Record<string, string> = { ...Object.fromEntries(keyHeaders.map((key) => [key.name, key.prefix])), 'api-key': '' };
 
 /** A variable for a redacted header that is not the key: `Helicone-Auth` reads $HELICONE_AUTH. */
 const headerVariable = (name: string) => name.toUpperCase().replace(/[^A-Z0-9_]/g, '_').replace(/^(?=\d)/, '_');

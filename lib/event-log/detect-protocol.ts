@@ -1,26 +1,22 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
+import type { EventShape } from '@/lib/protocols/module-types';
+import { protocolsByDetection } from '@/lib/protocols/registry';
 
-const ANTHROPIC = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping']);
-
-function shapeOf(data: string): Record<string, unknown> | undefined {
+function shapeOf(name: string | undefined, data: string): EventShape {
+  let json: Record<string, unknown> | undefined;
   try {
     const value: unknown = JSON.parse(data);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    if (value && typeof value === 'object' && !Array.isArray(value)) json = value as Record<string, unknown>;
   } catch {
-    return undefined;
+    // not JSON: [DONE] and the like
   }
+  return { name, data, json, type: typeof json?.type === 'string' ? json.type : undefined };
 }
 
-/** One event's vote, from its name and its data's shape. */
+/** One event's vote: the first protocol, in detection order, whose module says the event looks like its own. */
 function vote(name: string | undefined, data: string): ProtocolId | undefined {
-  const json = shapeOf(data);
-  const type = typeof json?.type === 'string' ? json.type : undefined;
-  if (name?.startsWith('response.') || type?.startsWith('response.')) return 'openai-responses';
-  if ((name && ANTHROPIC.has(name)) || (type && ANTHROPIC.has(type))) return 'anthropic-messages';
-  if (json && ('candidates' in json || 'usageMetadata' in json || 'promptFeedback' in json)) return 'gemini';
-  if (json && ('choices' in json || json.object === 'chat.completion.chunk')) return 'openai-chat';
-  if (data.trim() === '[DONE]') return 'openai-chat';
-  return undefined;
+  const shape = shapeOf(name, data);
+  return protocolsByDetection.find(([, module]) => module.detect(shape))?.[0];
 }
 
 /** Which wire format a recorded stream speaks, by a majority of its events; undefined when none says. */

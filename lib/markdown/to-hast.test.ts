@@ -3,8 +3,8 @@ import { toHtml } from 'hast-util-to-html';
 import remend from 'remend';
 import { describe, expect, it } from 'vitest';
 import { splitBlocks } from '@/lib/client/markdown-blocks';
-import { markdownReply } from '@/lib/providers/simulator/content';
-import { seededRandom } from '@/lib/providers/simulator/random';
+import { markdownReply } from '@/lib/simulator/content';
+import { seededRandom } from '@/lib/simulator/random';
 import { markdownPipeline, markdownToHast } from './to-hast';
 
 const html = (markdown: string, streaming = false) => toHtml(markdownToHast(markdown, streaming));

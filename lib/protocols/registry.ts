@@ -1,26 +1,35 @@
-import type { StreamDecoder } from './decoder';
-import type { ProtocolId } from './ids';
-import type { RequestInput, UpstreamRequest } from './request-types';
+import { anthropicKey } from './anthropic-messages/auth';
 import { createAnthropicDecoder } from './anthropic-messages/decode';
+import { looksLikeAnthropic } from './anthropic-messages/detect';
 import { buildAnthropicRequest } from './anthropic-messages/request';
+import type { StreamDecoder } from './decoder';
+import { geminiKey } from './gemini/auth';
 import { createGeminiDecoder } from './gemini/decode';
+import { looksLikeGemini } from './gemini/detect';
+import { parseGeminiModelList } from './gemini/models';
 import { buildGeminiRequest } from './gemini/request';
+import type { ProtocolId } from './ids';
+import type { KeyHeader, ProtocolModule } from './module-types';
+import { bearerKey } from './openai-chat/auth';
 import { createOpenAiChatDecoder } from './openai-chat/decode';
+import { looksLikeOpenAiChat } from './openai-chat/detect';
+import { parseDataModelList } from './openai-chat/models';
 import { buildOpenAiChatRequest } from './openai-chat/request';
 import { createOpenAiResponsesDecoder } from './openai-responses/decode';
+import { looksLikeResponses } from './openai-responses/detect';
 import { buildOpenAiResponsesRequest } from './openai-responses/request';
 
-/** One wire format: how to ask, and how to read the answer. */
-export interface ProtocolModule {
-  buildRequest(input: RequestInput): UpstreamRequest;
-  createDecoder(): StreamDecoder;
-}
+export type { ProtocolModule } from './module-types';
 
+/**
+ * Every wire format, one line each. The order is detection's: the most specific
+ * shapes first (a Responses event also has a `type`, a Chat chunk is the loosest).
+ */
 const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
-  'openai-chat': { buildRequest: buildOpenAiChatRequest, createDecoder: createOpenAiChatDecoder },
-  'anthropic-messages': { buildRequest: buildAnthropicRequest, createDecoder: createAnthropicDecoder },
-  'openai-responses': { buildRequest: buildOpenAiResponsesRequest, createDecoder: createOpenAiResponsesDecoder },
-  gemini: { buildRequest: buildGeminiRequest, createDecoder: createGeminiDecoder },
+  'openai-responses': { buildRequest: buildOpenAiResponsesRequest, createDecoder: createOpenAiResponsesDecoder, key: bearerKey, parseModelList: parseDataModelList, detect: looksLikeResponses },
+  'anthropic-messages': { buildRequest: buildAnthropicRequest, createDecoder: createAnthropicDecoder, key: anthropicKey, parseModelList: parseDataModelList, detect: looksLikeAnthropic },
+  gemini: { buildRequest: buildGeminiRequest, createDecoder: createGeminiDecoder, key: geminiKey, parseModelList: parseGeminiModelList, detect: looksLikeGemini },
+  'openai-chat': { buildRequest: buildOpenAiChatRequest, createDecoder: createOpenAiChatDecoder, key: bearerKey, parseModelList: parseDataModelList, detect: looksLikeOpenAiChat },
 };
 
 export function protocolModule(protocol: ProtocolId): ProtocolModule {
@@ -30,3 +39,9 @@ export function protocolModule(protocol: ProtocolId): ProtocolModule {
 export function createDecoder(protocol: ProtocolId): StreamDecoder {
   return PROTOCOL_MODULES[protocol].createDecoder();
 }
+
+/** The protocols in detection order. */
+export const protocolsByDetection = Object.entries(PROTOCOL_MODULES) as [ProtocolId, ProtocolModule][];
+
+/** Where each protocol carries its key: "Copy as curl" reads the key from a variable in that header. */
+export const keyHeaders: KeyHeader[] = [...new Map(Object.values(PROTOCOL_MODULES).map((m) => [m.key.name, m.key])).values()];

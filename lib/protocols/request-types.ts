@@ -1,4 +1,4 @@
-import { authHeaders } from './auth-headers';
+import type { KeyHeader } from './module-types';
 import { textOf, type ChatMessage, type ChatParams } from './conversation';
 import type { ProtocolId } from './ids';
 
@@ -45,12 +45,17 @@ function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
-/** The frame every protocol's request shares: POST to `{baseUrl}{path}`, JSON, its own auth headers. */
-export function postTo(target: UpstreamTarget, path: string, body: Record<string, unknown>): UpstreamRequest {
+/** The headers a protocol's key travels in (and what it always sends). */
+export function keyHeadersOf(key: KeyHeader, apiKey: string | undefined): Record<string, string> {
+  return { ...key.always, ...(apiKey ? { [key.name]: `${key.prefix}${apiKey}` } : {}) };
+}
+
+/** The frame every protocol's request shares: POST to `{baseUrl}{path}`, JSON, its own key header. */
+export function postTo(target: UpstreamTarget, path: string, key: KeyHeader, body: Record<string, unknown>): UpstreamRequest {
   return {
     url: joinUrl(target.baseUrl, path),
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...target.headers, ...authHeaders(target.protocol, target.apiKey) },
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...target.headers, ...keyHeadersOf(key, target.apiKey) },
     body,
   };
 }

@@ -1,5 +1,5 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { SIM_MODELS } from './simulator/catalog';
+import { SIM_MODELS } from '@/lib/simulator/catalog';
 import type { Env, Provider } from './types';
 
 /** Where the simulator is mounted in the app (app/api/sim/[...path]/route.ts). */

@@ -1,31 +1,21 @@
-import { authHeaders } from '@/lib/protocols/auth-headers';
+import { protocolModule } from '@/lib/protocols/registry';
+import { keyHeadersOf } from '@/lib/protocols/request-types';
 import type { ModelInfo, Provider, PublicProvider } from './types';
 
 const DISCOVERY_TIMEOUT_MS = 5000;
 const CACHE_MS = 5 * 60_000;
 const cache = new Map<string, { at: number; models: ModelInfo[] }>();
 
-type ModelList = { data?: { id?: unknown }[]; models?: { name?: unknown; supportedGenerationMethods?: unknown }[] };
-
-function parseModelList(protocol: Provider['protocol'], body: ModelList): ModelInfo[] {
-  if (protocol === 'gemini') {
-    return (body.models ?? [])
-      .filter((m) => !Array.isArray(m.supportedGenerationMethods) || m.supportedGenerationMethods.includes('streamGenerateContent') || m.supportedGenerationMethods.includes('generateContent'))
-      .map((m) => ({ id: String(m.name).replace(/^models\//, '') }));
-  }
-  return (body.data ?? []).map((m) => ({ id: String(m.id) }));
-}
-
 /** Asks the upstream for its model list (`GET {baseUrl}/models`). */
 export async function discoverModels(provider: Provider): Promise<ModelInfo[]> {
   const hit = cache.get(provider.id);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.models;
   const response = await fetch(`${provider.baseUrl}/models`, {
-    headers: { ...provider.headers, ...authHeaders(provider.protocol, provider.apiKey) },
+    headers: { ...provider.headers, ...keyHeadersOf(protocolModule(provider.protocol).key, provider.apiKey) },
     signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`GET ${provider.baseUrl}/models answered HTTP ${response.status}`);
-  const models = parseModelList(provider.protocol, (await response.json()) as ModelList);
+  const models = protocolModule(provider.protocol).parseModelList(await response.json());
   cache.set(provider.id, { at: Date.now(), models });
   return models;
 }

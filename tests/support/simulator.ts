@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { listen, serveFetch } from '@/lib/server/serve-fetch';
-import { handleSimulatorRequest } from '@/lib/providers/simulator/handler';
-import { planReply } from '@/lib/providers/simulator/plan';
-import { readSimRequest } from '@/lib/providers/simulator/wire-request';
+import { listen, serveFetch } from '@/lib/simulator/serve-fetch';
+import { handleSimulatorRequest } from '@/lib/simulator/handler';
+import { planReply } from '@/lib/simulator/plan';
+import { readSimRequest } from '@/lib/simulator/wire-request';
 
 /** Starts the simulator on an ephemeral loopback port, for tests and benchmarks. */
 export async function startSimulator(): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {

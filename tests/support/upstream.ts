@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fixtures } from './fixtures';
-import { listen } from '@/lib/server/serve-fetch';
+import { listen } from '@/lib/simulator/serve-fetch';
 
 /**
  * A scriptable upstream for the integration tests: it replays every recording in

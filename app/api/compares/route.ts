@@ -1,5 +1,5 @@
 import { route } from '@/lib/server/api-route';
-import { readNewCompare } from '@/lib/server/conversations/requests';
+import { readNewCompare } from '@/lib/server/conversations/read-requests';
 import { uuidv7 } from '@/lib/server/ids';
 import { store } from '@/lib/server/store';
 

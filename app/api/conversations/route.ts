@@ -1,5 +1,5 @@
 import { route } from '@/lib/server/api-route';
-import { readListQuery } from '@/lib/server/conversations/requests';
+import { readListQuery } from '@/lib/server/conversations/read-requests';
 import { store } from '@/lib/server/store';
 
 export const dynamic = 'force-dynamic';

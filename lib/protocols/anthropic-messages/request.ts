@@ -1,3 +1,4 @@
+import { anthropicKey } from './auth';
 import { partsOf, type ChatMessage, type MessagePart } from '../conversation';
 import { DEFAULT_MAX_TOKENS, postTo, systemText, thinkingBudget, type RequestInput, type UpstreamRequest } from '../request-types';
 
@@ -38,7 +39,7 @@ export function buildAnthropicRequest({ target, model, messages, params }: Reque
   const budget = thinkingBudget(params.thinking);
   const thinking = budget === undefined ? undefined : Math.max(1024, budget);
   const system = systemText(messages);
-  return postTo(target, target.path ?? '/messages', {
+  return postTo(target, target.path ?? '/messages', anthropicKey, {
     model,
     max_tokens: params.maxTokens ?? (thinking ?? 0) + DEFAULT_MAX_TOKENS,
     stream: true,

@@ -1,3 +1,4 @@
+import { geminiKey } from './auth';
 import { partsOf, toolNamesById, type ChatMessage } from '../conversation';
 import { postTo, systemText, thinkingBudget, type RequestInput, type UpstreamRequest } from '../request-types';
 
@@ -46,7 +47,7 @@ export function buildGeminiRequest({ target, model, messages, params }: RequestI
     ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
     ...(budget !== undefined ? { thinkingConfig: { includeThoughts: true, thinkingBudget: budget } } : {}),
   };
-  return postTo(target, `${path}${path.includes('?') ? '&' : '?'}alt=sse`, {
+  return postTo(target, `${path}${path.includes('?') ? '&' : '?'}alt=sse`, geminiKey, {
     contents: toContents(messages),
     ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}),
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),

@@ -1,3 +1,4 @@
+import { bearerKey } from './auth';
 import { partsOf, textOf, type ChatMessage } from '../conversation';
 import { postTo, reasoningEffort, type RequestInput, type UpstreamRequest } from '../request-types';
 
@@ -21,7 +22,7 @@ function toWire(message: ChatMessage): Record<string, unknown>[] {
 /** POST {baseUrl}/chat/completions, streaming, with usage on the last chunk. */
 export function buildOpenAiChatRequest({ target, model, messages, params }: RequestInput): UpstreamRequest {
   const effort = reasoningEffort(params.thinking);
-  return postTo(target, target.path ?? '/chat/completions', {
+  return postTo(target, target.path ?? '/chat/completions', bearerKey, {
     model,
     messages: messages.flatMap(toWire),
     stream: true,

@@ -1,3 +1,4 @@
+import { bearerKey } from '../openai-chat/auth';
 import { partsOf, textOf, type ChatMessage } from '../conversation';
 import { postTo, reasoningEffort, systemText, type RequestInput, type UpstreamRequest } from '../request-types';
 
@@ -22,7 +23,7 @@ function toItems(message: ChatMessage): Record<string, unknown>[] {
 export function buildOpenAiResponsesRequest({ target, model, messages, params }: RequestInput): UpstreamRequest {
   const effort = reasoningEffort(params.thinking);
   const instructions = systemText(messages);
-  return postTo(target, target.path ?? '/responses', {
+  return postTo(target, target.path ?? '/responses', bearerKey, {
     model,
     input: messages.flatMap(toItems),
     stream: true,

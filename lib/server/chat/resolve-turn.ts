@@ -2,7 +2,7 @@ import { titleFrom } from '@/lib/conversation-title';
 import { findProvider } from '@/lib/providers/config';
 import type { Provider } from '@/lib/providers/types';
 import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
-import { compareNotFound, conversationNotFound } from '../conversations/requests';
+import { compareNotFound, conversationNotFound } from '../conversations/not-found';
 import { ApiError } from '../http-errors';
 import { isUuid, uuidv7 } from '../ids';
 import type { ConversationStore, Turn } from '../store/types';

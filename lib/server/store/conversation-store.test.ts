@@ -14,7 +14,7 @@ import type { ChatMessage } from '@/lib/protocols/conversation';
 import { uuidv7 } from '../ids';
 import { INTERRUPTED, StoreError, connect, openStore } from './index';
 import { packEvents } from './packed-events';
-import { migrate } from './sql-store';
+import { migrate } from './migrations';
 import type { ConversationStore, StoredReply } from './types';
 
 const pgUrl = process.env.TEST_DATABASE_URL;

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { describeDatabaseUrl, openPgClient } from './pg-client';
 import { openPgliteClient } from './pglite-client';
 import type { SqlClient } from './sql-client';
-import { SqlConversationStore, migrate } from './sql-store';
+import { migrate } from './migrations';
+import { SqlConversationStore } from './sql-store';
 import type { ConversationStore } from './types';
 
 export class StoreError extends Error {

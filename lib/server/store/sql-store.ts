@@ -4,58 +4,6 @@ import type { SqlClient, Statement } from './sql-client';
 import { compressStream, decompressStream, unpackEvents } from './packed-events';
 import type { CompareSession, Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, PackedEvents, StoredEvents, StoredMessage, StoredReply, Turn } from './types';
 
-const MIGRATIONS: string[] = [
-  `create table conversations (
-     id text primary key,
-     title text not null,
-     created_at timestamptz not null default now(),
-     updated_at timestamptz not null default now(),
-     upstream_conversation_id text
-   );
-   create table messages (
-     id text primary key,
-     conversation_id text not null references conversations(id) on delete cascade,
-     seq integer not null,
-     role text not null,
-     status text,
-     body jsonb not null,
-     created_at timestamptz not null default now(),
-     unique (conversation_id, seq)
-   );
-   create index messages_by_conversation on messages (conversation_id, seq);`,
-  // Search reads plain text, not JSON with its escapes.
-  `alter table messages add column search_text text not null default '';
-   update messages set search_text = coalesce(body->>'text', body->>'content', '');
-   create index conversations_by_activity on conversations (updated_at desc, id desc);`,
-  // The raw stream of each reply, apart from the message, read only by the event log.
-  `create table reply_events (
-     message_id text primary key references messages(id) on delete cascade,
-     items jsonb not null,
-     truncated boolean not null default false
-   );`,
-  // Compare sessions are conversations too; each pane is a conversation under one.
-  `alter table conversations add column kind text not null default 'chat';
-   alter table conversations add column parent_id text references conversations(id) on delete cascade;
-   alter table conversations add column pane integer;
-   create index conversations_by_parent on conversations (parent_id, pane);`,
-  // Event logs are written packed (see PackedEvents): the text deflated, and one list
-  // of numbers. Logs written before stay as items and are read as they are.
-  `alter table reply_events alter column items drop not null;
-   alter table reply_events add column stream bytea;
-   alter table reply_events add column spans text;`,
-];
-
-/** Runs the migrations not yet applied, in order, each in its own transaction; `through` stops early (tests build old databases). */
-export async function migrate(sql: SqlClient, through = MIGRATIONS.length): Promise<void> {
-  await sql.exec('create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())');
-  const { rows } = await sql.query<{ version: number }>('select version from schema_migrations');
-  const applied = new Set(rows.map((r) => Number(r.version)));
-  for (const [index, migration] of MIGRATIONS.entries()) {
-    const version = index + 1;
-    if (applied.has(version) || version > through) continue;
-    await sql.exec(`begin; ${migration}; insert into schema_migrations (version) values (${version}); commit;`);
-  }
-}
 
 type ConversationRow = {
   id: string;

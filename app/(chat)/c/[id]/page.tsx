@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { ChatApp } from '@/components/chat/chat-app';
-import { loadConversation } from '@/lib/server/conversations/requests';
+import { loadConversation } from '@/lib/server/conversations/load';
 import { listPublicProviders } from '@/lib/providers/list';
 
 export const dynamic = 'force-dynamic';

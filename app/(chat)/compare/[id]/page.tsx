@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { CompareApp } from '@/components/compare/compare-app';
-import { loadCompare } from '@/lib/server/conversations/requests';
+import { loadCompare } from '@/lib/server/conversations/load';
 import { listPublicProviders } from '@/lib/providers/list';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,6 @@
 import { route } from '@/lib/server/api-route';
-import { compareNotFound, loadCompare } from '@/lib/server/conversations/requests';
+import { loadCompare } from '@/lib/server/conversations/load';
+import { compareNotFound } from '@/lib/server/conversations/not-found';
 
 export const dynamic = 'force-dynamic';
 

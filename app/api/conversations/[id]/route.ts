@@ -1,5 +1,7 @@
 import { route } from '@/lib/server/api-route';
-import { conversationNotFound, loadConversation, readRename, storeFor } from '@/lib/server/conversations/requests';
+import { loadConversation, storeFor } from '@/lib/server/conversations/load';
+import { conversationNotFound } from '@/lib/server/conversations/not-found';
+import { readRename } from '@/lib/server/conversations/read-requests';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { handleSimulatorRequest } from '@/lib/providers/simulator/handler';
+import { handleSimulatorRequest } from '@/lib/simulator/handler';
 
 export const dynamic = 'force-dynamic';
 

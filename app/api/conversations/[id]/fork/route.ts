@@ -1,5 +1,6 @@
 import { route } from '@/lib/server/api-route';
-import { conversationNotFound, storeFor } from '@/lib/server/conversations/requests';
+import { storeFor } from '@/lib/server/conversations/load';
+import { conversationNotFound } from '@/lib/server/conversations/not-found';
 import { uuidv7 } from '@/lib/server/ids';
 
 export const dynamic = 'force-dynamic';

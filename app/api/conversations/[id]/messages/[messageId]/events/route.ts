@@ -1,6 +1,6 @@
 import { route } from '@/lib/server/api-route';
 import { ApiError } from '@/lib/server/http-errors';
-import { loadReplyEvents } from '@/lib/server/conversations/requests';
+import { loadReplyEvents } from '@/lib/server/conversations/load';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,3 @@
+import type { KeyHeader } from '../module-types';
+
+export const geminiKey: KeyHeader = { name: 'x-goog-api-key', prefix: '' };

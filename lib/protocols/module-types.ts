@@ -1,0 +1,31 @@
+import type { StreamDecoder } from './decoder';
+import type { RequestInput, UpstreamRequest } from './request-types';
+
+/** Where a protocol carries the key, and what else every request names (Anthropic's version). */
+export interface KeyHeader {
+  name: string;
+  /** Before the key in the header's value ("Bearer "). */
+  prefix: string;
+  /** Headers sent with or without a key. */
+  always?: Record<string, string>;
+}
+
+/** One SSE event as protocol detection sees it: its name, its data, and the data's JSON object if it is one. */
+export interface EventShape {
+  name: string | undefined;
+  data: string;
+  json: Record<string, unknown> | undefined;
+  /** `json.type`, when it is a string. */
+  type: string | undefined;
+}
+
+/** Everything about one wire format, in its own folder: how to ask, how to read the answer, how to list models, how to tell it apart. */
+export interface ProtocolModule {
+  buildRequest(input: RequestInput): UpstreamRequest;
+  createDecoder(): StreamDecoder;
+  key: KeyHeader;
+  /** `GET {baseUrl}/models`' answer, as model ids. */
+  parseModelList(body: unknown): { id: string }[];
+  /** Whether one event of a recorded stream looks like this protocol's. */
+  detect(event: EventShape): boolean;
+}

@@ -1,0 +1,4 @@
+import type { KeyHeader } from '../module-types';
+
+/** OpenAI's key: a Bearer token (Responses uses the same). */
+export const bearerKey: KeyHeader = { name: 'authorization', prefix: 'Bearer ' };

@@ -1,0 +1,31 @@
+import { repliesSettled } from '../chat/settling-replies';
+import { isUuid } from '../ids';
+import { store } from '../store';
+import type { CompareSession, Conversation, ConversationStore, StoredEvents } from '../store/types';
+import { conversationNotFound } from './not-found';
+
+/** The store and a checked id: anything but a UUID is a 404 before any query runs. */
+export async function storeFor(id: string): Promise<ConversationStore> {
+  if (!isUuid(id)) throw conversationNotFound(id);
+  return store();
+}
+
+/** Reads see every reply that has ended as it ended (see settling-replies). */
+export async function loadConversation(id: string): Promise<Conversation | undefined> {
+  if (!isUuid(id)) return undefined;
+  await repliesSettled();
+  return (await store()).getConversation(id);
+}
+
+export async function loadCompare(id: string): Promise<CompareSession | undefined> {
+  if (!isUuid(id)) return undefined;
+  await repliesSettled();
+  return (await store()).getCompare(id);
+}
+
+export async function loadReplyEvents(id: string, messageId: string): Promise<StoredEvents | undefined> {
+  const db = await storeFor(id);
+  if (!isUuid(messageId)) return undefined;
+  await repliesSettled();
+  return db.replyEvents(id, messageId);
+}
