@@ -3,23 +3,13 @@ import { MAX_BODY_BYTES } from '@/lib/api/chat';
 import { ApiError } from '@/lib/server/http-errors';
 import { readLimited } from '@/lib/server/validate';
 import { SIM_MODELS, findSimModel } from './catalog';
-import { anthropicEncoder } from './encoders/anthropic-messages';
-import { geminiEncoder } from './encoders/gemini';
-import { openAiChatEncoder } from './encoders/openai-chat';
-import { openAiResponsesEncoder } from './encoders/openai-responses';
-import type { EncoderContext, SimEncoder } from './encoders/types';
 import { badGatewayHtml, httpErrorResponse } from './http-errors';
 import { pacePlan } from './pace';
+import type { EncoderContext } from './encoder-types';
 import { planReply } from './plan';
+import { SIM_PROTOCOLS } from './protocols';
 import { seededRandom } from './random';
 import { readSimRequest, SimRequestError } from './wire-request';
-
-const ENCODERS: Record<ProtocolId, (ctx: EncoderContext) => SimEncoder> = {
-  'openai-chat': openAiChatEncoder,
-  'anthropic-messages': anthropicEncoder,
-  'openai-responses': openAiResponsesEncoder,
-  gemini: geminiEncoder,
-};
 
 /** Each route the simulator answers, by the end of the URL path (any mount prefix works). */
 const ROUTES: { method: string; pattern: RegExp; protocol: ProtocolId | 'models'; family?: 'openai' | 'anthropic' | 'gemini' }[] = [
@@ -74,7 +64,7 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
       random: seededRandom(plan.seed + 7),
       created: Math.floor(Date.now() / 1000),
     };
-    return new Response(pacePlan(plan, ENCODERS[protocol](ctx), request.signal), { status: 200, headers: SSE_HEADERS });
+    return new Response(pacePlan(plan, SIM_PROTOCOLS[protocol].encoder(ctx), request.signal), { status: 200, headers: SSE_HEADERS });
   } catch (error) {
     if (error instanceof SimRequestError) return httpErrorResponse(protocol, error.status, error.message);
     throw error;

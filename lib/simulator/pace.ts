@@ -1,5 +1,5 @@
 import { isTokenStep, type SimPlan } from './plan';
-import type { SimEncoder } from './encoders/types';
+import type { SimEncoder } from './encoder-types';
 
 const MAX_BATCH_BYTES = 64 * 1024;
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import { randomId } from '../random';
 import type { FinishReason, SimStep } from '../plan';
-import { TokenCounter, type EncoderContext, type SimEncoder } from './types';
+import { TokenCounter, type EncoderContext, type SimEncoder } from '../encoder-types';
 
 const STOP_REASONS: Record<FinishReason, string> = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use' };
 

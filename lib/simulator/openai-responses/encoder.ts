@@ -1,6 +1,6 @@
 import { randomId } from '../random';
 import type { SimStep } from '../plan';
-import { TokenCounter, type EncoderContext, type SimEncoder } from './types';
+import { TokenCounter, type EncoderContext, type SimEncoder } from '../encoder-types';
 
 type Item =
   | { type: 'reasoning'; id: string; text: string }

@@ -1,6 +1,6 @@
 import { randomId } from '../random';
 import type { SimStep } from '../plan';
-import { sse, TokenCounter, type EncoderContext, type SimEncoder } from './types';
+import { sse, TokenCounter, type EncoderContext, type SimEncoder } from '../encoder-types';
 
 /** OpenAI Chat Completions chunks, as api.openai.com sends them (see fixtures/wire/openai-chat). */
 export function openAiChatEncoder(ctx: EncoderContext): SimEncoder {
