@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assembleRecording } from '@/lib/assemble/decode-stream';
+import { assembleRecording } from '@/lib/assemble/assemble-recording';
 import { fixtures } from '@/tests/support/fixtures';
 import { PROTOCOLS } from '@/lib/protocols/ids';
 import { SECRET_KEY } from './support/global-setup';

@@ -4,7 +4,7 @@
  * assembles to, thinking included, and an upstream error stays an error.
  */
 import { describe, expect, it } from 'vitest';
-import { assembleRecording } from '@/lib/assemble/decode-stream';
+import { assembleRecording } from '@/lib/assemble/assemble-recording';
 import { fixtures } from './support/fixtures';
 import { postChat, readChat, storedReply, user } from './support/http';
 

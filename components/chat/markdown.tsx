@@ -9,7 +9,7 @@ import { BlockSplitter } from '@/lib/client/markdown-blocks';
 import { markdownTrees } from '@/lib/client/markdown-trees';
 import { markdownStats } from '@/lib/client/render-stats';
 import { markdownToHast } from '@/lib/markdown/to-hast';
-import type { ParsedBlock } from '@/lib/markdown/tree-protocol';
+import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import { CodeBlock } from './code-block';
 
 /**

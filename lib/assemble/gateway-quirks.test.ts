@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { assembleRecording } from './decode-stream';
+import { assembleRecording } from './assemble-recording';
 
 const chunk = (delta: object, extra: object = {}) => `data: ${JSON.stringify({ id: 'chatcmpl-abc', object: 'chat.completion.chunk', choices: [{ delta, index: 0 }], ...extra })}\n\n`;
 const run = (protocol: ProtocolId, text: string) => assembleRecording(protocol, text);

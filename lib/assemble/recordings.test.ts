@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '@/tests/support/fixtures';
-import { assembleRecording } from './decode-stream';
+import { assembleRecording } from './assemble-recording';
 
 type Row = [status: string, finish: string | null, error: string | null, toolCalls: number];
 

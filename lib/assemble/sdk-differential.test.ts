@@ -9,7 +9,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from '@/lib/simulator/serve-fetch';
 import { fixtures, type Fixture } from '@/tests/support/fixtures';
-import { assembleRecording } from './decode-stream';
+import { assembleRecording } from './assemble-recording';
 import type { AssembledMessage } from './message';
 
 let server: Server;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '@/tests/support/fixtures';
 import { StreamReader } from './stream-reader';
-import { assembleRecording } from './decode-stream';
+import { assembleRecording } from './assemble-recording';
 
 const read = (file: string) => {
   const fixture = fixtures().find((f) => f.file === `hand-written/${file}`)!;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AssembledMessage } from '@/lib/assemble/message';
-import type { ParsedBlock } from '@/lib/markdown/tree-protocol';
+import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { setFrameApplier } from './frame-loop';
@@ -95,12 +95,12 @@ export function appendMessage(message: UiMessage): void {
   useChatStore.setState((s) => ({ order: [...s.order, message.id], messages: { ...s.messages, [message.id]: message } }));
 }
 
-/** Drops every message after `id` (and `id` itself unless `keep`). */
-export function truncateAfter(id: string, keep: boolean): void {
+/** Drops `id` and every message after it (a regenerate), or only those after it when `from` is 'after' (an edit keeps the edited message). */
+export function dropMessages(id: string, from: 'at' | 'after'): void {
   useChatStore.setState((s) => {
     const index = s.order.indexOf(id);
     if (index < 0) return s;
-    const order = s.order.slice(0, keep ? index + 1 : index);
+    const order = s.order.slice(0, from === 'after' ? index + 1 : index);
     const messages = Object.fromEntries(order.map((k) => [k, s.messages[k]!]));
     return { order, messages };
   });

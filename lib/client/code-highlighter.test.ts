@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubWorker } from '@/tests/support/fake-worker';
-import type { HighlightAnswer, HighlightJob } from './highlight-protocol';
+import type { HighlightAnswer, HighlightJob } from './highlight-messages';
 
 /** A stand-in for the highlighting worker that answers every job with `answer`. */
 const fakeWorker = (answer: (job: HighlightJob) => HighlightAnswer) => stubWorker(answer).posts;

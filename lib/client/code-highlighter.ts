@@ -1,5 +1,5 @@
 import { bundledLanguagesInfo, type BundledLanguage, type TokensResult } from 'shiki';
-import type { HighlightAnswer, HighlightJob } from './highlight-protocol';
+import type { HighlightAnswer, HighlightJob } from './highlight-messages';
 
 /** Highlighted blocks kept for re-renders and remounts; each is small, and the oldest go first. */
 const CACHE_SIZE = 500;

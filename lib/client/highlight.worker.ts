@@ -8,7 +8,7 @@
  */
 import { createHighlighter } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import type { HighlightAnswer, HighlightJob } from './highlight-protocol';
+import type { HighlightAnswer, HighlightJob } from './highlight-messages';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** Tokens carry both colors; the stylesheet picks one per color scheme. */

@@ -1,7 +1,7 @@
 import type { Root } from 'hast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
-import type { TreeAnswer, TreeRequest } from '@/lib/markdown/tree-protocol';
+import type { TreeAnswer, TreeRequest } from '@/lib/markdown/tree-messages';
 import { stubAnimationFrames } from '@/tests/support/animation-frames';
 import { stubWorker } from '@/tests/support/fake-worker';
 

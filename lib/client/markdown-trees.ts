@@ -1,4 +1,4 @@
-import type { ParsedBlock, TreeAnswer, TreeRequest } from '@/lib/markdown/tree-protocol';
+import type { ParsedBlock, TreeAnswer, TreeRequest } from '@/lib/markdown/tree-messages';
 import { useChatStore, type ReplyTrees } from './chat-store';
 import { requestFlush } from './frame-loop';
 

@@ -6,7 +6,7 @@ import { appendMessage, markStored, resetChat, storedPosition, useChatStore } fr
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
 import { conversationActive, refreshConversations } from './conversation-list';
 import { RaceSeries } from './race-series';
-import { toRequestMessages, unseenByServer } from './conversation';
+import { toRequestMessages, unseenByServer } from './request-messages';
 import { uiMessagesOf } from './from-stored';
 import { streamReply } from './stream-reply';
 

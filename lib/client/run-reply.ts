@@ -1,8 +1,8 @@
 import { emptyMessage } from '@/lib/assemble/message';
 import { titleFrom } from '@/lib/conversation-title';
-import { appendMessage, markStored, resetChat, storedPosition, truncateAfter, useChatStore } from './chat-store';
+import { appendMessage, markStored, resetChat, storedPosition, dropMessages, useChatStore } from './chat-store';
 import { conversationActive, refreshConversations } from './conversation-list';
-import { toRequestMessages, unseenByServer } from './conversation';
+import { toRequestMessages, unseenByServer } from './request-messages';
 import { streamReply } from './stream-reply';
 
 let current: AbortController | undefined;
@@ -67,7 +67,7 @@ export function regenerate(assistantId: string): void {
   const state = useChatStore.getState();
   if (state.streaming) return;
   const position = storedPosition(state, assistantId);
-  truncateAfter(assistantId, false);
+  dropMessages(assistantId, 'at');
   void runReply(position);
 }
 
@@ -76,7 +76,7 @@ export function editAndResend(userId: string, text: string): void {
   const state = useChatStore.getState();
   if (state.streaming) return;
   const position = storedPosition(state, userId);
-  truncateAfter(userId, true);
+  dropMessages(userId, 'after');
   useChatStore.setState((s) => ({ messages: { ...s.messages, [userId]: { id: userId, role: 'user', content: text } } }));
   void runReply(position);
 }

@@ -4,7 +4,7 @@
  * and cross to the page as HAST trees, which it only has to render.
  */
 import { markdownToHast } from './to-hast';
-import type { TreeAnswer, TreeRequest } from './tree-protocol';
+import type { TreeAnswer, TreeRequest } from './tree-messages';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

@@ -3,9 +3,9 @@ import type { StreamOutcome } from '@/lib/assemble/assemble';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { SseLimits } from '@/lib/sse/limits';
 import { WorkerRpc } from '../worker-rpc';
-import type { CopyNote, CopyRequest, CopyResult } from './server-copy-protocol';
+import type { CopyNote, CopyRequest, CopyResult } from './server-copy-messages';
 
-export type { CopyResult } from './server-copy-protocol';
+export type { CopyResult } from './server-copy-messages';
 
 /** The server's own copy of a relayed stream: fed as the bytes go out, read to a message and an event log at the end. */
 export interface ServerCopy {

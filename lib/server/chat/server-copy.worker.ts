@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { BoundedEvents } from './bounded-events';
-import type { CopyAnswer, CopyRequest } from './server-copy-protocol';
+import type { CopyAnswer, CopyRequest } from './server-copy-messages';
 
 /**
  * Reads the server's copy of every relayed stream, off the thread that relays them.
