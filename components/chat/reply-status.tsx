@@ -59,7 +59,7 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
           <p className="mt-1">
             {connectionLost
               ? 'The connection to the Sluice server was lost before the stream ended; the server keeps storing the reply.'
-              : 'The upstream closed the stream without its final event.'}
+              : (reply.error?.message ?? 'The upstream closed the stream without its final event.')}
           </p>
         </ReplyAlert>
       );
