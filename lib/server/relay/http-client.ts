@@ -50,18 +50,31 @@ export async function readText(res: IncomingMessage, limit: number): Promise<str
   return text.slice(0, limit);
 }
 
+/**
+ * A pooled connection the upstream closed while it sat idle (its keep-alive timeout
+ * ran out just as we reused it) fails at once, before the upstream saw the request:
+ * that one is sent again on a new connection, as Node's documentation advises.
+ */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
 /** POSTs a body and resolves at the response headers. */
 export function postStreaming(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const agent = agents[target.protocol as keyof typeof agents];
   if (!agent) return Promise.reject(new UpstreamConnectError(`unsupported protocol ${target.protocol}`));
-  return new Promise<UpstreamResponse>((resolve, reject) => {
-    const req = send(target, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, signal }, (res) => {
-      resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: toHeaders(res), body: res });
+  const attempt = (retried: boolean) =>
+    new Promise<UpstreamResponse>((resolve, reject) => {
+      const req = send(target, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, signal }, (res) => {
+        resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: toHeaders(res), body: res });
+      });
+      req.setNoDelay(true);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (signal.aborted) return reject(error);
+        if (!retried && req.reusedSocket && error.code && STALE_SOCKET.has(error.code)) return resolve(attempt(true));
+        reject(new UpstreamConnectError(error.message, error.code));
+      });
+      req.end(body);
     });
-    req.setNoDelay(true);
-    req.on('error', (error: NodeJS.ErrnoException) => reject(signal.aborted ? error : new UpstreamConnectError(error.message, error.code)));
-    req.end(body);
-  });
+  return attempt(false);
 }
