@@ -91,17 +91,12 @@ export function storedPosition(state: Pick<ChatState, 'order' | 'messages'>, id:
   return position;
 }
 
+/** Puts a message in the store (new, or replacing one with its id), outside any order: a thread places it. */
+export function putMessage(message: UiMessage): void {
+  useChatStore.setState((s) => ({ messages: { ...s.messages, [message.id]: message } }));
+}
+
 export function appendMessage(message: UiMessage): void {
   useChatStore.setState((s) => ({ order: [...s.order, message.id], messages: { ...s.messages, [message.id]: message } }));
 }
 
-/** Drops `id` and every message after it (a regenerate), or only those after it when `from` is 'after' (an edit keeps the edited message). */
-export function dropMessages(id: string, from: 'at' | 'after'): void {
-  useChatStore.setState((s) => {
-    const index = s.order.indexOf(id);
-    if (index < 0) return s;
-    const order = s.order.slice(0, from === 'after' ? index + 1 : index);
-    const messages = Object.fromEntries(order.map((k) => [k, s.messages[k]!]));
-    return { order, messages };
-  });
-}

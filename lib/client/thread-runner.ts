@@ -1,0 +1,148 @@
+import { emptyMessage } from '@/lib/assemble/message';
+import type { ChatRequestBody } from '@/lib/api/chat';
+import { markStored, putMessage, storedPosition, useChatStore, type UiMessage } from './chat-store';
+import { toRequestMessages, unseenByServer } from './request-messages';
+import { streamReply } from './stream-reply';
+
+/**
+ * A thread: one conversation's messages, in order, among the chat store's messages,
+ * its model and its place on the server. The chat is one thread; a comparison is one
+ * thread per pane (and a session around them).
+ */
+export interface Thread {
+  order: string[];
+  provider?: string;
+  model?: string;
+  conversationId?: string;
+  /** The reply streaming in this thread, if any. */
+  streaming?: string;
+}
+
+/** What a reply run reports as it goes (the compare chart), started when its request is about to go out. */
+export interface RunTracker {
+  /** Resolves when the request may go out (a pane starts its own in a task of its own). */
+  ready?: Promise<unknown>;
+  onProgress?: (at: number, tokenEvents: number) => void;
+  end(): void;
+}
+
+/** Where a thread lives, and what its host adds to each request. */
+export interface ThreadHost {
+  /** The thread as it is now; undefined once it is gone (a pane removed). */
+  read(): Thread | undefined;
+  write(patch: Partial<Thread> | ((thread: Thread) => Partial<Thread>)): void;
+  /** Request fields of the host's own: the chat's parameters. */
+  extras?(): Partial<ChatRequestBody>;
+  /** Fields of a turn that starts the conversation: a pane's session and place. */
+  firstTurn?(): Partial<ChatRequestBody>;
+  /** The server has the turn (its conversation id arrived, before any token); `started`: this turn started the conversation. */
+  onConversation?(conversationId: string, started: boolean): void;
+  track?(): RunTracker;
+  /** A run has ended, however. */
+  afterRun?(): void;
+}
+
+export type ToolResult = { callId: string; name: string; content: string };
+
+const newId = () => crypto.randomUUID();
+
+/**
+ * The one runner of a thread's turns, for the chat and each compare pane alike:
+ * send, regenerate, edit and resend, answer tool calls, stop.
+ */
+export function createThreadRunner(host: ThreadHost) {
+  let current: AbortController | undefined;
+
+  const busy = () => Boolean(host.read()?.streaming);
+
+  /** Adds a message at the thread's end. */
+  const add = (message: UiMessage) => {
+    putMessage(message);
+    host.write((t) => ({ order: [...t.order, message.id] }));
+  };
+
+  /** Streams the assistant's reply to the thread as it stands; `replaceFrom`: the stored position this turn replaces from. */
+  async function run(replaceFrom?: number): Promise<void> {
+    const thread = host.read();
+    if (!thread?.provider || !thread.model || thread.streaming) return;
+    const { provider, model, conversationId } = thread;
+    const { messages } = useChatStore.getState();
+    const { unstored, history } = unseenByServer(thread.order, messages, conversationId, replaceFrom);
+    const body: ChatRequestBody = { ...host.extras?.(), ...(history ?? host.firstTurn?.()), provider, model, messages: toRequestMessages(thread.order, messages) };
+    const id = newId();
+    add({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {} });
+    host.write({ streaming: id });
+    const abort = new AbortController();
+    current = abort;
+    const tracker = host.track?.();
+    try {
+      await tracker?.ready;
+      await streamReply({
+        replyId: id,
+        body,
+        signal: abort.signal,
+        onHeaders: (returnedId) => {
+          if (!returnedId || host.read()?.streaming !== id) return;
+          host.write({ conversationId: returnedId });
+          markStored([...unstored, id]);
+          host.onConversation?.(returnedId, !conversationId);
+        },
+        onProgress: tracker?.onProgress,
+      });
+    } finally {
+      tracker?.end();
+      // The thread may have moved on (New chat, another conversation) while this stream wound down.
+      host.write((t) => (t.streaming === id ? { streaming: undefined } : {}));
+      if (current === abort) current = undefined;
+      host.afterRun?.();
+    }
+  }
+
+  /** Drops `id` and what follows it ('at'), or only what follows it ('after'); returns the stored position it had. */
+  function cut(id: string, from: 'at' | 'after'): number {
+    const thread = host.read()!;
+    const position = storedPosition({ order: thread.order, messages: useChatStore.getState().messages }, id);
+    const index = thread.order.indexOf(id);
+    host.write({ order: thread.order.slice(0, from === 'after' ? index + 1 : index) });
+    return position;
+  }
+
+  return {
+    run,
+    send(text: string): Promise<void> {
+      if (busy()) return Promise.resolve();
+      add({ id: newId(), role: 'user', content: text });
+      return run();
+    },
+    /** Replaces an assistant reply (and what followed it) with a new one, here and in the store. */
+    regenerate(assistantId: string): Promise<void> {
+      if (busy() || !host.read()?.order.includes(assistantId)) return Promise.resolve();
+      return run(cut(assistantId, 'at'));
+    },
+    /** The last reply again. */
+    retryLast(): Promise<void> {
+      const { messages } = useChatStore.getState();
+      const last = host.read()?.order.findLast((k) => messages[k]?.role === 'assistant');
+      return last ? this.regenerate(last) : Promise.resolve();
+    },
+    /** Rewrites a user message and resends from there; the store drops what followed it too. */
+    edit(userId: string, text: string): Promise<void> {
+      if (busy() || !host.read()?.order.includes(userId)) return Promise.resolve();
+      const position = cut(userId, 'after');
+      putMessage({ id: userId, role: 'user', content: text });
+      return run(position);
+    },
+    /** Answers tool calls; once every call of the reply has a result, the turn continues. */
+    answerTools(results: ToolResult[]): Promise<void> {
+      if (busy() || results.length === 0) return Promise.resolve();
+      add({ id: newId(), role: 'tool', content: results.map((r) => ({ type: 'tool-result', callId: r.callId, name: r.name, content: r.content })) });
+      return run();
+    },
+    /** Stops the running stream; the partial reply stays, marked stopped. */
+    stop(): void {
+      current?.abort();
+    },
+  };
+}
+
+export type ThreadRunner = ReturnType<typeof createThreadRunner>;
