@@ -30,3 +30,17 @@ it('npm start refuses an unreachable PostgreSQL server, naming it without its pa
   expect(run.stderr).toMatch(/Sluice cannot start: Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/sluice \(DATABASE_URL\): .*ECONNREFUSED/);
   expect(run.stdout + run.stderr).not.toContain('pa55word');
 });
+
+it('npm start on a non-loopback HOST refuses to start without SLUICE_ALLOWED_HOSTS, saying why', () => {
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], { env: { ...process.env, SLUICE_CONFIG: '', HOST: '0.0.0.0', PORT: '1', SLUICE_ALLOWED_HOSTS: '' }, encoding: 'utf8' });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('Sluice cannot start: HOST=0.0.0.0 serves it beyond this machine, but SLUICE_ALLOWED_HOSTS is not set.');
+});
+
+it('npm start on a non-loopback HOST with SLUICE_ALLOWED_HOSTS warns that there is no login', () => {
+  // A corrupt data folder stops it right after the check, before anything listens.
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-corrupt-'));
+  writeFileSync(join(dir, 'PG_VERSION'), 'garbage\n');
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], { env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir, HOST: '0.0.0.0', PORT: '1', SLUICE_ALLOWED_HOSTS: 'sluice.example.com' }, encoding: 'utf8' });
+  expect(run.stderr).toContain('There is no login: anyone who can reach this port can use the configured API keys');
+});
