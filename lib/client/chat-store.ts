@@ -4,6 +4,7 @@ import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { setFrameApplier } from './frame-loop';
+import type { Thread } from './thread-runner';
 
 /** Figures of one reply, in ms from the request's start. */
 export interface ReplyFigures {
@@ -47,14 +48,9 @@ export type UiMessage =
       trees?: ReplyTrees;
     };
 
-export interface ChatState {
-  conversationId?: string;
-  order: string[];
+/** The chat: one thread (its order, model, conversation and streaming reply), every message, and its parameters. */
+export interface ChatState extends Thread {
   messages: Record<string, UiMessage>;
-  /** The assistant message being streamed, if any. */
-  streaming?: string;
-  provider?: string;
-  model?: string;
   params: ChatParams;
 }
 

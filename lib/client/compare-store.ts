@@ -1,16 +1,10 @@
 import { create } from 'zustand';
 import type { RaceSeries } from './race-series';
+import type { Thread } from './thread-runner';
 
-/** One model in the race. Its messages live in the chat store's `messages`, like the chat's. */
-export interface Pane {
+/** One model in the race: a thread (its messages live in the chat store's `messages`, like the chat's), with its key. */
+export interface Pane extends Thread {
   key: string;
-  provider?: string;
-  model?: string;
-  /** The pane's own conversation, once the server has it. */
-  conversationId?: string;
-  order: string[];
-  /** The reply streaming in this pane, if any. */
-  streaming?: string;
 }
 
 export interface CompareState {
