@@ -4,7 +4,7 @@
  * the same pipeline with remark-gfm always on, in alternating rounds.
  */
 import remend from 'remend';
-import { splitBlocks } from '@/lib/client/markdown-blocks';
+import { splitBlocks } from '@/lib/client/markdown/markdown-blocks';
 import { markdownPipeline, markdownToHast } from '@/lib/markdown/to-hast';
 import { markdownReply } from '@/lib/simulator/content';
 import { seededRandom } from '@/lib/simulator/random';

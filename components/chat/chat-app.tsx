@@ -1,14 +1,14 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { resetChat, useChatStore } from '@/lib/client/chat-store';
-import { uiMessagesOf } from '@/lib/client/from-stored';
+import { resetChat, useChatStore } from '@/lib/client/chat/chat-store';
+import { uiMessagesOf } from '@/lib/client/history/from-stored';
 import type { Conversation } from '@/lib/api/conversations';
-import { chooseModel } from '@/lib/client/run-reply';
-import { prewarmHighlighter } from '@/lib/client/code-highlighter';
-import { exposeStats } from '@/lib/client/render-stats';
+import { chooseModel } from '@/lib/client/chat/run-reply';
+import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
+import { exposeStats } from '@/lib/client/stream/render-stats';
 import type { PublicProvider } from '@/lib/providers/types';
-import { toggleLogPanel, useLogPanel } from '@/lib/client/log-panel';
+import { toggleLogPanel, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { EventLogPanel } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
 import { ThemeToggle } from '../theme-toggle';

@@ -2,7 +2,7 @@
 
 import type { Element, ElementContent } from 'hast';
 import { useEffect, useMemo, useState } from 'react';
-import { codeHighlighter } from '@/lib/client/code-highlighter';
+import { codeHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { tokensToHtml } from '@/lib/markdown/tokens-to-html';
 
 /** A fenced block's language (from `language-x`) and text, read from its `pre > code` tree. */

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { sendMessage, stopStreaming } from '@/lib/client/run-reply';
-import { useChatStore } from '@/lib/client/chat-store';
+import { sendMessage, stopStreaming } from '@/lib/client/chat/run-reply';
+import { useChatStore } from '@/lib/client/chat/chat-store';
 
 /** The chat's composer, bound to the chat store. */
 export function ChatComposer() {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type RefObject } from 'react';
-import { useChatStore } from '@/lib/client/chat-store';
+import { useChatStore } from '@/lib/client/chat/chat-store';
 import { FollowTail } from '../follow-tail';
 import { MessageView } from './message-view';
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { memo, useEffect, useRef, useState } from 'react';
-import { useChatStore, type UiMessage } from '@/lib/client/chat-store';
-import { showEventsOf, useLogPanel } from '@/lib/client/log-panel';
-import { countRender } from '@/lib/client/render-stats';
+import { useChatStore, type UiMessage } from '@/lib/client/chat/chat-store';
+import { showEventsOf, useLogPanel } from '@/lib/client/event-log/log-panel';
+import { countRender } from '@/lib/client/stream/render-stats';
 import { Markdown } from './markdown';
 import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';

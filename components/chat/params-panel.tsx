@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { z } from 'zod';
-import { useChatStore } from '@/lib/client/chat-store';
+import { useChatStore } from '@/lib/client/chat/chat-store';
 import { ToolDefinitionSchema } from '@/lib/protocols/conversation';
 
 const ToolsSchema = z.array(ToolDefinitionSchema);

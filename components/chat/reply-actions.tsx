@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import { answerToolCalls, editAndResend, regenerate } from '@/lib/client/run-reply';
+import { answerToolCalls, editAndResend, regenerate } from '@/lib/client/chat/run-reply';
 
 /** What a message's buttons do: the chat's own by default; a compare pane brings its own. */
 export interface ReplyActions {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { AssembledMessage } from '@/lib/assemble/message';
-import type { ReplyFigures } from '@/lib/client/chat-store';
+import type { ReplyFigures } from '@/lib/client/chat/chat-store';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
 

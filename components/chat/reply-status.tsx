@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UiMessage } from '@/lib/client/chat-store';
+import type { UiMessage } from '@/lib/client/chat/chat-store';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 

@@ -2,10 +2,10 @@
 
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MAX_PANES, useCompareStore } from '@/lib/client/compare-store';
-import { prewarmHighlighter } from '@/lib/client/code-highlighter';
-import { exposeStats } from '@/lib/client/render-stats';
-import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/run-compare';
+import { MAX_PANES, useCompareStore } from '@/lib/client/compare/compare-store';
+import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
+import { exposeStats } from '@/lib/client/stream/render-stats';
+import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
 import type { PublicProvider } from '@/lib/providers/types';
 import type { CompareSession } from '@/lib/api/conversations';
 import { Composer } from '../chat/composer';

@@ -2,10 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useChatStore } from '@/lib/client/chat-store';
-import { raceSeries, useCompareStore, type Pane } from '@/lib/client/compare-store';
-import { useEventLog } from '@/lib/client/event-logs';
-import { answerPaneToolCalls, choosePaneModel, continueWith, removePane, retryPane, stopPane } from '@/lib/client/run-compare';
+import { useChatStore } from '@/lib/client/chat/chat-store';
+import { raceSeries, useCompareStore, type Pane } from '@/lib/client/compare/compare-store';
+import { useEventLog } from '@/lib/client/event-log/event-logs';
+import { answerPaneToolCalls, choosePaneModel, continueWith, removePane, retryPane, stopPane } from '@/lib/client/compare/run-compare';
 import type { PublicProvider } from '@/lib/providers/types';
 import { MessageView } from '../chat/message-view';
 import { ModelPicker } from '../chat/model-picker';

@@ -2,8 +2,8 @@
 
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useChatStore } from '@/lib/client/chat-store';
-import { useCompareStore } from '@/lib/client/compare-store';
+import { useChatStore } from '@/lib/client/chat/chat-store';
+import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { outputRate } from '../chat/reply-figures';
 
 interface Figure {

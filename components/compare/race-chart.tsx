@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { race, raceSeries, useCompareStore } from '@/lib/client/compare-store';
+import { race, raceSeries, useCompareStore } from '@/lib/client/compare/compare-store';
 
 /**
  * How often the chart is redrawn during a race. Each redraw aligns every pane's

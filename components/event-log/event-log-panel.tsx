@@ -3,9 +3,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useChatStore } from '@/lib/client/chat-store';
-import { useEventLog, useLogVersion } from '@/lib/client/event-logs';
-import { highlightPart, useLogPanel } from '@/lib/client/log-panel';
+import { useChatStore } from '@/lib/client/chat/chat-store';
+import { useEventLog, useLogVersion } from '@/lib/client/event-log/event-logs';
+import { highlightPart, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { matches, type EventLog } from '@/lib/event-log/event-log';
 import { SearchBox } from '../search-box';

@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { ImportError, importStream } from '@/lib/event-log/import';
-import { replayImport } from '@/lib/client/replay';
+import { replayImport } from '@/lib/client/event-log/replay';
 
 /**
  * Import a `.sse` capture or `.jsonl` export (pick, paste, or drop anywhere on what it

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { useDeleteConversation, useRenameConversation } from '@/lib/client/conversation-list';
-import { startNewChat } from '@/lib/client/run-reply';
+import { useDeleteConversation, useRenameConversation } from '@/lib/client/history/conversation-list';
+import { startNewChat } from '@/lib/client/chat/run-reply';
 import type { ConversationSummary } from '@/lib/api/conversations';
 
 // Row actions show on hover or keyboard focus; they stay in the accessibility tree throughout.

@@ -3,10 +3,10 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useChatStore } from '@/lib/client/chat-store';
-import { useCompareStore } from '@/lib/client/compare-store';
-import { useConversationList } from '@/lib/client/conversation-list';
-import { startNewChat } from '@/lib/client/run-reply';
+import { useChatStore } from '@/lib/client/chat/chat-store';
+import { useCompareStore } from '@/lib/client/compare/compare-store';
+import { useConversationList } from '@/lib/client/history/conversation-list';
+import { startNewChat } from '@/lib/client/chat/run-reply';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { SearchBox } from '../search-box';
 import { ConversationItem } from './conversation-item';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { toHtml } from 'hast-util-to-html';
 import remend from 'remend';
 import { describe, expect, it } from 'vitest';
-import { splitBlocks } from '@/lib/client/markdown-blocks';
+import { splitBlocks } from '@/lib/client/markdown/markdown-blocks';
 import { markdownReply } from '@/lib/simulator/content';
 import { seededRandom } from '@/lib/simulator/random';
 import { markdownPipeline, markdownToHast } from './to-hast';

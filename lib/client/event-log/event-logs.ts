@@ -4,7 +4,7 @@ import { EventLog } from '@/lib/event-log/event-log';
 import { readIntoLog } from '@/lib/event-log/read-into-log';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { StoredEvents } from '@/lib/api/conversations';
-import { api } from './api';
+import { api } from '../api';
 
 /** Logs of replies streamed or imported in this page, by reply id. */
 const live = new Map<string, EventLog>();

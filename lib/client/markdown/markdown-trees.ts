@@ -1,6 +1,6 @@
 import type { ParsedBlock, TreeAnswer, TreeRequest } from '@/lib/markdown/tree-messages';
-import { useChatStore, type ReplyTrees } from './chat-store';
-import { requestFlush } from './frame-loop';
+import { useChatStore, type ReplyTrees } from '../chat/chat-store';
+import { requestFlush } from '../stream/frame-loop';
 
 /** With requests out and no answer for this long, the worker counts as failed (hung, or loaded without running). */
 const ANSWER_TIMEOUT_MS = 3000;
@@ -85,7 +85,7 @@ class MarkdownTrees {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('../markdown/markdown.worker.ts', import.meta.url), { type: 'module', name: 'sluice-markdown' });
+    const worker = new Worker(new URL('../../markdown/markdown.worker.ts', import.meta.url), { type: 'module', name: 'sluice-markdown' });
     worker.onmessage = ({ data }: MessageEvent<TreeAnswer[]>) => this.receive(data);
     // A script that fails to load or to run (a bundling mistake once made it throw on import) reports here.
     worker.onerror = (event) => this.fail(event.message || 'the worker script failed');

@@ -2,7 +2,7 @@ import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/a
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { storedFields, type Conversation, type StoredMessage } from '@/lib/api/conversations';
-import type { UiMessage } from './chat-store';
+import type { UiMessage } from '../chat/chat-store';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
 function replyFromContent(content: ChatMessage['content']): AssembledMessage {

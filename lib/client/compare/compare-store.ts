@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { RaceSeries } from './race-series';
-import type { Thread } from './thread-runner';
+import type { Thread } from '../chat/thread-runner';
 
 /** One model in the race: a thread (its messages live in the chat store's `messages`, like the chat's), with its key. */
 export interface Pane extends Thread {

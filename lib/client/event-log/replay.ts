@@ -1,11 +1,11 @@
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ImportedStream } from '@/lib/event-log/import';
-import { appendMessage } from './chat-store';
+import { appendMessage } from '../chat/chat-store';
 import { createLog } from './event-logs';
-import { flushFinal, requestFlush } from './frame-loop';
+import { flushFinal, requestFlush } from '../stream/frame-loop';
 import { showEventsOf } from './log-panel';
-import { replyPatch } from './reply-patch';
+import { replyPatch } from '../stream/reply-patch';
 
 /**
  * Rebuilds an imported stream as a reply in the chat, through the same reader a live

@@ -1,6 +1,6 @@
 import { titleFrom } from '@/lib/conversation-title';
 import { resetChat, useChatStore } from './chat-store';
-import { conversationActive, refreshConversations } from './conversation-list';
+import { conversationActive, refreshConversations } from '../history/conversation-list';
 import { createThreadRunner, type Thread, type ToolResult } from './thread-runner';
 
 /** The page follows the conversation: `/c/{id}`, without a reload, and the sidebar shows it at once. */

@@ -3,9 +3,9 @@ import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import { CHAT_HEADERS } from '@/lib/api/headers';
-import { api, readApiError, type ApiCallError } from './api';
-import type { UiMessage } from './chat-store';
-import { createLog } from './event-logs';
+import { api, readApiError, type ApiCallError } from '../api';
+import type { UiMessage } from '../chat/chat-store';
+import { createLog } from '../event-log/event-logs';
 import { flushFinal, requestFlush } from './frame-loop';
 import { replyPatch } from './reply-patch';
 

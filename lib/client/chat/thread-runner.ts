@@ -2,7 +2,7 @@ import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import { markStored, putMessage, storedPosition, useChatStore, type UiMessage } from './chat-store';
 import { toRequestMessages, unseenByServer } from './request-messages';
-import { streamReply } from './stream-reply';
+import { streamReply } from '../stream/stream-reply';
 
 /**
  * A thread: one conversation's messages, in order, among the chat store's messages,

@@ -1,12 +1,12 @@
 import { titleFrom } from '@/lib/conversation-title';
 import type { CompareSession } from '@/lib/api/conversations';
-import { api } from './api';
-import { appendMessage, resetChat } from './chat-store';
+import { api } from '../api';
+import { appendMessage, resetChat } from '../chat/chat-store';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
-import { conversationActive, refreshConversations } from './conversation-list';
+import { conversationActive, refreshConversations } from '../history/conversation-list';
 import { RaceSeries } from './race-series';
-import { uiMessagesOf } from './from-stored';
-import { createThreadRunner, type ThreadRunner, type ToolResult } from './thread-runner';
+import { uiMessagesOf } from '../history/from-stored';
+import { createThreadRunner, type ThreadRunner, type ToolResult } from '../chat/thread-runner';
 
 const newId = () => crypto.randomUUID();
 

@@ -3,7 +3,7 @@ import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { setFrameApplier } from './frame-loop';
+import { setFrameApplier } from '../stream/frame-loop';
 import type { Thread } from './thread-runner';
 
 /** Figures of one reply, in ms from the request's start. */

@@ -1,4 +1,4 @@
-import { highlighterStatus } from './code-highlighter';
+import { highlighterStatus } from '../markdown/code-highlighter';
 import { frameStats } from './frame-loop';
 
 /** Committed renders per message id: the tests assert finished messages do not re-render. */

@@ -11,8 +11,8 @@ async function setUp() {
   const { posts, answer, fail } = stubWorker<TreeRequest[], TreeAnswer[]>();
   const { frame } = stubAnimationFrames({ step: 100 });
   const { markdownTrees } = await import('./markdown-trees');
-  const { appendMessage, useChatStore } = await import('./chat-store');
-  const { frameStats } = await import('./frame-loop');
+  const { appendMessage, useChatStore } = await import('../chat/chat-store');
+  const { frameStats } = await import('../stream/frame-loop');
   return { markdownTrees, appendMessage, useChatStore, frameStats, posts, frame, answer, fail };
 }
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, type InfiniteData } from '@tanstack/react-query';
 import type { ConversationPage, ConversationSummary } from '@/lib/api/conversations';
-import { api, ApiCallError } from './api';
-import { getQueryClient } from './query-client';
+import { api, ApiCallError } from '../api';
+import { getQueryClient } from '../query-client';
 
 const ROOT = ['conversations'] as const;
 const keyFor = (query: string) => [...ROOT, query.trim()] as const;
