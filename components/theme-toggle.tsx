@@ -1,10 +1,11 @@
 'use client';
 
+import { Button } from '@/components/ui/button';
+
 /** Light or dark: follows the system until the user picks, then remembers. */
 export function ThemeToggle() {
   return (
-    <button
-      type="button"
+    <Button
       aria-label="Toggle dark theme"
       onClick={() => {
         const dark = document.documentElement.classList.toggle('dark');
@@ -14,7 +15,7 @@ export function ThemeToggle() {
     >
       <span className="dark:hidden">Dark</span>
       <span className="hidden dark:inline">Light</span>
-    </button>
+    </Button>
   );
 }
 

@@ -16,6 +16,7 @@ import { ChatComposer } from './composer';
 import { MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
 import { ParamsPanel } from './params-panel';
+import { Button } from '@/components/ui/button';
 
 /** Opens `conversation` (none: a new chat), with the model its last reply used when that is still offered. */
 function openConversation(providers: PublicProvider[], conversation?: Conversation): void {
@@ -52,15 +53,14 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
           <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
           <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
           <span className="ml-auto flex items-center gap-2">
-            <button
-              type="button"
+            <Button
               aria-expanded={logOpen}
               aria-controls="event-log"
               onClick={toggleLogPanel}
               className="rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
             >
               Event log
-            </button>
+            </Button>
             <ThemeToggle />
           </span>
         </header>

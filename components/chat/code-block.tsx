@@ -4,6 +4,7 @@ import type { Element, ElementContent } from 'hast';
 import { useEffect, useMemo, useState } from 'react';
 import { codeHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { tokensToHtml } from '@/lib/markdown/tokens-to-html';
+import { Button } from '@/components/ui/button';
 
 /** A fenced block's language (from `language-x`) and text, read from its `pre > code` tree. */
 function codeOf(pre: Element | undefined): { language: string; code: string } {
@@ -41,9 +42,9 @@ function useHighlighted(code: string, language: string, enabled: boolean): strin
 function CopyCode({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <button type="button" aria-label="Copy code" onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true))} className="md-code-copy">
+    <Button aria-label="Copy code" onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true))} className="md-code-copy">
       {copied ? 'Copied' : 'Copy'}
-    </button>
+    </Button>
   );
 }
 

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { sendMessage, stopStreaming } from '@/lib/client/chat/run-reply';
 import { useChatStore } from '@/lib/client/chat/chat-store';
+import { Button } from '@/components/ui/button';
 
 /** The chat's composer, bound to the chat store. */
 export function ChatComposer() {
@@ -42,13 +43,13 @@ export function Composer({ streaming, ready, onSend, onStop, stopLabel = 'Stop' 
         className="min-h-[3rem] flex-1 resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-sky-500 dark:border-zinc-700 dark:bg-zinc-900"
       />
       {streaming ? (
-        <button type="button" onClick={onStop} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700">
+        <Button onClick={onStop} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700">
           {stopLabel}
-        </button>
+        </Button>
       ) : (
-        <button type="submit" disabled={!text.trim() || !ready} className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40">
+        <Button type="submit" disabled={!text.trim() || !ready} className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40">
           Send
-        </button>
+        </Button>
       )}
     </form>
   );

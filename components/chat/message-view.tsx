@@ -10,20 +10,20 @@ import { ReplyFiguresLine } from './reply-figures';
 import { ReplyStatus } from './reply-status';
 import { ThinkingBlock } from './thinking-block';
 import { ToolCallCard } from './tool-call-card';
+import { Button } from '@/components/ui/button';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
+    <Button
       aria-label="Copy message"
       onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
       className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
     >
       {copied ? 'Copied' : 'Copy'}
-    </button>
+    </Button>
   );
 }
 
@@ -43,12 +43,12 @@ function UserMessage({ id, content }: { id: string; content: string }) {
       >
         <textarea aria-label="Edit message" value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} className="rounded-lg border border-zinc-300 p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={() => setEditing(false)} className="text-xs text-zinc-500">
+          <Button onClick={() => setEditing(false)} className="text-xs text-zinc-500">
             Cancel
-          </button>
-          <button type="submit" className="rounded bg-sky-600 px-3 py-1 text-xs text-white">
+          </Button>
+          <Button type="submit" className="rounded bg-sky-600 px-3 py-1 text-xs text-white">
             Resend
-          </button>
+          </Button>
         </div>
       </form>
     );
@@ -58,9 +58,9 @@ function UserMessage({ id, content }: { id: string; content: string }) {
       <div className="whitespace-pre-wrap rounded-2xl bg-sky-600 px-4 py-2 text-sm text-white">{content}</div>
       <div className="mt-1 flex justify-end gap-1 opacity-70 group-hover:opacity-100">
         {editAndResend ? (
-          <button type="button" aria-label="Edit message and resend" onClick={() => setEditing(true)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          <Button aria-label="Edit message and resend" onClick={() => setEditing(true)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
             Edit
-          </button>
+          </Button>
         ) : null}
         <CopyButton text={content} />
       </div>
@@ -126,14 +126,13 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
       ))}
       {reply.refusal ? <p className="my-2 rounded bg-zinc-100 p-2 text-sm italic dark:bg-zinc-900">Refusal: {reply.refusal}</p> : null}
       {pendingCalls.length > 0 ? (
-        <button
-          type="button"
+        <Button
           disabled={pendingCalls.some((c) => !results[c.id])}
           onClick={() => answerToolCalls(pendingCalls.map((c) => ({ callId: c.id, name: c.name, content: results[c.id]! })))}
           className="my-2 rounded bg-amber-600 px-3 py-1 text-xs font-medium text-white disabled:opacity-40"
         >
           Send tool results
-        </button>
+        </Button>
       ) : null}
       <ReplyStatus message={message} onRetry={() => regenerate(message.id)} />
       <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -142,13 +141,13 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
         {!live ? (
           <>
             <CopyButton text={reply.text} />
-            <button type="button" aria-label="Show this reply’s events" onClick={() => showEventsOf(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            <Button aria-label="Show this reply’s events" onClick={() => showEventsOf(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
               Events
-            </button>
+            </Button>
             {isLast ? (
-              <button type="button" aria-label="Regenerate reply" onClick={() => regenerate(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+              <Button aria-label="Regenerate reply" onClick={() => regenerate(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
                 Regenerate
-              </button>
+              </Button>
             ) : null}
           </>
         ) : null}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { ToolDefinitionSchema } from '@/lib/protocols/conversation';
+import { Button } from '@/components/ui/button';
 
 const ToolsSchema = z.array(ToolDefinitionSchema);
 const EXAMPLE_TOOLS = JSON.stringify([{ name: 'get_weather', description: 'Current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }], null, 2);
@@ -53,9 +54,9 @@ export function ParamsPanel() {
       <label className="mt-3 block">
         <span className="flex items-center justify-between">
           Tools (JSON: name, description, parameters as JSON Schema)
-          <button type="button" className="text-xs text-sky-600" onClick={() => setToolsText(EXAMPLE_TOOLS)}>
+          <Button className="text-xs text-sky-600" onClick={() => setToolsText(EXAMPLE_TOOLS)}>
             Insert an example
-          </button>
+          </Button>
         </span>
         <textarea
           aria-label="Tools"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UiMessage } from '@/lib/client/chat/chat-store';
+import { Button } from '@/components/ui/button';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 
@@ -23,9 +24,9 @@ function ReplyAlert({ tone, title, children, onRetry }: { tone: keyof typeof TON
     <div role="alert" className={`rounded-md border p-3 text-sm ${TONES[tone].box}`}>
       <p className="font-medium">{title}</p>
       {children}
-      <button type="button" onClick={onRetry} className={`mt-2 rounded border px-2 py-0.5 text-xs ${TONES[tone].button}`}>
+      <Button onClick={onRetry} className={`mt-2 rounded border px-2 py-0.5 text-xs ${TONES[tone].button}`}>
         Retry
-      </button>
+      </Button>
     </div>
   );
 }

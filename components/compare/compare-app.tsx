@@ -13,6 +13,7 @@ import { ThemeToggle } from '../theme-toggle';
 import { ComparePane } from './compare-pane';
 import { RaceBars } from './race-bars';
 import { RaceChart } from './race-chart';
+import { Button } from '@/components/ui/button';
 
 /** The first models offered, one per protocol where possible, for a new race of two. */
 function firstModels(providers: PublicProvider[]) {
@@ -39,9 +40,9 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
         <h1 className="text-lg font-semibold tracking-tight">Compare</h1>
         <span className="text-xs text-zinc-500">{panes.length} models, one prompt</span>
-        <button type="button" onClick={addPane} disabled={panes.length >= MAX_PANES || useCompareStore.getState().compareId !== undefined} className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700">
+        <Button onClick={addPane} disabled={panes.length >= MAX_PANES || useCompareStore.getState().compareId !== undefined} className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700">
           Add model
-        </button>
+        </Button>
         <span className="ml-auto">
           <ThemeToggle />
         </span>

@@ -12,6 +12,7 @@ import { ModelPicker } from '../chat/model-picker';
 import { ReplyActionsProvider } from '../chat/reply-actions';
 import { EventLogView } from '../event-log/event-log-panel';
 import { FollowTail } from '../follow-tail';
+import { Button } from '@/components/ui/button';
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
@@ -98,21 +99,21 @@ export const ComparePane = memo(function ComparePane({ pane, index, providers }:
         <Elapsed key={pane.streaming} paneKey={pane.key} streaming={streaming} />
         <span className="ml-auto flex gap-1">
           {streaming ? (
-            <button type="button" onClick={() => stopPane(pane.key)} className={button}>
+            <Button onClick={() => stopPane(pane.key)} className={button}>
               Stop
-            </button>
+            </Button>
           ) : (
-            <button type="button" disabled={!hasReply} onClick={() => retryPane(pane.key)} className={button}>
+            <Button disabled={!hasReply} onClick={() => retryPane(pane.key)} className={button}>
               Retry
-            </button>
+            </Button>
           )}
-          <button type="button" aria-expanded={showLog} onClick={() => setShowLog((s) => !s)} className={button}>
+          <Button aria-expanded={showLog} onClick={() => setShowLog((s) => !s)} className={button}>
             Event log
-          </button>
+          </Button>
           {!started ? (
-            <button type="button" aria-label={`Remove pane ${index + 1}`} disabled={count <= 2} onClick={() => removePane(pane.key)} className={button}>
+            <Button aria-label={`Remove pane ${index + 1}`} disabled={count <= 2} onClick={() => removePane(pane.key)} className={button}>
               Remove
-            </button>
+            </Button>
           ) : null}
         </span>
       </header>
@@ -121,9 +122,9 @@ export const ComparePane = memo(function ComparePane({ pane, index, providers }:
       </ReplyActionsProvider>
       {pane.conversationId && !streaming ? (
         <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
-          <button type="button" onClick={() => void continueWith(pane).then((id) => router.push(`/c/${id}`))} className={button}>
+          <Button onClick={() => void continueWith(pane).then((id) => router.push(`/c/${id}`))} className={button}>
             Continue with this one
-          </button>
+          </Button>
         </div>
       ) : null}
       {showLog ? <PaneLog pane={pane} /> : null}

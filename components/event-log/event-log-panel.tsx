@@ -13,6 +13,7 @@ import { EventRow } from './event-row';
 import { ExchangeDetails } from './exchange-details';
 import { ImportStream } from './import-stream';
 import { LogExports } from './log-exports';
+import { Button } from '@/components/ui/button';
 
 /** The reply the panel shows: the one picked, else the newest. */
 function useShownReply() {
@@ -121,12 +122,12 @@ export function EventLogView({ log, empty, onShowPart }: { log: EventLog | undef
             <input type="checkbox" checked={showPings} onChange={(e) => setShowPings(e.target.checked)} />
             Comments and pings
           </label>
-          <button type="button" aria-pressed={follow} onClick={() => setFollow((f) => !f)} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
+          <Button aria-pressed={follow} onClick={() => setFollow((f) => !f)} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
             Follow tail
-          </button>
-          <button type="button" disabled={firstError < 0} onClick={jumpToError} className="rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
+          </Button>
+          <Button disabled={firstError < 0} onClick={jumpToError} className="rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
             Jump to first error
-          </button>
+          </Button>
         </div>
         {log ? (
           <p className="text-xs text-zinc-500" data-testid="event-log-count">

@@ -2,6 +2,7 @@
 
 import { memo } from 'react';
 import type { LogEntry } from '@/lib/event-log/entry';
+import { Button } from '@/components/ui/button';
 
 const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`;
 
@@ -36,8 +37,7 @@ export const EventRow = memo(function EventRow({
   const flags = [entry.bff && 'BFF', entry.terminal && 'terminal', entry.error && 'error', entry.malformed && 'malformed'].filter(Boolean).join(', ');
   return (
     <div data-log-row={entry.seq} className={`border-b border-zinc-100 font-mono text-[11px] dark:border-zinc-800 ${tone(entry)}`}>
-      <button
-        type="button"
+      <Button
         aria-expanded={expanded}
         onClick={() => onToggle(entry.seq)}
         className="grid w-full grid-cols-[3rem_4.5rem_4rem_8rem_3.5rem_1fr] gap-2 px-2 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800/60"
@@ -59,7 +59,7 @@ export const EventRow = memo(function EventRow({
           {flags ? <span className="sr-only">{flags}: </span> : null}
           {entry.data}
         </span>
-      </button>
+      </Button>
       {expanded ? (
         <div className="px-2 pb-2">
           <p className="text-zinc-500">
@@ -68,9 +68,9 @@ export const EventRow = memo(function EventRow({
           </p>
           <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 dark:bg-zinc-900">{pretty(entry.data)}</pre>
           {onShowPart && entry.parts.length > 0 ? (
-            <button type="button" onClick={() => onShowPart(entry.parts[0]!)} className="mt-1 rounded border border-zinc-300 px-2 py-0.5 not-italic dark:border-zinc-700">
+            <Button onClick={() => onShowPart(entry.parts[0]!)} className="mt-1 rounded border border-zinc-300 px-2 py-0.5 not-italic dark:border-zinc-700">
               Show in reply (part {entry.parts.map((p) => p + 1).join(', ')})
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}

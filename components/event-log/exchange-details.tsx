@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { curlCommand } from '@/lib/event-log/curl';
 import type { UpstreamExchange } from '@/lib/sse/bff-marker';
+import { Button } from '@/components/ui/button';
 
 const headerLines = (headers: Record<string, string>) =>
   Object.entries(headers)
@@ -30,13 +31,12 @@ export function ExchangeDetails({ exchange }: { exchange: UpstreamExchange }) {
           {curl}
         </pre>
       </div>
-      <button
-        type="button"
+      <Button
         onClick={() => void navigator.clipboard?.writeText(curl).then(() => setCopied(true))}
         className="mt-1 rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
       >
         {copied ? 'Copied' : 'Copy as curl'}
-      </button>
+      </Button>
     </details>
   );
 }

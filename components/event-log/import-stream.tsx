@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { ImportError, importStream } from '@/lib/event-log/import';
 import { replayImport } from '@/lib/client/event-log/replay';
+import { Button } from '@/components/ui/button';
 
 /**
  * Import a `.sse` capture or `.jsonl` export (pick, paste, or drop anywhere on what it
@@ -51,9 +52,9 @@ export function ImportStream({ children }: { children: ReactNode }) {
             </label>
           </fieldset>
           <textarea aria-label="Paste SSE" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={3} placeholder="data: {…}" className="rounded border border-zinc-300 p-1 font-mono dark:border-zinc-700 dark:bg-zinc-900" />
-          <button type="button" disabled={!pasted.trim()} onClick={() => load(pasted, 'pasted stream')} className="self-start rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
+          <Button disabled={!pasted.trim()} onClick={() => load(pasted, 'pasted stream')} className="self-start rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
             Load pasted stream
-          </button>
+          </Button>
           {error ? (
             <p role="alert" className="text-red-700 dark:text-red-400">
               {error}

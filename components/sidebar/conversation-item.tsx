@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDeleteConversation, useRenameConversation } from '@/lib/client/history/conversation-list';
 import { startNewChat } from '@/lib/client/chat/run-reply';
 import type { ConversationSummary } from '@/lib/api/conversations';
+import { Button } from '@/components/ui/button';
 
 // Row actions show on hover or keyboard focus; they stay in the accessibility tree throughout.
 const revealed = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus:opacity-100';
@@ -32,12 +33,12 @@ function RenameForm({ conversation, onDone }: { conversation: ConversationSummar
         onKeyDown={(e) => e.key === 'Escape' && onDone()}
         className="min-w-0 flex-1 rounded border border-zinc-300 bg-white px-1 py-0.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
       />
-      <button type="submit" className={actionClass}>
+      <Button type="submit" className={actionClass}>
         Save
-      </button>
-      <button type="button" onClick={onDone} className={actionClass}>
+      </Button>
+      <Button onClick={onDone} className={actionClass}>
         Cancel
-      </button>
+      </Button>
     </form>
   );
 }
@@ -66,12 +67,12 @@ function DeleteDialog({ conversation, open, onClose }: { conversation: Conversat
       </h2>
       <p className="mt-2 max-w-xs text-sm text-zinc-600 dark:text-zinc-400">“{conversation.title}” and all its messages will be gone for good.</p>
       <div className="mt-4 flex justify-end gap-2">
-        <button type="button" autoFocus onClick={() => dialog.current?.close()} className="rounded px-3 py-1 text-sm">
+        <Button autoFocus onClick={() => dialog.current?.close()} className="rounded px-3 py-1 text-sm">
           Cancel
-        </button>
-        <button type="button" onClick={confirm} className="rounded bg-red-600 px-3 py-1 text-sm text-white">
+        </Button>
+        <Button onClick={confirm} className="rounded bg-red-600 px-3 py-1 text-sm text-white">
           Delete
-        </button>
+        </Button>
       </div>
     </dialog>
   );
@@ -99,12 +100,12 @@ export function ConversationItem({ conversation, active, onOpen }: { conversatio
         {conversation.kind === 'compare' ? <span className="mr-1 rounded bg-zinc-200 px-1 text-[10px] uppercase text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300">vs</span> : null}
         {conversation.title}
       </Link>
-      <button type="button" aria-label={`Rename “${conversation.title}”`} onClick={() => setMode('rename')} className={`${actionClass} ${revealed}`}>
+      <Button aria-label={`Rename “${conversation.title}”`} onClick={() => setMode('rename')} className={`${actionClass} ${revealed}`}>
         Rename
-      </button>
-      <button type="button" aria-label={`Delete “${conversation.title}”`} onClick={() => setMode('delete')} className={`${actionClass} ${revealed}`}>
+      </Button>
+      <Button aria-label={`Delete “${conversation.title}”`} onClick={() => setMode('delete')} className={`${actionClass} ${revealed}`}>
         Delete
-      </button>
+      </Button>
       {mode === 'delete' ? <DeleteDialog conversation={conversation} open={active} onClose={() => setMode('view')} /> : null}
     </li>
   );

@@ -10,6 +10,7 @@ import { startNewChat } from '@/lib/client/chat/run-reply';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { SearchBox } from '../search-box';
 import { ConversationItem } from './conversation-item';
+import { Button } from '@/components/ui/button';
 
 /** Loads the next page when the end of the list scrolls into view. */
 function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: boolean }) {
@@ -22,9 +23,9 @@ function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: bool
     return () => observer.disconnect();
   }, [onVisible]);
   return (
-    <button ref={ref} type="button" onClick={onVisible} disabled={loading} className="m-2 rounded px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+    <Button ref={ref} onClick={onVisible} disabled={loading} className="m-2 rounded px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
       {loading ? 'Loading…' : 'Load more conversations'}
-    </button>
+    </Button>
   );
 }
 
@@ -44,8 +45,7 @@ export function ConversationSidebar() {
 
   return (
     <>
-      <button
-        type="button"
+      <Button
         aria-expanded={open}
         aria-controls="conversation-sidebar"
         aria-label={open ? 'Hide conversations' : 'Show conversations'}
@@ -53,7 +53,7 @@ export function ConversationSidebar() {
         className="fixed left-2 top-3.5 z-30 h-8 w-8 rounded border border-zinc-300 bg-white text-sm md:hidden dark:border-zinc-700 dark:bg-zinc-900"
       >
         <span aria-hidden="true">{open ? '✕' : '☰'}</span>
-      </button>
+      </Button>
       <nav
         id="conversation-sidebar"
         aria-label="Conversations"
