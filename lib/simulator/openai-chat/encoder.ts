@@ -6,14 +6,11 @@ import { sse, TokenCounter, type EncoderContext, type SimEncoder } from '../enco
 export function openAiChatEncoder(ctx: EncoderContext): SimEncoder {
   const id = `chatcmpl-${randomId(ctx.random, 29)}`;
   const tokens = new TokenCounter();
+  /** What every chunk starts with. */
+  const head = { id, object: 'chat.completion.chunk', created: ctx.created, model: ctx.model, service_tier: 'default', system_fingerprint: 'fp_sluicesim' };
   const chunk = (delta: object, finishReason: string | null = null): string =>
     sse({
-      id,
-      object: 'chat.completion.chunk',
-      created: ctx.created,
-      model: ctx.model,
-      service_tier: 'default',
-      system_fingerprint: 'fp_sluicesim',
+      ...head,
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
       ...(ctx.includeUsage ? { usage: null } : {}),
       obfuscation: randomId(ctx.random, 3 + Math.floor(ctx.random() * 10)),
@@ -40,12 +37,7 @@ export function openAiChatEncoder(ctx: EncoderContext): SimEncoder {
           let out = chunk({}, step.reason);
           if (ctx.includeUsage) {
             out += sse({
-              id,
-              object: 'chat.completion.chunk',
-              created: ctx.created,
-              model: ctx.model,
-              service_tier: 'default',
-              system_fingerprint: 'fp_sluicesim',
+              ...head,
               choices: [],
               usage: {
                 prompt_tokens: ctx.inputTokens,
