@@ -6,7 +6,7 @@ import { StreamReader } from '@/lib/assemble/stream-reader';
 import { fixtures } from '@/tests/support/fixtures';
 import { unpackEvents } from '../store/packed-events';
 import { BoundedEvents } from './bounded-events';
-import { openServerCopy, stopServerCopy, type StartWorker } from './server-copy';
+import { MAX_BACKLOG_BYTES, openServerCopy, stopServerCopy, type StartWorker } from './server-copy';
 
 /** The real worker file, run under tsx (Next.js bundles it for the server). */
 const WORKER_FILE = new URL('./server-copy.worker.ts', import.meta.url).href;
@@ -70,5 +70,39 @@ describe('the server’s copy of a relayed stream', () => {
     await expect(cut.finish('stopped', 2)).rejects.toThrow('worker crashed');
     openServerCopy('openai-chat', copyOptions(1024), start);
     expect(started).toHaveLength(2);
+  });
+
+  it('bounds the queue to the worker: past MAX_BACKLOG_BYTES unread, relays wait for room, given when the worker has read down to half', async () => {
+    const started: SilentWorker[] = [];
+    const start = (() => started[started.push(new SilentWorker()) - 1]) as unknown as StartWorker;
+    const copy = openServerCopy('openai-chat', copyOptions(1024), start);
+    const piece = new Uint8Array(4 * 1024 * 1024);
+    let pushed = 0;
+    while (pushed <= MAX_BACKLOG_BYTES) {
+      expect(copy.backlog()).toBeUndefined();
+      copy.push(piece, 0);
+      pushed += piece.byteLength;
+    }
+    const room = copy.backlog();
+    expect(room).toBeInstanceOf(Promise);
+    let given = false;
+    void room!.then(() => (given = true));
+    started[0]!.emit('message', { drained: pushed - MAX_BACKLOG_BYTES / 2 - 1 });
+    await Promise.resolve();
+    expect(given).toBe(false);
+    started[0]!.emit('message', { drained: 1 });
+    await room;
+    expect(copy.backlog()).toBeUndefined();
+    started[0]!.die();
+  });
+
+  it('a stream that breaks its reader fails alone: the others read on', async () => {
+    const broken = openServerCopy('no-such-protocol' as 'openai-chat', copyOptions(1 << 20), realWorker);
+    const fine = openServerCopy('openai-chat', copyOptions(1 << 20), realWorker);
+    const bytes = new TextEncoder().encode('data: {"choices":[{"index":0,"delta":{"content":"still here"}}]}\n\ndata: [DONE]\n\n');
+    broken.push(bytes, 1);
+    fine.push(bytes, 1);
+    await expect(broken.finish('ended', 2)).rejects.toThrow();
+    expect((await fine.finish('ended', 2)).message).toMatchObject({ status: 'complete', text: 'still here' });
   });
 });

@@ -15,6 +15,8 @@ interface Stream {
   failure?: string;
 }
 const streams = new Map<number, Stream>();
+/** Why a stream could not be opened, until its finish asks. */
+const openFailures = new Map<number, string>();
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -26,7 +28,12 @@ function handle(request: CopyRequest): void {
   }
   // Requests come in order: a stream is open until its finish.
   const stream = streams.get(request.stream);
-  if (!stream) return;
+  if (!stream) {
+    // Its open failed (and was reported by no one): its finish says so, so its reply is stored as an error.
+    if (request.kind === 'finish') parentPort!.postMessage({ id: request.id, error: openFailures.get(request.stream) ?? 'this stream was never opened' } satisfies CopyAnswer);
+    openFailures.delete(request.stream);
+    return;
+  }
   if (request.kind === 'push') {
     if (stream.failure) return;
     try {
@@ -60,6 +67,7 @@ parentPort!.on('message', (batch: CopyRequest[]) => {
       // Only a request's own stream can be at fault: it is failed, the others go on.
       const stream = streams.get(request.stream);
       if (stream) stream.failure ??= messageOf(error);
+      else if (request.kind === 'open') openFailures.set(request.stream, messageOf(error));
     }
   }
   if (drained > 0) parentPort!.postMessage({ drained } satisfies CopyAnswer);
