@@ -3,7 +3,7 @@ import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { setFrameApplier } from '../stream/frame-loop';
+import { createFrameLoop } from '../stream/frame-loop';
 import type { Thread } from './thread-runner';
 
 /** Figures of one reply, in ms from the request's start. */
@@ -56,17 +56,25 @@ export interface ChatState extends Thread {
 
 export const useChatStore = create<ChatState>(() => ({ order: [], messages: {}, params: {} }));
 
-// The frame loop's one store update: every stream's patch at once, keyed by its reply's id.
-setFrameApplier((patches) =>
-  useChatStore.setState((state) => {
-    const messages = { ...state.messages };
-    for (const [id, patch] of patches) {
-      const current = messages[id];
-      if (current?.role === 'assistant') messages[id] = { ...current, ...(patch as Partial<UiMessage>) } as UiMessage;
-    }
-    return { messages };
-  }),
-);
+/** What a stream changes in its reply, at its turn. */
+export type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>>;
+
+/** The page's one frame loop: each frame, every stream whose turn it is patches its reply, in one store update. */
+export const frameLoop = createFrameLoop<AssistantPatch>({
+  requestFrame: (callback) => requestAnimationFrame(callback),
+  hidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
+  apply: (patches) =>
+    useChatStore.setState((state) => {
+      const messages = { ...state.messages };
+      for (const [id, patch] of patches) {
+        const current = messages[id];
+        if (current?.role === 'assistant') messages[id] = { ...current, ...patch };
+      }
+      return { messages };
+    }),
+});
+
+export const { requestFlush, flushFinal, frameStats } = frameLoop;
 
 /** Opens a conversation (stored, or none for a new chat): everything else is reset. */
 export function resetChat(conversationId?: string, messages: UiMessage[] = []): void {

@@ -3,7 +3,7 @@ import { emptyMessage } from '@/lib/assemble/message';
 import type { ImportedStream } from '@/lib/event-log/import';
 import { appendMessage } from '../chat/chat-store';
 import { createLog } from './event-logs';
-import { flushFinal, requestFlush } from '../stream/frame-loop';
+import { flushFinal, requestFlush } from '../chat/chat-store';
 import { showEventsOf } from './log-panel';
 import { replyPatch } from '../stream/reply-patch';
 

@@ -12,7 +12,7 @@ async function setUp() {
   const { frame } = stubAnimationFrames({ step: 100 });
   const { markdownTrees } = await import('./markdown-trees');
   const { appendMessage, useChatStore } = await import('../chat/chat-store');
-  const { frameStats } = await import('../stream/frame-loop');
+  const { frameStats } = await import('../chat/chat-store');
   return { markdownTrees, appendMessage, useChatStore, frameStats, posts, frame, answer, fail };
 }
 

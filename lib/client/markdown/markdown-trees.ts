@@ -1,6 +1,6 @@
 import type { ParsedBlock, TreeAnswer, TreeRequest } from '@/lib/markdown/tree-messages';
 import { useChatStore, type ReplyTrees } from '../chat/chat-store';
-import { requestFlush } from '../stream/frame-loop';
+import { requestFlush } from '../chat/chat-store';
 
 /** With requests out and no answer for this long, the worker counts as failed (hung, or loaded without running). */
 const ANSWER_TIMEOUT_MS = 3000;

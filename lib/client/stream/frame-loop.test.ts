@@ -1,20 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubAnimationFrames } from '@/tests/support/animation-frames';
+import { createFrameLoop } from './frame-loop';
 
-type FrameLoop = typeof import('./frame-loop');
-
-/** A fresh frame loop with a hand-cranked requestAnimationFrame: `frame()` runs one 60 Hz frame. */
-async function loopWithFrames() {
-  vi.resetModules();
+/** A frame loop of its own, on a hand-cranked frame: `frame()` runs one 60 Hz frame. */
+function loopWithFrames() {
   const frames = stubAnimationFrames();
-  const loop: FrameLoop = await import('./frame-loop');
   const updates: string[][] = [];
   const patches: Map<string, object>[] = [];
-  loop.setFrameApplier((applied) => {
-    updates.push([...applied.keys()]);
-    patches.push(applied);
+  let hidden = false;
+  const loop = createFrameLoop<object>({
+    requestFrame: (callback) => requestAnimationFrame(callback),
+    hidden: () => hidden,
+    apply: (applied) => {
+      updates.push([...applied.keys()]);
+      patches.push(applied);
+    },
   });
-  return { loop, updates, patches, frame: () => frames.frame() };
+  return { loop, updates, patches, frame: () => frames.frame(), hide: () => (hidden = true) };
 }
 
 describe('the frame loop', () => {
@@ -22,7 +24,7 @@ describe('the frame loop', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('applies a new stream at the next frame, then at most once per interval', async () => {
-    const { loop, updates, frame } = await loopWithFrames();
+    const { loop, updates, frame } = loopWithFrames();
     for (let i = 0; i < 12; i++) {
       loop.requestFlush('a', () => ({ i }));
       frame();
@@ -33,7 +35,7 @@ describe('the frame loop', () => {
   });
 
   it('lets streams in step take turns: four panes never all re-render in one frame', async () => {
-    const { loop, updates, frame } = await loopWithFrames();
+    const { loop, updates, frame } = loopWithFrames();
     const panes = ['p1', 'p2', 'p3', 'p4'];
     for (let i = 0; i < 30; i++) {
       for (const pane of panes) loop.requestFlush(pane, () => ({ i }));
@@ -45,7 +47,7 @@ describe('the frame loop', () => {
   });
 
   it('applies a stream’s end at the next frame, out of turn, and resolves its waiters then', async () => {
-    const { loop, updates, frame } = await loopWithFrames();
+    const { loop, updates, frame } = loopWithFrames();
     loop.requestFlush('a', () => ({ n: 1 }));
     frame();
     let ended = false;
@@ -57,7 +59,7 @@ describe('the frame loop', () => {
   });
 
   it('lets streams ending together take turns, ends first', async () => {
-    const { loop, updates, frame } = await loopWithFrames();
+    const { loop, updates, frame } = loopWithFrames();
     const panes = ['p1', 'p2', 'p3', 'p4'];
     for (const pane of panes) loop.requestFlush(pane, () => ({ n: 0 }));
     for (let i = 0; i < 4; i++) frame();
@@ -71,7 +73,7 @@ describe('the frame loop', () => {
   });
 
   it('applies a stream’s news from every source in one patch, each source’s latest', async () => {
-    const { loop, updates, patches, frame } = await loopWithFrames();
+    const { loop, updates, patches, frame } = loopWithFrames();
     loop.requestFlush('a', () => ({ text: 'one' }));
     loop.requestFlush('a', () => ({ text: 'one two' }));
     loop.requestFlush('a', () => ({ trees: 1 }), 'markdown');
@@ -89,8 +91,8 @@ describe('the frame loop', () => {
   });
 
   it('applies a stream’s end at once on a hidden page, which draws no frames, with its other news', async () => {
-    const { loop, updates, patches } = await loopWithFrames();
-    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    const { loop, updates, patches, hide } = loopWithFrames();
+    hide();
     loop.requestFlush('a', () => ({ trees: 1 }), 'markdown');
     await loop.flushFinal('a', () => ({ text: 'done' }));
     expect(updates).toEqual([['a']]);

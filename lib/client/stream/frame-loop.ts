@@ -1,25 +1,9 @@
 /**
  * One requestAnimationFrame loop for every active stream: each frame, the streams with
  * news whose turn it is contribute a patch each, and the store is updated once with
- * all of them. Counters are exposed on window.__sluice for the tests that assert them.
+ * all of them. A factory: the page makes one (lib/client/chat/chat-store.ts, with the
+ * store's update as `apply`), a test makes its own with a hand-cranked frame.
  */
-
-/** A stream's news, read when its turn comes: the fields it changes. */
-type Snapshot = () => object;
-
-export const frameStats = { frames: 0, storeUpdates: 0 };
-
-/**
- * Per stream, its news by source (the reply read from the wire, its markdown parsed in
- * the worker): at its turn they make one patch, so a stream costs one render per turn
- * however many sources it has.
- */
-const pending = new Map<string, Map<string, Snapshot>>();
-/** When each stream was last applied: each keeps its own cadence. */
-const lastApplied = new Map<string, number>();
-/** Streams whose end is waiting for the next frame, with who waits on it. */
-const finals = new Map<string, (() => void)[]>();
-let scheduled = false;
 
 /**
  * Streaming text changes are applied at most this often per stream (every third
@@ -33,89 +17,122 @@ export const MIN_UPDATE_INTERVAL_MS = 45;
  * re-render in one frame, every third frame (measured: 88 ms frames with four panes).
  */
 const FRAMES_PER_TURN = 3;
-let apply: (patches: Map<string, object>) => void = () => undefined;
 
-/** The store's one update per frame. */
-export function setFrameApplier(applier: (patches: Map<string, object>) => void): void {
-  apply = applier;
+export interface FrameLoopOptions<Patch extends object> {
+  /** Runs a callback at the next frame with its timestamp (requestAnimationFrame on the page). */
+  requestFrame: (callback: (now: number) => void) => void;
+  /** The store's one update per frame: every stream's patch, keyed by its stream. */
+  apply: (patches: Map<string, Patch>) => void;
+  /** Whether the page is hidden (it then draws no frames): a stream's end is applied at once. */
+  hidden?: () => boolean;
 }
 
-function schedule(): void {
-  if (scheduled) return;
-  scheduled = true;
-  requestAnimationFrame(runFrame);
+/** Counters the tests assert (window.__sluice). */
+export interface FrameStats {
+  frames: number;
+  storeUpdates: number;
 }
 
-/** Marks stream `key` as having news from `source`; `snapshot` is read once, when the stream's turn comes. */
-export function requestFlush(key: string, snapshot: Snapshot, source = 'stream'): void {
-  addNews(key, snapshot, source);
-  schedule();
-}
+export function createFrameLoop<Patch extends object>({ requestFrame, apply, hidden = () => false }: FrameLoopOptions<Patch>) {
+    /** A stream's news, read when its turn comes: the fields it changes. */
+    type Snapshot = () => Patch;
 
-function addNews(key: string, snapshot: Snapshot, source: string): void {
-  const sources = pending.get(key) ?? new Map<string, Snapshot>();
-  sources.set(source, snapshot);
-  pending.set(key, sources);
-}
+    const frameStats: FrameStats = { frames: 0, storeUpdates: 0 };
 
-/** The stream's news from every source, as one patch; it is no longer pending. */
-function take(key: string): object {
-  const sources = pending.get(key);
-  pending.delete(key);
-  return Object.assign({}, ...[...(sources?.values() ?? [])].map((snapshot) => snapshot()));
-}
+  /**
+   * Per stream, its news by source (the reply read from the wire, its markdown parsed in
+   * the worker): at its turn they make one patch, so a stream costs one render per turn
+   * however many sources it has.
+   */
+  const pending = new Map<string, Map<string, Snapshot>>();
+  /** When each stream was last applied: each keeps its own cadence. */
+  const lastApplied = new Map<string, number>();
+  /** Streams whose end is waiting for the next frame, with who waits on it. */
+  const finals = new Map<string, (() => void)[]>();
+  let scheduled = false;
 
-/**
- * A stream's last state, applied with the next frame's one update (so even its end
- * costs no extra store update; streams ending together take turns too); at once when the page is hidden and draws no frames.
- * Resolves once applied.
- */
-export function flushFinal(key: string, snapshot: Snapshot): Promise<void> {
-  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
-    flushNow(key, snapshot);
-    return Promise.resolve();
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    requestFrame(runFrame);
   }
-  return new Promise((resolve) => {
-    finals.set(key, [...(finals.get(key) ?? []), resolve]);
-    requestFlush(key, snapshot);
-  });
-}
 
-/** Applies a stream's last state now, outside the frame cadence: only for a hidden page, which draws no frames. */
-function flushNow(key: string, snapshot: Snapshot): void {
-  addNews(key, snapshot, 'stream');
-  lastApplied.delete(key);
-  frameStats.storeUpdates++;
-  apply(new Map([[key, take(key)]]));
-}
+  /** Marks stream `key` as having news from `source`; `snapshot` is read once, when the stream's turn comes. */
+  function requestFlush(key: string, snapshot: Snapshot, source = 'stream'): void {
+    addNews(key, snapshot, source);
+    schedule();
+  }
 
-/** The streams whose turn it is this frame: ending ones first (out of cadence), then the longest waiting of those due. */
-function turn(now: number): string[] {
-  const since = (key: string) => now - (lastApplied.get(key) ?? -Infinity);
-  const ending = [...finals.keys()].filter((key) => pending.has(key));
-  const due = [...pending.keys()].filter((key) => !finals.has(key) && since(key) >= MIN_UPDATE_INTERVAL_MS).sort((a, b) => since(b) - since(a));
-  return [...ending, ...due].slice(0, Math.ceil(pending.size / FRAMES_PER_TURN));
-}
+  function addNews(key: string, snapshot: Snapshot, source: string): void {
+    const sources = pending.get(key) ?? new Map<string, Snapshot>();
+    sources.set(source, snapshot);
+    pending.set(key, sources);
+  }
 
-function runFrame(now: number): void {
-  scheduled = false;
-  frameStats.frames++;
-  const keys = turn(now);
-  if (keys.length > 0) {
-    const patches = new Map<string, object>();
-    for (const key of keys) {
-      patches.set(key, take(key));
-      lastApplied.set(key, now);
+  /** The stream's news from every source, as one patch; it is no longer pending. */
+  function take(key: string): Patch {
+    const sources = pending.get(key);
+    pending.delete(key);
+    return Object.assign({}, ...[...(sources?.values() ?? [])].map((snapshot) => snapshot())) as Patch;
+  }
+
+  /**
+   * A stream's last state, applied with the next frame's one update (so even its end
+   * costs no extra store update; streams ending together take turns too); at once when the page is hidden and draws no frames.
+   * Resolves once applied.
+   */
+  function flushFinal(key: string, snapshot: Snapshot): Promise<void> {
+    if (hidden()) {
+      flushNow(key, snapshot);
+      return Promise.resolve();
     }
-    frameStats.storeUpdates++;
-    apply(patches);
+    return new Promise((resolve) => {
+      finals.set(key, [...(finals.get(key) ?? []), resolve]);
+      requestFlush(key, snapshot);
+    });
   }
-  for (const key of keys) {
-    const waiting = finals.get(key);
-    if (!waiting) continue;
-    finals.delete(key);
+
+  /** Applies a stream's last state now, outside the frame cadence: only for a hidden page, which draws no frames. */
+  function flushNow(key: string, snapshot: Snapshot): void {
+    addNews(key, snapshot, 'stream');
     lastApplied.delete(key);
-    waiting.forEach((resolve) => resolve());
+    frameStats.storeUpdates++;
+    apply(new Map([[key, take(key)]]));
   }
-  if (pending.size > 0) schedule();
+
+  /** The streams whose turn it is this frame: ending ones first (out of cadence), then the longest waiting of those due. */
+  function turn(now: number): string[] {
+    const since = (key: string) => now - (lastApplied.get(key) ?? -Infinity);
+    const ending = [...finals.keys()].filter((key) => pending.has(key));
+    const due = [...pending.keys()].filter((key) => !finals.has(key) && since(key) >= MIN_UPDATE_INTERVAL_MS).sort((a, b) => since(b) - since(a));
+    return [...ending, ...due].slice(0, Math.ceil(pending.size / FRAMES_PER_TURN));
+  }
+
+  function runFrame(now: number): void {
+    scheduled = false;
+    frameStats.frames++;
+    const keys = turn(now);
+    if (keys.length > 0) {
+      const patches = new Map<string, Patch>();
+      for (const key of keys) {
+        patches.set(key, take(key));
+        lastApplied.set(key, now);
+      }
+      frameStats.storeUpdates++;
+      apply(patches);
+    }
+    for (const key of keys) {
+      const waiting = finals.get(key);
+      if (!waiting) continue;
+      finals.delete(key);
+      lastApplied.delete(key);
+      waiting.forEach((resolve) => resolve());
+    }
+    if (pending.size > 0) schedule();
+  }
+
+  return { requestFlush, flushFinal, frameStats };
 }
+
+export type FrameLoop<Patch extends object> = ReturnType<typeof createFrameLoop<Patch>>;

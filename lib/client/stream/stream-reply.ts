@@ -4,12 +4,10 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import { api, readApiError, type ApiCallError } from '../api';
-import type { UiMessage } from '../chat/chat-store';
+import { flushFinal, requestFlush, type AssistantPatch } from '../chat/chat-store';
 import { createLog } from '../event-log/event-logs';
-import { flushFinal, requestFlush } from './frame-loop';
 import { replyPatch } from './reply-patch';
 
-type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>>;
 
 /** What the chat store keeps of a failure before streaming: plain data, not the error object. */
 const preStreamError = ({ status, type, message }: ApiCallError) => ({ status, type, message });
