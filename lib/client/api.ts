@@ -4,7 +4,7 @@
  */
 import type { ChatRequestBody } from '@/lib/api/chat';
 import type { NewCompareBody, RenameBody } from '@/lib/api/conversation-requests';
-import type { CompareSession, ConversationPage, ConversationSummary, StoredEvents } from '@/lib/api/conversations';
+import type { ConversationPage, ConversationSummary, StoredEvents } from '@/lib/api/conversations';
 import type { ApiErrorBody } from '@/lib/api/errors';
 
 export class ApiCallError extends Error {
@@ -59,7 +59,6 @@ export const api = {
     }
   },
   createCompare: (title: string) => call<ConversationSummary>('/api/compares', { method: 'POST', json: { title } satisfies NewCompareBody }),
-  getCompare: (id: string) => call<CompareSession>(`/api/compares/${encodeURIComponent(id)}`),
   /**
    * Starts a streamed reply: the response itself, failed or not (its headers name the
    * conversation either way: read a failure with readApiError). Throws an ApiCallError
