@@ -80,6 +80,7 @@ const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider:
 function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boolean }) {
   const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
+  const trees = useChatStore((s) => s.trees[message.id]);
   const live = reply.status === 'streaming';
   const [results, setResults] = useState<Record<string, string>>({});
   const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
@@ -91,7 +92,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
       case 'thinking':
         return <ThinkingBlock key={i} text={part.text} redacted={part.redacted !== undefined} live={live && !textStarted} seconds={thinkingSeconds} />;
       case 'text':
-        return <Markdown key={i} text={part.text} streaming={live && i === reply.parts.length - 1} replyId={message.id} part={i} trees={message.trees?.[i]} />;
+        return <Markdown key={i} text={part.text} streaming={live && i === reply.parts.length - 1} replyId={message.id} part={i} trees={trees?.[i]} />;
       case 'tool-call':
         return (
           <ToolCallCard

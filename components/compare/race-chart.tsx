@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { race, raceSeries, useCompareStore } from '@/lib/client/compare/compare-store';
+import { frameLoop } from '@/lib/client/chat/chat-store';
 
 /**
  * How often the chart is redrawn during a race. Each redraw aligns every pane's
@@ -82,17 +83,14 @@ export function RaceChart() {
     const list = keys.split(',');
     const draw = () => chart.current?.setData(chartData(list));
     if (!streaming) return void draw();
-    let frame = 0;
     let drawn = -Infinity;
-    const loop = (now: number) => {
+    return frameLoop.onFrame((now) => {
       if (now - drawn >= REDRAW_MS) {
         draw();
         drawn = now;
       }
-      if (race.running > 0) frame = requestAnimationFrame(loop);
-    };
-    frame = requestAnimationFrame(loop);
-    return () => cancelAnimationFrame(frame);
+      return race.running > 0;
+    });
   }, [keys, streaming]);
 
   return <div ref={box} role="img" aria-label="Output tokens over time, one line per pane" className="w-full" />;

@@ -44,20 +44,24 @@ export type UiMessage =
       protocol?: ProtocolId;
       /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
       imported?: string;
-      /** Its markdown as parsed by the worker, while and after it streamed (lib/client/markdown-trees.ts). */
-      trees?: ReplyTrees;
     };
 
-/** The chat: one thread (its order, model, conversation and streaming reply), every message, and its parameters. */
+/**
+ * The chat: one thread (its order, model, conversation and streaming reply), every
+ * message, its parameters, and the render cache beside the messages: each reply's
+ * markdown as parsed by the worker (lib/client/markdown/markdown-trees.ts), kept here
+ * so it lands in the frame's one store update with the text it belongs to.
+ */
 export interface ChatState extends Thread {
   messages: Record<string, UiMessage>;
   params: ChatParams;
+  trees: Record<string, ReplyTrees>;
 }
 
-export const useChatStore = create<ChatState>(() => ({ order: [], messages: {}, params: {} }));
+export const useChatStore = create<ChatState>(() => ({ order: [], messages: {}, params: {}, trees: {} }));
 
-/** What a stream changes in its reply, at its turn. */
-export type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>>;
+/** What a stream changes at its turn: its reply's fields, and its parsed markdown. */
+export type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>> & { trees?: ReplyTrees };
 
 /** The page's one frame loop: each frame, every stream whose turn it is patches its reply, in one store update. */
 export const frameLoop = createFrameLoop<AssistantPatch>({
@@ -66,11 +70,14 @@ export const frameLoop = createFrameLoop<AssistantPatch>({
   apply: (patches) =>
     useChatStore.setState((state) => {
       const messages = { ...state.messages };
-      for (const [id, patch] of patches) {
+      let trees = state.trees;
+      for (const [id, { trees: parsed, ...patch }] of patches) {
         const current = messages[id];
-        if (current?.role === 'assistant') messages[id] = { ...current, ...patch };
+        if (current?.role !== 'assistant') continue;
+        messages[id] = { ...current, ...patch };
+        if (parsed) trees = { ...trees, [id]: parsed };
       }
-      return { messages };
+      return { messages, trees };
     }),
 });
 
@@ -78,7 +85,7 @@ export const { requestFlush, flushFinal, frameStats } = frameLoop;
 
 /** Opens a conversation (stored, or none for a new chat): everything else is reset. */
 export function resetChat(conversationId?: string, messages: UiMessage[] = []): void {
-  useChatStore.setState({ conversationId, order: messages.map((m) => m.id), messages: Object.fromEntries(messages.map((m) => [m.id, m])), streaming: undefined });
+  useChatStore.setState({ conversationId, order: messages.map((m) => m.id), messages: Object.fromEntries(messages.map((m) => [m.id, m])), trees: {}, streaming: undefined });
 }
 
 export function markStored(ids: string[]): void {

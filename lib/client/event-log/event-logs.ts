@@ -5,6 +5,7 @@ import { readIntoLog } from '@/lib/event-log/read-into-log';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { StoredEvents } from '@/lib/api/conversations';
 import { api } from '../api';
+import { frameLoop } from '../chat/chat-store';
 
 /** Logs of replies streamed or imported in this page, by reply id. */
 const live = new Map<string, EventLog>();
@@ -42,18 +43,18 @@ export function useEventLog(replyId: string | undefined, conversationId: string 
   return { log: here ?? stored.data ?? undefined, loading: stored.isLoading, error: stored.error };
 }
 
-/** Re-renders once per frame at most while the log grows; stops polling when it has ended. */
+/**
+ * Re-renders once per frame at most while the log grows, on the page's frame loop (so
+ * with the frame's store update, not in a frame of its own); stops once it has ended.
+ */
 export function useLogVersion(log: EventLog | undefined): number {
   const [version, setVersion] = useState(log?.version ?? 0);
   useEffect(() => {
     if (!log) return;
-    let frame = 0;
-    const tick = () => {
+    return frameLoop.onFrame(() => {
       setVersion(log.version);
-      if (!log.ended) frame = requestAnimationFrame(tick);
-    };
-    tick();
-    return () => cancelAnimationFrame(frame);
+      return !log.ended;
+    });
   }, [log]);
   return version;
 }

@@ -1,15 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubAnimationFrames } from '@/tests/support/animation-frames';
+import { describe, expect, it } from 'vitest';
+import { BLOCKS_PER_FRAME, createBlockBudget } from './block-budget';
 
 /**
- * A fresh budget with a hand-cranked requestAnimationFrame (`frame()` runs one frame)
+ * A fresh budget on hand-cranked frames (`frame()` runs one frame)
  * and replies that behave as the Markdown component does: a grant is rendered later
  * (`render()`), and then the reply withdraws its request and, with blocks left, asks again.
  */
-async function budgetWithFrames() {
-  vi.resetModules();
-  const frames = stubAnimationFrames();
-  const { requestBlocks, BLOCKS_PER_FRAME } = await import('./block-budget');
+function budgetWithFrames() {
+  let waiting: (() => void)[] = [];
+  const { requestBlocks } = createBlockBudget((callback) => waiting.push(callback));
+  const frame = () => {
+    const callbacks = waiting;
+    waiting = [];
+    callbacks.forEach((callback) => callback());
+  };
   const given: string[] = [];
   const renders: (() => void)[] = [];
   const reply = (name: string, total: number) => {
@@ -28,14 +32,12 @@ async function budgetWithFrames() {
     return ask();
   };
   const render = () => renders.splice(0).forEach((r) => r());
-  return { BLOCKS_PER_FRAME, reply, frame: () => frames.frame(), render, given, pendingFrames: frames.pending };
+  return { reply, frame, render, given, pendingFrames: () => waiting.length };
 }
 
 describe('the per-frame block budget', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('gives each frame’s blocks to one reply, the last to ask, which keeps its turn by asking again', async () => {
-    const { BLOCKS_PER_FRAME, reply, frame, render, given } = await budgetWithFrames();
+  it('gives each frame’s blocks to one reply, the last to ask, which keeps its turn by asking again', () => {
+    const { reply, frame, render, given } = budgetWithFrames();
     reply('upper', 20);
     reply('lower', 20);
     for (let i = 0; i < 12; i++) {
@@ -46,8 +48,8 @@ describe('the per-frame block budget', () => {
     expect(given).toEqual([...Array<string>(turns).fill('lower'), ...Array<string>(turns).fill('upper')]);
   });
 
-  it('gives nothing more until the last grant has rendered: two frames’ grants are never rendered together', async () => {
-    const { reply, frame, render, given } = await budgetWithFrames();
+  it('gives nothing more until the last grant has rendered: two frames’ grants are never rendered together', () => {
+    const { reply, frame, render, given } = budgetWithFrames();
     reply('upper', 100);
     reply('lower', 100);
     frame();
@@ -59,8 +61,8 @@ describe('the per-frame block budget', () => {
     expect(given).toEqual(['lower', 'lower']);
   });
 
-  it('forgets a withdrawn request, and asks for no frame when nobody waits', async () => {
-    const { reply, frame, render, given, pendingFrames } = await budgetWithFrames();
+  it('forgets a withdrawn request, and asks for no frame when nobody waits', () => {
+    const { reply, frame, render, given, pendingFrames } = budgetWithFrames();
     reply('kept', 8);
     const withdraw = reply('gone', 8);
     withdraw();

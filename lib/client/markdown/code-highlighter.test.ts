@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubWorker } from '@/tests/support/fake-worker';
+import { createCodeHighlighter } from './code-highlighter';
 import type { HighlightAnswer, HighlightJob } from './highlight-messages';
 
 /** A stand-in for the highlighting worker that answers every job with `answer`. */
@@ -11,10 +12,9 @@ describe('the worker highlighter', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('hands tokens to the waiting block, then answers from its cache', async () => {
-    vi.resetModules();
     const tokens = { tokens: [[{ content: 'print(1)' }]] } as unknown as Extract<HighlightAnswer, { result: unknown }>['result'];
     const jobs = fakeWorker((job) => ({ id: job.id, result: tokens }));
-    const { codeHighlighter } = await import('./code-highlighter');
+    const codeHighlighter = createCodeHighlighter();
     const got = await new Promise((resolve) => expect(codeHighlighter.highlight(options, resolve)).toBeNull());
     expect(got).toBe(tokens);
     expect(codeHighlighter.highlight(options)).toBe(tokens);
@@ -22,14 +22,13 @@ describe('the worker highlighter', () => {
   });
 
   it('settles the pre-warm chain even when the worker fails a grammar, and leaves the block plain', async () => {
-    vi.resetModules();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const jobs = fakeWorker((job) => ({ id: job.id, error: `no grammar for ${job.language}` }));
-    const { codeHighlighter, highlighterStatus, prewarmHighlighter } = await import('./code-highlighter');
+    const codeHighlighter = createCodeHighlighter();
     const render = vi.fn();
     expect(codeHighlighter.highlight(options, render)).toBeNull();
-    prewarmHighlighter();
-    await vi.waitFor(() => expect(highlighterStatus.ready).toBe(true));
+    codeHighlighter.prewarm();
+    await vi.waitFor(() => expect(codeHighlighter.status.ready).toBe(true));
     expect(render).not.toHaveBeenCalled();
     expect(jobs.length).toBeGreaterThan(1);
   });

@@ -17,6 +17,9 @@ type Waiter = (result: TokensResult) => void;
 
 const keyOf = (block: CodeToHighlight) => `${normalize(block.language)}\n${block.code}`;
 
+/** What models write most: the worker loads their grammars before the first reply needs them. */
+const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'bash', 'json', 'rust', 'sql', 'go', 'tsx', 'html', 'css', 'yaml'] as const;
+
 /**
  * Code blocks' tokens from a Web Worker running Shiki. A block asked for the first
  * time renders plain and gets its tokens by callback; asked again, they come back at
@@ -30,6 +33,8 @@ class WorkerHighlighter {
   /** Called when a job is answered, with tokens or with an error: what `warm` waits on. */
   private readonly answered = new Map<string, (() => void)[]>();
   private readonly keys = new Map<number, string>();
+  /** For tests and benchmarks: grammars loaded, and how many blocks the worker has tokenized. */
+  readonly status = { ready: false, answered: 0 };
 
   supportsLanguage(language: string): boolean {
     return languages.has(normalize(language));
@@ -66,6 +71,13 @@ class WorkerHighlighter {
     });
   }
 
+  /** Loads the common grammars in the worker, one after another, once the page has loaded. */
+  prewarm(): void {
+    void COMMON_LANGUAGES.reduce((chain, language) => chain.then(() => this.warm(language)), Promise.resolve()).then(() => {
+      this.status.ready = true;
+    });
+  }
+
   private post(job: HighlightJob): void {
     if (!this.worker) {
       this.worker = new Worker(new URL('./highlight.worker.ts', import.meta.url), { type: 'module', name: 'sluice-highlighter' });
@@ -90,24 +102,17 @@ class WorkerHighlighter {
       console.error(`sluice: highlighting failed: ${answer.error}`);
       return;
     }
-    highlighterStatus.answered++;
+    this.status.answered++;
     this.cache.set(key, answer.result);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     for (const waiter of waiters) waiter(answer.result);
   }
 }
 
-export const codeHighlighter = new WorkerHighlighter();
+/** A highlighter with a worker of its own (a test's, with a stand-in Worker). */
+export const createCodeHighlighter = () => new WorkerHighlighter();
 
-/** What models write most: the worker loads their grammars before the first reply needs them. */
-const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'bash', 'json', 'rust', 'sql', 'go', 'tsx', 'html', 'css', 'yaml'] as const;
-
-/** For tests and benchmarks: grammars loaded, and how many blocks the worker has tokenized. */
-export const highlighterStatus = { ready: false, answered: 0 };
-
-/** Loads the common grammars in the worker, one after another, once the page has loaded. */
-export function prewarmHighlighter(): void {
-  void COMMON_LANGUAGES.reduce((chain, language) => chain.then(() => codeHighlighter.warm(language)), Promise.resolve()).then(() => {
-    highlighterStatus.ready = true;
-  });
-}
+/** The page's. */
+export const codeHighlighter = createCodeHighlighter();
+export const highlighterStatus = codeHighlighter.status;
+export const prewarmHighlighter = () => codeHighlighter.prewarm();

@@ -1,19 +1,23 @@
 import type { Root } from 'hast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyMessage } from '@/lib/assemble/message';
 import type { TreeAnswer, TreeRequest } from '@/lib/markdown/tree-messages';
 import { stubAnimationFrames } from '@/tests/support/animation-frames';
 import { stubWorker } from '@/tests/support/fake-worker';
+import type { AssistantPatch, ReplyTrees } from '../chat/chat-store';
+import { createFrameLoop } from '../stream/frame-loop';
+import { createMarkdownTrees } from './markdown-trees';
 
-/** A fresh MarkdownTrees with a stand-in worker and a hand-cranked frame loop. */
-async function setUp() {
-  vi.resetModules();
+/** A MarkdownTrees of its own, with a stand-in worker, a hand-cranked frame loop and a store of trees by reply. */
+function setUp() {
   const { posts, answer, fail } = stubWorker<TreeRequest[], TreeAnswer[]>();
   const { frame } = stubAnimationFrames({ step: 100 });
-  const { markdownTrees } = await import('./markdown-trees');
-  const { appendMessage, useChatStore } = await import('../chat/chat-store');
-  const { frameStats } = await import('../chat/chat-store');
-  return { markdownTrees, appendMessage, useChatStore, frameStats, posts, frame, answer, fail };
+  const store = new Map<string, ReplyTrees>();
+  const loop = createFrameLoop<AssistantPatch>({
+    requestFrame: (callback) => requestAnimationFrame(callback),
+    apply: (patches) => patches.forEach((patch, id) => patch.trees && store.set(id, patch.trees)),
+  });
+  const markdownTrees = createMarkdownTrees({ requestFlush: loop.requestFlush, treesOf: (id) => store.get(id) });
+  return { markdownTrees, store, frameStats: loop.frameStats, posts, frame, answer, fail };
 }
 
 const tree = (text: string): Root => ({ type: 'root', children: [{ type: 'text', value: text }] });
@@ -23,7 +27,7 @@ describe('markdown trees from the worker', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends each finished block once, and the tail only when it changed', async () => {
-    const { markdownTrees, posts } = await setUp();
+    const { markdownTrees, posts } = setUp();
     markdownTrees.update('r1', 0, ['# A'], 'some', true);
     markdownTrees.update('r1', 0, ['# A'], 'some', true);
     markdownTrees.update('r1', 0, ['# A', 'some text'], 'more', true);
@@ -32,8 +36,7 @@ describe('markdown trees from the worker', () => {
   });
 
   it('brings answers into the store at the next frame, in one update, beside the trees already there', async () => {
-    const { markdownTrees, appendMessage, useChatStore, frameStats, frame, answer } = await setUp();
-    appendMessage({ id: 'r1', role: 'assistant', provider: 'p', model: 'm', reply: emptyMessage(), figures: {} });
+    const { markdownTrees, store, frameStats, frame, answer } = setUp();
     markdownTrees.update('r1', 0, ['# A', 'b'], 'c', true);
     answer([{ id: 'r1', part: 0, index: 0, text: '# A', streaming: false, tree: tree('A') }]);
     frame();
@@ -42,14 +45,12 @@ describe('markdown trees from the worker', () => {
     const updates = frameStats.storeUpdates;
     frame();
     expect(frameStats.storeUpdates).toBe(updates + 1);
-    const message = useChatStore.getState().messages.r1;
-    const trees = message?.role === 'assistant' ? message.trees?.[0] : undefined;
+    const trees = store.get('r1')?.[0];
     expect(trees?.map((t) => t && `${t.text}:${t.streaming}`)).toEqual(['# A:false', 'b:false', 'c:true']);
   });
 
   it('has a reply wait while trees for it are unasked or on their way, until they are in the store', async () => {
-    const { markdownTrees, appendMessage, frame, answer } = await setUp();
-    appendMessage({ id: 'r1', role: 'assistant', provider: 'p', model: 'm', reply: emptyMessage(), figures: {} });
+    const { markdownTrees, frame, answer } = setUp();
     expect(markdownTrees.isWaiting('r1', 0, ['# A'], 'b', false)).toBe(true); // not asked yet
     markdownTrees.update('r1', 0, ['# A'], 'b', false);
     answer([{ id: 'r1', part: 0, index: 0, text: '# A', streaming: false, tree: tree('A') }]);
@@ -64,7 +65,7 @@ describe('markdown trees from the worker', () => {
   it('counts a worker that answers nothing for 3 s as failed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
-      const { markdownTrees, answer } = await setUp();
+      const { markdownTrees, answer } = setUp();
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
       markdownTrees.update('r1', 0, ['# A'], '', true);
       vi.advanceTimersByTime(2000);
@@ -82,7 +83,7 @@ describe('markdown trees from the worker', () => {
   });
 
   it('turns itself off when the worker fails, and tells the page', async () => {
-    const { markdownTrees, fail } = await setUp();
+    const { markdownTrees, fail } = setUp();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const listener = vi.fn();
     markdownTrees.subscribe(listener);

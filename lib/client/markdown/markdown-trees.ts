@@ -1,6 +1,5 @@
 import type { ParsedBlock, TreeAnswer, TreeRequest } from '@/lib/markdown/tree-messages';
-import { useChatStore, type ReplyTrees } from '../chat/chat-store';
-import { requestFlush } from '../chat/chat-store';
+import { frameLoop, useChatStore, type AssistantPatch, type ReplyTrees } from '../chat/chat-store';
 
 /** With requests out and no answer for this long, the worker counts as failed (hung, or loaded without running). */
 const ANSWER_TIMEOUT_MS = 3000;
@@ -10,6 +9,12 @@ interface Sent {
   tail?: string;
   tailIndex?: number;
   streaming?: boolean;
+}
+
+/** Where trees go: a reply's news for the frame loop, and the trees the store has for it. */
+export interface TreesTarget {
+  requestFlush: (replyId: string, snapshot: () => Pick<AssistantPatch, 'trees'>, source: string) => void;
+  treesOf: (replyId: string) => ReplyTrees | undefined;
 }
 
 /**
@@ -31,6 +36,8 @@ class MarkdownTrees {
   private unanswered = 0;
   private heardAt = 0;
   private watchdog: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly target: TreesTarget) {}
 
   /** Off the main thread when the page can start a worker and it has not failed. */
   get available(): boolean {
@@ -126,16 +133,15 @@ class MarkdownTrees {
       if (list) list.push(answer);
       else {
         this.arrived.set(answer.id, [answer]);
-        requestFlush(answer.id, () => ({ trees: this.merge(answer.id) }), 'markdown');
+        this.target.requestFlush(answer.id, () => ({ trees: this.merge(answer.id) }), 'markdown');
       }
     }
   }
 
   /** The reply's trees as the store has them, with the answers that arrived since. */
   private merge(replyId: string): ReplyTrees {
-    const message = useChatStore.getState().messages[replyId];
     const trees: Record<number, (ParsedBlock | undefined)[]> = {};
-    for (const [part, list] of Object.entries(message?.role === 'assistant' ? (message.trees ?? {}) : {})) trees[Number(part)] = [...list];
+    for (const [part, list] of Object.entries(this.target.treesOf(replyId) ?? {})) trees[Number(part)] = [...list];
     const arrived = this.arrived.get(replyId) ?? [];
     for (const { part, index, text, streaming, tree } of arrived) (trees[part] ??= [])[index] = { text, streaming, tree };
     this.arrived.delete(replyId);
@@ -150,4 +156,8 @@ function count(counts: Map<string, number>, id: string, by: number): void {
   else counts.delete(id);
 }
 
-export const markdownTrees = new MarkdownTrees();
+/** A parser for trees that go to `target` (a test's own frame loop and store). */
+export const createMarkdownTrees = (target: TreesTarget) => new MarkdownTrees(target);
+
+/** The page's: trees join the chat store through the page's frame loop. */
+export const markdownTrees = createMarkdownTrees({ requestFlush: frameLoop.requestFlush, treesOf: (replyId) => useChatStore.getState().trees[replyId] });

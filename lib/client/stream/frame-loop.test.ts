@@ -98,4 +98,21 @@ describe('the frame loop', () => {
     expect(updates).toEqual([['a']]);
     expect(patches[0]!.get('a')).toEqual({ text: 'done', trees: 1 });
   });
+
+  it('runs the frame’s other work after its one store update: once, or every frame until done', async () => {
+    const { loop, updates, frame } = loopWithFrames();
+    const seen: string[] = [];
+    loop.nextFrame(() => seen.push(`once after ${updates.length} update(s)`));
+    loop.requestFlush('a', () => ({ n: 1 }));
+    let ticks = 0;
+    loop.onFrame(() => {
+      seen.push('tick');
+      return ++ticks < 3;
+    });
+    const cancelled = loop.onFrame(() => void seen.push('cancelled'));
+    cancelled();
+    for (let i = 0; i < 5; i++) frame();
+    expect(seen).toEqual(['once after 1 update(s)', 'tick', 'tick', 'tick']);
+    expect(loop.frameStats.frames).toBe(3); // no frame asked for once nothing is left to do
+  });
 });

@@ -1,8 +1,10 @@
 /**
- * One requestAnimationFrame loop for every active stream: each frame, the streams with
- * news whose turn it is contribute a patch each, and the store is updated once with
- * all of them. A factory: the page makes one (lib/client/chat/chat-store.ts, with the
- * store's update as `apply`), a test makes its own with a hand-cranked frame.
+ * The page's one requestAnimationFrame loop. Each frame, the streams with news whose
+ * turn it is contribute a patch each, and the store is updated once with all of them;
+ * then the frame's other work runs (the block budget's grant, the event log's and the
+ * race chart's redraws), so whatever they set renders with that one update. A factory:
+ * the page makes one (lib/client/chat/chat-store.ts, with the store's update as
+ * `apply`), a test makes its own with a hand-cranked frame.
  */
 
 /**
@@ -34,10 +36,10 @@ export interface FrameStats {
 }
 
 export function createFrameLoop<Patch extends object>({ requestFrame, apply, hidden = () => false }: FrameLoopOptions<Patch>) {
-    /** A stream's news, read when its turn comes: the fields it changes. */
-    type Snapshot = () => Patch;
+  /** A stream's news, read when its turn comes: the fields it changes. */
+  type Snapshot = () => Patch;
 
-    const frameStats: FrameStats = { frames: 0, storeUpdates: 0 };
+  const frameStats: FrameStats = { frames: 0, storeUpdates: 0 };
 
   /**
    * Per stream, its news by source (the reply read from the wire, its markdown parsed in
@@ -49,6 +51,9 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   const lastApplied = new Map<string, number>();
   /** Streams whose end is waiting for the next frame, with who waits on it. */
   const finals = new Map<string, (() => void)[]>();
+  /** Work for the next frame only, and work for every frame until it says it is done. */
+  let once: ((now: number) => void)[] = [];
+  const ticks = new Set<(now: number) => boolean | void>();
   let scheduled = false;
 
 
@@ -56,6 +61,19 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
     if (scheduled) return;
     scheduled = true;
     requestFrame(runFrame);
+  }
+
+  /** Runs `callback` once, at the next frame, after its store update. */
+  function nextFrame(callback: (now: number) => void): void {
+    once.push(callback);
+    schedule();
+  }
+
+  /** Runs `tick` every frame, after its store update, until it returns false or the returned cancel is called. */
+  function onFrame(tick: (now: number) => boolean | void): () => void {
+    ticks.add(tick);
+    schedule();
+    return () => void ticks.delete(tick);
   }
 
   /** Marks stream `key` as having news from `source`; `snapshot` is read once, when the stream's turn comes. */
@@ -129,10 +147,14 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
       lastApplied.delete(key);
       waiting.forEach((resolve) => resolve());
     }
-    if (pending.size > 0) schedule();
+    const callbacks = once;
+    once = [];
+    callbacks.forEach((callback) => callback(now));
+    for (const tick of [...ticks]) if (tick(now) === false) ticks.delete(tick);
+    if (pending.size > 0 || once.length > 0 || ticks.size > 0) schedule();
   }
 
-  return { requestFlush, flushFinal, frameStats };
+  return { requestFlush, flushFinal, nextFrame, onFrame, frameStats };
 }
 
 export type FrameLoop<Patch extends object> = ReturnType<typeof createFrameLoop<Patch>>;
