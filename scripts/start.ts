@@ -57,16 +57,16 @@ if (!existsSync('.next/BUILD_ID')) {
 
 const server = spawn(next, ['start', '--hostname', host, '--port', port], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: port, HOST: host },
+  // Sluice handles the signals itself (instrumentation.ts): it stores the replies in flight, then exits.
+  env: { ...process.env, PORT: port, HOST: host, NEXT_MANUAL_SIG_HANDLE: 'true' },
 });
-// `next start` shuts down gracefully, waiting for requests in flight and the
-// keep-alive connections of open tabs; a second signal means "now".
+// The server stops every reply in flight, stores it and exits; a second signal means "now".
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (!stopping) {
       stopping = true;
-      console.log('Sluice: stopping once open requests finish (again to stop at once)…');
+      console.log('Sluice: storing the replies in flight, then stopping (again to stop at once)…');
       server.kill(signal);
     } else server.kill('SIGKILL');
   });

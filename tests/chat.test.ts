@@ -176,34 +176,49 @@ describe('failures the BFF sees', () => {
 });
 
 describe('stop', () => {
-  it('aborting the request aborts the upstream within a second and stores the partial reply as stopped', async () => {
-    const abort = new AbortController();
-    const response = await postChat({ provider: 'up-chat', model: 'slow', messages: user('x') }, { signal: abort.signal });
+  it('a stop from another connection aborts the upstream within a second, ends the stream with the end marker and stores the partial reply as stopped', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'slow', messages: user('x') });
     const id = response.headers.get('x-conversation-id')!;
+    const messageId = response.headers.get('x-sluice-message-id')!;
     const reader = response.body!.getReader();
     let received = '';
     while (!received.includes('w3 ')) received += new TextDecoder().decode((await reader.read()).value);
     const stoppedAt = Date.now();
-    abort.abort();
+    const stop = await fetch(`${base}/api/chat/${messageId}/stop`, { method: 'POST' });
+    expect(stop.status).toBe(200);
+    expect(await stop.json()).toEqual({ stopped: true });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += new TextDecoder().decode(value);
+    }
+    expect(received.endsWith(markersOf(response).end({ reason: 'stopped', message: 'Stopped.' }))).toBe(true);
     const stored = await storedReply(id);
     expect(stored.status).toBe('stopped');
     expect(stored.text).toMatch(/^w0 w1 w2 w3 /);
     const entry = (await upstreamLog()).findLast((e) => e.model === 'slow')!;
     expect(entry.disconnectedAt).toBeDefined();
     expect(entry.disconnectedAt! - stoppedAt).toBeLessThan(1000);
+    // Stopping again says it had ended; an id that never streamed is a 404 that says so.
+    expect(await (await fetch(`${base}/api/chat/${messageId}/stop`, { method: 'POST' })).json()).toEqual({ stopped: false });
+    const unknown = await fetch(`${base}/api/chat/no-such-reply/stop`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/No reply stream no-such-reply/);
   });
 });
 
 describe('stop before the upstream answers', () => {
-  it('stores the reply as stopped, not left streaming', async () => {
-    const abort = new AbortController();
-    const pending = postChat({ provider: 'up-chat', model: 'no-headers', messages: user('stop me early') }, { signal: abort.signal }).catch(() => undefined);
+  it('is named by the requestId, answers the POST with a stopped stream, and stores the reply as stopped, not left streaming', async () => {
+    const requestId = `early-${Date.now()}`;
+    const pending = postChat({ provider: 'up-chat', model: 'no-headers', messages: user('stop me early'), requestId });
     await new Promise((r) => setTimeout(r, 300));
-    abort.abort();
-    await pending;
-    const newest = ((await (await fetch(`${base}/api/conversations`)).json()) as { conversations: { id: string; title: string }[] }).conversations[0]!;
-    expect(newest.title).toBe('stop me early');
-    expect((await storedReply(newest.id)).status).toBe('stopped');
+    expect(await (await fetch(`${base}/api/chat/${requestId}/stop`, { method: 'POST' })).json()).toEqual({ stopped: true });
+    const response = await pending;
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const markers = markersOf(response);
+    expect(text).toBe(markers.open + markers.end({ reason: 'stopped', message: 'Stopped.' }));
+    expect((await storedReply(response.headers.get('x-conversation-id')!)).status).toBe('stopped');
   });
 });
 

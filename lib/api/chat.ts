@@ -18,6 +18,8 @@ export const ChatRequestSchema = z
     newMessages: z.number().int().min(0).optional(),
     /** Starts the conversation as this compare session's pane (0-based). */
     compare: z.object({ id: z.string(), pane: z.number().int().min(0).max(5) }).strict().optional(),
+    /** The client's id for this request: a retried POST with it reads the same reply's stream instead of asking the upstream again. */
+    requestId: z.string().min(1).max(100).optional(),
   })
   .strict()
   .refine((body) => body.compare === undefined || body.conversationId === undefined, { path: ['compare'], message: 'starts a new conversation: leave out conversationId' })

@@ -10,7 +10,8 @@ export type ApiErrorType =
   | 'upstream_unreachable'
   | 'upstream_timeout'
   | 'upstream_not_sse'
-  | 'server_error';
+  | 'server_error'
+  | 'server_stopping';
 
 export interface ApiErrorBody {
   error: { type: ApiErrorType; message: string; [extra: string]: unknown };

@@ -15,6 +15,7 @@ export class MessageAssembler {
   private readonly callParts = new Map<string, number>();
   private ended = false;
   private cut: { message: string; code: string } | undefined;
+  private stopped: { message: string; code: string } | undefined;
 
   /** Adds an event; returns the index of the part it wrote to, if it wrote to one (the event log links rows to parts). */
   push(event: StreamEvent): number | undefined {
@@ -116,6 +117,9 @@ export class MessageAssembler {
       case 'cut':
         this.cut ??= { message: event.message, code: event.code };
         break;
+      case 'stopped':
+        this.stopped ??= { message: event.message, code: 'stopped' };
+        break;
       case 'unknown':
         m.unknownEvents++;
         break;
@@ -141,8 +145,10 @@ export class MessageAssembler {
   finish(outcome: StreamOutcome = 'ended'): AssembledMessage {
     const m = this.message;
     for (const call of m.toolCalls) if (call.args === undefined && call.argsError === undefined) parseArgs(call);
-    m.status = m.error ? 'error' : outcome === 'stopped' ? 'stopped' : this.cut ? 'truncated' : this.ended || m.finishReason !== undefined ? 'complete' : 'truncated';
+    m.status = m.error ? 'error' : outcome === 'stopped' || this.stopped ? 'stopped' : this.cut ? 'truncated' : this.ended || m.finishReason !== undefined ? 'complete' : 'truncated';
     if (m.status === 'truncated' && this.cut) m.error = this.cut;
+    // Why it stopped, when someone other than this reader stopped it.
+    if (m.status === 'stopped' && this.stopped?.message) m.error = this.stopped;
     return m;
   }
 

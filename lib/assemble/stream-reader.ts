@@ -51,7 +51,8 @@ export class StreamReader {
     options: ReaderOptions = {},
   ) {
     this.decoder = createDecoder(protocol);
-    this.parser = new SseParser(options.limits);
+    // The marker is a comment the parser acts on as it reads it: the event it drops is still unfinished then.
+    this.parser = new SseParser(options.limits, (comment) => this.markerOf({ kind: 'comment', text: comment } as SseItem, false)?.kind === 'upstream-reconnect');
     this.nonce = options.markerNonce;
   }
 
@@ -81,7 +82,8 @@ export class StreamReader {
   }
 
   /** The item as a marker of this response, if it is one. */
-  private markerOf(item: SseItem): BffMarker | undefined {
+  private markerOf(item: SseItem, learn = true): BffMarker | undefined {
+    if (this.nonce === undefined && !learn) return undefined;
     if (this.nonce === undefined) this.nonce = (item.kind === 'comment' ? openMarkerNonce(item.text) : undefined) ?? null;
     if (item.kind !== 'comment' || this.nonce === null) return undefined;
     return parseBffMarker(item.text, this.nonce);
@@ -100,6 +102,7 @@ export class StreamReader {
         this.bffEnd = marker.end;
         // A failure only the BFF could see (stall, lost connection, a bound) ends the message as an error; a reply cut at its size bound, as truncated.
         if (marker.end.reason === 'reply-too-large') events.push({ type: 'cut', message: marker.end.message, code: marker.end.reason });
+        else if (marker.end.reason === 'stopped') events.push({ type: 'stopped', message: marker.end.message });
         else if (marker.end.reason !== 'upstream-eof') events.push({ type: 'error', message: marker.end.message, code: marker.end.reason });
       } else if (!marker) {
         events.push(...this.decoder.decode(item));

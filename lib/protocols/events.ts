@@ -32,6 +32,8 @@ export type StreamEvent =
   | { type: 'error'; message: string; code?: string }
   /** The BFF cut the stream short on purpose (a bound): the reply is truncated, and says why. */
   | { type: 'cut'; message: string; code: string }
+  /** The reply was stopped (by a user, for want of readers, or as the server stopped), and says why. */
+  | { type: 'stopped'; message: string }
   /** The protocol's terminal marker: [DONE], message_stop, response.completed …, a Gemini finishReason. */
   | { type: 'end' }
   | { type: 'keep-alive' }

@@ -13,6 +13,8 @@ export const ProviderConfigSchema = z
     apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name').optional(),
     headers: z.record(z.string(), z.string()).optional(),
     models: z.array(z.string().min(1)).optional(),
+    /** After a broken connection, ask again with Last-Event-ID ("last-event-id", the default, used once the stream's events carried ids) or not ("off"). */
+    resume: z.enum(['last-event-id', 'off']).optional(),
   })
   .strict();
 

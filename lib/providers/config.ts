@@ -71,6 +71,7 @@ function resolveProvider(config: ProviderConfig, env: Env): Provider {
     secrets: providerSecrets(apiKey, headers, [password]),
     models: config.models?.map((id) => ({ id })),
     builtin: false,
+    ...(config.resume ? { resume: config.resume } : {}),
   };
 }
 

@@ -25,6 +25,8 @@ export interface Provider {
   /** Listed in the config file (or built in); undefined means discover them. */
   models?: ModelInfo[];
   builtin: boolean;
+  /** "off": a broken upstream connection ends the reply, even when its events carried ids. */
+  resume?: 'last-event-id' | 'off';
 }
 
 /** What GET /api/providers returns: no key, ever. */

@@ -13,15 +13,26 @@ import { CHAT_HEADERS } from '@/lib/api/headers';
  *   : sluice <nonce> end {"reason":"upstream-connection-lost","message":…} its connection broke
  *   : sluice <nonce> end {"reason":"sse-limit","message":…}               a line or an event passed the parser's bound
  *   : sluice <nonce> end {"reason":"reply-too-large","message":…}         the reply passed SLUICE_MAX_REPLY_BYTES
+ *   : sluice <nonce> end {"reason":"stopped","message":…}                 stopped (Stop, nobody watching, the server stopping)
+ *   : sluice <nonce> upstream-reconnect {"attempt":1,"lastEventId":"…"}   the upstream's connection broke; it is asked again
+ *                                                                         with Last-Event-ID, and what follows is its continuation
  *
  * The nonce is new for every response and announced in its `x-sluice-marker`
  * header: the upstream's bytes are relayed unchanged, so an upstream can write a
  * comment that looks like a marker, but it cannot know the nonce. Readers trust only
  * markers that carry it. `upstream-idle`, `upstream-connection-lost` and `sse-limit`
- * end the reply as an error, `reply-too-large` as truncated. A stream that closes
+ * end the reply as an error, `reply-too-large` as truncated, `stopped` as stopped. At
+ * `upstream-reconnect` a reader drops the event it was in the middle of (the broken
+ * connection's last, unfinished one): the continuation sends it again whole. A stream that closes
  * without an end marker lost its connection to the BFF, not the upstream.
  */
-export type BffEnd = { reason: 'upstream-eof' } | { reason: 'upstream-idle' | 'upstream-connection-lost' | 'sse-limit' | 'reply-too-large'; message: string };
+export type BffEnd = { reason: 'upstream-eof' } | { reason: 'upstream-idle' | 'upstream-connection-lost' | 'sse-limit' | 'reply-too-large' | 'stopped'; message: string };
+
+/** The upstream's connection broke after events with ids, and is being asked again from the last one. */
+export interface UpstreamReconnect {
+  attempt: number;
+  lastEventId: string;
+}
 
 /** The upstream exchange, as the BFF made it: for the event log and "Copy as curl". Secrets are redacted. */
 export interface UpstreamExchange {
@@ -31,7 +42,7 @@ export interface UpstreamExchange {
   apiKeyEnv?: string;
 }
 
-export type BffMarker = { kind: 'open' } | { kind: 'keep-alive' } | { kind: 'end'; end: BffEnd } | { kind: 'upstream'; exchange: UpstreamExchange };
+export type BffMarker = { kind: 'open' } | { kind: 'keep-alive' } | { kind: 'end'; end: BffEnd } | { kind: 'upstream'; exchange: UpstreamExchange } | { kind: 'upstream-reconnect'; reconnect: UpstreamReconnect };
 
 /** The response header that announces the markers' nonce. */
 export const MARKER_NONCE_HEADER = CHAT_HEADERS.markerNonce;
@@ -52,6 +63,7 @@ export function bffMarkers(nonce: string) {
     keepAlive: `${prefix}keep-alive\n`,
     end: (end: BffEnd): string => `${prefix}end ${JSON.stringify(end)}\n`,
     upstream: (exchange: UpstreamExchange): string => `${prefix}upstream ${JSON.stringify(exchange)}\n`,
+    reconnect: (reconnect: UpstreamReconnect): string => `${prefix}upstream-reconnect ${JSON.stringify(reconnect)}\n`,
   };
 }
 
@@ -74,13 +86,21 @@ export function parseBffMarker(comment: string, nonce: string): BffMarker | unde
   try {
     if (rest.startsWith('end ')) return endMarker(JSON.parse(rest.slice(4)));
     if (rest.startsWith('upstream ')) return { kind: 'upstream', exchange: JSON.parse(rest.slice(9)) as UpstreamExchange };
+    if (rest.startsWith('upstream-reconnect ')) return reconnectMarker(JSON.parse(rest.slice(19)));
   } catch {
     return undefined;
   }
   return undefined;
 }
 
-const END_REASONS = new Set(['upstream-eof', 'upstream-idle', 'upstream-connection-lost', 'sse-limit', 'reply-too-large']);
+const END_REASONS = new Set(['upstream-eof', 'upstream-idle', 'upstream-connection-lost', 'sse-limit', 'reply-too-large', 'stopped']);
+
+function reconnectMarker(value: unknown): BffMarker | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { attempt, lastEventId } = value as { attempt?: unknown; lastEventId?: unknown };
+  if (typeof attempt !== 'number' || typeof lastEventId !== 'string') return undefined;
+  return { kind: 'upstream-reconnect', reconnect: { attempt, lastEventId } };
+}
 
 /** An end marker's payload, checked: anything else is not a marker (and cannot break a reader). */
 function endMarker(value: unknown): BffMarker | undefined {

@@ -24,7 +24,15 @@ const DIGITS = /^\d+$/;
  * of its bytes) throws SseLimitError: the reader fails that stream, and only it.
  */
 export class SseParser {
-  constructor(private readonly limits: SseLimits = DEFAULT_SSE_LIMITS) {}
+  /**
+   * `resetsEvent`: a comment after which the event being read is dropped (reported as
+   * leftover text), as a reconnecting EventSource drops it: the BFF's upstream-reconnect
+   * marker, written after the broken connection's unfinished event.
+   */
+  constructor(
+    private readonly limits: SseLimits = DEFAULT_SSE_LIMITS,
+    private readonly resetsEvent?: (comment: string) => boolean,
+  ) {}
 
   private readonly decoder = new Utf8Decoder();
   private started = false;
@@ -126,7 +134,11 @@ export class SseParser {
     if (end === pos) return this.blankLine(next);
     if (this.held) this.release();
     const first = buffer.charCodeAt(pos);
-    if (first === 58 /* : */) return this.standalone({ kind: 'comment', text: buffer.slice(pos + 1 + (buffer.charCodeAt(pos + 1) === 32 ? 1 : 0), end), raw: '' }, next);
+    if (first === 58 /* : */) {
+      const text = buffer.slice(pos + 1 + (buffer.charCodeAt(pos + 1) === 32 ? 1 : 0), end);
+      if (this.resetsEvent?.(text)) this.dropEvent();
+      return this.standalone({ kind: 'comment', text, raw: '' }, next);
+    }
     const colon = buffer.indexOf(':', pos);
     const field = colon === -1 || colon > end ? buffer.slice(pos, end) : buffer.slice(pos, colon);
     let value = '';
@@ -165,6 +177,19 @@ export class SseParser {
     this.carved = '';
     this.blockStart = next;
     this.emit({ kind: 'event', event: this.eventType || undefined, data: this.data, id: this.id, raw });
+    this.data = '';
+    this.hasData = false;
+    this.eventType = undefined;
+    this.id = undefined;
+  }
+
+  /** Drops the event being read, reporting its text as leftover. */
+  private dropEvent(): void {
+    this.release();
+    const partial = this.carved + this.buffer.slice(this.blockStart, this.pos);
+    this.carved = '';
+    this.blockStart = this.pos;
+    if (partial !== '') this.emit({ kind: 'leftover', raw: partial });
     this.data = '';
     this.hasData = false;
     this.eventType = undefined;

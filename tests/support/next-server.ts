@@ -32,7 +32,8 @@ export async function startNextServer(env: Record<string, string> = {}): Promise
   const dataDir = env.SLUICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sluice-data-'));
   let log = '';
   const child = spawn('node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SLUICE_DATA_DIR: dataDir, ...env },
+    // As `npm start` runs it: Sluice handles SIGTERM itself, storing the replies in flight.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SLUICE_DATA_DIR: dataDir, NEXT_MANUAL_SIG_HANDLE: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (log += d));

@@ -22,11 +22,11 @@ export function settling(write: Promise<unknown>): void {
   pending().add(tracked);
 }
 
-/** Resolves once every reply that has ended so far is stored, or after SETTLE_WAIT_MS. */
-export async function repliesSettled(): Promise<void> {
+/** Resolves once every reply that has ended so far is stored, or after `waitMs`. */
+export async function repliesSettled(waitMs = SETTLE_WAIT_MS): Promise<void> {
   const writes = [...pending()];
   if (writes.length === 0) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([Promise.all(writes), new Promise((resolve) => (timer = setTimeout(resolve, SETTLE_WAIT_MS)))]);
+  await Promise.race([Promise.all(writes), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
   clearTimeout(timer);
 }

@@ -1,10 +1,13 @@
 import { emptyMessage } from '@/lib/assemble/message';
+import { CHAT_HEADERS } from '@/lib/api/headers';
 import { protocolModule } from '@/lib/protocols/registry';
-import { bffMarkers, MARKER_NONCE_HEADER, newMarkerNonce } from '@/lib/sse/bff-marker';
+import { bffMarkers, newMarkerNonce } from '@/lib/sse/bff-marker';
 import { ApiError } from '../http-errors';
 import { uuidv7 } from '../ids';
+import { liveStreams } from '../live';
+import { streamAnswer, stopMessage } from '../live/respond';
 import type { UpstreamResponse } from '../relay/http-client';
-import { relayStream } from '../relay/relay-stream';
+import { relayUpstream, type Relay } from '../relay/relay-stream';
 import { sendUpstream } from '../relay/send-upstream';
 import { store } from '../store';
 import type { ReplyTimings } from '../store/types';
@@ -12,64 +15,89 @@ import { exchangeMarker } from './exchange';
 import { ReplyWriter, toStoredReply } from './reply-writer';
 import { readChatRequest } from './request-body';
 import { resolveTurn } from './resolve-turn';
+import { resumeUpstream, resumes } from './resume-upstream';
 import { openServerCopy } from './server-copy';
 import { relaySettings } from './settings';
 import { settling } from './settling-replies';
 
-const SSE_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
-  'x-accel-buffering': 'no',
-};
-
 /**
  * POST /api/chat: validate, resolve the provider and the conversation, send the
- * upstream request while the user's turn is stored, relay its bytes unbuffered, and
- * store the reply as the server's own copy of the stream assembles it — whatever
- * the ending.
+ * upstream request while the user's turn is stored, and relay its bytes into the
+ * reply's live stream, which this answer reads from its first byte. The reply runs to
+ * its end whoever reads it (only a stop ends it sooner) and is stored as the server's
+ * own copy of the stream assembles it, whatever the ending. A POST whose `requestId`
+ * already has a stream reads that stream instead: a retried request never pays twice.
  */
 export async function startChat(request: Request): Promise<Response> {
   const requestStart = Date.now();
   const since = () => Date.now() - requestStart;
   const body = await readChatRequest(request);
+  const live = liveStreams();
+  if (live.closing) throw new ApiError(503, 'server_stopping', 'The server is stopping; send again once it is back.');
   const db = await store();
   const { provider, conversationId, turn } = await resolveTurn(db, body);
   const replyId = uuidv7();
   const timings: ReplyTimings = { requestStart };
   const settings = relaySettings();
-  // Markers only this response can write: the upstream's bytes are relayed as they are, and cannot know this.
+  // Markers only this reply's stream can write: the upstream's bytes are relayed as they are, and cannot know this.
   const markerNonce = newMarkerNonce();
   const markers = bffMarkers(markerNonce);
+
+  // The stream exists before the upstream is asked, so a stop or a retried POST finds it from the start.
+  let relay: Relay | undefined = undefined; // set once the upstream answered
+  const beforeHeaders = new AbortController();
+  const headers = { [CHAT_HEADERS.conversationId]: conversationId, [CHAT_HEADERS.protocol]: provider.protocol, [CHAT_HEADERS.messageId]: replyId, [CHAT_HEADERS.markerNonce]: markerNonce };
+  let stoppedAs: string | undefined;
+  const acquired = live.acquire(replyId, { headers, requestId: body.requestId }, (reason) => {
+    stoppedAs = stopMessage(reason);
+    if (relay) relay.stop(stoppedAs);
+    else beforeHeaders.abort();
+  });
+  if (acquired.kind === 'attached') return (await streamAnswer(acquired.id))!;
+  const stream = acquired.writer;
+
   const copy = openServerCopy(provider.protocol, { maxBytes: settings.eventLogMaxBytes, markerNonce, limits: settings.limits });
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
-
   // The turn is written while the upstream request goes out, not before it: every
   // later write of this reply is chained after it. The placeholder gets a copy of
   // the timings: the live ones fill in before its row is written.
   const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings });
   const writer = new ReplyWriter(db, { ...turn, replyId, placeholder }, provider, body.model, timings);
+  const upstreamOptions = { headersTimeoutMs: settings.headersTimeoutMs, signal: beforeHeaders.signal, secrets: provider.secrets };
+  const write = (bytes: Uint8Array, fromUpstream: boolean) => {
+    const at = since();
+    if (fromUpstream) timings.firstByte ??= at;
+    copy.push(bytes, at);
+    stream.append(bytes, at);
+  };
 
   let upstream: UpstreamResponse;
   try {
-    upstream = await sendUpstream(upstreamRequest, { headersTimeoutMs: settings.headersTimeoutMs, signal: request.signal, secrets: provider.secrets });
+    upstream = await sendUpstream(upstreamRequest, upstreamOptions);
   } catch (error) {
     timings.end = since();
-    // The browser left (Stop) before the upstream answered: the reply is kept, stopped.
-    if (request.signal.aborted) {
-      await writer.save(emptyMessage('stopped'));
-      return new Response(null, { status: 499, statusText: 'Client Closed Request' }); // nobody is left to read it
+    // Stopped before the upstream answered: the reply is kept, stopped, and its stream says so.
+    if (stoppedAs !== undefined) {
+      write(new TextEncoder().encode(markers.open + markers.end({ reason: 'stopped', message: stoppedAs })), false);
+      stream.finish();
+      settling(writer.saveFromCopy(copy, 'stopped', timings.end));
+      return (await streamAnswer(replyId))!;
     }
     if (!(error instanceof ApiError)) throw error;
     // Nothing streamed, but the turn is kept: the reply is stored as the error it was.
     await writer.save({ ...emptyMessage('error'), error: { message: error.message } });
     const response = error.toResponse();
-    response.headers.set('x-conversation-id', conversationId);
+    response.headers.set(CHAT_HEADERS.conversationId, conversationId);
+    stream.abandon({ status: response.status, body: await response.clone().json() });
     return response;
   }
 
-  const upstreamConversationId = upstream.headers.get('x-conversation-id');
-  if (upstreamConversationId) writer.setUpstreamConversationId(upstreamConversationId);
-  const body$ = relayStream(upstream.body, {
+  const upstreamConversationId = upstream.headers.get(CHAT_HEADERS.conversationId);
+  if (upstreamConversationId) {
+    writer.setUpstreamConversationId(upstreamConversationId);
+    stream.setHeader(CHAT_HEADERS.upstreamConversationId, upstreamConversationId);
+  }
+  relay = relayUpstream(upstream.body, {
     markers,
     preamble: exchangeMarker(upstreamRequest, upstream, provider, markers),
     limits: settings.limits,
@@ -77,27 +105,13 @@ export async function startChat(request: Request): Promise<Response> {
     backlog: copy.backlog,
     keepAliveMs: settings.keepAliveMs,
     idleMs: settings.idleMs,
-    signal: request.signal,
-    onBytes: (bytes, fromUpstream) => {
-      const at = since();
-      if (fromUpstream) timings.firstByte ??= at;
-      copy.push(bytes, at);
-    },
+    write,
+    reconnect: resumes(provider) ? (lastEventId) => resumeUpstream(upstreamRequest, lastEventId, { ...upstreamOptions, signal: new AbortController().signal }) : undefined,
     onDone: (outcome) => {
       timings.end = since();
+      stream.finish();
       settling(writer.saveFromCopy(copy, outcome.kind === 'stopped' ? 'stopped' : 'ended', timings.end));
     },
   });
-
-  return new Response(body$, {
-    status: 200,
-    headers: {
-      ...SSE_HEADERS,
-      'x-conversation-id': conversationId,
-      'x-sluice-protocol': provider.protocol,
-      'x-sluice-message-id': replyId,
-      [MARKER_NONCE_HEADER]: markerNonce,
-      ...(upstreamConversationId ? { 'x-upstream-conversation-id': upstreamConversationId } : {}),
-    },
-  });
+  return (await streamAnswer(replyId))!;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { bffMarkers } from '@/lib/sse/bff-marker';
+import { EventIds } from './event-ids';
 import { SecretScrubber } from './secret-scrubber';
 import { WireBounds, type BoundBroken, type WireLimits } from './wire-bounds';
 
@@ -16,24 +17,36 @@ export interface RelayOptions {
   keepAliveMs: number;
   /** Give up on an upstream silent for this long. */
   idleMs: number;
-  /** Every byte the browser gets, in order, for the server's own copy; `upstream` is false for the BFF's markers. */
-  onBytes: (bytes: Uint8Array, upstream: boolean) => void;
-  /** The browser's request signal: aborting it stops the stream like Stop does. */
-  signal?: AbortSignal;
-  /** Called once: how the relay ended. */
+  /** Every byte of the reply's stream, in order; `upstream` is false for the BFF's markers. */
+  write: (bytes: Uint8Array, upstream: boolean) => void;
+  /** Called once: how the relay ended (its end marker already written). */
   onDone: (outcome: RelayOutcome) => void;
   /** Whole marker lines to send right after the open marker. */
   preamble?: string;
+  /**
+   * Asks the upstream again with `Last-Event-ID` after its connection broke mid-stream
+   * (when its events carried ids). Resolves with the continuation; rejects with the
+   * upstream's reason when it refuses. Absent: a broken connection ends the reply.
+   */
+  reconnect?: (lastEventId: string, attempt: number) => Promise<IncomingMessage>;
+  /** At most this many reconnections, with backoff between them. */
+  maxReconnects?: number;
 }
 
 export type RelayOutcome =
   | { kind: 'ended' }
   | { kind: 'failed'; reason: 'upstream-idle' | 'upstream-connection-lost'; message: string }
   | ({ kind: 'bounded' } & BoundBroken)
-  | { kind: 'stopped' };
+  | { kind: 'stopped'; message: string };
+
+export interface Relay {
+  /** Stops the reply: the upstream is closed, the end marker written (`stopped`, with why). */
+  stop(message: string): void;
+}
 
 const encoder = new TextEncoder();
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const RECONNECT_BACKOFF_MS = [100, 400, 1600];
 
 /**
  * Drops the upstream's leading BOM however its three bytes arrive: a BOM is special
@@ -58,150 +71,171 @@ class LeadingBom {
     return this.done(this.held ?? Buffer.alloc(0));
   }
 
+  /** A new connection may start with a BOM of its own. */
+  restart(): void {
+    this.held = Buffer.alloc(0);
+  }
+
   private done(bytes: Buffer): Buffer {
     this.held = undefined;
     return bytes;
   }
 }
 
-/** Bytes the relay may hold ahead of a slow browser before it stops reading the upstream. */
-const HIGH_WATER_BYTES = 64 * 1024;
-
 /**
- * The browser's copy of an upstream SSE body, with the BFF's markers at line
- * boundaries. Backpressure holds end to end: at most HIGH_WATER_BYTES wait for a
- * slow browser, then the upstream is not read. One watchdog per stream sends
- * keep-alives and gives up on a stalled upstream (a timer per read measured as the
- * bottleneck).
+ * Relays an upstream SSE body into the reply's stream, with the BFF's markers at line
+ * boundaries. The reply no longer depends on who reads it: it runs to its end unless
+ * stopped, reading the upstream as fast as it comes (the server's copy may still hold
+ * it back). One watchdog per reply sends keep-alives and gives up on a stalled
+ * upstream (a timer per read measured as the bottleneck). A connection that breaks
+ * after events with ids is asked again with Last-Event-ID.
  */
-export function relayStream(upstream: IncomingMessage, options: RelayOptions): ReadableStream<Uint8Array> {
+export function relayUpstream(first: IncomingMessage, options: RelayOptions): Relay {
+  let upstream = first;
   let lastUpstreamAt = Date.now();
   let lastWriteAt = Date.now();
   let atLineStart = true;
   let done = false;
-  let waitingForRoom = false;
+  let reconnecting = false;
+  let reconnects = 0;
   const bom = new LeadingBom();
   const bounds = new WireBounds(options.limits);
   const scrubber = new SecretScrubber(options.secrets);
+  const ids = new EventIds();
   const { markers } = options;
-  let watchdog: ReturnType<typeof setInterval> | undefined;
 
-  const finish = (outcome: RelayOutcome) => {
-    if (done) return;
-    done = true;
-    clearInterval(watchdog);
-    options.onDone(outcome);
-  };
-
-  const emit = (controller: ReadableStreamDefaultController<Uint8Array>, bytes: Uint8Array, upstream = true) => {
+  const emit = (bytes: Uint8Array, fromUpstream = true) => {
     if (bytes.byteLength === 0) return;
     const last = bytes[bytes.byteLength - 1];
     atLineStart = last === 10 || last === 13;
     lastWriteAt = Date.now();
-    options.onBytes(bytes, upstream);
-    controller.enqueue(bytes);
+    options.write(bytes, fromUpstream);
   };
-  const emitText = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => emit(controller, encoder.encode(text), false);
-  const end = (controller: ReadableStreamDefaultController<Uint8Array>, outcome: Exclude<RelayOutcome, { kind: 'stopped' }>) => {
-    if (done) return;
-    const marker = outcome.kind === 'ended' ? { reason: 'upstream-eof' as const } : { reason: outcome.reason, message: outcome.message };
-    emitText(controller, (atLineStart ? '' : '\n') + markers.end(marker));
-    controller.close();
-    finish(outcome);
-  };
-  const stop = () => {
-    if (done) return;
-    finish({ kind: 'stopped' }); // first: destroying fires the upstream's own events at once
-    upstream.destroy(); // closes the upstream connection: the upstream sees the disconnect
-  };
-  if (options.signal?.aborted) stop();
-  options.signal?.addEventListener('abort', stop, { once: true });
+  const emitMarker = (line: string) => emit(encoder.encode((atLineStart ? '' : '\n') + line), false);
 
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        // Headers go out with the first body bytes: write something harmless at once.
-        emitText(controller, markers.open + (options.preamble ?? ''));
-        const every = Math.max(20, Math.min(options.keepAliveMs, options.idleMs) / 3);
-        watchdog = setInterval(() => {
-          if (done) return;
-          const now = Date.now();
-          if (now - lastUpstreamAt >= options.idleMs) {
-            end(controller, { kind: 'failed', reason: 'upstream-idle', message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.` });
-            upstream.destroy();
-          } else if (now - lastWriteAt >= options.keepAliveMs && atLineStart) {
-            emitText(controller, markers.keepAlive);
-          }
-        }, every);
-        watchdog.unref?.();
+  const end = (outcome: RelayOutcome) => {
+    if (done) return;
+    done = true;
+    clearInterval(watchdog);
+    const marker =
+      outcome.kind === 'ended' ? { reason: 'upstream-eof' as const } : outcome.kind === 'stopped' ? { reason: 'stopped' as const, message: outcome.message } : { reason: outcome.reason, message: outcome.message };
+    emitMarker(markers.end(marker));
+    options.onDone(outcome);
+  };
 
-        // Reads that land in one turn of the event loop go out as one chunk: Next.js
-        // pays per chunk written, and setImmediate adds well under a millisecond.
-        let batch: Buffer[] = [];
-        let scheduled = false;
-        const flush = () => {
-          scheduled = false;
-          if (done || batch.length === 0) return;
-          const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
-          batch = [];
-          const broken = bounds.add(chunk);
-          if (broken) {
-            end(controller, { kind: 'bounded', ...broken });
-            upstream.destroy();
-            return;
-          }
-          const out = scrubber.push(bom.push(chunk));
-          emit(controller, new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
-          if ((controller.desiredSize ?? 0) <= 0) upstream.pause();
-          const room = options.backlog?.();
-          if (room) {
-            waitingForRoom = true;
-            upstream.pause();
-            void room.then(() => {
-              waitingForRoom = false;
-              if (!done && (controller.desiredSize ?? 0) > 0) upstream.resume();
-            });
-          }
-        };
-        /** What the BOM check and the scrubber still hold, once the upstream has ended. */
-        const drain = () => {
-          if (done) return;
-          const rest = scrubber.push(bom.flush());
-          const last = Buffer.concat([rest, scrubber.flush()]);
-          emit(controller, new Uint8Array(last.buffer, last.byteOffset, last.byteLength));
-        };
-        upstream.on('data', (chunk: Buffer) => {
-          if (done) return;
-          lastUpstreamAt = Date.now();
-          batch.push(chunk);
-          if (!scheduled) {
-            scheduled = true;
-            setImmediate(flush);
-          }
-        });
-        upstream.once('end', () => {
-          flush();
-          drain();
-          end(controller, { kind: 'ended' });
-        });
-        const lost = (error?: Error) => {
-          flush();
-          drain();
-          end(controller, { kind: 'failed', reason: 'upstream-connection-lost', message: `The upstream connection broke: ${error?.message ?? 'reset by the peer'}` });
-        };
-        upstream.once('error', lost);
-        upstream.once('aborted', () => lost());
-        upstream.once('close', () => {
-          if (!upstream.complete) lost();
-        });
-      },
-      // Events, not a read() promise per chunk: under Next.js every promise carries request context.
-      pull() {
-        if (!waitingForRoom) upstream.resume();
-      },
-      // The browser went away (or pressed Stop): abort the upstream at once.
-      cancel: stop,
+  // Reads that land in one turn of the event loop go out as one chunk: Next.js pays
+  // per chunk written, and setImmediate adds well under a millisecond.
+  let batch: Buffer[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (done || batch.length === 0) return;
+    const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
+    batch = [];
+    const broken = bounds.add(chunk);
+    if (broken) {
+      end({ kind: 'bounded', ...broken });
+      upstream.destroy();
+      return;
+    }
+    ids.push(chunk);
+    const out = scrubber.push(bom.push(chunk));
+    emit(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+    const room = options.backlog?.();
+    if (room) {
+      const paused = upstream;
+      paused.pause();
+      void room.then(() => {
+        if (!done && paused === upstream) paused.resume();
+      });
+    }
+  };
+  /** What the BOM check and the scrubber still hold, once the upstream has ended. */
+  const drain = () => {
+    if (done) return;
+    const rest = scrubber.push(bom.flush());
+    const last = Buffer.concat([rest, scrubber.flush()]);
+    emit(new Uint8Array(last.buffer, last.byteOffset, last.byteLength));
+  };
+
+  /** The connection broke: ask again from the last event id, or end the reply. */
+  const lost = async (error?: Error) => {
+    if (done || reconnecting) return;
+    flush();
+    drain();
+    const message = `The upstream connection broke: ${error?.message ?? 'reset by the peer'}`;
+    const lastEventId = ids.lastEventId;
+    if (!options.reconnect || !ids.seen || lastEventId === undefined || reconnects >= (options.maxReconnects ?? RECONNECT_BACKOFF_MS.length)) {
+      return end({ kind: 'failed', reason: 'upstream-connection-lost', message });
+    }
+    reconnecting = true;
+    const attempt = ++reconnects;
+    ids.reset();
+    bom.restart();
+    emitMarker(markers.reconnect({ attempt, lastEventId }));
+    await new Promise((resolve) => setTimeout(resolve, RECONNECT_BACKOFF_MS[attempt - 1] ?? 1600));
+    if (done) return;
+    try {
+      const next = await options.reconnect(lastEventId, attempt);
+      if (done) return void next.destroy();
+      reconnecting = false;
+      attach(next);
+    } catch (refused) {
+      reconnecting = false;
+      end({ kind: 'failed', reason: 'upstream-connection-lost', message: `${message}; asking it again from event ${lastEventId} failed: ${refused instanceof Error ? refused.message : String(refused)}` });
+    }
+  };
+
+  const attach = (connection: IncomingMessage) => {
+    upstream = connection;
+    lastUpstreamAt = Date.now();
+    connection.on('data', (chunk: Buffer) => {
+      if (done || connection !== upstream) return;
+      lastUpstreamAt = Date.now();
+      batch.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
+    connection.once('end', () => {
+      if (connection !== upstream) return;
+      flush();
+      drain();
+      end({ kind: 'ended' });
+    });
+    const broke = (error?: Error) => {
+      if (connection === upstream) void lost(error);
+    };
+    connection.once('error', broke);
+    connection.once('aborted', () => broke());
+    connection.once('close', () => {
+      if (!connection.complete) broke();
+    });
+  };
+
+  // Headers went out with the response: the open marker first, at once.
+  emit(encoder.encode(markers.open + (options.preamble ?? '')), false);
+  const every = Math.max(20, Math.min(options.keepAliveMs, options.idleMs) / 3);
+  const watchdog = setInterval(() => {
+    if (done || reconnecting) return;
+    const now = Date.now();
+    if (now - lastUpstreamAt >= options.idleMs) {
+      end({ kind: 'failed', reason: 'upstream-idle', message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.` });
+      upstream.destroy();
+    } else if (now - lastWriteAt >= options.keepAliveMs && atLineStart) {
+      emit(encoder.encode(markers.keepAlive), false);
+    }
+  }, every);
+  watchdog.unref?.();
+  attach(first);
+
+  return {
+    stop(message) {
+      if (done) return;
+      batch = []; // read, but not yet passed on: the reply ends where it was stopped
+      end({ kind: 'stopped', message });
+      upstream.destroy(); // closes the upstream connection: the upstream sees the disconnect
     },
-    { highWaterMark: HIGH_WATER_BYTES, size: (chunk) => chunk.byteLength },
-  );
+  };
 }

@@ -1,0 +1,16 @@
+import { route } from '@/lib/server/api-route';
+import { noSuchStream, streamAnswer } from '@/lib/server/live/respond';
+import { readOffset } from '@/lib/server/live/offset';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string }> };
+
+/** Joins a reply's stream from byte `from` on: the bytes the first client got, then live to the end; see docs/contract.md. */
+export const GET = route(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  const from = readOffset(request);
+  const answer = await streamAnswer(id, from);
+  if (!answer) throw noSuchStream(id);
+  return answer;
+});

@@ -1,0 +1,86 @@
+/**
+ * The replies streaming now, as streams anyone may read by byte offset (docs/contract.md,
+ * "Replies outlive the page"). One reply is one stream: its producer (the relay) appends
+ * the exact bytes the first client got, with their receive times; readers join at any
+ * offset and follow it live; anyone may stop it. After its end its bytes stay readable
+ * for the retention, then the stored reply is the source of truth.
+ *
+ * This is the interface; `memory-live-streams.ts` keeps them in this process. Another
+ * implementation (Redis, for several instances) keeps the same contract.
+ */
+
+/** Why a stream was stopped: someone asked, nobody read it for too long, or the server is stopping. */
+export type StopReason = { kind: 'requested' } | { kind: 'unwatched'; limitMs: number } | { kind: 'server-stopping' };
+
+/** What every reader gets besides the bytes: the first response's headers. */
+export interface StreamMeta {
+  headers: Record<string, string>;
+  /** The client's id for the POST that started it: a retried POST attaches instead of calling the upstream again. */
+  requestId?: string;
+}
+
+/** Receive times of a stream's bytes: chunk i starts at byte offsets[i] and arrived at[i] ms after the request started. */
+export interface StreamTimes {
+  offsets: number[];
+  at: number[];
+  /** The stream's length and the server's clock (ms since the request started) when this was read. */
+  length: number;
+  now: number;
+  ended: boolean;
+}
+
+/** The producer's side of one stream. */
+export interface StreamWriter {
+  /** Appends bytes that arrived `at` ms after the request started. */
+  append(bytes: Uint8Array, at: number): void;
+  /** The stream has ended (its end marker is among its bytes): readers finish, retention starts. */
+  finish(): void;
+  /** Nothing will stream (the upstream refused before its first byte): it is forgotten, and who attached gets this error. */
+  abandon(error: PreStreamFailure): void;
+  /** Adds a response header for later readers (known only once the upstream answered). */
+  setHeader(name: string, value: string): void;
+}
+
+/** A JSON error answered instead of a stream. */
+export interface PreStreamFailure {
+  status: number;
+  body: unknown;
+}
+
+/** A reader's view: its bytes from an offset on, pushed as they come. */
+export interface StreamReaderHandle {
+  meta: StreamMeta;
+  /** Resolves once the stream has bytes or has ended, or with the failure it was abandoned with. */
+  opened(): Promise<PreStreamFailure | undefined>;
+  /** Pushes bytes to `deliver` from the reader's offset on, whenever it has room, and calls `end` once the stream has ended and all was delivered. */
+  follow(deliver: (bytes: Uint8Array) => boolean, end: () => void): void;
+  /** Asks for more after `deliver` said it had no room. */
+  resume(): void;
+  /** The reader left. */
+  release(): void;
+}
+
+export type Acquired = { kind: 'acquired'; writer: StreamWriter } | { kind: 'attached'; id: string };
+
+export interface LiveStreams {
+  /**
+   * Starts stream `id`. `onStop` is called once if anyone stops it before its end.
+   * With a `requestId` that already has a stream (running or retained), nothing is
+   * started: the answer names that stream, to attach to.
+   */
+  acquire(id: string, meta: StreamMeta, onStop: (reason: StopReason) => void): Acquired;
+  /** Reads stream `id` from byte `from` (clamped to its length); undefined if unknown or expired. */
+  read(id: string, from: number): StreamReaderHandle | undefined;
+  /** The receive times of stream `id`'s chunks from byte `from` on. */
+  times(id: string, from: number): StreamTimes | undefined;
+  /**
+   * Stops a running stream, named by its id or by the requestId that started it (all a
+   * client has before the upstream answered): 'stopping' (its producer ends it), 'ended'
+   * (it had ended), or 'unknown'.
+   */
+  stop(id: string, reason?: StopReason): 'stopping' | 'ended' | 'unknown';
+  /** Refuses new streams from now on, and stops every running one; resolves once each has ended. */
+  shutDown(): Promise<void>;
+  /** True once shutDown was called. */
+  readonly closing: boolean;
+}

@@ -1,0 +1,236 @@
+import type { Acquired, LiveStreams, PreStreamFailure, StopReason, StreamMeta, StreamReaderHandle, StreamTimes } from './live-streams';
+
+/**
+ * Bytes are kept in fixed segments, not a buffer that doubles: a 2,000-token reply
+ * wastes at most one part-filled segment, and a reader's bytes are views into them
+ * (no copy per reader).
+ */
+const SEGMENT_BYTES = 32 * 1024;
+
+export interface MemoryLiveStreamsOptions {
+  /** How long an ended stream's bytes stay readable (SLUICE_STREAM_RETENTION_MS). */
+  retentionMs: number;
+  /** A running stream that nobody has read for this long is stopped (SLUICE_UNWATCHED_LIMIT_MS). */
+  unwatchedLimitMs: number;
+}
+
+type Follower = { deliver: (bytes: Uint8Array) => boolean; end: () => void; position: number; waiting: boolean };
+
+/** One stream's bytes, receive times and readers. */
+class LiveStream {
+  private readonly segments: Buffer[] = [];
+  length = 0;
+  /** Chunk starts and receive times, in growable typed arrays: 16 bytes a chunk. */
+  private offsets = new Float64Array(64);
+  private ats = new Float64Array(64);
+  chunks = 0;
+  ended = false;
+  stopRequested = false;
+  readonly followers = new Set<Follower>();
+  /** While nobody reads it: since when. */
+  unwatchedSince: number | undefined = Date.now();
+  /** Resolves when it ends. */
+  readonly done: Promise<void>;
+  private resolveDone!: () => void;
+  readonly startedAt = Date.now();
+  /** Who waits for the first byte (or the end, or the abandonment). */
+  private openers: ((failure: PreStreamFailure | undefined) => void)[] = [];
+  abandoned: PreStreamFailure | undefined;
+
+  constructor(
+    readonly meta: StreamMeta,
+    readonly onStop: (reason: StopReason) => void,
+  ) {
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+  }
+
+  append(bytes: Uint8Array, at: number): void {
+    if (this.ended || bytes.byteLength === 0) return;
+    if (this.chunks === this.offsets.length) {
+      this.offsets = grow(this.offsets);
+      this.ats = grow(this.ats);
+    }
+    this.offsets[this.chunks] = this.length;
+    this.ats[this.chunks++] = at;
+    let from = 0;
+    while (from < bytes.byteLength) {
+      const used = this.length % SEGMENT_BYTES;
+      if (used === 0) this.segments.push(Buffer.allocUnsafe(SEGMENT_BYTES));
+      const segment = this.segments[this.segments.length - 1]!;
+      const n = Math.min(SEGMENT_BYTES - used, bytes.byteLength - from);
+      segment.set(bytes.subarray(from, from + n), used);
+      from += n;
+      this.length += n;
+    }
+    this.open(undefined);
+    for (const follower of this.followers) this.feed(follower);
+  }
+
+  finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.open(undefined);
+    for (const follower of this.followers) this.feed(follower);
+    this.resolveDone();
+  }
+
+  abandon(failure: PreStreamFailure): void {
+    this.abandoned = failure;
+    this.open(failure);
+    this.finish();
+  }
+
+  opened(): Promise<PreStreamFailure | undefined> {
+    if (this.length > 0 || this.ended) return Promise.resolve(this.abandoned);
+    return new Promise((resolve) => this.openers.push(resolve));
+  }
+
+  private open(failure: PreStreamFailure | undefined): void {
+    const openers = this.openers;
+    this.openers = [];
+    openers.forEach((resolve) => resolve(failure));
+  }
+
+  /** Delivers what `follower` has not had yet, as views into the segments, while it has room; ends it at the end. */
+  feed(follower: Follower): void {
+    while (follower.position < this.length) {
+      const index = Math.floor(follower.position / SEGMENT_BYTES);
+      const start = follower.position % SEGMENT_BYTES;
+      const end = Math.min(SEGMENT_BYTES, this.length - index * SEGMENT_BYTES);
+      follower.position += end - start;
+      if (!follower.deliver(this.segments[index]!.subarray(start, end))) {
+        follower.waiting = true;
+        return;
+      }
+    }
+    follower.waiting = false;
+    if (this.ended) {
+      this.followers.delete(follower);
+      follower.end();
+    }
+  }
+
+  times(from: number, now: number): StreamTimes {
+    const offsets: number[] = [];
+    const at: number[] = [];
+    for (let i = 0; i < this.chunks; i++) {
+      const next = i + 1 < this.chunks ? this.offsets[i + 1]! : this.length;
+      if (next <= from) continue;
+      offsets.push(this.offsets[i]!);
+      at.push(this.ats[i]!);
+    }
+    return { offsets, at, length: this.length, now, ended: this.ended };
+  }
+}
+
+function grow(array: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
+  const bigger = new Float64Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
+/** Live streams in this process's memory: one instance of Sluice. */
+export class MemoryLiveStreams implements LiveStreams {
+  private readonly streams = new Map<string, LiveStream>();
+  private readonly byRequest = new Map<string, string>();
+  private sweeper: ReturnType<typeof setInterval> | undefined;
+  closing = false;
+
+  constructor(private readonly options: MemoryLiveStreamsOptions) {}
+
+  acquire(id: string, meta: StreamMeta, onStop: (reason: StopReason) => void): Acquired {
+    const existing = meta.requestId === undefined ? undefined : this.byRequest.get(meta.requestId);
+    if (existing !== undefined && this.streams.has(existing)) return { kind: 'attached', id: existing };
+    const stream = new LiveStream(meta, onStop);
+    this.streams.set(id, stream);
+    if (meta.requestId !== undefined) this.byRequest.set(meta.requestId, id);
+    this.startSweeping();
+    return {
+      kind: 'acquired',
+      writer: {
+        append: (bytes, at) => stream.append(bytes, at),
+        finish: () => {
+          if (stream.ended) return;
+          stream.finish();
+          setTimeout(() => this.forget(id), this.options.retentionMs).unref();
+        },
+        abandon: (failure) => {
+          stream.abandon(failure);
+          this.forget(id);
+        },
+        setHeader: (name, value) => {
+          stream.meta.headers[name] = value;
+        },
+      },
+    };
+  }
+
+  read(id: string, from: number): StreamReaderHandle | undefined {
+    const stream = this.streams.get(id);
+    if (!stream) return undefined;
+    let follower: Follower | undefined;
+    stream.unwatchedSince = undefined;
+    return {
+      meta: stream.meta,
+      opened: () => stream.opened(),
+      follow: (deliver, end) => {
+        follower = { deliver, end, position: Math.max(0, Math.min(from, stream.length)), waiting: false };
+        stream.followers.add(follower);
+        stream.feed(follower);
+      },
+      resume: () => {
+        if (follower?.waiting) stream.feed(follower);
+      },
+      release: () => {
+        if (follower) stream.followers.delete(follower);
+        if (stream.followers.size === 0) stream.unwatchedSince = Date.now();
+      },
+    };
+  }
+
+  times(id: string, from: number): StreamTimes | undefined {
+    const stream = this.streams.get(id);
+    return stream?.times(from, Date.now() - stream.startedAt);
+  }
+
+  stop(id: string, reason: StopReason = { kind: 'requested' }): 'stopping' | 'ended' | 'unknown' {
+    const stream = this.streams.get(id) ?? this.streams.get(this.byRequest.get(id) ?? '');
+    if (!stream) return 'unknown';
+    if (stream.ended) return 'ended';
+    if (!stream.stopRequested) {
+      stream.stopRequested = true;
+      stream.onStop(reason);
+    }
+    return 'stopping';
+  }
+
+  async shutDown(): Promise<void> {
+    this.closing = true;
+    const running = [...this.streams.entries()].filter(([, stream]) => !stream.ended);
+    for (const [id] of running) this.stop(id, { kind: 'server-stopping' });
+    await Promise.all(running.map(([, stream]) => stream.done));
+  }
+
+  private forget(id: string): void {
+    const stream = this.streams.get(id);
+    this.streams.delete(id);
+    if (stream?.meta.requestId !== undefined && this.byRequest.get(stream.meta.requestId) === id) this.byRequest.delete(stream.meta.requestId);
+    if (this.streams.size === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
+  }
+
+  /** Stops running streams nobody has read for the unwatched limit; checks a few times per limit. */
+  private startSweeping(): void {
+    if (this.sweeper) return;
+    const limitMs = this.options.unwatchedLimitMs;
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const [id, stream] of this.streams) {
+        if (!stream.ended && stream.unwatchedSince !== undefined && now - stream.unwatchedSince >= limitMs) this.stop(id, { kind: 'unwatched', limitMs });
+      }
+    }, Math.max(20, Math.min(limitMs / 4, 30_000)));
+    this.sweeper.unref();
+  }
+}
