@@ -24,6 +24,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     upstreamUrl: string;
+    /** The providers file the server runs with, for a test that starts a server of its own. */
+    configPath: string;
   }
 }
 
@@ -79,6 +81,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', server.origin);
   project.provide('upstreamUrl', up);
+  project.provide('configPath', config);
   return async () => {
     await server.stop();
     await portkey.stop();

@@ -137,6 +137,36 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       }
       return void res.end();
     }
+    case 'utf8-slow': // 30 events of multi-byte text, one every 40 ms
+      sse();
+      for (let i = 0; i < 30 && !entry.disconnectedAt; i++) {
+        res.write(chunk(`ü€😀${i} `));
+        await sleep(40);
+      }
+      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+      return void res.end('data: [DONE]\n\n');
+    case 'resumable': // events with ids; the first connection breaks mid-event after r9, a Last-Event-ID continues after it
+    case 'resume-refused': { // the same break; asked again, it refuses (as Nimbus does for models it cannot resume)
+      const last = req.headers['last-event-id'];
+      if (last !== undefined && model === 'resume-refused') {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ error: { message: 'resume_not_supported: this model cannot resume a stream', type: 'resume_not_supported' } }));
+      }
+      sse();
+      const from = last === undefined ? 0 : Number(last) + 1;
+      const event = (i: number) => `id: ${i}\n${chunk(`r${i} `)}`;
+      for (let i = from; i < 20; i++) {
+        if (last === undefined && i === 10) {
+          res.write(event(i).slice(0, 25)); // half an event, then the connection breaks
+          await sleep(30);
+          return void res.socket?.destroy();
+        }
+        res.write(event(i));
+        await sleep(20);
+      }
+      res.write(`id: 20\ndata: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+      return void res.end('data: [DONE]\n\n');
+    }
     case 'echo-key': { // an error event quoting the key it was sent, the key split across two writes
       const key = String(req.headers.authorization ?? '').replace('Bearer ', '');
       sse();

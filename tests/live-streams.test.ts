@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Conversation } from '@/lib/server/store/types';
+import { startNextServer, type RunningServer } from './support/next-server';
+import { SECRET_KEY } from './support/global-setup';
+import { base, markersOf, postChat, readChat, storedReply, upstreamLog, user } from './support/http';
+
+/** Replies that outlive the page (docs/contract.md, "Replies outlive the page"), over real HTTP. */
+
+const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+const join = (origin: string, id: string, from: number) => fetch(`${origin}/api/chat/${id}/stream?from=${from}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Reads a response's body until `enough` says so, then lets go of the connection. */
+async function readUntil(response: Response, enough: (bytes: number) => boolean): Promise<Uint8Array> {
+  const reader = response.body!.getReader();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  while (!enough(length)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    length += value.byteLength;
+  }
+  await reader.cancel();
+  return Buffer.concat(parts);
+}
+
+describe('a reply outlives its connection', () => {
+  it('a dropped POST does not stop the upstream: the reply runs to its end and is stored complete', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'utf8-slow', messages: user('drop me') });
+    await readUntil(response, (n) => n > 500);
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored.status).toBe('complete');
+    expect(stored.text).toContain('ü€😀29 ');
+    expect((await upstreamLog()).findLast((e) => e.model === 'utf8-slow')!.disconnectedAt).toBeUndefined();
+  });
+
+  it('joins from any byte offset with the exact bytes, live and after the end, in the middle of a character too', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'utf8-slow', messages: user('join me') });
+    const id = response.headers.get('x-sluice-message-id')!;
+    const whole = bytesOf(response);
+    await sleep(300);
+    // Live: the first client's bytes so far are known to the server; join at offsets up to there.
+    const early = await readUntil(await join(base, id, 0), (n) => n > 400);
+    const inCharacter = early.findIndex((b, i) => i > 200 && b === 0xf0) + 2; // inside a 4-byte 😀
+    const liveJoins = await Promise.all([0, 1, 7, inCharacter, 333].map(async (from) => ({ from, response: await join(base, id, from) })));
+    for (const { response: joined } of liveJoins) {
+      expect(joined.status).toBe(200);
+      for (const header of ['content-type', 'x-conversation-id', 'x-sluice-protocol', 'x-sluice-message-id', 'x-sluice-marker']) expect(joined.headers.get(header)).toBe(response.headers.get(header));
+    }
+    const all = await whole;
+    for (const { from, response: joined } of liveJoins) expect(Buffer.from(await bytesOf(joined)).equals(Buffer.from(all.subarray(from))), `from ${from}`).toBe(true);
+    expect(Buffer.from(all).toString('utf8')).toMatch(/end \{"reason":"upstream-eof"\}\n$/);
+    // After the end, within the retention: the same bytes.
+    for (const from of [0, inCharacter, all.byteLength - 5, all.byteLength]) expect(Buffer.from(await bytesOf(await join(base, id, from))).equals(Buffer.from(all.subarray(from)))).toBe(true);
+  });
+
+  it('tells a late joiner when the server received each chunk', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'utf8-slow', messages: user('times') });
+    const id = response.headers.get('x-sluice-message-id')!;
+    const all = await bytesOf(response);
+    const times = (await (await fetch(`${base}/api/chat/${id}/times?from=0`)).json()) as { offsets: number[]; at: number[]; length: number; ended: boolean };
+    expect(times.ended).toBe(true);
+    expect(times.length).toBe(all.byteLength);
+    expect(times.offsets[0]).toBe(0);
+    expect(times.offsets.length).toBe(times.at.length);
+    expect(times.offsets.length).toBeGreaterThan(25); // 30 events 40 ms apart arrive in reads of their own
+    for (let i = 1; i < times.at.length; i++) {
+      expect(times.offsets[i]).toBeGreaterThan(times.offsets[i - 1]!);
+      expect(times.at[i]).toBeGreaterThanOrEqual(times.at[i - 1]!);
+    }
+    expect(times.at.at(-1)! - times.at[0]!).toBeGreaterThan(29 * 40 * 0.8); // the upstream's pacing, on the server's clock
+    const later = (await (await fetch(`${base}/api/chat/${id}/times?from=${times.offsets[10]! + 1}`)).json()) as { offsets: number[] };
+    expect(later.offsets).toEqual(times.offsets.slice(10));
+  });
+
+  it('answers 404 naming the id for a stream it does not have, and 400 for a bad offset', async () => {
+    const missing = await join(base, 'nope', 0);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/No reply stream nope here/);
+    expect((await fetch(`${base}/api/chat/nope/times`)).status).toBe(404);
+    const response = await postChat({ provider: 'up-chat', model: 'fx:openai-chat:finish-length.sse', messages: user('x') });
+    await response.arrayBuffer();
+    const bad = await join(base, response.headers.get('x-sluice-message-id')!, -1);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/from: must be a byte offset/);
+  });
+
+  it('a retried POST with the same requestId reads the same stream: the upstream is called once', async () => {
+    const since = Date.now();
+    const requestId = `retry-${since}`;
+    const body = { provider: 'up-chat', model: 'utf8-slow', messages: user('pay once'), requestId };
+    const first = await postChat(body);
+    await readUntil(first, (n) => n > 300); // the first connection drops
+    const second = await postChat(body);
+    expect(second.headers.get('x-sluice-message-id')).toBe(first.headers.get('x-sluice-message-id'));
+    expect(second.headers.get('x-conversation-id')).toBe(first.headers.get('x-conversation-id'));
+    const { message } = await readChat(second);
+    expect(message.status).toBe('complete');
+    expect(message.text).toContain('ü€😀0 ');
+    expect((await upstreamLog()).filter((e) => e.model === 'utf8-slow' && e.startedAt >= since)).toHaveLength(1);
+    const stored = (await (await fetch(`${base}/api/conversations/${first.headers.get('x-conversation-id')}`)).json()) as Conversation;
+    expect(stored.messages.filter((m) => m.role === 'assistant')).toHaveLength(1);
+  });
+});
+
+describe('the upstream side reconnects with Last-Event-ID', () => {
+  it('continues after the last event id, relays the continuation after a marker, and assembles each event once', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'resumable', messages: user('resume') });
+    const { text, message } = await readChat(response);
+    const markers = markersOf(response);
+    expect(text).toContain(markers.reconnect({ attempt: 1, lastEventId: '9' }));
+    expect(message.status).toBe('complete');
+    expect(message.text).toBe(Array.from({ length: 20 }, (_, i) => `r${i} `).join(''));
+    const calls = (await upstreamLog()).filter((e) => e.model === 'resumable').slice(-2);
+    expect(calls.map((e) => e.headers['last-event-id'])).toEqual([undefined, '9']);
+    expect(calls[1]!.headers.authorization).toBe(`Bearer ${SECRET_KEY}`); // the same request, again
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored.status).toBe('complete');
+    expect(stored.text).toBe(message.text);
+  });
+
+  it('ends the reply as an error with the upstream’s reason when it refuses to resume', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'resume-refused', messages: user('refuse') });
+    const { message } = await readChat(response);
+    expect(message.status).toBe('error');
+    expect(message.error?.message).toMatch(/asking it again from event 9 failed: .*HTTP 400: resume_not_supported/);
+    expect(message.text).toBe(Array.from({ length: 10 }, (_, i) => `r${i} `).join(''));
+    expect((await storedReply(response.headers.get('x-conversation-id')!)).status).toBe('error');
+  });
+});
+
+describe('a server of its own: the unwatched limit, the retention and SIGTERM', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_UNWATCHED_LIMIT_MS: '1000', SLUICE_STREAM_RETENTION_MS: '1500' });
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  const post = (model: string, content: string) =>
+    fetch(`${server.origin}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'up-chat', model, messages: user(content) }) });
+  const stored = async (conversationId: string) => {
+    for (let i = 0; i < 100; i++) {
+      const c = (await (await fetch(`${server.origin}/api/conversations/${conversationId}`)).json()) as Conversation;
+      const reply = c.messages.at(-1) as { status?: string; text?: string; error?: { message: string } };
+      if (reply.status && reply.status !== 'streaming') return reply;
+      await sleep(50);
+    }
+    throw new Error('never settled');
+  };
+
+  it('stops a reply nobody reads for the unwatched limit, and stores it stopped, saying why', async () => {
+    const response = await post('slow', 'forgotten');
+    await readUntil(response, (n) => n > 300);
+    const reply = await stored(response.headers.get('x-conversation-id')!);
+    expect(reply.status).toBe('stopped');
+    expect(reply.error?.message).toMatch(/nobody read this reply for 1 s/);
+    expect((await upstreamLog()).findLast((e) => e.model === 'slow')!.disconnectedAt).toBeDefined();
+  });
+
+  it('keeps a watched reply going past the limit, and forgets its bytes after the retention', async () => {
+    const response = await post('utf8-slow', 'watched');
+    const id = response.headers.get('x-sluice-message-id')!;
+    const all = await bytesOf(response); // 1.2 s, read all along
+    expect(Buffer.from(all).toString()).toContain('ü€😀29 ');
+    expect((await join(server.origin, id, 0)).status).toBe(200);
+    await sleep(1800);
+    expect((await join(server.origin, id, 0)).status).toBe(404);
+    expect((await stored(response.headers.get('x-conversation-id')!)).status).toBe('complete');
+  });
+
+  it('on SIGTERM stops taking streams, stores every reply in flight as stopped, and exits', async () => {
+    const responses = await Promise.all([post('slow', 'in flight 1'), post('slow', 'in flight 2')]);
+    await Promise.all(responses.map((r) => readUntil(r, (n) => n > 300)));
+    const exited = new Promise<number | null>((resolve) => server.process.once('exit', resolve));
+    server.process.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // Read the database the server left, with a server of the same data.
+    const again = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_DATA_DIR: server.dataDir });
+    try {
+      for (const response of responses) {
+        const c = (await (await fetch(`${again.origin}/api/conversations/${response.headers.get('x-conversation-id')}`)).json()) as Conversation;
+        const reply = c.messages.at(-1) as { status: string; error?: { message: string }; text: string };
+        expect(reply.status).toBe('stopped');
+        expect(reply.error?.message).toBe('Stopped: the server stopped.');
+        expect(reply.text).toMatch(/^w0 /);
+      }
+    } finally {
+      await again.stop();
+    }
+  }, 120_000);
+});
