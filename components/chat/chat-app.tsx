@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { resetChat, useChatStore } from '@/lib/client/chat/chat-store';
+import { useChatStore } from '@/lib/client/chat/chat-store';
 import { uiMessagesOf } from '@/lib/client/history/from-stored';
 import type { Conversation } from '@/lib/api/conversations';
-import { chooseModel } from '@/lib/client/chat/run-reply';
+import { chooseModel, openChat } from '@/lib/client/chat/run-reply';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/stream/render-stats';
 import type { PublicProvider } from '@/lib/providers/types';
@@ -21,7 +21,7 @@ import { Button } from '@/components/ui/button';
 /** Opens `conversation` (none: a new chat), with the model its last reply used when that is still offered. */
 function openConversation(providers: PublicProvider[], conversation?: Conversation): void {
   const messages = conversation ? uiMessagesOf(conversation) : [];
-  resetChat(conversation?.id, messages);
+  openChat(conversation?.id, messages);
   const last = messages.findLast((m) => m.role === 'assistant' && m.provider);
   if (last?.role === 'assistant' && providers.some((p) => p.id === last.provider && p.models.some((m) => m.id === last.model))) chooseModel(last.provider, last.model);
 }

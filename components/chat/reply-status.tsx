@@ -44,10 +44,16 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
   }
   switch (reply.status) {
     case 'streaming':
+      return message.reconnecting ? (
+        <p role="status" className="text-xs font-medium text-amber-600 dark:text-amber-400">
+          Reconnecting to the server…
+        </p>
+      ) : null;
     case 'complete':
       return null;
     case 'stopped':
-      return <p className="text-xs font-medium text-zinc-500">Stopped</p>;
+      // Why, when something other than this page's Stop stopped it (the server, nobody watching).
+      return <p className="text-xs font-medium text-zinc-500">{reply.error?.message && reply.error.message !== 'Stopped.' ? reply.error.message : 'Stopped'}</p>;
     case 'error':
       return (
         <ReplyAlert tone="error" title={`The stream failed${reply.error?.code ? ` (${reply.error.code})` : ''}`} onRetry={onRetry}>

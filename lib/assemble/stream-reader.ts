@@ -62,6 +62,11 @@ export class StreamReader {
     return this.consume(this.read(() => this.parser.feed(chunk, at)), at);
   }
 
+  /** The connection closed, perhaps not for good: reads what the parser held back (the BFF's end marker, when it came). */
+  settle(at: number): void {
+    if (!this.failed) this.consume(this.parser.settle(at), at);
+  }
+
   /** Ends the stream and returns the final message. */
   finish(outcome: StreamOutcome, at: number): AssembledMessage {
     if (!this.failed) this.consume(this.read(() => this.parser.end(at)), at);

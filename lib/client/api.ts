@@ -6,6 +6,7 @@ import type { ChatRequestBody } from '@/lib/api/chat';
 import type { NewCompareBody, RenameBody } from '@/lib/api/conversation-requests';
 import type { ConversationPage, ConversationSummary, StoredEvents } from '@/lib/api/conversations';
 import type { ApiErrorBody } from '@/lib/api/errors';
+import type { StopAnswer, StreamTimes } from '@/lib/api/streams';
 
 export class ApiCallError extends Error {
   override name = 'ApiCallError';
@@ -64,12 +65,25 @@ export const api = {
    * conversation either way: read a failure with readApiError). Throws an ApiCallError
    * of type `network` when the server cannot be reached, or the abort when stopped.
    */
-  async startChat(body: ChatRequestBody, signal?: AbortSignal): Promise<Response> {
-    try {
-      return await fetch('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new ApiCallError(0, 'network', `Cannot reach the Sluice server: ${(error as Error).message}`);
-    }
+  startChat(body: ChatRequestBody, signal?: AbortSignal): Promise<Response> {
+    return reach('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
   },
+  /** A reply's stream from byte `from` on (the response itself: a 404 once it is no longer live). */
+  joinStream: (streamId: string, from: number, signal?: AbortSignal) => reach(`${stream(streamId)}/stream?from=${from}`, { signal }),
+  /** When the server received each chunk of a reply's stream from byte `from` on. */
+  streamTimes: (streamId: string, from: number) => call<StreamTimes>(`${stream(streamId)}/times?from=${from}`),
+  /** Stops a reply wherever it runs, by its stream id (or, before its headers came, by its requestId). */
+  stopChat: (streamId: string) => call<StopAnswer>(`${stream(streamId)}/stop`, { method: 'POST' }),
 };
+
+const stream = (id: string) => `/api/chat/${encodeURIComponent(id)}`;
+
+/** A fetch whose failure to reach the server is an ApiCallError of type `network`; an abort is rethrown as it is. */
+async function reach(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiCallError(0, 'network', `Cannot reach the Sluice server: ${(error as Error).message}`);
+  }
+}

@@ -61,6 +61,17 @@ export class SseParser {
     return this.out;
   }
 
+  /**
+   * The comment held back for a blank line that may follow it, now: the connection
+   * closed (a reader that may join again must know whether the BFF's end marker came).
+   */
+  settle(at = this.at): SseItem[] {
+    this.at = at;
+    this.out = [];
+    this.release();
+    return this.out;
+  }
+
   /** Ends the stream: an unfinished event is not dispatched, but reported as leftover text. */
   end(at = this.at): SseItem[] {
     this.at = at;

@@ -40,6 +40,10 @@ export type UiMessage =
       preError?: PreStreamError;
       /** True when the browser lost its connection to the server (no `: sluice end`). */
       connectionLost?: boolean;
+      /** The connection to the server dropped mid-stream and the page is joining the stream again. */
+      reconnecting?: boolean;
+      /** The reply's stream on the server (`x-sluice-message-id`): what a join and a stop name. */
+      streamId?: string;
       /** The wire protocol its stream spoke, once known. */
       protocol?: ProtocolId;
       /** Rebuilt from an imported stream (its file name): shown, never sent as history. */

@@ -1,5 +1,5 @@
 import { titleFrom } from '@/lib/conversation-title';
-import { resetChat, useChatStore } from './chat-store';
+import { resetChat, useChatStore, type UiMessage } from './chat-store';
 import { conversationActive, refreshConversations } from '../history/conversation-list';
 import { createThreadRunner, type Thread, type ToolResult } from './thread-runner';
 
@@ -49,9 +49,21 @@ export function answerToolCalls(results: ToolResult[]): void {
   void chat.answerTools(results);
 }
 
-/** Leaves the conversation for a new, empty one. A running stream goes on unseen: the server stores it whole. */
+/** Leaves the conversation for a new, empty one. A running reply goes on unseen: the server stores it whole. */
 export function startNewChat(): void {
-  resetChat();
+  openChat();
+}
+
+/**
+ * Opens a conversation (none: a new chat) in place of the one shown: the reply this
+ * page was reading goes on, on the server; a reply of the opened one still streaming
+ * (a reload, a second tab) is picked up live.
+ */
+export function openChat(conversationId?: string, messages: UiMessage[] = []): void {
+  chat.detach();
+  resetChat(conversationId, messages);
+  const last = messages.at(-1);
+  if (last?.role === 'assistant' && last.reply.status === 'streaming') void chat.join(last.id);
 }
 
 export function chooseModel(provider: string, model: string): void {

@@ -2,7 +2,8 @@ import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import { markStored, putMessage, storedPosition, useChatStore, type UiMessage } from './chat-store';
 import { toRequestMessages, unseenByServer } from './request-messages';
-import { streamReply } from '../stream/stream-reply';
+import { api, ApiCallError } from '../api';
+import { streamReply, type StreamOptions } from '../stream/stream-reply';
 
 /**
  * A thread: one conversation's messages, in order, among the chat store's messages,
@@ -51,7 +52,8 @@ const newId = () => crypto.randomUUID();
  * send, regenerate, edit and resend, answer tool calls, stop.
  */
 export function createThreadRunner(host: ThreadHost) {
-  let current: AbortController | undefined;
+  /** The run being read here: how to stop reading it, and what the server knows its reply by. */
+  let current: { detach: AbortController; requestId: string; streamId?: string } | undefined;
 
   const busy = () => Boolean(host.read()?.streaming);
 
@@ -68,32 +70,35 @@ export function createThreadRunner(host: ThreadHost) {
     const { provider, model, conversationId } = thread;
     const { messages } = useChatStore.getState();
     const { unstored, history } = unseenByServer(thread.order, messages, conversationId, replaceFrom);
-    const body: ChatRequestBody = { ...host.extras?.(), ...(history ?? host.firstTurn?.()), provider, model, messages: toRequestMessages(thread.order, messages) };
+    const requestId = newId();
+    const body: ChatRequestBody = { ...host.extras?.(), ...(history ?? host.firstTurn?.()), provider, model, messages: toRequestMessages(thread.order, messages), requestId };
     const id = newId();
     add({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {} });
+    const run = { detach: new AbortController(), requestId } as NonNullable<typeof current>;
+    await follow(id, run, host.track?.(), {
+      source: { body },
+      onHeaders: (returnedId, streamId) => {
+        run.streamId = streamId ?? undefined;
+        if (!returnedId || host.read()?.streaming !== id) return;
+        host.write({ conversationId: returnedId });
+        markStored([...unstored, id]);
+        host.onConversation?.(returnedId, !conversationId);
+      },
+    });
+  }
+
+  /** Reads a reply into the thread as its streaming one, until it ends or the page leaves it. */
+  async function follow(id: string, run: NonNullable<typeof current>, tracker: RunTracker | undefined, options: Pick<StreamOptions, 'source' | 'onHeaders'>): Promise<void> {
     host.write({ streaming: id });
-    const abort = new AbortController();
-    current = abort;
-    const tracker = host.track?.();
+    current = run;
     try {
       await tracker?.ready;
-      await streamReply({
-        replyId: id,
-        body,
-        signal: abort.signal,
-        onHeaders: (returnedId) => {
-          if (!returnedId || host.read()?.streaming !== id) return;
-          host.write({ conversationId: returnedId });
-          markStored([...unstored, id]);
-          host.onConversation?.(returnedId, !conversationId);
-        },
-        onProgress: tracker?.onProgress,
-      });
+      await streamReply({ replyId: id, signal: run.detach.signal, onProgress: tracker?.onProgress, ...options });
     } finally {
       tracker?.end();
       // The thread may have moved on (New chat, another conversation) while this stream wound down.
       host.write((t) => (t.streaming === id ? { streaming: undefined } : {}));
-      if (current === abort) current = undefined;
+      if (current === run) current = undefined;
       host.afterRun?.();
     }
   }
@@ -138,9 +143,29 @@ export function createThreadRunner(host: ThreadHost) {
       add({ id: newId(), role: 'tool', content: results.map((r) => ({ type: 'tool-result', callId: r.callId, name: r.name, content: r.content })) });
       return run();
     },
-    /** Stops the running stream; the partial reply stays, marked stopped. */
+    /**
+     * Picks up a reply still streaming on the server (opened from history, after a
+     * reload, in a second tab): it is read from its first byte, live.
+     */
+    join(replyId: string): Promise<void> {
+      if (busy()) return Promise.resolve();
+      return follow(replyId, { detach: new AbortController(), requestId: replyId, streamId: replyId }, host.track?.(), { source: { join: replyId } });
+    },
+    /**
+     * Stops the running reply on the server, wherever it runs: its stream then ends with
+     * the BFF's end marker and the partial reply stays, marked stopped. Only when the
+     * server cannot be reached does the page stop reading on its own.
+     */
     stop(): void {
-      current?.abort();
+      const run = current;
+      if (!run) return;
+      api.stopChat(run.streamId ?? run.requestId).catch((error: unknown) => {
+        if (error instanceof ApiCallError && error.type === 'network') run.detach.abort();
+      });
+    },
+    /** Stops reading here (the page moves on); the reply goes on, on the server. */
+    detach(): void {
+      current?.detach.abort();
     },
   };
 }

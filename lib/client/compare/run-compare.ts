@@ -44,7 +44,8 @@ function paneRunner(key: string): ThreadRunner {
 
 /** Opens a compare session (stored, or a new one with these models). */
 export function openCompare(session: CompareSession | undefined, initial: { provider: string; model: string }[]): void {
-  runners.forEach((runner) => runner.stop());
+  // Replies still streaming go on, on the server: this page only stops reading them.
+  runners.forEach((runner) => runner.detach());
   runners.clear();
   raceSeries.clear();
   const stored = (session?.panes ?? []).map(uiMessagesOf);
@@ -57,6 +58,12 @@ export function openCompare(session: CompareSession | undefined, initial: { prov
     : initial.map((m) => newPane(m.provider, m.model));
   resetChat(undefined, stored.flat());
   useCompareStore.setState({ compareId: session?.id, panes });
+  // A race still running (a reload, a second tab) is picked up live, pane by pane.
+  race.startedAt = performance.now();
+  panes.forEach((pane, i) => {
+    const last = stored[i]?.at(-1);
+    if (last?.role === 'assistant' && last.reply.status === 'streaming') void paneRunner(pane.key).join(last.id);
+  });
 }
 
 export function addPane(): void {

@@ -3,74 +3,149 @@ import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import { CHAT_HEADERS } from '@/lib/api/headers';
-import { api, readApiError, type ApiCallError } from '../api';
+import { api, ApiCallError, readApiError } from '../api';
 import { flushFinal, requestFlush, type AssistantPatch } from '../chat/chat-store';
 import { createLog } from '../event-log/event-logs';
 import { replyPatch } from './reply-patch';
-
+import { ServerClock } from './server-clock';
 
 /** What the chat store keeps of a failure before streaming: plain data, not the error object. */
 const preStreamError = ({ status, type, message }: ApiCallError) => ({ status, type, message });
 
+/** A POST that never reached the server is sent again with the same requestId (the server attaches it if the first did arrive). */
+const POST_RETRY_MS = [300, 1000];
+/** After the connection to the server drops, it is joined again from the last byte read, after these pauses. */
+const RECONNECT_MS = [250, 500, 1000, 2000, 4000];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export interface StreamOptions {
   /** The assistant message (already in the chat store) the reply streams into. */
   replyId: string;
-  /** POST /api/chat's body. */
-  body: ChatRequestBody;
+  /** A new reply (POST /api/chat with this body, which carries a requestId), or a running one to join from its start (its stream id). */
+  source: { body: ChatRequestBody } | { join: string };
+  /** The page no longer reads (it moved on): the reply itself goes on, on the server. */
   signal: AbortSignal;
-  /** The response headers arrived (before any token): the conversation id, if the server has the turn. */
-  onHeaders?: (conversationId: string | null) => void;
+  /** The response headers arrived (before any token): the conversation id, if the server has the turn, and the reply's stream id. */
+  onHeaders?: (conversationId: string | null, streamId: string | null) => void;
   /** Each chunk read: the time since the request and the token-bearing events so far (the compare chart). */
   onProgress?: (at: number, tokenEvents: number) => void;
 }
 
 /**
- * One reply, from POST /api/chat to its last byte: the headers first, then every chunk
- * through the same StreamReader the server uses, into the chat store at most once per
- * frame, with an event log beside it. Resolves when the reply is final.
+ * One reply, from POST /api/chat (or a join of a reply already running) to its last
+ * byte: the headers first, then every chunk through the same StreamReader the server
+ * uses, into the chat store at most once per frame, with an event log beside it. If
+ * the connection to the server drops, it joins the stream again from the last byte
+ * read (shown as reconnecting). Resolves when the reply is final, or the page left it.
  *
  * It reads on the page, not in a worker: a worker (commit 9064fe6, reverted) cut the
  * main thread's CPU time by 13–25%, but on the two shared cores the ui bench runs on
  * its thread took turns with the page's, and the page's script, style and layout took
  * 19–50% longer.
  */
-export async function streamReply({ replyId: id, body, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
+export async function streamReply({ replyId: id, source, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
   const started = performance.now();
   const since = () => performance.now() - started;
   const finish = (patch: AssistantPatch) => flushFinal(id, () => patch);
 
   let response: Response;
-  try {
-    response = await api.startChat(body, signal);
-  } catch (error) {
-    const stopped = signal.aborted;
-    return finish({ reply: emptyMessage(stopped ? 'stopped' : 'error'), preError: stopped ? undefined : preStreamError(error as ApiCallError) });
+  let clock: ServerClock | undefined;
+  if ('body' in source) {
+    try {
+      response = await post(source.body, signal);
+    } catch (error) {
+      if (signal.aborted) return;
+      return finish({ reply: emptyMessage('error'), preError: preStreamError(error as ApiCallError) });
+    }
+    onHeaders?.(response.headers.get(CHAT_HEADERS.conversationId), response.headers.get(CHAT_HEADERS.messageId));
+    if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: preStreamError(await readApiError(response)), figures: { end: since() } });
+  } else {
+    const joined = await join(source.join, 0, signal);
+    if (signal.aborted) return;
+    if (typeof joined === 'string') return finish({ streamId: source.join, connectionLost: true, reply: { ...emptyMessage('truncated'), error: { message: 'This reply is no longer streaming on the server; reopen the conversation for what it stored.' } } });
+    ({ response, clock } = joined);
   }
-  onHeaders?.(response.headers.get(CHAT_HEADERS.conversationId));
-  if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: preStreamError(await readApiError(response)), figures: { end: since() } });
 
   const protocol = response.headers.get(CHAT_HEADERS.protocol) as ProtocolId;
+  const streamId = response.headers.get(CHAT_HEADERS.messageId) ?? undefined;
   const log = createLog(id, protocol);
   const reader = new StreamReader(protocol, log.record, { markerNonce: response.headers.get(CHAT_HEADERS.markerNonce) ?? undefined });
-  const chunks = response.body.getReader();
-  let outcome: 'ended' | 'stopped' = 'ended';
+  let offset = 0;
+  /** The server's time for the last bytes read, once joined: the reply's end is its end marker's. */
+  let lastAt: number | undefined;
+  const now = () => (clock ? (lastAt ?? clock.now()) : since());
+  const push = (bytes: Uint8Array) => {
+    if (clock) for (const piece of clock.pieces(bytes, offset)) reader.push(piece.bytes, (lastAt = piece.at));
+    else reader.push(bytes, since());
+    offset += bytes.byteLength;
+    onProgress?.(now(), reader.tokenEvents);
+    requestFlush(id, () => ({ protocol, streamId, reconnecting: false, ...replyPatch(reader) }));
+  };
+
   let connectionLost = false;
+  let body: ReadableStream<Uint8Array> | undefined = response.body!;
+  for (let attempt = 0; ; attempt++) {
+    if (body) await readAll(body, push);
+    if (signal.aborted) return log.end();
+    // Without the BFF's end marker (its stream's last line), it was our connection to the server that ended.
+    reader.settle(now());
+    if (reader.bffEnd) break;
+    if (!streamId || attempt >= RECONNECT_MS.length) {
+      connectionLost = true;
+      break;
+    }
+    requestFlush(id, () => ({ reconnecting: true }));
+    await sleep(RECONNECT_MS[attempt]!);
+    const joined = await join(streamId, offset, signal);
+    if (signal.aborted) return log.end();
+    if (joined === 'gone') {
+      connectionLost = true;
+      break;
+    }
+    body = joined === 'unreachable' ? undefined : joined.response.body!;
+    if (joined !== 'unreachable') clock = joined.clock;
+  }
+  const final = reader.finish('ended', now());
+  log.end();
+  await finish({ protocol, streamId, reconnecting: false, ...replyPatch(reader, final, now()), connectionLost });
+}
+
+/** POST /api/chat, sent again (same requestId) when it did not reach the server. */
+async function post(body: ChatRequestBody, signal: AbortSignal): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api.startChat(body, signal);
+    } catch (error) {
+      if (signal.aborted || !(error instanceof ApiCallError) || error.type !== 'network' || attempt >= POST_RETRY_MS.length || !body.requestId) throw error;
+      await sleep(POST_RETRY_MS[attempt]!);
+    }
+  }
+}
+
+/** Reads a body to its end or until the connection breaks; either way it returns. */
+async function readAll(body: ReadableStream<Uint8Array>, push: (bytes: Uint8Array) => void): Promise<void> {
+  const chunks = body.getReader();
   try {
     for (;;) {
       const { done, value } = await chunks.read();
-      if (done) break;
-      const at = since();
-      reader.push(value, at);
-      onProgress?.(at, reader.tokenEvents);
-      requestFlush(id, () => ({ protocol, ...replyPatch(reader) }));
+      if (done) return;
+      push(value);
     }
   } catch {
-    if (signal.aborted) outcome = 'stopped';
-    else connectionLost = true;
+    // the connection broke: the caller joins again from the last byte read
   }
-  const final = reader.finish(outcome, since());
-  log.end();
-  // Without the BFF's end marker (read by finish: it is the stream's last line), it was our connection to the server that ended.
-  if (outcome === 'ended' && !reader.bffEnd) connectionLost = true;
-  await finish({ protocol, ...replyPatch(reader, final, since()), connectionLost });
+}
+
+/** Joins a reply's stream from byte `from`, with the server's receive times: 'gone' once the server no longer has it live. */
+async function join(streamId: string, from: number, signal: AbortSignal): Promise<{ response: Response; clock: ServerClock } | 'gone' | 'unreachable'> {
+  try {
+    const times = await api.streamTimes(streamId, from);
+    const response = await api.joinStream(streamId, from, signal);
+    if (response.status === 404) return 'gone';
+    if (!response.ok || !response.body) return 'unreachable';
+    return { response, clock: new ServerClock(times) };
+  } catch (error) {
+    return error instanceof ApiCallError && error.status === 404 ? 'gone' : 'unreachable';
+  }
 }

@@ -10,6 +10,10 @@
  */
 
 /** Why a stream was stopped: someone asked, nobody read it for too long, or the server is stopping. */
+import type { StreamTimes } from '@/lib/api/streams';
+
+export type { StreamTimes };
+
 export type StopReason = { kind: 'requested' } | { kind: 'unwatched'; limitMs: number } | { kind: 'server-stopping' };
 
 /** What every reader gets besides the bytes: the first response's headers. */
@@ -17,16 +21,8 @@ export interface StreamMeta {
   headers: Record<string, string>;
   /** The client's id for the POST that started it: a retried POST attaches instead of calling the upstream again. */
   requestId?: string;
-}
-
-/** Receive times of a stream's bytes: chunk i starts at byte offsets[i] and arrived at[i] ms after the request started. */
-export interface StreamTimes {
-  offsets: number[];
-  at: number[];
-  /** The stream's length and the server's clock (ms since the request started) when this was read. */
-  length: number;
-  now: number;
-  ended: boolean;
+  /** When the request started (epoch ms): the zero of the stream's receive times. */
+  startedAt: number;
 }
 
 /** The producer's side of one stream. */

@@ -32,7 +32,6 @@ class LiveStream {
   /** Resolves when it ends. */
   readonly done: Promise<void>;
   private resolveDone!: () => void;
-  readonly startedAt = Date.now();
   /** Who waits for the first byte (or the end, or the abandonment). */
   private openers: ((failure: PreStreamFailure | undefined) => void)[] = [];
   abandoned: PreStreamFailure | undefined;
@@ -190,7 +189,7 @@ export class MemoryLiveStreams implements LiveStreams {
 
   times(id: string, from: number): StreamTimes | undefined {
     const stream = this.streams.get(id);
-    return stream?.times(from, Date.now() - stream.startedAt);
+    return stream?.times(from, Date.now() - stream.meta.startedAt);
   }
 
   stop(id: string, reason: StopReason = { kind: 'requested' }): 'stopping' | 'ended' | 'unknown' {

@@ -1,0 +1,67 @@
+import { expect, test, type SluiceApp } from './support';
+
+/** Replies that outlive the page: a reload, a second tab, a compare reloaded mid-race, Stop from another tab. */
+
+const LONG = 'tokens=400 tps=80 delay=0'; // five seconds of reply
+const pane = (app: SluiceApp, n: number) => app.page.getByRole('region', { name: `Pane ${n}` });
+
+test('a reload mid-stream picks the reply up live and sees it to its end, whole', async ({ page, app }) => {
+  await app.open('/');
+  await app.ask('sim-openai::sim-markdown', LONG);
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await expect(app.lastReply()).toContainText(/\w{3,} \w{3,}/);
+  await page.reload();
+  await app.hydrated();
+  // Still streaming after the reload: Stop is offered, the text grows.
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'streaming');
+  const before = (await app.lastReply().innerText()).length;
+  await expect.poll(async () => (await app.lastReply().innerText()).length).toBeGreaterThan(before);
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  // The reply as shown is the reply as stored.
+  const shown = await app.lastReply().innerText();
+  await page.reload();
+  await app.hydrated();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  // (The figures are the server's: the joined page's end is its end marker's receive time, the stored one a moment later.)
+  const body = (text: string) => text.split('Status:')[0]!.trim();
+  expect(body(await app.lastReply().innerText())).toBe(body(shown));
+  // Its event log is whole: one open marker, one end marker.
+  await page.getByRole('button', { name: 'Event log' }).first().click();
+  await expect(page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').filter({ hasText: 'sluice end' })).toHaveCount(1);
+});
+
+test('a second tab shows the reply live; Stop in one tab ends it in the other', async ({ page, app, context }) => {
+  await app.open('/');
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=3000 tps=60 delay=0');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await expect(app.lastReply()).toContainText(/\w{3,}/);
+  const second = await context.newPage();
+  await second.goto(page.url());
+  await second.waitForFunction(() => '__sluice' in window);
+  const secondReply = second.getByRole('article', { name: 'Assistant reply' }).last();
+  await expect(secondReply).toHaveAttribute('data-status', 'streaming');
+  const before = (await secondReply.innerText()).length;
+  await expect.poll(async () => (await secondReply.innerText()).length).toBeGreaterThan(before);
+  await second.getByRole('button', { name: 'Stop' }).click();
+  await expect(secondReply).toHaveAttribute('data-status', 'stopped');
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'stopped');
+  await expect(app.lastReply()).toContainText('Stopped');
+  await app.done();
+  await app.shot('outlive-stopped-from-another-tab');
+});
+
+test('a compare session reloaded mid-race picks up every pane live', async ({ page, app }) => {
+  await app.open('/compare');
+  await app.pick('sim-openai::sim-markdown', pane(app, 1));
+  await app.pick('sim-gemini::sim-markdown', pane(app, 2));
+  await app.send(LONG);
+  await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
+  for (const n of [1, 2]) await expect(app.lastReply(pane(app, n))).toContainText(/\w{3,}/);
+  await page.reload();
+  await app.hydrated();
+  for (const n of [1, 2]) await expect(app.lastReply(pane(app, n))).toHaveAttribute('data-status', 'streaming');
+  await app.done();
+  for (const n of [1, 2]) await expect(app.lastReply(pane(app, n))).toHaveAttribute('data-status', 'complete');
+  await app.shot('outlive-compare-reloaded');
+});

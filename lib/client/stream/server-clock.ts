@@ -1,0 +1,50 @@
+import type { StreamTimes } from '@/lib/api/streams';
+
+/**
+ * The server's clock for a stream joined late: its receive time for each byte it had
+ * when asked (`GET /api/chat/{id}/times`), and for bytes after those, the time the
+ * server had then plus what has passed here since. A reply's figures and its event
+ * log's timings then read as the first client saw them, not as one burst.
+ */
+export class ServerClock {
+  private readonly askedAt = performance.now();
+
+  constructor(private readonly times: StreamTimes) {}
+
+  /** Splits bytes that start at `offset` where the server received them in separate chunks, each with its time. */
+  pieces(bytes: Uint8Array, offset: number): { bytes: Uint8Array; at: number }[] {
+    const { offsets, at, length } = this.times;
+    const pieces: { bytes: Uint8Array; at: number }[] = [];
+    let start = 0;
+    while (start < bytes.byteLength) {
+      const position = offset + start;
+      if (position >= length) {
+        pieces.push({ bytes: bytes.subarray(start), at: this.now() });
+        break;
+      }
+      const chunk = lastAtOrBefore(offsets, position);
+      const next = chunk + 1 < offsets.length ? offsets[chunk + 1]! : length;
+      const end = Math.min(bytes.byteLength, next - offset);
+      pieces.push({ bytes: bytes.subarray(start, end), at: at[chunk] ?? this.now() });
+      start = end;
+    }
+    return pieces;
+  }
+
+  /** Now, on the server's clock (ms since the reply's request started). */
+  now(): number {
+    return this.times.now + (performance.now() - this.askedAt);
+  }
+}
+
+/** Index of the last value ≤ target in an ascending list (0 when none is). */
+function lastAtOrBefore(values: number[], target: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (values[mid]! <= target) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
