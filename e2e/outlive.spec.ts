@@ -65,3 +65,33 @@ test('a compare session reloaded mid-race picks up every pane live', async ({ pa
   for (const n of [1, 2]) await expect(app.lastReply(pane(app, n))).toHaveAttribute('data-status', 'complete');
   await app.shot('outlive-compare-reloaded');
 });
+
+test('a connection that drops mid-stream joins again from its last byte, shown as reconnecting, and the reply ends whole', async ({ page, app }) => {
+  // The first answer is cut in the middle (of an event, of a character perhaps): what a dropped connection leaves.
+  let cut = 0;
+  await page.route('**/api/chat', async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    cut = Math.floor(body.byteLength / 2);
+    await route.fulfill({ response, body: body.subarray(0, cut) });
+  });
+  // The join is held a second, long enough to see the page say it is reconnecting.
+  const joins: string[] = [];
+  await page.route('**/stream?from=*', async (route) => {
+    joins.push(new URL(route.request().url()).searchParams.get('from')!);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await app.open('/');
+  await app.ask('sim-openai::sim-markdown', 'tokens=200 tps=400 delay=0');
+  await expect(app.lastReply().getByRole('status')).toHaveText('Reconnecting to the server…');
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  expect(joins).toEqual([String(cut)]);
+  const shown = await app.lastReply().innerText();
+  await page.unrouteAll();
+  await page.reload();
+  await app.hydrated();
+  const body = (text: string) => text.split('Status:')[0]!.trim();
+  expect(body(await app.lastReply().innerText())).toBe(body(shown));
+});
