@@ -62,14 +62,14 @@ class LiveStream {
       this.length += n;
     }
     this.open(undefined);
-    for (const follower of this.followers) this.feed(follower);
+    this.feedAll();
   }
 
   finish(): void {
     if (this.ended) return;
     this.ended = true;
     this.open(undefined);
-    for (const follower of this.followers) this.feed(follower);
+    this.feedAll();
     this.resolveDone();
   }
 
@@ -88,6 +88,11 @@ class LiveStream {
     const openers = this.openers;
     this.openers = [];
     openers.forEach((resolve) => resolve(failure));
+  }
+
+  /** Feeds every reader that has room (one without waits for its resume). */
+  private feedAll(): void {
+    for (const follower of this.followers) if (!follower.waiting) this.feed(follower);
   }
 
   /** Delivers what `follower` has not had yet, as views into the segments, while it has room; ends it at the end. */
