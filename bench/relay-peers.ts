@@ -10,7 +10,7 @@ const chunk = (i: number) =>
 /**
  * The bench upstream: `POST …` with model "paced-N-MS" sends N events MS apart,
  * "burst-N" sends N events as fast as the reader takes them, "hold" sends one event
- * and keeps the stream open until the client leaves.
+ * and keeps the stream open until the client leaves, "hold-N" sends N events first.
  */
 export async function startBenchUpstream(): Promise<{ origin: string; server: Server }> {
   const server = createServer(async (req, res) => {
@@ -22,7 +22,7 @@ export async function startBenchUpstream(): Promise<{ origin: string; server: Se
     res.flushHeaders();
     const [kind, a, b] = model.split('-');
     if (kind === 'hold') {
-      res.write(chunk(0));
+      for (let i = 0; i < (Number(a) || 1); i++) res.write(chunk(i));
       return;
     }
     const n = Number(a);

@@ -1,6 +1,9 @@
 /**
  * The relay's cost, measured in one run against one local upstream: (a) direct, (b)
- * through a minimal Node http pipe (the floor), (c) through /api/chat under next start.
+ * through a minimal Node http pipe (the floor), (c) through a bare Next.js route that
+ * fetches the upstream and returns its body (the floor of this architecture), (d)
+ * through /api/chat under next start, with its live stream (durability) on; and
+ * joining live streams by offset while 100 run.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,14 +29,15 @@ interface Timing {
 }
 
 /** One streamed request; event arrival times by counting "data: {" per chunk. */
-function stream(target: Target, model: string, onOpen?: (close: () => void) => void): Promise<Timing> {
+function stream(target: Target, model: string, onOpen?: (close: () => void, headers: Record<string, unknown>) => void): Promise<Timing & { bytes: number }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const url = new URL(target.url);
     const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-      const timing: Timing = { headers: performance.now() - start, firstEvent: -1, eventTimes: [], events: 0 };
-      onOpen?.(() => req.destroy());
+      const timing: Timing & { bytes: number } = { headers: performance.now() - start, firstEvent: -1, eventTimes: [], events: 0, bytes: 0 };
+      onOpen?.(() => req.destroy(), res.headers);
       res.on('data', (data: Buffer) => {
+        timing.bytes += data.byteLength;
         const now = performance.now() - start;
         let count = 0;
         for (let i = data.indexOf('data: {'); i !== -1; i = data.indexOf('data: {', i + 1)) count++;
@@ -44,7 +48,7 @@ function stream(target: Target, model: string, onOpen?: (close: () => void) => v
       res.on('end', () => resolve(timing));
       res.on('error', (e) => (onOpen ? resolve(timing) : reject(e))); // held streams end by our own close
     });
-    req.on('error', (e) => (onOpen ? resolve({ headers: 0, firstEvent: 0, eventTimes: [], events: 0 }) : reject(e)));
+    req.on('error', (e) => (onOpen ? resolve({ headers: 0, firstEvent: 0, eventTimes: [], events: 0, bytes: 0 }) : reject(e)));
     req.end(target.body(model));
   });
 }
@@ -63,23 +67,52 @@ async function latency<K extends string>(targets: Record<K, Target>, runs: numbe
   return Object.fromEntries(Object.entries(all).map(([k, timings]) => [k, summary(timings as Timing[])])) as Record<K, ReturnType<typeof summary>>;
 }
 
+/** Time to the first byte of a GET's body (or its headers, for an empty one); the connection is let go once it came. */
+function firstByte(url: string): Promise<number> {
+  const start = performance.now();
+  return new Promise<number>((resolve, reject) => {
+    const u = new URL(url);
+    const req = request({ host: u.hostname, port: u.port, path: u.pathname + u.search, agent }, (res) => {
+      res.once('data', () => {
+        resolve(performance.now() - start);
+        req.destroy();
+      });
+      res.once('end', () => resolve(performance.now() - start));
+    });
+    req.on('error', reject).end();
+  });
+}
+
 /** A plain GET through Next.js: what any route handler costs before our code runs. */
 async function bareRoute(url: string, runs: number): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await new Promise<void>((resolve, reject) => {
-      const u = new URL(url);
-      request({ host: u.hostname, port: u.port, path: u.pathname, agent }, (res) => {
-        times.push(performance.now() - start);
-        res.resume();
-        res.on('end', resolve);
-      })
-        .on('error', reject)
-        .end();
-    });
-  }
+  for (let i = 0; i < runs; i++) times.push(await firstByte(url));
   return times;
+}
+
+/**
+ * Joining live streams: 100 replies run (paced), and each is joined from a byte offset
+ * it has passed, in turn with a plain GET of a bare route under the same load.
+ */
+async function joins(sluice: Target, origin: string, running: number): Promise<{ join: number[]; bare: number[] }> {
+  const closers: (() => void)[] = [];
+  const ids: string[] = [];
+  await new Promise<void>((resolve) => {
+    for (let i = 0; i < running; i++)
+      void stream(sluice, 'paced-1500-4', (close, headers) => {
+        closers.push(close);
+        ids.push(String(headers['x-sluice-message-id']));
+        if (ids.length === running) resolve();
+      });
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const result = { join: [] as number[], bare: [] as number[] };
+  for (const id of ids) {
+    result.bare.push(await firstByte(`${origin}/api/health`));
+    result.join.push(await firstByte(`${origin}/api/chat/${id}/stream?from=100`));
+  }
+  closers.forEach((close) => close());
+  return result;
 }
 
 async function throughput(target: Target, concurrent: number, events: number): Promise<number> {
@@ -99,14 +132,15 @@ async function alternating(runs: number, floor: () => Promise<number>, sluice: (
   return { floor: median(results.floor), sluice: median(results.sluice) };
 }
 
-async function memoryPerStream(target: Target, pid: number, streams: number): Promise<number> {
+/** Resident memory the server grew by per open stream; with `events`, each stream first gets that many (and keeps them). */
+async function memoryPerStream(target: Target, pid: number, streams: number, events = 1): Promise<number> {
   if (typeof global.gc === 'function') global.gc();
   await new Promise((r) => setTimeout(r, 500));
   const before = rssBytes(pid);
   const closers: (() => void)[] = [];
   const opened = new Promise<void>((resolve) => {
     for (let i = 0; i < streams; i++)
-      void stream(target, 'hold', (close) => {
+      void stream(target, `hold-${events}`, (close) => {
         closers.push(close);
         if (closers.length === streams) resolve();
       });
@@ -144,10 +178,11 @@ export async function run(): Promise<Metric[]> {
   const floor = await startFloorPipe(upstream.origin);
   const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
   writeFileSync(join(dir, 'config.json'), JSON.stringify({ providers: [{ id: 'bench', protocol: 'openai-chat', baseUrl: `${upstream.origin}/v1` }] }));
-  const next = await startNextServer({ SLUICE_CONFIG: join(dir, 'config.json') });
+  const next = await startNextServer({ SLUICE_CONFIG: join(dir, 'config.json'), SLUICE_BENCH_UPSTREAM: upstream.origin });
 
   const direct: Target = { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body: (model) => JSON.stringify({ model }) };
   const pipe: Target = { name: 'floor', url: floor.origin, body: (model) => JSON.stringify({ model }) };
+  const bareRelay: Target = { name: 'bare Next.js relay', url: `${next.origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) };
   const sluice: Target = {
     name: 'sluice',
     url: `${next.origin}/api/chat`,
@@ -157,11 +192,13 @@ export async function run(): Promise<Metric[]> {
   try {
     const step = (what: string) => console.error(`relay bench: ${what}`);
     step('warming up');
-    await latency({ direct, floor: pipe, sluice }, 3); // warm up
+    await latency({ direct, floor: pipe, bareRelay, sluice }, 3); // warm up
     await throughput(sluice, 4, 500);
     step('latency');
     const bareNext = await bareRoute(`${next.origin}/api/health`, 20);
-    const lat = await latency({ direct, floor: pipe, sluice }, 20);
+    const lat = await latency({ direct, floor: pipe, bareRelay, sluice }, 30);
+    step('joining live streams, 100 running');
+    const joined = await joins(sluice, next.origin, 100);
     step('throughput, one stream');
     const one = await alternating(3, () => throughput(pipe, 1, 5000), () => throughput(sluice, 1, 5000));
     step('throughput, 100 streams');
@@ -170,6 +207,9 @@ export async function run(): Promise<Metric[]> {
     const cpu = { floor: await cpuPerEvent(pipe, floor.child.pid!, 20_000), sluice: await cpuPerEvent(sluice, next.process.pid!, 20_000) };
     step('memory, 200 open streams');
     const memory = { floor: await memoryPerStream(pipe, floor.child.pid!, 200), sluice: await memoryPerStream(sluice, next.process.pid!, 200) };
+    step('memory, 200 open streams of 2,000 events kept');
+    const replyBytes = (await stream(sluice, 'burst-2000')).bytes;
+    const kept = { floor: await memoryPerStream(pipe, floor.child.pid!, 200, 2000), sluice: await memoryPerStream(sluice, next.process.pid!, 200, 2000) };
 
     const ms = (v: number) => Math.round(v * 1000) / 1000;
     const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
@@ -184,6 +224,26 @@ export async function run(): Promise<Metric[]> {
     return [
       { metric: 'time to first byte p50 (direct to upstream)', value: ms(median(lat.direct.headers)), unit: 'ms', baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) }, ratio: median(lat.direct.headers) / median(lat.floor.headers), target: 'reference', met: true },
       { metric: 'time to first byte p50 of a bare Next.js route (GET /api/health)', value: ms(median(bareNext)), unit: 'ms', baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) }, ratio: median(bareNext) / median(lat.floor.headers), target: 'reference: the framework’s own cost', met: true },
+      {
+        metric: 'time to first byte p50, added over a bare Next.js route that fetches the upstream and returns its body',
+        value: ms(median(lat.sluice.headers) - median(lat.bareRelay.headers)),
+        unit: 'ms',
+        baseline: { name: 'bare Next.js relay route, time to first byte p50', value: ms(median(lat.bareRelay.headers)) },
+        ratio: median(lat.sluice.headers) / median(lat.bareRelay.headers),
+        target: 'within 1 ms',
+        met: median(lat.sluice.headers) - median(lat.bareRelay.headers) <= 1,
+      },
+      {
+        metric: 'time to first event p50, added over a bare Next.js route that fetches the upstream and returns its body',
+        value: ms(median(lat.sluice.firstEvent) - median(lat.bareRelay.firstEvent)),
+        unit: 'ms',
+        baseline: { name: 'bare Next.js relay route, time to first event p50', value: ms(median(lat.bareRelay.firstEvent)) },
+        ratio: median(lat.sluice.firstEvent) / median(lat.bareRelay.firstEvent),
+        target: 'within 1 ms',
+        met: median(lat.sluice.firstEvent) - median(lat.bareRelay.firstEvent) <= 1,
+      },
+      { metric: 'joining a live stream (GET …/stream?from=100), time to first byte p50, 100 streams running', value: ms(median(joined.join)), unit: 'ms', baseline: { name: 'bare Next.js route (GET /api/health) under the same load', value: ms(median(joined.bare)) }, ratio: median(joined.join) / median(joined.bare), target: 'report', met: true },
+      { metric: 'joining a live stream, time to first byte p99, 100 streams running', value: ms(pct(joined.join, 99)), unit: 'ms', baseline: { name: 'bare Next.js route under the same load, p99', value: ms(pct(joined.bare, 99)) }, ratio: pct(joined.join, 99) / pct(joined.bare, 99), target: 'report', met: true },
       added('time to first byte p50', median(lat.sluice.headers), median(lat.floor.headers), 2),
       added('time to first byte p99', pct(lat.sluice.headers, 99), pct(lat.floor.headers, 99), 10),
       added('time to first event p50', median(lat.sluice.firstEvent), median(lat.floor.firstEvent), 2),
@@ -193,6 +253,15 @@ export async function run(): Promise<Metric[]> {
       { metric: 'CPU per relayed event', value: ms(cpu.sluice), unit: 'µs', baseline: { name: 'floor: Node http pipe', value: ms(cpu.floor) }, ratio: cpu.sluice / cpu.floor, target: 'report', met: true },
       { metric: 'throughput, one stream', value: Math.round(one.sluice), unit: 'events/s', baseline: { name: 'floor: Node http pipe', value: Math.round(one.floor) }, ratio: one.sluice / one.floor, target: '>= 0.8', met: one.sluice / one.floor >= 0.8 },
       { metric: 'throughput, 100 concurrent streams', value: Math.round(many.sluice), unit: 'events/s', baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) }, ratio: many.sluice / many.floor, target: '>= 0.8', met: many.sluice / many.floor >= 0.8 },
+      {
+        metric: `server memory per open stream beyond its kept bytes (2,000 events, ${Math.round(replyBytes / 1024)} KB, kept; 200 open)`,
+        value: Math.round((kept.sluice - replyBytes) / 1024),
+        unit: 'KB',
+        baseline: { name: 'floor: Node http pipe, per open stream', value: Math.round(kept.floor / 1024) },
+        ratio: kept.floor > 0 ? (kept.sluice - replyBytes) / kept.floor : 0,
+        target: '< 100 KB',
+        met: kept.sluice - replyBytes < 100 * 1024,
+      },
       { metric: 'server memory per open stream (200 open)', value: Math.round(memory.sluice / 1024), unit: 'KB', baseline: { name: 'floor: Node http pipe', value: Math.round(memory.floor / 1024) }, ratio: memory.floor > 0 ? memory.sluice / memory.floor : 0, target: '< 100 KB', met: memory.sluice < 100 * 1024 },
     ];
   } finally {
