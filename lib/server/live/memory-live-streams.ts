@@ -1,10 +1,12 @@
 import type { Acquired, LiveStreams, PreStreamFailure, StopReason, StreamMeta, StreamReaderHandle, StreamTimes } from './live-streams';
 
 /**
- * Bytes are kept in fixed segments, not a buffer that doubles: a 2,000-token reply
- * wastes at most one part-filled segment, and a reader's bytes are views into them
- * (no copy per reader).
+ * Bytes are kept in segments, not a buffer that doubles: a 2,000-token reply wastes at
+ * most one part-filled segment, and a reader's bytes are views into them (no copy per
+ * reader). The first segments are small (4, 8, 16 KiB), so a stream with little in it
+ * holds little; the rest are 32 KiB.
  */
+const FIRST_SEGMENT_BYTES = 4 * 1024;
 const SEGMENT_BYTES = 32 * 1024;
 
 export interface MemoryLiveStreamsOptions {
@@ -19,6 +21,8 @@ type Follower = { deliver: (bytes: Uint8Array) => boolean; end: () => void; posi
 /** One stream's bytes, receive times and readers. */
 class LiveStream {
   private readonly segments: Buffer[] = [];
+  /** Where each segment starts in the stream. */
+  private readonly starts: number[] = [];
   length = 0;
   /** Chunk starts and receive times, in growable typed arrays: 16 bytes a chunk. */
   private offsets = new Float64Array(64);
@@ -53,10 +57,15 @@ class LiveStream {
     this.ats[this.chunks++] = at;
     let from = 0;
     while (from < bytes.byteLength) {
-      const used = this.length % SEGMENT_BYTES;
-      if (used === 0) this.segments.push(Buffer.allocUnsafe(SEGMENT_BYTES));
-      const segment = this.segments[this.segments.length - 1]!;
-      const n = Math.min(SEGMENT_BYTES - used, bytes.byteLength - from);
+      let segment = this.segments[this.segments.length - 1];
+      let used = segment ? this.length - this.starts[this.starts.length - 1]! : 0;
+      if (!segment || used === segment.byteLength) {
+        segment = Buffer.allocUnsafe(segment ? Math.min(SEGMENT_BYTES, segment.byteLength * 2) : FIRST_SEGMENT_BYTES);
+        this.segments.push(segment);
+        this.starts.push(this.length);
+        used = 0;
+      }
+      const n = Math.min(segment.byteLength - used, bytes.byteLength - from);
       segment.set(bytes.subarray(from, from + n), used);
       from += n;
       this.length += n;
@@ -98,9 +107,10 @@ class LiveStream {
   /** Delivers what `follower` has not had yet, as views into the segments, while it has room; ends it at the end. */
   feed(follower: Follower): void {
     while (follower.position < this.length) {
-      const index = Math.floor(follower.position / SEGMENT_BYTES);
-      const start = follower.position % SEGMENT_BYTES;
-      const end = Math.min(SEGMENT_BYTES, this.length - index * SEGMENT_BYTES);
+      const index = this.segmentAt(follower.position);
+      const segmentStart = this.starts[index]!;
+      const start = follower.position - segmentStart;
+      const end = Math.min(this.segments[index]!.byteLength, this.length - segmentStart);
       follower.position += end - start;
       if (!follower.deliver(this.segments[index]!.subarray(start, end))) {
         follower.waiting = true;
@@ -112,6 +122,13 @@ class LiveStream {
       this.followers.delete(follower);
       follower.end();
     }
+  }
+
+  /** The segment holding byte `offset` (a reader's next byte is almost always in the last one). */
+  private segmentAt(offset: number): number {
+    let index = this.starts.length - 1;
+    while (index > 0 && this.starts[index]! > offset) index--;
+    return index;
   }
 
   times(from: number, now: number): StreamTimes {
