@@ -60,15 +60,18 @@ const server = spawn(next, ['start', '--hostname', host, '--port', port], {
   // Sluice handles the signals itself (instrumentation.ts): it stores the replies in flight, then exits.
   env: { ...process.env, PORT: port, HOST: host, NEXT_MANUAL_SIG_HANDLE: 'true' },
 });
-// The server stops every reply in flight, stores it and exits; a second signal means "now".
-let stopping = false;
+// The server stops every reply in flight, stores it and exits; a second signal means
+// "now". Not one that comes with the first: Ctrl-C signals the whole process group, and
+// tsx relays it to this process again, so every process sees it twice at once.
+const SECOND_SIGNAL_AFTER_MS = 1000;
+let stoppingSince: number | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (!stopping) {
-      stopping = true;
+    if (stoppingSince === undefined) {
+      stoppingSince = Date.now();
       console.log('Sluice: storing the replies in flight, then stopping (again to stop at once)…');
       server.kill(signal);
-    } else server.kill('SIGKILL');
+    } else if (Date.now() - stoppingSince > SECOND_SIGNAL_AFTER_MS) server.kill('SIGKILL');
   });
 }
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

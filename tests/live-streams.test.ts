@@ -130,7 +130,7 @@ describe('the upstream side reconnects with Last-Event-ID', () => {
   });
 });
 
-describe('a server of its own: the unwatched limit, the retention and SIGTERM', () => {
+describe('a server of its own: the unwatched limit, the retention, SIGTERM and Ctrl-C', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_UNWATCHED_LIMIT_MS: '1000', SLUICE_STREAM_RETENTION_MS: '1500' });
@@ -169,14 +169,16 @@ describe('a server of its own: the unwatched limit, the retention and SIGTERM', 
     expect((await stored(response.headers.get('x-conversation-id')!)).status).toBe('complete');
   });
 
-  it('on SIGTERM stops taking streams, stores every reply in flight as stopped, and exits', async () => {
-    const responses = await Promise.all([post('slow', 'in flight 1'), post('slow', 'in flight 2')]);
+  /** Two replies in flight on a server of this data, then `signal`; both are stored stopped, saying why, and the server exits. */
+  async function stopsWithReplies(running: RunningServer, signal: () => void) {
+    const send = (content: string) => fetch(`${running.origin}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'up-chat', model: 'slow', messages: user(content) }) });
+    const responses = await Promise.all([send('in flight 1'), send('in flight 2')]);
     await Promise.all(responses.map((r) => readUntil(r, (n) => n > 300)));
-    const exited = new Promise<number | null>((resolve) => server.process.once('exit', resolve));
-    server.process.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => running.process.once('exit', resolve));
+    signal();
     expect(await exited).toBe(0);
     // Read the database the server left, with a server of the same data.
-    const again = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_DATA_DIR: server.dataDir });
+    const again = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_DATA_DIR: running.dataDir });
     try {
       for (const response of responses) {
         const c = (await (await fetch(`${again.origin}/api/conversations/${response.headers.get('x-conversation-id')}`)).json()) as Conversation;
@@ -188,5 +190,17 @@ describe('a server of its own: the unwatched limit, the retention and SIGTERM', 
     } finally {
       await again.stop();
     }
+  }
+
+  it('on SIGTERM stores every reply in flight as stopped, and exits', async () => {
+    await stopsWithReplies(server, () => server.process.kill('SIGTERM'));
   }, 120_000);
+
+  it('npm start, stopped by Ctrl-C (SIGINT to its process group) or by SIGTERM, stores every reply in flight and exits', async () => {
+    const env = { SLUICE_CONFIG: inject('configPath') };
+    const byCtrlC = await startNextServer(env, { npm: true });
+    await stopsWithReplies(byCtrlC, () => process.kill(-byCtrlC.process.pid!, 'SIGINT'));
+    const byTerm = await startNextServer(env, { npm: true });
+    await stopsWithReplies(byTerm, () => byTerm.process.kill('SIGTERM'));
+  }, 180_000);
 });

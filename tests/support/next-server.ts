@@ -22,8 +22,11 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the production build (`next start`) on a free port, as `npm start` would. */
-export async function startNextServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production build (`next start`) on a free port, as `npm start` would; with
+ * `npm: true`, `npm start` itself, in a process group of its own (what Ctrl-C signals).
+ */
+export async function startNextServer(env: Record<string, string> = {}, { npm = false } = {}): Promise<RunningServer> {
   if (!existsSync('.next/BUILD_ID')) {
     const build = spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('next build failed');
@@ -31,10 +34,11 @@ export async function startNextServer(env: Record<string, string> = {}): Promise
   const port = await freePort();
   const dataDir = env.SLUICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sluice-data-'));
   let log = '';
-  const child = spawn('node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
+  const child = spawn(npm ? 'npm' : 'node_modules/.bin/next', npm ? ['start'] : ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
     // As `npm start` runs it: Sluice handles SIGTERM itself, storing the replies in flight.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SLUICE_DATA_DIR: dataDir, NEXT_MANUAL_SIG_HANDLE: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: npm,
   });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
@@ -59,9 +63,7 @@ export async function startNextServer(env: Record<string, string> = {}): Promise
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      // `next start` shuts down gracefully: it waits for every request in flight,
-      // and for the keep-alive connections they leave behind. A caller with a page
-      // still connected must let go of it first; a stuck server fails here, named.
+      // Sluice stops and stores the replies in flight, then exits; a stuck server fails here, named.
       const graceful = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(r, STOP_GRACE_MS, false))]);
       if (graceful) return;
       child.kill('SIGKILL');
