@@ -5,7 +5,7 @@
  */
 import type { Browser } from '@playwright/test';
 import { startNextServer } from '../tests/support/next-server';
-import { cdpMetrics, launchBrowser, startFrameProbe, stopFrameProbe, type FrameRun } from './browser';
+import { cdpMetrics, launchBrowser, startFrameProbe, stopFrameProbe, type FrameRun, BYPASS_CSP } from './browser';
 import type { Metric } from './report';
 
 type Mode = 'sluice' | 'floor';
@@ -19,7 +19,7 @@ interface Run extends FrameRun {
 }
 
 async function measure(browser: Browser, origin: string, mode: Mode, events: number): Promise<Run> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(`${origin}/bench/log?mode=${mode}`);

@@ -8,14 +8,14 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNextServer } from '../tests/support/next-server';
-import { cdpMetrics, launchBrowser } from './browser';
+import { cdpMetrics, launchBrowser, BYPASS_CSP } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=1000 tps=1000 delay=0';
 const panes = Number(process.argv[3] ?? 1);
 const next = await startNextServer({ SLUICE_CONFIG: '', SLUICE_BENCH_PAGES: '1' });
 const browser = await launchBrowser();
 try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
   const cdp = await page.context().newCDPSession(page);
   await page.goto(`${next.origin}${panes > 1 ? '/compare' : '/'}`);
   await page.waitForFunction('window.__sluice !== undefined');

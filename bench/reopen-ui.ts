@@ -5,13 +5,13 @@
  * frame of the page's first seconds. `npx tsx bench/reopen-ui.ts ['tokens=50000 tps=20000 delay=0']`
  */
 import { startNextServer } from '../tests/support/next-server';
-import { launchBrowser } from './browser';
+import { launchBrowser, BYPASS_CSP } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=50000 tps=20000 delay=0';
 const next = await startNextServer({ SLUICE_CONFIG: '' });
 const browser = await launchBrowser();
 try {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
   await page.goto(`${next.origin}/`);
   await page.waitForFunction('window.__sluice !== undefined');
   await page.getByRole('combobox', { name: 'Model' }).selectOption('sim-openai::sim-markdown');
@@ -21,7 +21,7 @@ try {
   await page.waitForFunction(`document.querySelector('article[data-status="streaming"]') === null`, undefined, { polling: 250, timeout: 120_000 });
   const url = page.url();
   for (let i = 1; i <= 2; i++) {
-    const opened = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const opened = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
     await opened.addInitScript(`
       window.__loaf = [];
       new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__loaf.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'long-animation-frame', buffered: true });

@@ -5,7 +5,7 @@
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { startNextServer } from '../tests/support/next-server';
-import { cdpMetrics as metrics, launchBrowser, startFrameProbe, stopFrameProbe } from './browser';
+import { cdpMetrics as metrics, launchBrowser, startFrameProbe, stopFrameProbe, BYPASS_CSP } from './browser';
 import { startFrameTrace, stopFrameTrace, type FrameCpu } from './frame-cpu';
 import { median as medianOf, type Metric } from './report';
 
@@ -152,7 +152,7 @@ async function runOnce(page: Page, mode: Mode, send: () => Promise<void>, sample
  * other figures are not used.
  */
 export async function measure(browser: Browser, origin: string, mode: Mode, prompt: string, panes = 1, traced = false): Promise<Run> {
-  const page: Page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const page: Page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(mode === 'sluice' ? `${origin}${panes > 1 ? '/compare' : '/'}` : `${origin}/bench/ui?mode=${mode}&streams=${panes}`);
