@@ -1,11 +1,12 @@
 /**
- * `npm start`: checks the providers file and the database, builds when no build
+ * `npm start`: checks the providers file, the database and Redis (if set), builds when no build
  * exists, then serves on HOST:PORT (default 127.0.0.1:3000).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ConfigError, configPath, loadProviders } from '@/lib/providers/config';
 import { ALLOWED_HOSTS_VARIABLE, allowedHosts, isLoopback } from '@/lib/server/security/allowed-hosts';
+import { RedisUnreachable, connectRedis, describeRedisUrl } from '@/lib/server/live/redis/connect';
 import { StoreError, describeStore, openStore } from '@/lib/server/store';
 
 const port = process.env.PORT ?? '3000';
@@ -47,6 +48,20 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// So does a Redis server (REDIS_URL: several instances share their replies in flight through it).
+if (process.env.REDIS_URL) {
+  try {
+    await (await connectRedis(process.env.REDIS_URL)).quit();
+    console.log(`Sluice: replies in flight shared through Redis at ${describeRedisUrl(process.env.REDIS_URL)}`);
+  } catch (error) {
+    if (error instanceof RedisUnreachable) {
+      console.error(`Sluice cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 if (!existsSync('.next/BUILD_ID')) {

@@ -31,6 +31,16 @@ it('npm start refuses an unreachable PostgreSQL server, naming it without its pa
   expect(run.stdout + run.stderr).not.toContain('pa55word');
 });
 
+it('npm start refuses an unreachable Redis server, naming REDIS_URL without its password', () => {
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-redis-')), REDIS_URL: 'redis://:r3dis-secret@127.0.0.1:1/2', PORT: '1' },
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toMatch(/Sluice cannot start: Cannot reach Redis at redis:\/\/127\.0\.0\.1:1\/2 \(REDIS_URL\): .*ECONNREFUSED/);
+  expect(run.stdout + run.stderr).not.toContain('r3dis-secret');
+});
+
 it('npm start on a non-loopback HOST refuses to start without SLUICE_ALLOWED_HOSTS, saying why', () => {
   const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], { env: { ...process.env, SLUICE_CONFIG: '', HOST: '0.0.0.0', PORT: '1', SLUICE_ALLOWED_HOSTS: '' }, encoding: 'utf8' });
   expect(run.status).toBe(1);

@@ -14,19 +14,23 @@ import { CHAT_HEADERS } from '@/lib/api/headers';
  *   : sluice <nonce> end {"reason":"sse-limit","message":…}               a line or an event passed the parser's bound
  *   : sluice <nonce> end {"reason":"reply-too-large","message":…}         the reply passed SLUICE_MAX_REPLY_BYTES
  *   : sluice <nonce> end {"reason":"stopped","message":…}                 stopped (Stop, nobody watching, the server stopping)
+ *   : sluice <nonce> end {"reason":"live-stream-lost","message":…}        (several instances) this reader lost the shared live stream;
+ *                                                                         the instance running the reply still stores it
+ *   : sluice <nonce> end {"reason":"server-lost","message":…}             (several instances) the instance running the reply died;
+ *                                                                         another one stored what it had written
  *   : sluice <nonce> upstream-reconnect {"attempt":1,"lastEventId":"…"}   the upstream's connection broke; it is asked again
  *                                                                         with Last-Event-ID, and what follows is its continuation
  *
  * The nonce is new for every response and announced in its `x-sluice-marker`
  * header: the upstream's bytes are relayed unchanged, so an upstream can write a
  * comment that looks like a marker, but it cannot know the nonce. Readers trust only
- * markers that carry it. `upstream-idle`, `upstream-connection-lost` and `sse-limit`
- * end the reply as an error, `reply-too-large` as truncated, `stopped` as stopped. At
+ * markers that carry it. `upstream-idle`, `upstream-connection-lost`, `sse-limit`,
+ * `live-stream-lost` and `server-lost` end the reply as an error, `reply-too-large` as truncated, `stopped` as stopped. At
  * `upstream-reconnect` a reader drops the event it was in the middle of (the broken
  * connection's last, unfinished one): the continuation sends it again whole. A stream that closes
  * without an end marker lost its connection to the BFF, not the upstream.
  */
-export type BffEnd = { reason: 'upstream-eof' } | { reason: 'upstream-idle' | 'upstream-connection-lost' | 'sse-limit' | 'reply-too-large' | 'stopped'; message: string };
+export type BffEnd = { reason: 'upstream-eof' } | { reason: 'upstream-idle' | 'upstream-connection-lost' | 'sse-limit' | 'reply-too-large' | 'stopped' | 'live-stream-lost' | 'server-lost'; message: string };
 
 /** The upstream's connection broke after events with ids, and is being asked again from the last one. */
 export interface UpstreamReconnect {
@@ -93,7 +97,7 @@ export function parseBffMarker(comment: string, nonce: string): BffMarker | unde
   return undefined;
 }
 
-const END_REASONS = new Set(['upstream-eof', 'upstream-idle', 'upstream-connection-lost', 'sse-limit', 'reply-too-large', 'stopped']);
+const END_REASONS = new Set(['upstream-eof', 'upstream-idle', 'upstream-connection-lost', 'sse-limit', 'reply-too-large', 'stopped', 'live-stream-lost', 'server-lost']);
 
 function reconnectMarker(value: unknown): BffMarker | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -40,9 +40,9 @@ export async function readChat(response: Response) {
 }
 
 /** A conversation as stored; the turn is written while the stream runs, so allow it a moment. */
-export async function conversation(id: string): Promise<Conversation> {
+export async function conversation(id: string, origin = base): Promise<Conversation> {
   for (let i = 0; ; i++) {
-    const response = await fetch(`${base}/api/conversations/${id}`);
+    const response = await fetch(`${origin}/api/conversations/${id}`);
     if (response.ok) return (await response.json()) as Conversation;
     if (i >= 40) throw new Error(`GET conversation ${id}: ${response.status}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -50,9 +50,9 @@ export async function conversation(id: string): Promise<Conversation> {
 }
 
 /** The stored reply, once the server has finished storing it. */
-export async function storedReply(id: string, until = (m: { status: string }) => m.status !== 'streaming') {
+export async function storedReply(id: string, until = (m: { status: string }) => m.status !== 'streaming', origin = base) {
   for (let i = 0; i < 100; i++) {
-    const c = await conversation(id);
+    const c = await conversation(id, origin);
     const reply = c.messages.at(-1) as Conversation['messages'][number] & { status: string };
     if (reply.role === 'assistant' && until(reply)) return reply as Extract<Conversation['messages'][number], { text: string }>;
     await new Promise((r) => setTimeout(r, 50));

@@ -60,7 +60,7 @@ export async function startNextServer(env: Record<string, string> = {}, { npm = 
     process: child,
     output: () => log,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       // Sluice stops and stores the replies in flight, then exits; a stuck server fails here, named.

@@ -7,7 +7,7 @@ import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply, Turn }
 import type { ServerCopy } from './server-copy';
 
 /** The stored form of an assembled reply: its stored fields, where it came from, and its timings. */
-export function toStoredReply(message: AssembledMessage, provider: Provider, model: string, timings: ReplyTimings): StoredReply {
+export function toStoredReply(message: AssembledMessage, provider: Pick<Provider, 'id' | 'protocol'>, model: string, timings: ReplyTimings): StoredReply {
   return { ...storedFields(message), provider: provider.id, model, protocol: provider.protocol, timings };
 }
 

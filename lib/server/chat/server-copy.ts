@@ -91,7 +91,8 @@ export function openServerCopy(protocol: ProtocolId, { maxBytes, markerNonce, li
   return {
     push(bytes, at) {
       // A copy of our own to hand over: the original is still on its way to the browser.
-      const own = bytes.slice();
+      // (Not bytes.slice(): on a Node Buffer that is a view, maybe into a shared pool.)
+      const own = new Uint8Array(bytes);
       state.pending += own.byteLength;
       state.rpc.post({ kind: 'push', stream, bytes: own, at }, [own.buffer]);
     },

@@ -48,7 +48,8 @@ export async function startChat(request: Request): Promise<Response> {
   const beforeHeaders = new AbortController();
   const headers = { [CHAT_HEADERS.conversationId]: conversationId, [CHAT_HEADERS.protocol]: provider.protocol, [CHAT_HEADERS.messageId]: replyId, [CHAT_HEADERS.markerNonce]: markerNonce };
   let stoppedAs: string | undefined;
-  const acquired = live.acquire(replyId, { headers, requestId: body.requestId, startedAt: requestStart }, (reason) => {
+  const origin = { provider: provider.id, model: body.model };
+  const acquired = await live.acquire(replyId, { headers, requestId: body.requestId, startedAt: requestStart, origin }, (reason) => {
     stoppedAs = stopMessage(reason);
     if (relay) relay.stop(stoppedAs);
     else beforeHeaders.abort();

@@ -1,5 +1,7 @@
+import { storeOrphanReply } from '../chat/orphan-reply';
 import type { LiveStreams, StreamReaderHandle } from './live-streams';
 import { MemoryLiveStreams } from './memory-live-streams';
+import { RedisLiveStreams } from './redis/redis-live-streams';
 
 export type { LiveStreams, StopReason, StreamMeta, StreamWriter } from './live-streams';
 
@@ -19,10 +21,11 @@ export function liveSettings(env: Record<string, string | undefined> = process.e
 const KEY = Symbol.for('sluice.live-streams');
 type Holder = { [KEY]?: LiveStreams };
 
-/** This server's live streams. */
+/** This server's live streams: in Redis, shared with other instances, when REDIS_URL is set; else in memory. */
 export function liveStreams(): LiveStreams {
   const holder = globalThis as Holder;
-  return (holder[KEY] ??= new MemoryLiveStreams(liveSettings()));
+  const url = process.env.REDIS_URL;
+  return (holder[KEY] ??= url ? new RedisLiveStreams(url, { ...liveSettings(), storeOrphan: storeOrphanReply }) : new MemoryLiveStreams(liveSettings()));
 }
 
 /** Bytes a reader may have queued in its response before the stream waits for it to read. */

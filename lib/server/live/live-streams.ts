@@ -23,6 +23,8 @@ export interface StreamMeta {
   requestId?: string;
   /** When the request started (epoch ms): the zero of the stream's receive times. */
   startedAt: number;
+  /** Which provider and model it streams from: what another instance needs to store it if this one dies. */
+  origin?: { provider: string; model: string };
 }
 
 /** The producer's side of one stream. */
@@ -56,7 +58,13 @@ export interface StreamReaderHandle {
   release(): void;
 }
 
+/** What a stop found: a running stream (its producer ends it), one that had ended, or none. */
+export type StopState = 'stopping' | 'ended' | 'unknown';
+
 export type Acquired = { kind: 'acquired'; writer: StreamWriter } | { kind: 'attached'; id: string };
+
+/** The memory store answers at once; a shared one (Redis) after a round trip. */
+type Awaitable<T> = T | Promise<T>;
 
 export interface LiveStreams {
   /**
@@ -64,17 +72,17 @@ export interface LiveStreams {
    * With a `requestId` that already has a stream (running or retained), nothing is
    * started: the answer names that stream, to attach to.
    */
-  acquire(id: string, meta: StreamMeta, onStop: (reason: StopReason) => void): Acquired;
+  acquire(id: string, meta: StreamMeta, onStop: (reason: StopReason) => void): Awaitable<Acquired>;
   /** Reads stream `id` from byte `from` (clamped to its length); undefined if unknown or expired. */
-  read(id: string, from: number): StreamReaderHandle | undefined;
+  read(id: string, from: number): Awaitable<StreamReaderHandle | undefined>;
   /** The receive times of stream `id`'s chunks from byte `from` on. */
-  times(id: string, from: number): StreamTimes | undefined;
+  times(id: string, from: number): Awaitable<StreamTimes | undefined>;
   /**
    * Stops a running stream, named by its id or by the requestId that started it (all a
    * client has before the upstream answered): 'stopping' (its producer ends it), 'ended'
    * (it had ended), or 'unknown'.
    */
-  stop(id: string, reason?: StopReason): 'stopping' | 'ended' | 'unknown';
+  stop(id: string, reason?: StopReason): Awaitable<StopState>;
   /** Refuses new streams from now on, and stops every running one; resolves once each has ended. */
   shutDown(): Promise<void>;
   /** True once shutDown was called. */

@@ -1,4 +1,4 @@
-import type { Acquired, LiveStreams, PreStreamFailure, StopReason, StreamMeta, StreamReaderHandle, StreamTimes } from './live-streams';
+import type { Acquired, LiveStreams, PreStreamFailure, StopReason, StopState, StreamMeta, StreamReaderHandle, StreamTimes } from './live-streams';
 
 /**
  * Bytes are kept in segments, not a buffer that doubles: a 2,000-token reply wastes at
@@ -14,6 +14,8 @@ export interface MemoryLiveStreamsOptions {
   retentionMs: number;
   /** A running stream that nobody has read for this long is stopped (SLUICE_UNWATCHED_LIMIT_MS). */
   unwatchedLimitMs: number;
+  /** How much longer a reader on another instance counts as watching it (ms; 0: nobody), when several instances share the streams. */
+  watchedElsewhere?: (id: string) => Promise<number>;
 }
 
 type Follower = { deliver: (bytes: Uint8Array) => boolean; end: () => void; position: number; waiting: boolean };
@@ -214,7 +216,7 @@ export class MemoryLiveStreams implements LiveStreams {
     return stream?.times(from, Date.now() - stream.meta.startedAt);
   }
 
-  stop(id: string, reason: StopReason = { kind: 'requested' }): 'stopping' | 'ended' | 'unknown' {
+  stop(id: string, reason: StopReason = { kind: 'requested' }): StopState {
     const stream = this.streams.get(id) ?? this.streams.get(this.byRequest.get(id) ?? '');
     if (!stream) return 'unknown';
     if (stream.ended) return 'ended';
@@ -249,7 +251,16 @@ export class MemoryLiveStreams implements LiveStreams {
     this.sweeper = setInterval(() => {
       const now = Date.now();
       for (const [id, stream] of this.streams) {
-        if (!stream.ended && stream.unwatchedSince !== undefined && now - stream.unwatchedSince >= limitMs) this.stop(id, { kind: 'unwatched', limitMs });
+        if (stream.ended || stream.unwatchedSince === undefined || now - stream.unwatchedSince < limitMs) continue;
+        const elsewhere = this.options.watchedElsewhere;
+        if (!elsewhere) this.stop(id, { kind: 'unwatched', limitMs });
+        else
+          void elsewhere(id).then((remainingMs) => {
+            if (stream.ended || stream.unwatchedSince === undefined) return; // a reader came here meanwhile
+            // Read elsewhere until its mark lapses: unwatched since then, minus the limit.
+            if (remainingMs > 0) stream.unwatchedSince = Date.now() - limitMs + remainingMs;
+            else this.stop(id, { kind: 'unwatched', limitMs });
+          });
       }
     }, Math.max(20, Math.min(limitMs / 4, 30_000)));
     this.sweeper.unref();

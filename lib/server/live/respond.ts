@@ -15,7 +15,7 @@ export const SSE_HEADERS = {
  * Undefined when there is no such stream (unknown, or past its retention).
  */
 export async function streamAnswer(id: string, from = 0): Promise<Response | undefined> {
-  const reader = liveStreams().read(id, from);
+  const reader = await liveStreams().read(id, from);
   if (!reader) return undefined;
   const failure = await reader.opened();
   if (failure) {

@@ -7,11 +7,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import { uuidv7 } from '../ids';
+import { freshPgDatabase } from '@/tests/support/postgres';
 import { INTERRUPTED, StoreError, connect, openStore } from './index';
 import { packEvents } from './packed-events';
 import { migrate } from './migrations';
@@ -22,26 +22,6 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 it('runs against PostgreSQL too when CI asks for it', () => {
   if (process.env.CI && !pgUrl) throw new Error('CI must set TEST_DATABASE_URL so the store suite also runs on PostgreSQL');
 });
-
-/** A fresh database on the server named by TEST_DATABASE_URL, dropped afterwards. */
-async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sluice_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 interface Backend {
   name: string;
@@ -57,7 +37,7 @@ const backends: Backend[] = [];
     backends.push({
       name: 'PostgreSQL',
       env: async () => {
-        const db = await freshPgDatabase();
+        const db = await freshPgDatabase(pgUrl!);
         drops.push(db.drop);
         return { DATABASE_URL: db.url };
       },

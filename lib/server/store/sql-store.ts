@@ -194,9 +194,9 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   /** One statement, for the same reason as a new turn; the events go in only if the reply is there. */
-  async saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents): Promise<void> {
+  async saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents, { ifStreaming = false } = {}): Promise<void> {
     await this.sql.query(
-      `with reply as (update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2 returning id),
+      `with reply as (update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2 and (not $9 or status = 'streaming') returning id),
             touched as (${TOUCH('$2')}),
             events as (insert into reply_events (message_id, stream, spans, truncated)
                        select id, decode($6::text, 'hex'), $7, $8 from reply where $6::text is not null
@@ -212,6 +212,7 @@ export class SqlConversationStore implements ConversationStore {
         // spans is text, not jsonb: only this code reads it, and jsonb would parse it on every write.
         events ? JSON.stringify(events.spans) : null,
         events?.truncated ?? false,
+        ifStreaming,
       ],
     );
   }

@@ -54,8 +54,12 @@ export interface ConversationStore {
   setUpstreamConversationId(id: string, upstreamId: string): Promise<void>;
   /** Writes a turn atomically: the conversation if new, the new messages and the reply's placeholder, contiguous. */
   beginTurn(turn: Turn): Promise<void>;
-  /** Updates the assistant reply with this id (its final state, or a later one), with its raw events when given. */
-  saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents): Promise<void>;
+  /**
+   * Updates the assistant reply with this id (its final state, or a later one), with its
+   * raw events when given; with `ifStreaming`, only if it is still `streaming` (another
+   * instance storing a dead one's reply must not overwrite what that one stored).
+   */
+  saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents, options?: { ifStreaming?: boolean }): Promise<void>;
   replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined>;
   /** Marks every reply still `streaming` as an error with this message; how many there were. */
   settleInterrupted(message: string): Promise<number>;

@@ -9,7 +9,7 @@ type Context = { params: Promise<{ id: string }> };
 /** Stops a reply wherever it runs: every reader's stream ends with the end marker, and it is stored `stopped`; see docs/contract.md. */
 export const POST = route(async (_request: Request, { params }: Context) => {
   const { id } = await params;
-  const state = liveStreams().stop(id);
+  const state = await liveStreams().stop(id);
   if (state === 'unknown') throw noSuchStream(id);
   return Response.json({ stopped: state === 'stopping' });
 });

@@ -1,0 +1,56 @@
+import type { PreStreamFailure, StopReason } from '../live-streams';
+
+/**
+ * Everything Sluice keeps in Redis, by key. One reply is a Redis Stream of its relayed
+ * bytes (one entry per appended chunk, with its byte offset and server receive time)
+ * that ends with an entry saying how it ended, so a reader can never miss the end, and
+ * a hash of what a reader needs besides the bytes.
+ */
+export const keys = {
+  /** The reply's bytes: entries `c` (chunk), then one `end`. */
+  bytes: (id: string) => `sluice:reply:${id}:bytes`,
+  /** The reply's meta (JSON), its owner (the instance running its upstream) and its state. */
+  meta: (id: string) => `sluice:reply:${id}:meta`,
+  /** A retried POST's claim: requestId → reply id (SET NX). */
+  request: (requestId: string) => `sluice:request:${requestId}`,
+  /** Set while someone on another instance reads the reply (the unwatched limit counts them too). */
+  watched: (id: string) => `sluice:reply:${id}:watched`,
+  /** Who cleans up after a dead owner (SET NX): one instance, not all. */
+  reaping: (id: string) => `sluice:reply:${id}:reaping`,
+  /** The running replies: reply id → owner instance. */
+  running: 'sluice:running',
+  /** An instance's lease, renewed while it lives. */
+  lease: (instance: string) => `sluice:instance:${instance}:lease`,
+  /** Stop requests, to whichever instance runs the reply. */
+  stopChannel: 'sluice:stop',
+};
+
+/** A running reply's keys live this long at most (a leak bound if every instance died); at its end, the retention. */
+export const RUNNING_TTL_MS = 24 * 60 * 60_000;
+
+export type StopMessage = { id: string; reason: StopReason };
+
+/** How a reply's stream ended, as its last entry says. */
+export type StreamEnd = { kind: 'finished' } | { kind: 'abandoned'; failure: PreStreamFailure } | { kind: 'lost' };
+
+/** One entry of a reply's bytes stream, read back. */
+export type StreamEntry = { kind: 'chunk'; bytes: Buffer; offset: number; at: number } | { kind: 'end'; end: StreamEnd };
+
+/** XADD's field list for a chunk. */
+export const chunkFields = (bytes: Uint8Array, offset: number, at: number) => ['c', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'o', String(offset), 't', String(at)];
+
+/** XADD's field list for the end. */
+export const endFields = (end: StreamEnd) => ['end', JSON.stringify(end)];
+
+/** An entry's fields as ioredis returns them (a flat list of buffers). */
+export function parseEntry(fields: Buffer[]): StreamEntry | undefined {
+  const get = (name: string) => {
+    for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i]!.toString() === name) return fields[i + 1]!;
+    return undefined;
+  };
+  const end = get('end');
+  if (end) return { kind: 'end', end: JSON.parse(end.toString()) as StreamEnd };
+  const bytes = get('c');
+  if (!bytes) return undefined;
+  return { kind: 'chunk', bytes, offset: Number(get('o')), at: Number(get('t')) };
+}

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Acquired, LiveStreams, StopReason, StopState, StreamMeta, StreamReaderHandle, StreamTimes, StreamWriter } from '../live-streams';
+import { MemoryLiveStreams } from '../memory-live-streams';
+import { CHAT_HEADERS } from '@/lib/api/headers';
+import { bffMarkers } from '@/lib/sse/bff-marker';
+import { ApiError } from '../../http-errors';
+import { connectRedis, dedicatedConnection, describeRedisUrl } from './connect';
+import { chunkFields, endFields, keys, parseEntry, RUNNING_TTL_MS, type StopMessage, type StreamEnd } from './keys';
+import { Leases } from './leases';
+import { RemoteReader } from './remote-reader';
+
+/** A reply whose instance died, as another instance found it: its meta and every chunk it had written, ending with the server-lost marker. */
+export interface Orphan {
+  id: string;
+  meta: StreamMeta;
+  chunks: { bytes: Uint8Array; at: number }[];
+}
+
+export interface RedisLiveStreamsOptions {
+  retentionMs: number;
+  unwatchedLimitMs: number;
+  /** Stores a reply whose instance died, from the bytes it had written (another instance's job, see leases.ts). */
+  storeOrphan: (orphan: Orphan) => Promise<void>;
+}
+
+/**
+ * Live streams shared by several instances through Redis (REDIS_URL). The instance that
+ * runs a reply keeps it in memory too, and its own readers (the POST that started it,
+ * mostly) read from there: Redis is written behind, never waited on. Everyone else reads
+ * the reply's Redis Stream. A stop reaches the running instance on a pub/sub channel; a
+ * retried POST's requestId is claimed with SET NX; everything expires after the retention.
+ */
+export class RedisLiveStreams implements LiveStreams {
+  readonly instance = randomUUID();
+  private readonly local: MemoryLiveStreams;
+  private readonly leases: Leases;
+  private subscriber: Redis | undefined;
+  /** Mirror writes not yet answered, so shutting down waits for them. */
+  private readonly mirroring = new Set<Promise<unknown>>();
+  private failingSince: number | undefined;
+
+  private redis!: Redis;
+  private readonly ready: Promise<void>;
+
+  constructor(
+    private readonly url: string,
+    private readonly options: RedisLiveStreamsOptions,
+  ) {
+    this.local = new MemoryLiveStreams({
+      ...options,
+      // A reader on another instance watches it too.
+      watchedElsewhere: async (id) => Math.max(0, await this.redis.pttl(keys.watched(id)).catch(() => 0)),
+    });
+    this.leases = new Leases(() => this.redis, this.instance, (id) => this.reap(id));
+    this.ready = this.start();
+    this.ready.catch((error: unknown) => console.error(`sluice: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  get closing(): boolean {
+    return this.local.closing;
+  }
+
+  /** Connects, subscribes to stops and starts renewing this instance's lease (and watching the others'). */
+  private async start(): Promise<void> {
+    this.redis = await connectRedis(this.url);
+    const subscriber = (this.subscriber = await dedicatedConnection(this.redis, { reconnect: true }));
+    subscriber.on('message', (_channel: string, text: string) => {
+      const { id, reason } = JSON.parse(text) as StopMessage;
+      this.local.stop(id, reason);
+    });
+    await subscriber.subscribe(keys.stopChannel);
+    await this.leases.start();
+  }
+
+  /** Runs `work` once Redis is connected; a clear 503 naming REDIS_URL when Redis cannot be reached. */
+  private async withRedis<T>(work: (redis: Redis) => Promise<T>): Promise<T> {
+    try {
+      await this.ready;
+    } catch (error) {
+      throw new ApiError(503, 'server_error', error instanceof Error ? error.message : String(error));
+    }
+    try {
+      return await work(this.redis);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError(503, 'server_error', `Redis at ${describeRedisUrl(this.url)} is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async acquire(id: string, meta: StreamMeta, onStop: (reason: StopReason) => void): Promise<Acquired> {
+    const attached = await this.withRedis(() => this.claim(id, meta));
+    if (attached) return attached;
+    const acquired = this.local.acquire(id, meta, onStop);
+    if (acquired.kind === 'attached') return acquired;
+    return { kind: 'acquired', writer: this.mirrored(id, meta, acquired.writer) };
+  }
+
+  /** Writes the stream's meta, and claims its requestId: the stream to attach to if another POST had claimed it. */
+  private async claim(id: string, meta: StreamMeta): Promise<Acquired | undefined> {
+    const { requestId } = meta;
+    // The meta first and the claim in the same transaction: whoever finds the claim finds the stream.
+    const transaction = this.redis
+      .multi()
+      .hset(keys.meta(id), { meta: JSON.stringify(meta), owner: this.instance, state: 'running' })
+      .pexpire(keys.meta(id), RUNNING_TTL_MS)
+      .hset(keys.running, id, this.instance);
+    if (requestId !== undefined) transaction.set(keys.request(requestId), id, 'PX', RUNNING_TTL_MS, 'NX');
+    const results = await transaction.exec();
+    if (requestId !== undefined && results?.[3]?.[1] !== 'OK') {
+      await this.redis.multi().del(keys.meta(id)).hdel(keys.running, id).exec();
+      const existing = await this.redis.get(keys.request(requestId));
+      if (existing) return { kind: 'attached', id: existing };
+    }
+    return undefined;
+  }
+
+  /** The local writer, each call mirrored into Redis in order (one connection keeps the order). */
+  private mirrored(id: string, meta: StreamMeta, local: StreamWriter): StreamWriter {
+    let length = 0;
+    let broken = false;
+    const mirror = (write: () => Promise<unknown>) => {
+      if (broken) return;
+      const pending = write().catch((error: unknown) => {
+        // A gap would corrupt every remote reader: this reply is no longer mirrored, and its readers are told at its end.
+        broken = true;
+        this.redisFailed(error);
+      });
+      this.mirroring.add(pending);
+      void pending.finally(() => this.mirroring.delete(pending));
+    };
+    const end = (how: StreamEnd) => {
+      // A reply with a gap in its bytes ends as lost: remote readers get the lost marker, and the stored reply is the truth.
+      const ending = this.ending(id, broken ? { kind: 'lost' } : how);
+      if (broken) void ending.catch(() => {});
+      else mirror(() => ending);
+    };
+    if (meta.requestId !== undefined) mirror(() => this.redis.pexpire(keys.request(meta.requestId!), RUNNING_TTL_MS));
+    return {
+      append: (bytes, at) => {
+        local.append(bytes, at);
+        const offset = length;
+        length += bytes.byteLength;
+        mirror(() => this.redis.xadd(keys.bytes(id), '*', ...chunkFields(bytes, offset, at)));
+      },
+      finish: () => {
+        local.finish();
+        end({ kind: 'finished' });
+        if (meta.requestId !== undefined) mirror(() => this.redis.pexpire(keys.request(meta.requestId!), this.options.retentionMs));
+      },
+      abandon: (failure) => {
+        local.abandon(failure);
+        end({ kind: 'abandoned', failure });
+        if (meta.requestId !== undefined) mirror(() => this.redis.del(keys.request(meta.requestId!)));
+      },
+      setHeader: (name, value) => {
+        local.setHeader(name, value);
+        mirror(() => this.redis.hset(keys.meta(id), 'meta', JSON.stringify(meta)));
+      },
+    };
+  }
+
+  private redisFailed(error: unknown): void {
+    if (this.failingSince !== undefined && Date.now() - this.failingSince < 60_000) return;
+    this.failingSince = Date.now();
+    console.error(`sluice: Redis (REDIS_URL) failed: ${error instanceof Error ? error.message : String(error)}; replies keep streaming to the connections that started them and are stored as usual`);
+  }
+
+  async read(id: string, from: number): Promise<StreamReaderHandle | undefined> {
+    return this.local.read(id, from) ?? this.withRedis(async (redis) => {
+      const text = await redis.hget(keys.meta(id), 'meta');
+      if (!text) return undefined;
+      const length = await this.lengthOf(id);
+      return new RemoteReader(redis, id, Math.max(0, Math.min(from, length)), JSON.parse(text) as StreamMeta, this.options);
+    });
+  }
+
+  /** The bytes in a reply's stream so far: the end of its last chunk. */
+  private async lengthOf(id: string): Promise<number> {
+    const last = await this.redis.xrevrangeBuffer(keys.bytes(id), '+', '-', 'COUNT', 2);
+    for (const [, fields] of last) {
+      const entry = parseEntry(fields);
+      if (entry?.kind === 'chunk') return entry.offset + entry.bytes.byteLength;
+    }
+    return 0;
+  }
+
+  async times(id: string, from: number): Promise<StreamTimes | undefined> {
+    return this.local.times(id, from) ?? this.withRedis(() => this.remoteTimes(id, from));
+  }
+
+  /** The chunk times of a reply another instance runs, from its Redis Stream. */
+  private async remoteTimes(id: string, from: number): Promise<StreamTimes | undefined> {
+    const text = await this.redis.hget(keys.meta(id), 'meta');
+    if (!text) return undefined;
+    const { startedAt } = JSON.parse(text) as StreamMeta;
+    const offsets: number[] = [];
+    const at: number[] = [];
+    let length = 0;
+    let ended = false;
+    for (const [, fields] of await this.redis.xrangeBuffer(keys.bytes(id), '-', '+')) {
+      const entry = parseEntry(fields);
+      if (entry?.kind === 'end') ended = true;
+      if (entry?.kind !== 'chunk') continue;
+      length = entry.offset + entry.bytes.byteLength;
+      if (length <= from) continue;
+      offsets.push(entry.offset);
+      at.push(entry.at);
+    }
+    return { offsets, at, length, now: Date.now() - startedAt, ended };
+  }
+
+  async stop(id: string, reason: StopReason = { kind: 'requested' }): Promise<StopState> {
+    const own = this.local.stop(id, reason);
+    return own !== 'unknown' ? own : this.withRedis(() => this.stopElsewhere(id, reason));
+  }
+
+  /** Asks the instance that runs reply `id` (or the one a requestId started) to stop it. */
+  private async stopElsewhere(id: string, reason: StopReason): Promise<StopState> {
+    const replyId = (await this.redis.exists(keys.meta(id))) ? id : await this.redis.get(keys.request(id));
+    const state = replyId ? await this.redis.hget(keys.meta(replyId), 'state') : null;
+    if (!replyId || !state) return 'unknown';
+    if (state !== 'running') return 'ended';
+    const message: StopMessage = { id: replyId, reason };
+    await this.redis.publish(keys.stopChannel, JSON.stringify(message));
+    return 'stopping';
+  }
+
+  async shutDown(): Promise<void> {
+    await this.local.shutDown();
+    if (!(await this.ready.then(() => true, () => false))) return;
+    await Promise.allSettled([...this.mirroring]);
+    await this.leases.stop();
+    this.subscriber?.disconnect();
+    await this.redis.quit().catch(() => {});
+  }
+
+  /**
+   * Ends a reply's stream: its last chunk if one is given, its end entry, its state, and
+   * the retention from now. Plain commands, not MULTI: they go out after the chunks
+   * written before them (auto-pipelining sends a MULTI ahead of commands still queued).
+   */
+  private ending(id: string, how: StreamEnd, lastChunk?: ReturnType<typeof chunkFields>): Promise<unknown> {
+    const { redis } = this;
+    return Promise.all([
+      lastChunk && redis.xadd(keys.bytes(id), '*', ...lastChunk),
+      redis.xadd(keys.bytes(id), '*', ...endFields(how)),
+      redis.hset(keys.meta(id), 'state', 'ended'),
+      redis.hdel(keys.running, id),
+      redis.pexpire(keys.bytes(id), this.options.retentionMs),
+      redis.pexpire(keys.meta(id), this.options.retentionMs),
+    ]);
+  }
+
+  /**
+   * A reply whose instance died (see leases.ts: one instance reaps it): it is stored from
+   * the bytes that instance had written, as an error that says so, then its stream gets
+   * the end marker saying the same and ends, so every reader finishes.
+   */
+  private async reap(id: string): Promise<void> {
+    const text = await this.redis.hget(keys.meta(id), 'meta');
+    if (!text) {
+      await this.redis.hdel(keys.running, id);
+      return;
+    }
+    const meta = JSON.parse(text) as StreamMeta;
+    const chunks: Orphan['chunks'] = [];
+    let length = 0;
+    for (const [, fields] of await this.redis.xrangeBuffer(keys.bytes(id), '-', '+')) {
+      const entry = parseEntry(fields);
+      if (entry?.kind !== 'chunk') continue;
+      chunks.push({ bytes: entry.bytes, at: entry.at });
+      length = entry.offset + entry.bytes.byteLength;
+    }
+    const last = chunks.at(-1)?.bytes.at(-1) ?? 10;
+    const endMarker = Buffer.from((last === 10 || last === 13 ? '' : '\n') + bffMarkers(meta.headers[CHAT_HEADERS.markerNonce] ?? '').end({ reason: 'server-lost', message: SERVER_LOST }));
+    const at = Date.now() - meta.startedAt;
+    try {
+      await this.options.storeOrphan({ id, meta, chunks: [...chunks, { bytes: endMarker, at }] });
+    } finally {
+      await this.ending(id, { kind: 'finished' }, chunkFields(endMarker, length, at));
+    }
+  }
+}
+
+export const SERVER_LOST = 'The server running this reply stopped; this is what it had streamed.';
