@@ -3,7 +3,8 @@
  * through a minimal Node http pipe (the floor), (c) through a bare Next.js route that
  * fetches the upstream and returns its body (the floor of this architecture), (d)
  * through /api/chat under next start, with its live stream (durability) on; and
- * joining live streams by offset while 100 run.
+ * joining live streams by offset while 100 run. Then the same with REDIS_URL (two
+ * instances on one Redis server) against the memory store.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MemoryLiveStreams } from '@/lib/server/live/memory-live-streams';
 import { startNextServer } from '../tests/support/next-server';
+import { redisServerBinary, startRedis } from '../tests/support/redis';
 import { cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { median, type Metric } from './report';
 
@@ -95,7 +97,8 @@ async function bareRoute(url: string, runs: number): Promise<number[]> {
 
 /**
  * Joining live streams: 100 replies run (paced), and each is joined from a byte offset
- * it has passed, in turn with a plain GET of a bare route under the same load.
+ * it has passed, in turn with a plain GET of a bare route under the same load, both at
+ * `origin` (with Redis, another instance than the one running the replies).
  */
 async function joins(sluice: Target, origin: string, running: number): Promise<{ join: number[]; bare: number[] }> {
   const closers: (() => void)[] = [];
@@ -209,12 +212,59 @@ async function cpuPerEvent(target: Target, pid: number, events: number): Promise
   return ((cpuSeconds(pid) - before) / events) * 1e6; // µs
 }
 
+/**
+ * The same figures with REDIS_URL, in the same run: two instances on one Redis server,
+ * against the memory store's server. The replies run on one instance; the joins go
+ * through the other. Without redis-server on this machine, none (said on stderr).
+ */
+async function redisFigures(memory: Target, env: Record<string, string>, step: (what: string) => void): Promise<Metric[]> {
+  const binary = redisServerBinary();
+  if (!binary) {
+    console.error('relay bench: no redis-server here (apt-get install redis-server): the REDIS_URL figures are left out');
+    return [];
+  }
+  const redis = await startRedis(binary);
+  const [one, other] = await Promise.all([startNextServer({ ...env, REDIS_URL: redis.url }), startNextServer({ ...env, REDIS_URL: redis.url })]);
+  const viaRedis: Target = { ...memory, name: 'sluice with REDIS_URL', url: `${one.origin}/api/chat` };
+  try {
+    step('REDIS_URL: warming up');
+    for (const target of [memory, viaRedis]) for (let i = 0; i < 3; i++) await throughput(target, 100, 500);
+    step('REDIS_URL: latency');
+    const lat = await latency({ memory, redis: viaRedis }, 30);
+    step('REDIS_URL: joining through the other instance, 100 running');
+    const joined = await joins(viaRedis, other.origin, 100);
+    step('REDIS_URL: throughput, 100 streams');
+    const many = await alternating(3, () => throughput(memory, 100, 2000), () => throughput(viaRedis, 100, 2000));
+    const ms = (v: number) => Math.round(v * 1000) / 1000;
+    const overMemory = (name: string, ours: number, theirs: number, target: string, met: boolean): Metric => ({
+      metric: `with REDIS_URL: ${name}, added over the memory store`,
+      value: ms(ours - theirs),
+      unit: 'ms',
+      baseline: { name: `memory store, ${name}`, value: ms(theirs) },
+      ratio: ours / theirs,
+      target,
+      met,
+    });
+    return [
+      overMemory('time to first byte p50', median(lat.redis.headers), median(lat.memory.headers), 'report', true),
+      overMemory('time to first event p50', median(lat.redis.firstEvent), median(lat.memory.firstEvent), 'under 1 ms', median(lat.redis.firstEvent) - median(lat.memory.firstEvent) < 1),
+      { metric: 'with REDIS_URL: joining through the other instance (GET …/stream?from=100), time to first byte p50, 100 streams running', value: ms(median(joined.join)), unit: 'ms', baseline: { name: 'bare Next.js route (GET /api/health) on that instance under the same load', value: ms(median(joined.bare)) }, ratio: median(joined.join) / median(joined.bare), target: 'report', met: true },
+      { metric: 'with REDIS_URL: joining through the other instance, time to first byte p99, 100 streams running', value: ms(pct(joined.join, 99)), unit: 'ms', baseline: { name: 'bare Next.js route on that instance under the same load, p99', value: ms(pct(joined.bare, 99)) }, ratio: pct(joined.join, 99) / pct(joined.bare, 99), target: 'report', met: true },
+      { metric: 'with REDIS_URL: throughput, 100 concurrent streams', value: Math.round(many.sluice), unit: 'events/s', baseline: { name: 'memory store, same run', value: Math.round(many.floor) }, ratio: many.sluice / many.floor, target: '>= 0.8', met: many.sluice / many.floor >= 0.8 },
+    ];
+  } finally {
+    await Promise.allSettled([one.stop(), other.stop()]);
+    await redis.stop();
+  }
+}
+
 export async function run(): Promise<Metric[]> {
   const upstream = await startBenchUpstream();
   const floor = await startFloorPipe(upstream.origin);
   const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
   writeFileSync(join(dir, 'config.json'), JSON.stringify({ providers: [{ id: 'bench', protocol: 'openai-chat', baseUrl: `${upstream.origin}/v1` }] }));
-  const next = await startNextServer({ SLUICE_CONFIG: join(dir, 'config.json'), SLUICE_BENCH_UPSTREAM: upstream.origin });
+  const env = { SLUICE_CONFIG: join(dir, 'config.json'), SLUICE_BENCH_UPSTREAM: upstream.origin };
+  const next = await startNextServer(env);
 
   const direct: Target = { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body: (model) => JSON.stringify({ model }) };
   const pipe: Target = { name: 'floor', url: floor.origin, body: (model) => JSON.stringify({ model }) };
@@ -227,6 +277,8 @@ export async function run(): Promise<Metric[]> {
 
   try {
     const step = (what: string) => console.error(`relay bench: ${what}`);
+    // RELAY_BENCH_ONLY=redis: just the REDIS_URL figures (a quick look while working; the report then lacks the rest).
+    if (process.env.RELAY_BENCH_ONLY === 'redis') return await redisFigures(sluice, env, step);
     step('warming up');
     await latency({ direct, floor: pipe, bareRelay, sluice }, 3); // warm up
     // Both Next.js routes get their code optimized before they are timed (a cold run measured a third of a warm one).
@@ -249,6 +301,7 @@ export async function run(): Promise<Metric[]> {
     const replyBytes = (await stream(sluice, 'burst-2000')).bytes;
     const store = liveStoreMemory(200, 2000);
     const kept = { floor: await memoryPerStream(pipe, floor.child.pid!, 200, 2000), sluice: await memoryPerStream(sluice, next.process.pid!, 200, 2000) };
+    const withRedis = await redisFigures(sluice, env, step);
 
     const ms = (v: number) => Math.round(v * 1000) / 1000;
     const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
@@ -306,6 +359,7 @@ export async function run(): Promise<Metric[]> {
         met: true,
       },
       { metric: 'server memory per open stream (200 open)', value: Math.round(memory.sluice / 1024), unit: 'KB', baseline: { name: 'floor: Node http pipe', value: Math.round(memory.floor / 1024) }, ratio: memory.floor > 0 ? memory.sluice / memory.floor : 0, target: '< 100 KB', met: memory.sluice < 100 * 1024 },
+      ...withRedis,
     ];
   } finally {
     await next.stop();

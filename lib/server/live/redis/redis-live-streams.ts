@@ -110,7 +110,8 @@ export class RedisLiveStreams implements LiveStreams {
     if (requestId !== undefined && results?.[3]?.[1] !== 'OK') {
       await this.redis.multi().del(keys.meta(id)).hdel(keys.running, id).exec();
       const existing = await this.redis.get(keys.request(requestId));
-      if (existing) return { kind: 'attached', id: existing };
+      // Expired between the two: claim it again.
+      return existing ? { kind: 'attached', id: existing } : this.claim(id, meta);
     }
     return undefined;
   }
