@@ -24,6 +24,8 @@ async function splittingProxy(chats: string, rest: string): Promise<{ origin: st
     const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
+      // An instance that died mid-answer: the browser's connection breaks too, as behind nginx.
+      answer.on('close', () => answer.complete || res.destroy());
     });
     upstream.on('error', () => res.destroy());
     res.on('close', () => upstream.destroy());
@@ -65,9 +67,7 @@ test.describe('two instances behind one address', () => {
     // The page, the conversation and the reply's stream now come from the other instance.
     await page.reload();
     await app.hydrated();
-    await expect(app.lastReply()).toHaveAttribute('data-status', 'streaming');
-    const before = (await app.lastReply().innerText()).length;
-    await expect.poll(async () => (await app.lastReply().innerText()).length).toBeGreaterThan(before);
+    await app.stillStreaming();
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(app.lastReply()).toHaveAttribute('data-status', 'stopped');
     await app.done();
@@ -77,5 +77,25 @@ test.describe('two instances behind one address', () => {
     await app.hydrated();
     await expect(app.lastReply()).toHaveAttribute('data-status', 'stopped');
     await expect(app.lastReply()).toContainText('Stopped');
+  });
+
+  // Last: it kills the instance that runs the replies.
+  test('the instance running a reply dies: the page reconnects through the other, which says so and keeps what had streamed', async ({ page, app }) => {
+    await app.open(`${proxy.origin}/`);
+    await app.ask('sim-openai::sim-markdown', 'tokens=3000 tps=60 delay=0');
+    await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+    await expect(app.lastReply()).toContainText(/\w{3,} \w{3,} \w{3,}/);
+    servers[0]!.process.kill('SIGKILL');
+    await expect(app.lastReply()).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
+    await expect(app.lastReply()).toContainText('The server running this reply stopped');
+    const shown = await app.lastReply().locator('.prose-sluice').innerText();
+    expect(shown.length).toBeGreaterThan(20);
+    await app.shot('instances-server-lost');
+    // Stored the same, as the surviving instance tells it.
+    await page.reload();
+    await app.hydrated();
+    await expect(app.lastReply()).toHaveAttribute('data-status', 'error');
+    await expect(app.lastReply()).toContainText('The server running this reply stopped');
+    expect(await app.lastReply().locator('.prose-sluice').innerText()).toBe(shown);
   });
 });

@@ -13,9 +13,7 @@ test('a reload mid-stream picks the reply up live and sees it to its end, whole'
   await page.reload();
   await app.hydrated();
   // Still streaming after the reload: Stop is offered, the text grows.
-  await expect(app.lastReply()).toHaveAttribute('data-status', 'streaming');
-  const before = (await app.lastReply().innerText()).length;
-  await expect.poll(async () => (await app.lastReply().innerText()).length).toBeGreaterThan(before);
+  await app.stillStreaming();
   await app.done();
   await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
   // The reply as shown is the reply as stored.
@@ -40,9 +38,7 @@ test('a second tab shows the reply live; Stop in one tab ends it in the other', 
   await second.goto(page.url());
   await second.waitForFunction(() => '__sluice' in window);
   const secondReply = second.getByRole('article', { name: 'Assistant reply' }).last();
-  await expect(secondReply).toHaveAttribute('data-status', 'streaming');
-  const before = (await secondReply.innerText()).length;
-  await expect.poll(async () => (await secondReply.innerText()).length).toBeGreaterThan(before);
+  await app.stillStreaming(secondReply);
   await second.getByRole('button', { name: 'Stop' }).click();
   await expect(secondReply).toHaveAttribute('data-status', 'stopped');
   await expect(app.lastReply()).toHaveAttribute('data-status', 'stopped');

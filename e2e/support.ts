@@ -52,6 +52,13 @@ export class SluiceApp {
     await expect(this.sendButton()).toBeVisible({ timeout: REPLY_TIMEOUT_MS });
   }
 
+  /** After a reload mid-stream: the reply is still streaming, and its text grows (the page joined its stream). */
+  async stillStreaming(reply: Locator = this.lastReply()): Promise<void> {
+    await expect(reply).toHaveAttribute('data-status', 'streaming');
+    const before = (await reply.innerText()).length;
+    await expect.poll(async () => (await reply.innerText()).length).toBeGreaterThan(before);
+  }
+
   /** The last assistant reply in the page, or in one region of it (a compare pane). */
   lastReply(within: Page | Locator = this.page): Locator {
     return within.getByRole('article', { name: 'Assistant reply' }).last();

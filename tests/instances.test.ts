@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Conversation } from '@/lib/server/store/types';
-import { conversation, readChat, upstreamLog, user } from './support/http';
+import { bytesOf, conversation, joinStream, readChat, readUntil, sleep, upstreamLog, user } from './support/http';
 import { startNextServer, type RunningServer } from './support/next-server';
 import { freshPgDatabase } from './support/postgres';
 import { redisServerBinary, startRedis, type RunningRedis } from './support/redis';
@@ -12,25 +12,7 @@ import { redisServerBinary, startRedis, type RunningRedis } from './support/redi
 
 const redisBinary = redisServerBinary();
 const pgUrl = process.env.TEST_DATABASE_URL;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
-const join = (origin: string, id: string, from: number) => fetch(`${origin}/api/chat/${id}/stream?from=${from}`);
 const post = (origin: string, body: unknown) => fetch(`${origin}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** The first `n` bytes or more of a response; then it lets go of the connection. */
-async function firstBytes(response: Response, n: number): Promise<Buffer> {
-  const reader = response.body!.getReader();
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  while (length < n) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    length += value.byteLength;
-  }
-  await reader.cancel();
-  return Buffer.concat(parts);
-}
 
 type StoredAssistant = Extract<Conversation['messages'][number], { text: string }>;
 
@@ -94,11 +76,11 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     const id = response.headers.get('x-sluice-message-id')!;
     const whole = bytesOf(response);
     await sleep(400);
-    const early = await firstBytes(await join(b, id, 0), 400);
+    const early = await readUntil(await joinStream(b, id, 0), (n) => n >= 400);
     expect(early.byteLength).toBeGreaterThan(0);
     const inCharacter = early.findIndex((byte) => byte === 0xf0) + 2; // inside a 4-byte 😀
     expect(inCharacter).toBeGreaterThan(1);
-    const liveJoins = await Promise.all([0, 1, inCharacter, 333].map(async (from) => ({ from, response: await join(b, id, from) })));
+    const liveJoins = await Promise.all([0, 1, inCharacter, 333].map(async (from) => ({ from, response: await joinStream(b, id, from) })));
     for (const { response: joined } of liveJoins) {
       expect(joined.status).toBe(200);
       for (const header of ['content-type', 'x-conversation-id', 'x-sluice-protocol', 'x-sluice-message-id', 'x-sluice-marker']) expect(joined.headers.get(header)).toBe(response.headers.get(header));
@@ -106,12 +88,12 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     const all = await whole;
     for (const { from, response: joined } of liveJoins) expect((await bytesOf(joined)).equals(all.subarray(from)), `live from ${from}`).toBe(true);
     expect(all.toString('utf8')).toMatch(/end \{"reason":"upstream-eof"\}\n$/);
-    for (const from of [0, inCharacter, all.byteLength - 5, all.byteLength]) expect((await bytesOf(await join(b, id, from))).equals(all.subarray(from)), `ended, from ${from}`).toBe(true);
+    for (const from of [0, inCharacter, all.byteLength - 5, all.byteLength]) expect((await bytesOf(await joinStream(b, id, from))).equals(all.subarray(from)), `ended, from ${from}`).toBe(true);
 
     const times = (await (await fetch(`${b}/api/chat/${id}/times?from=0`)).json()) as { offsets: number[]; at: number[]; length: number; ended: boolean };
     const here = (await (await fetch(`${a}/api/chat/${id}/times?from=0`)).json()) as typeof times;
     expect(times).toMatchObject({ ended: true, length: all.byteLength, offsets: here.offsets, at: here.at });
-    expect((await join(b, 'no-such-reply', 0)).status).toBe(404);
+    expect((await joinStream(b, 'no-such-reply', 0)).status).toBe(404);
     const stored = await replyOn(b, response.headers.get('x-conversation-id')!, (r) => r.status !== 'streaming');
     expect(stored.status).toBe('complete');
   });
@@ -121,7 +103,7 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     const response = await post(a, { provider: 'up-chat', model: 'slow', messages: user('stop me elsewhere') });
     const id = response.headers.get('x-sluice-message-id')!;
     const first = await readSome(response, (text) => text.includes('w3 '));
-    const elsewhere = await readSome(await join(b, id, 0), (text) => text.includes('w3 '));
+    const elsewhere = await readSome(await joinStream(b, id, 0), (text) => text.includes('w3 '));
     const stopAt = Date.now();
     const stop = await fetch(`${b}/api/chat/${id}/stop`, { method: 'POST' });
     expect(await stop.json()).toEqual({ stopped: true });
@@ -158,7 +140,7 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     const id = response.headers.get('x-sluice-message-id')!;
     const conversationId = response.headers.get('x-conversation-id')!;
     await readSome(response, (text) => text.includes('w5 '));
-    const elsewhere = await readSome(await join(b, id, 0), (text) => text.includes('w5 '));
+    const elsewhere = await readSome(await joinStream(b, id, 0), (text) => text.includes('w5 '));
     const killedAt = Date.now();
     servers.a!.process.kill('SIGKILL');
     const theirs = await elsewhere.rest();
@@ -179,12 +161,12 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
 describe.skipIf(!redisBinary || !pgUrl)('Redis lost mid-stream', () => {
   const servers = twoInstances();
 
-  it('the running instance relays to its own connection and stores the reply; a reader elsewhere is told the live stream was lost; new replies get a clear 503', async () => {
+  it('the running instance relays to its own connection and stores the reply; a reader elsewhere is told the live stream was lost; a new reply is a clear 503, or unshared without a requestId', async () => {
     const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
     const response = await post(a, { provider: 'up-chat', model: 'utf8-slow', messages: user('lose redis') });
     const id = response.headers.get('x-sluice-message-id')!;
     const mine = readSome(response, () => false);
-    const elsewhere = await readSome(await join(b, id, 0), (text) => text.includes('😀3 '));
+    const elsewhere = await readSome(await joinStream(b, id, 0), (text) => text.includes('😀3 '));
     await servers.redis!.stop();
     const theirs = await elsewhere.rest();
     expect(theirs).toMatch(/end \{"reason":"live-stream-lost","message":"The live stream was lost[^"]*"\}\n$/);
@@ -193,8 +175,13 @@ describe.skipIf(!redisBinary || !pgUrl)('Redis lost mid-stream', () => {
     const stored = await replyOn(a, response.headers.get('x-conversation-id')!, (r) => r.status !== 'streaming');
     expect(stored.status).toBe('complete');
     expect(stored.text).toContain('ü€😀29 ');
-    const refused = await post(b, { provider: 'up-chat', model: 'utf8-slow', messages: user('no redis') });
+    // A new reply with a requestId (the page always sends one) needs Redis to know it is not a retry: a clear 503.
+    const refused = await post(b, { provider: 'up-chat', model: 'utf8-slow', messages: user('no redis'), requestId: `no-redis-${Date.now()}` });
     expect(refused.status).toBe(503);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/REDIS_URL/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Redis at redis:\/\/127\.0\.0\.1:\d+ \(REDIS_URL\) is unavailable/);
+    // Without one (curl, a script), it streams from this instance, unshared, and is stored.
+    const unshared = await post(b, { provider: 'up-chat', model: 'utf8-slow', messages: user('no redis, no requestId') });
+    expect(unshared.status).toBe(200);
+    expect((await readChat(unshared)).message.status).toBe('complete');
   });
 });

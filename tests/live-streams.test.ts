@@ -2,28 +2,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Conversation } from '@/lib/server/store/types';
 import { startNextServer, type RunningServer } from './support/next-server';
 import { SECRET_KEY } from './support/global-setup';
-import { base, markersOf, postChat, readChat, storedReply, upstreamLog, user } from './support/http';
+import { base, bytesOf, joinStream, markersOf, postChat, readChat, readUntil, sleep, storedReply, upstreamLog, user } from './support/http';
 
 /** Replies that outlive the page (docs/contract.md, "Replies outlive the page"), over real HTTP. */
 
-const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
-const join = (origin: string, id: string, from: number) => fetch(`${origin}/api/chat/${id}/stream?from=${from}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Reads a response's body until `enough` says so, then lets go of the connection. */
-async function readUntil(response: Response, enough: (bytes: number) => boolean): Promise<Uint8Array> {
-  const reader = response.body!.getReader();
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  while (!enough(length)) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    length += value.byteLength;
-  }
-  await reader.cancel();
-  return Buffer.concat(parts);
-}
+const join = joinStream;
 
 describe('a reply outlives its connection', () => {
   it('a dropped POST does not stop the upstream: the reply runs to its end and is stored complete', async () => {

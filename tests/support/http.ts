@@ -78,3 +78,25 @@ export function rawRequest(method: string, path: string, headers: Record<string,
     req.end(body);
   });
 }
+
+/** A reply's stream from byte `from`, through `origin` (GET /api/chat/{id}/stream). */
+export const joinStream = (origin: string, id: string, from: number) => fetch(`${origin}/api/chat/${id}/stream?from=${from}`);
+
+export const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Reads a response's body until `enough` says so (given the bytes so far), then lets go of the connection. */
+export async function readUntil(response: Response, enough: (bytes: number) => boolean): Promise<Buffer> {
+  const reader = response.body!.getReader();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  while (!enough(length)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    length += value.byteLength;
+  }
+  await reader.cancel();
+  return Buffer.concat(parts);
+}

@@ -33,11 +33,17 @@ export type StopMessage = { id: string; reason: StopReason };
 /** How a reply's stream ended, as its last entry says. */
 export type StreamEnd = { kind: 'finished' } | { kind: 'abandoned'; failure: PreStreamFailure } | { kind: 'lost' };
 
-/** One entry of a reply's bytes stream, read back. */
-export type StreamEntry = { kind: 'chunk'; bytes: Buffer; offset: number; at: number } | { kind: 'end'; end: StreamEnd };
+/**
+ * One entry of a reply's bytes stream, read back: one or more chunks, as appended within
+ * a few milliseconds of each other (`lengths` and `at` per chunk), or the end.
+ */
+export type StreamEntry = { kind: 'chunk'; bytes: Buffer; offset: number; lengths: number[]; at: number[] } | { kind: 'end'; end: StreamEnd };
 
-/** XADD's field list for a chunk. */
-export const chunkFields = (bytes: Uint8Array, offset: number, at: number) => ['c', Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'o', String(offset), 't', String(at)];
+/** XADD's field list for chunks appended one after another from byte `offset`: their bytes, and each one's length and receive time. */
+export function chunkFields(chunks: { bytes: Uint8Array; at: number }[], offset: number): (string | Buffer)[] {
+  const bytes = chunks.length === 1 ? Buffer.from(chunks[0]!.bytes.buffer, chunks[0]!.bytes.byteOffset, chunks[0]!.bytes.byteLength) : Buffer.concat(chunks.map((chunk) => chunk.bytes));
+  return ['c', bytes, 'o', String(offset), 't', chunks.map((chunk) => chunk.at).join(','), 'n', chunks.map((chunk) => chunk.bytes.byteLength).join(',')];
+}
 
 /** XADD's field list for the end. */
 export const endFields = (end: StreamEnd) => ['end', JSON.stringify(end)];
@@ -52,5 +58,6 @@ export function parseEntry(fields: Buffer[]): StreamEntry | undefined {
   if (end) return { kind: 'end', end: JSON.parse(end.toString()) as StreamEnd };
   const bytes = get('c');
   if (!bytes) return undefined;
-  return { kind: 'chunk', bytes, offset: Number(get('o')), at: Number(get('t')) };
+  const numbers = (field: string) => (get(field)?.toString() ?? '').split(',').map(Number);
+  return { kind: 'chunk', bytes, offset: Number(get('o')), at: numbers('t'), lengths: numbers('n') };
 }

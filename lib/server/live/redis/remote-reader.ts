@@ -33,7 +33,7 @@ export class RemoteReader implements StreamReaderHandle {
   constructor(
     private readonly redis: Redis,
     private readonly id: string,
-    /** Where the reader starts (already clamped to the stream's length). */
+    /** Where the reader starts: bytes before it are skipped (past the stream's end, it gets none). */
     private position: number,
     readonly meta: StreamMeta,
     private readonly options: RemoteReaderOptions,
