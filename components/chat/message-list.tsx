@@ -2,6 +2,7 @@
 
 import { useRef, type RefObject } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
+import { describeTotal, totalCost } from '@/lib/pricing/cost';
 import { FollowTail } from '../follow-tail';
 import { MessageView } from './message-view';
 
@@ -9,6 +10,17 @@ import { MessageView } from './message-view';
 function FollowChatTail({ list, messages }: { list: RefObject<HTMLDivElement | null>; messages: number }) {
   const streaming = useChatStore((s) => s.streaming !== undefined);
   return <FollowTail list={list} scroller="page" streaming={streaming} messages={messages} />;
+}
+
+/** The conversation's replies' cost together: a string, so it renders again only when that changes. */
+function ConversationCost() {
+  const text = useChatStore((s) => describeTotal(totalCost(Object.values(s.messages).flatMap((m) => (m.role === 'assistant' ? [{ usage: m.reply.usage, pricing: m.pricing }] : [])))));
+  if (!text) return null;
+  return (
+    <p aria-label="Conversation cost" className="text-xs text-zinc-500">
+      This conversation: <span className="font-mono text-zinc-700 dark:text-zinc-300">{text}</span>
+    </p>
+  );
 }
 
 /** The conversation: subscribes to the order of messages only. */
@@ -20,6 +32,7 @@ export function MessageList() {
       {order.map((id, i) => (
         <MessageView key={id} id={id} isLast={i === order.length - 1} />
       ))}
+      <ConversationCost />
       <FollowChatTail list={list} messages={order.length} />
       <div className="follow-end" />
     </div>

@@ -138,7 +138,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
       <ReplyStatus message={message} onRetry={() => regenerate(message.id)} />
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <span className="sr-only">Status: {reply.status}</span>
-        <ReplyFiguresLine reply={reply} figures={figures} />
+        <ReplyFiguresLine reply={reply} figures={figures} pricing={message.pricing} />
         {!live ? (
           <>
             <CopyButton text={reply.text} />

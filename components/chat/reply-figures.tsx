@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/chat/chat-store';
+import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
 
@@ -11,8 +12,21 @@ export function outputRate(reply: AssembledMessage, figures: ReplyFigures): numb
   return out !== undefined && generating && generating > 0 ? out / (generating / 1000) : undefined;
 }
 
-/** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, finish reason (as the provider said it). */
-function figureItems(reply: AssembledMessage, figures: ReplyFigures): [string, string][] {
+const thousands = (n: number) => (n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : `${Math.round(n / 1000)}k`);
+
+/** What it cost once its usage is known ("no price" for a model nobody priced), and the context it used, once past half. */
+function priceItems(reply: AssembledMessage, pricing: ModelPricing | null | undefined): [string, string][] {
+  if (!reply.usage || pricing === undefined) return [];
+  const cost = costOf(reply.usage, pricing ?? undefined);
+  const share = contextShare(reply.usage, pricing ?? undefined);
+  return [
+    ['cost', cost ? formatUsd(cost.usd) : 'no price'],
+    ...(share !== undefined && share > 0.5 ? [['context', `${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]] : []),
+  ];
+}
+
+/** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, cost, context used, finish reason (as the provider said it). */
+function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: ModelPricing | null): [string, string][] {
   const out = reply.usage?.outputTokens;
   const rate = outputRate(reply, figures);
   return [
@@ -21,19 +35,20 @@ function figureItems(reply: AssembledMessage, figures: ReplyFigures): [string, s
     figures.end !== undefined ? ['total', ms(figures.end)] : undefined,
     reply.usage?.inputTokens !== undefined ? ['in', String(reply.usage.inputTokens)] : undefined,
     out !== undefined ? ['out', String(out)] : undefined,
+    ...priceItems(reply, pricing),
     reply.finishReason ? ['finish', reply.rawFinishReason ?? reply.finishReason] : undefined,
   ].filter((x): x is [string, string] => x !== undefined);
 }
 
-type FiguresProps = { reply: AssembledMessage; figures: ReplyFigures };
-const sameFigures = (a: FiguresProps, b: FiguresProps) => figureItems(a.reply, a.figures).join('\n') === figureItems(b.reply, b.figures).join('\n');
+type FiguresProps = { reply: AssembledMessage; figures: ReplyFigures; pricing?: ModelPricing | null };
+const sameFigures = (a: FiguresProps, b: FiguresProps) => figureItems(a.reply, a.figures, a.pricing).join('\n') === figureItems(b.reply, b.figures, b.pricing).join('\n');
 
 /**
  * A reply's figures. It renders again only when their text changes: a streaming
  * reply's updates bring a new message each, and mostly leave its figures as they were.
  */
-export const ReplyFiguresLine = memo(function ReplyFiguresLine({ reply, figures }: FiguresProps) {
-  const items = figureItems(reply, figures);
+export const ReplyFiguresLine = memo(function ReplyFiguresLine({ reply, figures, pricing }: FiguresProps) {
+  const items = figureItems(reply, figures, pricing);
   if (items.length === 0) return null;
   return (
     <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500">

@@ -1,3 +1,4 @@
+import type { ModelPricing, ReplyCost } from '@/lib/pricing/cost';
 /**
  * The shapes of conversations as the HTTP API answers them (docs/contract.md): one
  * declaration, read by the server that stores them and the browser that shows them.
@@ -32,6 +33,10 @@ export type StoredReply = StoredReplyFields & {
   model: string;
   protocol: string;
   timings: ReplyTimings;
+  /** The prices it was priced at (catalog or config); absent: the model has no known price. */
+  pricing?: ModelPricing;
+  /** What it cost (costOf its usage at `pricing`); null when the model has no known price. */
+  cost?: ReplyCost | null;
 };
 
 export type StoredMessage =

@@ -5,4 +5,6 @@ export const CHAT_HEADERS = {
   messageId: 'x-sluice-message-id',
   markerNonce: 'x-sluice-marker',
   upstreamConversationId: 'x-upstream-conversation-id',
+  /** The model's prices and context window (JSON, a ModelPricing), when known. */
+  pricing: 'x-sluice-pricing',
 } as const;

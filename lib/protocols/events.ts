@@ -5,11 +5,15 @@
 export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
 
 export interface Usage {
+  /** Every input token, cache reads and cache writes included (Anthropic reports them apart; its decoder adds them up). */
   inputTokens?: number;
   /** Every output token, thinking included. */
   outputTokens?: number;
   reasoningTokens?: number;
+  /** Input tokens read from the provider's prompt cache. */
   cachedInputTokens?: number;
+  /** Input tokens written to the provider's prompt cache (Anthropic's cache_creation_input_tokens). */
+  cacheWriteTokens?: number;
   totalTokens?: number;
 }
 

@@ -1,15 +1,21 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { SIM_MODELS } from '@/lib/simulator/catalog';
+import type { ModelPrice } from './config-schema';
 import type { Env, Provider } from './types';
 
 /** Where the simulator is mounted in the app (app/api/sim/[...path]/route.ts). */
 export const SIM_MOUNT = '/api/sim';
 
-const SIMULATORS: { id: string; name: string; protocol: ProtocolId; path: string }[] = [
-  { id: 'sim-openai', name: 'Simulator · OpenAI Chat', protocol: 'openai-chat', path: '/openai/v1' },
-  { id: 'sim-anthropic', name: 'Simulator · Anthropic Messages', protocol: 'anthropic-messages', path: '/anthropic/v1' },
-  { id: 'sim-responses', name: 'Simulator · OpenAI Responses', protocol: 'openai-responses', path: '/openai/v1' },
-  { id: 'sim-gemini', name: 'Simulator · Gemini', protocol: 'gemini', path: '/gemini/v1beta' },
+/**
+ * The simulator's own list prices (US dollars per million tokens) and context window,
+ * made up and different per simulated provider, so that cost, context and the race's
+ * cheapest pane can be tried offline. Real providers are priced from the catalog.
+ */
+const SIMULATORS: { id: string; name: string; protocol: ProtocolId; path: string; price: ModelPrice }[] = [
+  { id: 'sim-openai', name: 'Simulator · OpenAI Chat', protocol: 'openai-chat', path: '/openai/v1', price: { input: 0.5, output: 1.5, cachedInput: 0.25, contextWindow: 128_000 } },
+  { id: 'sim-anthropic', name: 'Simulator · Anthropic Messages', protocol: 'anthropic-messages', path: '/anthropic/v1', price: { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75, contextWindow: 200_000 } },
+  { id: 'sim-responses', name: 'Simulator · OpenAI Responses', protocol: 'openai-responses', path: '/openai/v1', price: { input: 1.25, output: 10, cachedInput: 0.125, contextWindow: 400_000 } },
+  { id: 'sim-gemini', name: 'Simulator · Gemini', protocol: 'gemini', path: '/gemini/v1beta', price: { input: 0.3, output: 2.5, cachedInput: 0.03, contextWindow: 1_048_576 } },
 ];
 
 /** The app's own origin on loopback: the BFF reaches the simulator over real HTTP like any upstream. */
@@ -30,5 +36,6 @@ export function simulatorProviders(env: Env = process.env): Provider[] {
     headers: {},
     secrets: [],
     models: SIM_MODELS.map((m) => ({ id: m.id, description: m.description })),
+    prices: Object.fromEntries(SIM_MODELS.map((m) => [m.id, s.price])),
   }));
 }

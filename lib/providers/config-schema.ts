@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { PROTOCOLS } from '@/lib/protocols/ids';
 
+/** A model's prices in US dollars per million tokens, and its context window: for gateways and private models, or to override the catalog. */
+export const ModelPriceSchema = z
+  .object({
+    input: z.number().nonnegative(),
+    output: z.number().nonnegative(),
+    cachedInput: z.number().nonnegative().optional(),
+    cacheWrite: z.number().nonnegative().optional(),
+    contextWindow: z.number().int().positive().optional(),
+  })
+  .strict();
+
 /** The providers file (`SLUICE_CONFIG`), as contract.md describes it. */
 export const ProviderConfigSchema = z
   .object({
@@ -15,6 +26,8 @@ export const ProviderConfigSchema = z
     models: z.array(z.string().min(1)).optional(),
     /** After a broken connection, ask again with Last-Event-ID ("last-event-id", the default, used once the stream's events carried ids) or not ("off"). */
     resume: z.enum(['last-event-id', 'off']).optional(),
+    /** Prices per model id, over the catalog's. */
+    prices: z.record(z.string().min(1), ModelPriceSchema).optional(),
   })
   .strict();
 
@@ -25,4 +38,5 @@ export const SluiceConfigSchema = z
   .strict();
 
 export type ProviderConfig = z.infer<typeof ProviderConfigSchema>;
+export type ModelPrice = z.infer<typeof ModelPriceSchema>;
 export type SluiceConfig = z.infer<typeof SluiceConfigSchema>;

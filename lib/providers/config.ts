@@ -72,6 +72,7 @@ function resolveProvider(config: ProviderConfig, env: Env): Provider {
     models: config.models?.map((id) => ({ id })),
     builtin: false,
     ...(config.resume ? { resume: config.resume } : {}),
+    ...(config.prices ? { prices: config.prices } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 export type Env = Record<string, string | undefined>;
 
 import type { ProtocolId } from '@/lib/protocols/ids';
+import type { ModelPrice } from './config-schema';
 
 export interface ModelInfo {
   id: string;
@@ -27,6 +28,8 @@ export interface Provider {
   builtin: boolean;
   /** "off": a broken upstream connection ends the reply, even when its events carried ids. */
   resume?: 'last-event-id' | 'off';
+  /** Prices per model id (the providers file's `prices`, or the simulator's own), over the catalog's. */
+  prices?: Record<string, ModelPrice>;
 }
 
 /** What GET /api/providers returns: no key, ever. */

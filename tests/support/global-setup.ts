@@ -48,7 +48,8 @@ export default async function setup(project: TestProject) {
       providers: [
         { id: 'keyed', name: 'Keyed (closed port)', protocol: 'openai-chat', baseUrl: `http://127.0.0.1:${closedPort}/v1`, apiKey: SECRET_KEY },
         { id: 'keyed-env', protocol: 'anthropic-messages', baseUrl: `http://127.0.0.1:${closedPort}/v1`, apiKeyEnv: 'SLUICE_TEST_KEY', models: ['m1'] },
-        { id: 'up-chat', protocol: 'openai-chat', baseUrl: `${up}/v1`, apiKey: SECRET_KEY },
+        // One model priced in the file (a gateway's own price list); the rest have no known price.
+        { id: 'up-chat', protocol: 'openai-chat', baseUrl: `${up}/v1`, apiKey: SECRET_KEY, prices: { 'fx:openai-chat:text-include-usage-obfuscation.sse': { input: 2, output: 8, cachedInput: 1, contextWindow: 32 } } },
         { id: 'up-anthropic', protocol: 'anthropic-messages', baseUrl: `${up}/anthropic/v1`, apiKeyEnv: 'SLUICE_TEST_KEY' },
         { id: 'up-responses', protocol: 'openai-responses', baseUrl: `${up}/v1`, apiKey: SECRET_KEY },
         { id: 'up-gemini', protocol: 'gemini', baseUrl: `${up}/v1beta`, apiKey: SECRET_KEY },

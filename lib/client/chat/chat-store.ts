@@ -3,6 +3,7 @@ import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
+import type { ModelPricing } from '@/lib/pricing/cost';
 import { createFrameLoop } from '../stream/frame-loop';
 import type { Thread } from './thread-runner';
 
@@ -46,6 +47,8 @@ export type UiMessage =
       streamId?: string;
       /** The wire protocol its stream spoke, once known. */
       protocol?: ProtocolId;
+      /** Its model's prices and context window (`x-sluice-pricing`, or as stored); null: the model has no known price. */
+      pricing?: ModelPricing | null;
       /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
       imported?: string;
     };

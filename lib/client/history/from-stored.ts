@@ -37,6 +37,7 @@ function toUi(m: StoredMessage): UiMessage {
     protocol: m.protocol as ProtocolId,
     reply: { ...emptyMessage(m.status), ...storedFields(m) },
     figures: { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, end: timings.end },
+    pricing: m.pricing ?? null,
     stored: true,
   };
 }

@@ -2,6 +2,7 @@ import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ChatRequestBody } from '@/lib/api/chat';
+import type { ModelPricing } from '@/lib/pricing/cost';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import { api, ApiCallError, readApiError } from '../api';
 import { flushFinal, requestFlush, type AssistantPatch } from '../chat/chat-store';
@@ -69,6 +70,7 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
 
   const protocol = response.headers.get(CHAT_HEADERS.protocol) as ProtocolId;
   const streamId = response.headers.get(CHAT_HEADERS.messageId) ?? undefined;
+  const pricing = pricingOf(response.headers.get(CHAT_HEADERS.pricing));
   const log = createLog(id, protocol);
   const reader = new StreamReader(protocol, log.record, { markerNonce: response.headers.get(CHAT_HEADERS.markerNonce) ?? undefined });
   let offset = 0;
@@ -80,7 +82,7 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
     else reader.push(bytes, since());
     offset += bytes.byteLength;
     onProgress?.(now(), reader.tokenEvents);
-    requestFlush(id, () => ({ protocol, streamId, reconnecting: false, ...replyPatch(reader) }));
+    requestFlush(id, () => ({ protocol, streamId, pricing, reconnecting: false, ...replyPatch(reader) }));
   };
 
   let connectionLost = false;
@@ -147,5 +149,16 @@ async function join(streamId: string, from: number, signal: AbortSignal): Promis
     return { response, clock: new ServerClock(times) };
   } catch (error) {
     return error instanceof ApiCallError && error.status === 404 ? 'gone' : 'unreachable';
+  }
+}
+
+/** The `x-sluice-pricing` header: the model's prices, or null when it has none (or the header is not one). */
+function pricingOf(header: string | null): ModelPricing | null {
+  if (!header) return null;
+  try {
+    const value = JSON.parse(header) as ModelPricing;
+    return typeof value.input === 'number' && typeof value.output === 'number' ? value : null;
+  } catch {
+    return null;
   }
 }

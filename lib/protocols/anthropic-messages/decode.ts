@@ -6,10 +6,15 @@ import { defined, isObject, num, parseData, str, type Json } from '../json';
 const FINISH: Record<string, FinishReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool-calls', refusal: 'content-filter', pause_turn: 'other' };
 const TOOL_USE = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 
+/** Anthropic's input_tokens leaves out cache reads and writes; Usage.inputTokens counts every input token, as the other protocols do. */
 function usage(value: Json): StreamEvent {
+  const read = num(value.cache_read_input_tokens);
+  const written = num(value.cache_creation_input_tokens);
+  const input = num(value.input_tokens);
+  const inputTokens = input === undefined ? undefined : input + (read ?? 0) + (written ?? 0);
   return {
     type: 'usage',
-    usage: defined({ inputTokens: num(value.input_tokens), outputTokens: num(value.output_tokens), cachedInputTokens: num(value.cache_read_input_tokens) }),
+    usage: defined({ inputTokens, outputTokens: num(value.output_tokens), cachedInputTokens: read, cacheWriteTokens: written }),
   };
 }
 

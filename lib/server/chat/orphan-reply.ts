@@ -22,6 +22,6 @@ export async function storeOrphanReply({ id, meta, chunks }: Orphan): Promise<vo
   const end = chunks.at(-1)?.at ?? 0;
   const read = await copy.finish('ended', end);
   const timings = { requestStart: meta.startedAt, end, firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt };
-  const reply = toStoredReply(read.message, { id: meta.origin.provider, protocol }, meta.origin.model, timings);
+  const reply = toStoredReply(read.message, { id: meta.origin.provider, protocol }, meta.origin.model, timings, meta.origin.pricing);
   await (await store()).saveReply(conversationId, id, reply, read.events, { ifStreaming: true });
 }

@@ -2,13 +2,15 @@ import type { StreamOutcome } from '@/lib/assemble/assemble';
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { storedFields } from '@/lib/api/conversations';
 import type { Provider } from '@/lib/providers/types';
+import { costOf, type ModelPricing } from '@/lib/pricing/cost';
 import { redact } from '../redact';
 import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply, Turn } from '../store/types';
 import type { ServerCopy } from './server-copy';
 
 /** The stored form of an assembled reply: its stored fields, where it came from, and its timings. */
-export function toStoredReply(message: AssembledMessage, provider: Pick<Provider, 'id' | 'protocol'>, model: string, timings: ReplyTimings): StoredReply {
-  return { ...storedFields(message), provider: provider.id, model, protocol: provider.protocol, timings };
+export function toStoredReply(message: AssembledMessage, provider: Pick<Provider, 'id' | 'protocol'>, model: string, timings: ReplyTimings, pricing?: ModelPricing): StoredReply {
+  const priced = pricing ? { pricing, ...(message.usage ? { cost: costOf(message.usage, pricing) } : {}) } : { cost: null };
+  return { ...storedFields(message), provider: provider.id, model, protocol: provider.protocol, timings, ...priced };
 }
 
 /**
@@ -27,6 +29,7 @@ export class ReplyWriter {
     private readonly model: string,
     /** Live: the relay fills them in as the stream goes. */
     private readonly timings: ReplyTimings,
+    private readonly pricing?: ModelPricing,
   ) {
     this.writes = db.beginTurn(turn).catch(this.logFailure);
   }
@@ -45,12 +48,12 @@ export class ReplyWriter {
    * refuses it as it is, it is stored again as an error that says so, without its log.
    */
   save(message: AssembledMessage, events?: PackedEvents): Promise<unknown> {
-    const { db, turn, provider, model, timings } = this;
+    const { db, turn, provider, model, timings, pricing } = this;
     return this.persist(() =>
-      db.saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings), events).catch((error: unknown) => {
+      db.saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings, pricing), events).catch((error: unknown) => {
         const reason = redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300);
         const refused = { ...emptyMessage('error'), error: { message: `The database refused this reply (${reason}).` } };
-        return db.saveReply(turn.conversationId, turn.replyId, toStoredReply(refused, provider, model, timings));
+        return db.saveReply(turn.conversationId, turn.replyId, toStoredReply(refused, provider, model, timings, pricing));
       }),
     );
   }

@@ -19,6 +19,7 @@ import { resumeUpstream, resumes } from './resume-upstream';
 import { openServerCopy } from './server-copy';
 import { relaySettings } from './settings';
 import { settling } from './settling-replies';
+import { pricingFor } from '../pricing';
 
 /**
  * POST /api/chat: validate, resolve the provider and the conversation, send the
@@ -46,9 +47,11 @@ export async function startChat(request: Request): Promise<Response> {
   // The stream exists before the upstream is asked, so a stop or a retried POST finds it from the start.
   let relay: Relay | undefined = undefined; // set once the upstream answered
   const beforeHeaders = new AbortController();
-  const headers = { [CHAT_HEADERS.conversationId]: conversationId, [CHAT_HEADERS.protocol]: provider.protocol, [CHAT_HEADERS.messageId]: replyId, [CHAT_HEADERS.markerNonce]: markerNonce };
+  const pricing = pricingFor(provider, body.model);
+  const headers: Record<string, string> = { [CHAT_HEADERS.conversationId]: conversationId, [CHAT_HEADERS.protocol]: provider.protocol, [CHAT_HEADERS.messageId]: replyId, [CHAT_HEADERS.markerNonce]: markerNonce };
+  if (pricing) headers[CHAT_HEADERS.pricing] = JSON.stringify(pricing);
   let stoppedAs: string | undefined;
-  const origin = { provider: provider.id, model: body.model };
+  const origin = { provider: provider.id, model: body.model, pricing };
   const acquired = await live.acquire(replyId, { headers, requestId: body.requestId, startedAt: requestStart, origin }, (reason) => {
     stoppedAs = stopMessage(reason);
     if (relay) relay.stop(stoppedAs);
@@ -62,8 +65,8 @@ export async function startChat(request: Request): Promise<Response> {
   // The turn is written while the upstream request goes out, not before it: every
   // later write of this reply is chained after it. The placeholder gets a copy of
   // the timings: the live ones fill in before its row is written.
-  const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings });
-  const writer = new ReplyWriter(db, { ...turn, replyId, placeholder }, provider, body.model, timings);
+  const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings }, pricing);
+  const writer = new ReplyWriter(db, { ...turn, replyId, placeholder }, provider, body.model, timings, pricing);
   const upstreamOptions = { headersTimeoutMs: settings.headersTimeoutMs, signal: beforeHeaders.signal, secrets: provider.secrets };
   const write = (bytes: Uint8Array, fromUpstream: boolean) => {
     const at = since();

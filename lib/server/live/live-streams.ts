@@ -11,6 +11,7 @@
 
 /** Why a stream was stopped: someone asked, nobody read it for too long, or the server is stopping. */
 import type { StreamTimes } from '@/lib/api/streams';
+import type { ModelPricing } from '@/lib/pricing/cost';
 
 export type { StreamTimes };
 
@@ -24,7 +25,7 @@ export interface StreamMeta {
   /** When the request started (epoch ms): the zero of the stream's receive times. */
   startedAt: number;
   /** Which provider and model it streams from: what another instance needs to store it if this one dies. */
-  origin?: { provider: string; model: string };
+  origin?: { provider: string; model: string; pricing?: ModelPricing };
 }
 
 /** The producer's side of one stream. */

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { postChat, readChat, storedReply, user } from './support/http';
+
+/** Cost and context per reply (docs/contract.md, `pricing` and `cost`), over real HTTP. */
+describe('what a reply cost', () => {
+  it('a model priced in the providers file: the price travels with the stream, and the stored reply carries its cost and context', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'fx:openai-chat:text-include-usage-obfuscation.sse', messages: user('price me') });
+    expect(JSON.parse(response.headers.get('x-sluice-pricing')!)).toEqual({ input: 2, output: 8, cachedInput: 1, contextWindow: 32, source: 'config' });
+    const { message } = await readChat(response);
+    expect(message.usage).toMatchObject({ inputTokens: 20, outputTokens: 2 });
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored.pricing).toEqual({ input: 2, output: 8, cachedInput: 1, contextWindow: 32, source: 'config' });
+    // 20 input tokens at $2 and 2 output tokens at $8 per million.
+    expect(stored.cost).toMatchObject({ input: (20 * 2) / 1e6, cachedInput: 0, cacheWrite: 0, output: (2 * 8) / 1e6 });
+    expect(stored.cost!.usd).toBeCloseTo((20 * 2 + 2 * 8) / 1e6, 15);
+  });
+
+  it('a model nobody priced: no price header, and the stored reply says it has no price (null), never a guess', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'fx:openai-chat:finish-length.sse', messages: user('no price') });
+    expect(response.headers.get('x-sluice-pricing')).toBeNull();
+    await readChat(response);
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored.usage?.outputTokens).toBeGreaterThan(0);
+    expect(stored.cost).toBeNull();
+    expect(stored.pricing).toBeUndefined();
+  });
+
+  it('the simulator prices its own models (made-up list prices, to try the figures offline)', async () => {
+    const response = await postChat({ provider: 'sim-anthropic', model: 'sim-echo', messages: user('hello tokens=5 delay=0') });
+    await readChat(response);
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored.pricing).toMatchObject({ input: 3, output: 15, source: 'config' });
+    expect(stored.cost?.usd).toBeGreaterThan(0);
+  });
+});
