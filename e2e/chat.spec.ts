@@ -61,7 +61,7 @@ test('a reply streams in progressively, then shows its status and figures', asyn
   await app.done();
   await expect(reply).toHaveAttribute('data-status', 'complete');
   const figures = reply.getByRole('definition');
-  await expect(figures).toHaveCount(6); // TTFT, speed, total, in, out, finish
+  await expect(figures).toHaveCount(7); // TTFT, speed, total, in, out, cost, finish
   await expect(reply.getByLabel('Reply figures')).toContainText('TTFT');
   // Markdown: a table and a code block, rendered.
   await expect(reply.getByRole('table').first()).toBeVisible();

@@ -38,6 +38,15 @@ test('three panes on three wire protocols race side by side, each with its own r
     }, rgb);
   for (const color of [[2, 132, 199], [219, 39, 119], [22, 163, 74]] as [number, number, number][]) await expect.poll(() => drawn(color)).toBeGreaterThan(20);
   await expect(page.getByRole('figure').filter({ hasText: 'Time to first token' }).getByRole('row')).toHaveCount(3);
+  // The race's winners, marked in words: one fastest first token, one fastest speed, one
+  // cheapest (the simulated OpenAI's list prices are the lowest for this reply), and the session's cost.
+  const bars = (title: string) => page.getByRole('figure').filter({ hasText: title });
+  await expect(bars('Time to first token').getByText('fastest', { exact: true })).toHaveCount(1);
+  await expect(bars('Tokens per second').getByText('fastest', { exact: true })).toHaveCount(1);
+  await expect(bars('Cost').getByText('cheapest', { exact: true })).toHaveCount(1);
+  await expect(bars('Cost').getByRole('row', { name: /^Pane 1/ })).toContainText('cheapest');
+  await expect(page.getByLabel('Session cost')).toContainText(/^This session: \$\d/);
+  for (const n of [1, 2, 3]) await expect(app.lastReply(pane(page, n)).getByLabel('Reply figures')).toContainText(/cost\s*\$/);
   await app.shot('compare-three-panes');
 
   // A follow-up: each pane continues its own conversation.

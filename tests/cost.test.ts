@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postChat, readChat, storedReply, user } from './support/http';
+import { base, postChat, readChat, storedReply, user } from './support/http';
 
 /** Cost and context per reply (docs/contract.md, `pricing` and `cost`), over real HTTP. */
 describe('what a reply cost', () => {
@@ -13,6 +13,13 @@ describe('what a reply cost', () => {
     // 20 input tokens at $2 and 2 output tokens at $8 per million.
     expect(stored.cost).toMatchObject({ input: (20 * 2) / 1e6, cachedInput: 0, cacheWrite: 0, output: (2 * 8) / 1e6 });
     expect(stored.cost!.usd).toBeCloseTo((20 * 2 + 2 * 8) / 1e6, 15);
+    // Its figures on the server's clock: from when the server received the request.
+    expect(stored.timings.firstToken).toBeGreaterThan(0);
+    expect(stored.timings.end).toBeGreaterThanOrEqual(stored.timings.firstToken!);
+    expect(stored.timings.tokenEvents).toBeGreaterThan(0);
+    // One stored message, as the page reads it once the reply ended (GET …/messages/{id}).
+    const one = await fetch(`${base}/api/conversations/${response.headers.get('x-conversation-id')}/messages/${response.headers.get('x-sluice-message-id')}`);
+    expect(await one.json()).toMatchObject({ id: response.headers.get('x-sluice-message-id'), cost: stored.cost, timings: stored.timings });
   });
 
   it('a model nobody priced: no price header, and the stored reply says it has no price (null), never a guess', async () => {

@@ -5,11 +5,17 @@ import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricin
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
 
-/** Output tokens per second from the first token to the end, once both and the usage are known. */
-export function outputRate(reply: AssembledMessage, figures: ReplyFigures): number | undefined {
-  const out = reply.usage?.outputTokens;
+/**
+ * Output tokens per second from the first token to the end: from the upstream's usage
+ * when it reported one ("usage"), else from the events that carried tokens ("counted",
+ * which is not tokens for many providers, and says so).
+ */
+export function outputRate(reply: AssembledMessage, figures: ReplyFigures): { rate: number; from: 'usage' | 'counted' } | undefined {
   const generating = figures.end !== undefined && figures.firstToken !== undefined ? figures.end - figures.firstToken : undefined;
-  return out !== undefined && generating && generating > 0 ? out / (generating / 1000) : undefined;
+  if (!generating || generating <= 0) return undefined;
+  const out = reply.usage?.outputTokens;
+  if (out !== undefined) return { rate: out / (generating / 1000), from: 'usage' };
+  return figures.tokenEvents ? { rate: figures.tokenEvents / (generating / 1000), from: 'counted' } : undefined;
 }
 
 const thousands = (n: number) => (n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : `${Math.round(n / 1000)}k`);
@@ -28,11 +34,13 @@ function priceItems(reply: AssembledMessage, pricing: ModelPricing | null | unde
 /** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, cost, context used, finish reason (as the provider said it). */
 function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: ModelPricing | null): [string, string][] {
   const out = reply.usage?.outputTokens;
-  const rate = outputRate(reply, figures);
+  const speed = outputRate(reply, figures);
+  // The page's own clock until the server's figures come: an estimate, and marked so.
+  const about = figures.settled ? '' : '≈';
   return [
-    figures.firstToken !== undefined ? ['TTFT', ms(figures.firstToken)] : undefined,
-    rate !== undefined ? ['speed', `${rate.toFixed(1)} tok/s`] : undefined,
-    figures.end !== undefined ? ['total', ms(figures.end)] : undefined,
+    figures.firstToken !== undefined ? ['TTFT', about + ms(figures.firstToken)] : undefined,
+    speed !== undefined ? ['speed', `${about}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`] : undefined,
+    figures.end !== undefined ? ['total', about + ms(figures.end)] : undefined,
     reply.usage?.inputTokens !== undefined ? ['in', String(reply.usage.inputTokens)] : undefined,
     out !== undefined ? ['out', String(out)] : undefined,
     ...priceItems(reply, pricing),

@@ -15,6 +15,8 @@ export interface ReplyTimings {
   /** First token of the answer proper, after any thinking. */
   firstAnswer?: number;
   end?: number;
+  /** Events that carried tokens: the speed's count when the upstream reported no usage. */
+  tokenEvents?: number;
 }
 
 /** The fields of an assembled message that are stored with a reply (the rest is live-only bookkeeping). */

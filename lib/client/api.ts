@@ -4,7 +4,7 @@
  */
 import type { ChatRequestBody } from '@/lib/api/chat';
 import type { NewCompareBody, RenameBody } from '@/lib/api/conversation-requests';
-import type { ConversationPage, ConversationSummary, StoredEvents } from '@/lib/api/conversations';
+import type { ConversationPage, ConversationSummary, StoredEvents, StoredMessage } from '@/lib/api/conversations';
 import type { ApiErrorBody } from '@/lib/api/errors';
 import type { StopAnswer, StreamTimes } from '@/lib/api/streams';
 
@@ -50,6 +50,15 @@ export const api = {
   renameConversation: (id: string, title: string) => call<ConversationSummary>(conversation(id), { method: 'PATCH', json: { title } satisfies RenameBody }),
   deleteConversation: (id: string) => call<void>(conversation(id), { method: 'DELETE' }),
   forkConversation: (id: string) => call<ConversationSummary>(`${conversation(id)}/fork`, { method: 'POST' }),
+  /** One message as stored (a reply's figures on the server's clock, its cost); null when there is none. */
+  async storedMessage(conversationId: string, messageId: string): Promise<StoredMessage | null> {
+    try {
+      return await call<StoredMessage>(`${conversation(conversationId)}/messages/${encodeURIComponent(messageId)}`);
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 404) return null;
+      throw error;
+    }
+  },
   /** A stored reply's raw stream; null when it has none. */
   async replyEvents(conversationId: string, replyId: string): Promise<StoredEvents | null> {
     try {

@@ -7,12 +7,19 @@ import type { ModelPricing } from '@/lib/pricing/cost';
 import { createFrameLoop } from '../stream/frame-loop';
 import type { Thread } from './thread-runner';
 
-/** Figures of one reply, in ms from the request's start. */
+/**
+ * Figures of one reply, in ms from the request's start. While it streams they are the
+ * page's own estimate; once stored they are the server's (settled), as after a reload.
+ */
 export interface ReplyFigures {
   firstToken?: number;
   /** First token of the answer proper, after any thinking. */
   firstAnswer?: number;
   end?: number;
+  /** Events that carried tokens: the speed's count when the upstream reports no usage. */
+  tokenEvents?: number;
+  /** Measured on the server, from when it received the request (the stored reply's timings). */
+  settled?: boolean;
 }
 
 /** A reply's markdown parsed off the main thread, per text part: entry i is block i's tree once parsed (the last may be the streaming tail). */

@@ -1,8 +1,8 @@
 import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/assemble/message';
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { storedFields, type Conversation, type StoredMessage } from '@/lib/api/conversations';
-import type { UiMessage } from '../chat/chat-store';
+import { storedFields, type Conversation, type ReplyTimings, type StoredMessage } from '@/lib/api/conversations';
+import type { ReplyFigures, UiMessage } from '../chat/chat-store';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
 function replyFromContent(content: ChatMessage['content']): AssembledMessage {
@@ -21,6 +21,11 @@ function replyFromContent(content: ChatMessage['content']): AssembledMessage {
   };
 }
 
+/** A stored reply's figures: the server's, measured from when it received the request. */
+export function storedFigures(timings: ReplyTimings): ReplyFigures {
+  return { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, end: timings.end, tokenEvents: timings.tokenEvents, settled: true };
+}
+
 function toUi(m: StoredMessage): UiMessage {
   if (m.role === 'tool') return { id: m.id, role: 'tool', content: m.content, stored: true };
   if (m.role !== 'assistant') {
@@ -36,7 +41,7 @@ function toUi(m: StoredMessage): UiMessage {
     model: m.model,
     protocol: m.protocol as ProtocolId,
     reply: { ...emptyMessage(m.status), ...storedFields(m) },
-    figures: { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, end: timings.end },
+    figures: storedFigures(timings),
     pricing: m.pricing ?? null,
     stored: true,
   };

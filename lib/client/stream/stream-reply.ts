@@ -7,6 +7,7 @@ import { CHAT_HEADERS } from '@/lib/api/headers';
 import { api, ApiCallError, readApiError } from '../api';
 import { flushFinal, requestFlush, type AssistantPatch } from '../chat/chat-store';
 import { createLog } from '../event-log/event-logs';
+import { storedFigures } from '../history/from-stored';
 import { replyPatch } from './reply-patch';
 import { ServerClock } from './server-clock';
 
@@ -111,6 +112,20 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
   const final = reader.finish('ended', now());
   log.end();
   await finish({ protocol, streamId, reconnecting: false, ...replyPatch(reader, final, now()), connectionLost });
+  // Not awaited: the reply is over for the page (Send is back) while the server's figures come.
+  void settleFigures(id, response.headers.get(CHAT_HEADERS.conversationId), streamId, signal);
+}
+
+/**
+ * One clock: the page's figures were its own estimate while the reply streamed; once
+ * the server has stored the reply they become the server's, measured from when it
+ * received the request, the same that a reload shows.
+ */
+async function settleFigures(id: string, conversationId: string | null, streamId: string | undefined, signal: AbortSignal): Promise<void> {
+  if (!conversationId || !streamId) return;
+  const stored = await api.storedMessage(conversationId, streamId).catch(() => null);
+  if (signal.aborted || !stored || stored.role !== 'assistant' || !('timings' in stored) || stored.status === 'streaming') return;
+  flushFinal(id, () => ({ figures: storedFigures(stored.timings) }));
 }
 
 /** POST /api/chat, sent again (same requestId) when it did not reach the server. */

@@ -18,6 +18,8 @@ export interface CopyResult {
   events: PackedEvents;
   firstTokenAt?: number;
   firstAnswerAt?: number;
+  /** Events that carried tokens (text, thinking, tool arguments): the speed's count when the upstream reports no usage. */
+  tokenEvents?: number;
 }
 
 /** How many bytes of pushes a batch carried (the backlog's bookkeeping). */

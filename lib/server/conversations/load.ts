@@ -1,7 +1,7 @@
 import { repliesSettled } from '../chat/settling-replies';
 import { isUuid } from '../ids';
 import { store } from '../store';
-import type { CompareSession, Conversation, ConversationStore, StoredEvents } from '../store/types';
+import type { CompareSession, Conversation, ConversationStore, StoredEvents, StoredMessage } from '../store/types';
 import { conversationNotFound } from './not-found';
 
 /** The store and a checked id: anything but a UUID is a 404 before any query runs. */
@@ -21,6 +21,14 @@ export async function loadCompare(id: string): Promise<CompareSession | undefine
   if (!isUuid(id)) return undefined;
   await repliesSettled();
   return (await store()).getCompare(id);
+}
+
+/** One stored message, once replies that just ended are stored. */
+export async function loadMessage(id: string, messageId: string): Promise<StoredMessage | undefined> {
+  const db = await storeFor(id);
+  if (!isUuid(messageId)) return undefined;
+  await repliesSettled();
+  return db.getMessage(id, messageId);
 }
 
 export async function loadReplyEvents(id: string, messageId: string): Promise<StoredEvents | undefined> {

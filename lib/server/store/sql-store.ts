@@ -149,8 +149,13 @@ export class SqlConversationStore implements ConversationStore {
     return {
       ...summary(row),
       ...(row.parent_id !== null && row.pane !== null ? { compare: { id: row.parent_id, pane: row.pane } } : {}),
-      messages: messages.rows.map((m) => ({ id: m.id, role: m.role, ...m.body, createdAt: iso(m.created_at) }) as StoredMessage),
+      messages: messages.rows.map(messageOf),
     };
+  }
+
+  async getMessage(conversationId: string, messageId: string): Promise<StoredMessage | undefined> {
+    const { rows } = await this.sql.query<MessageRow>('select id, role, body, created_at from messages where id = $1 and conversation_id = $2', [messageId, conversationId]);
+    return rows[0] ? messageOf(rows[0]) : undefined;
   }
 
   async renameConversation(id: string, title: string): Promise<ConversationSummary | undefined> {
@@ -241,3 +246,5 @@ export class SqlConversationStore implements ConversationStore {
     return this.sql.close();
   }
 }
+
+const messageOf = (m: MessageRow) => ({ id: m.id, role: m.role, ...m.body, createdAt: iso(m.created_at) }) as StoredMessage;

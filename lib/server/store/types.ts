@@ -1,4 +1,4 @@
-import type { CompareSession, Conversation, ConversationPage, ConversationSummary, StoredEvents, StoredReply } from '@/lib/api/conversations';
+import type { CompareSession, Conversation, ConversationPage, ConversationSummary, StoredEvents, StoredMessage, StoredReply } from '@/lib/api/conversations';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
@@ -45,6 +45,8 @@ export interface ConversationStore {
   /** Chats and compare sessions (not their panes), most recently active first, a page at a time. */
   listConversations(options?: ListOptions): Promise<ConversationPage>;
   getConversation(id: string): Promise<Conversation | undefined>;
+  /** One message of a conversation, as stored. */
+  getMessage(conversationId: string, messageId: string): Promise<StoredMessage | undefined>;
   renameConversation(id: string, title: string): Promise<ConversationSummary | undefined>;
   createCompare(input: { id: string; title: string }): Promise<ConversationSummary>;
   getCompare(id: string): Promise<CompareSession | undefined>;
