@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, withoutScrollAnchoring, type Page, type SluiceApp } from './support';
 
 const pane = (page: Page, n: number) => page.getByRole('region', { name: `Pane ${n}` });
@@ -47,6 +48,19 @@ test('three panes on three wire protocols race side by side, each with its own r
   await expect(bars('Cost').getByRole('row', { name: /^Pane 1/ })).toContainText('cheapest');
   await expect(page.getByLabel('Session cost')).toContainText(/^This session: \$\d/);
   for (const n of [1, 2, 3]) await expect(app.lastReply(pane(page, n)).getByLabel('Reply figures')).toContainText(/cost\s*\$/);
+  // The session exported: every pane's reply with its figures and cost, and the total.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export session' }).click();
+  const exported = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { kind: string; panes: { model: string; turns: { role: string; text: string; cost?: { usd: number }; ttftMs?: number }[] }[]; total: { priced: number; unpriced: number; usd: number } };
+  expect(exported.kind).toBe('sluice-compare-session');
+  expect(exported.panes.map((p) => p.model)).toEqual(['sim-markdown', 'sim-thinking', 'sim-markdown']);
+  for (const p of exported.panes) {
+    const reply = p.turns.find((t) => t.role === 'assistant')!;
+    expect(reply.text.length).toBeGreaterThan(0);
+    expect(reply.cost!.usd).toBeGreaterThan(0);
+    expect(reply.ttftMs).toBeGreaterThan(0);
+  }
+  expect(exported.total).toMatchObject({ priced: 3, unpriced: 0 });
   await app.shot('compare-three-panes');
 
   // A follow-up: each pane continues its own conversation.

@@ -92,6 +92,7 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
   await app.open();
   await app.ask('sim-anthropic::sim-thinking', 'think=20 tokens=40 tps=400 delay=0');
   await app.done();
+  await expect(app.lastReply().getByLabel('Reply figures')).not.toContainText('≈'); // the server's figures
   const original = await settled(() => app.lastReply().locator('.prose-sluice').innerText());
   await page.getByRole('button', { name: 'Event log' }).click();
   const count = await panel(page).getByRole('heading', { name: /Event log/ }).innerText();
@@ -104,6 +105,13 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
     const file = await (await download).path();
     const text = readFileSync(file, 'utf8');
     if (format === '.sse') expect(text).toMatch(/^: sluice [0-9a-f]{16} open\n/);
+    if (format === '.jsonl') {
+      // Its last line: the reply's figures (the server's, settled) and what it cost.
+      const summary = JSON.parse(text.trimEnd().split('\n').at(-1)!) as { kind: string; clock: string; ttftMs: number; model: string; speed: { from: string }; cost: { usd: number }; pricing: { source: string } };
+      expect(summary).toMatchObject({ kind: 'reply', clock: 'server', model: 'sim-thinking', speed: { from: 'usage' }, pricing: { source: 'config' } });
+      expect(summary.ttftMs).toBeGreaterThan(0);
+      expect(summary.cost.usd).toBeGreaterThan(0);
+    }
     await panel(page).getByLabel(/^Import stream/).setInputFiles({ name: `capture${format}`, mimeType: 'text/plain', buffer: Buffer.from(text) });
     const imported = app.lastReply();
     await expect(imported).toContainText(`capture${format}`);

@@ -1,22 +1,10 @@
 import { memo } from 'react';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/chat/chat-store';
+import { outputRate } from '@/lib/client/chat/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
-
-/**
- * Output tokens per second from the first token to the end: from the upstream's usage
- * when it reported one ("usage"), else from the events that carried tokens ("counted",
- * which is not tokens for many providers, and says so).
- */
-export function outputRate(reply: AssembledMessage, figures: ReplyFigures): { rate: number; from: 'usage' | 'counted' } | undefined {
-  const generating = figures.end !== undefined && figures.firstToken !== undefined ? figures.end - figures.firstToken : undefined;
-  if (!generating || generating <= 0) return undefined;
-  const out = reply.usage?.outputTokens;
-  if (out !== undefined) return { rate: out / (generating / 1000), from: 'usage' };
-  return figures.tokenEvents ? { rate: figures.tokenEvents / (generating / 1000), from: 'counted' } : undefined;
-}
 
 const thousands = (n: number) => (n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : `${Math.round(n / 1000)}k`);
 

@@ -6,6 +6,8 @@ import { MAX_PANES, useCompareStore } from '@/lib/client/compare/compare-store';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/stream/render-stats';
 import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
+import { exportSession } from '@/lib/client/compare/export-session';
+import { saveFile } from '@/lib/client/save-file';
 import type { PublicProvider } from '@/lib/providers/types';
 import type { CompareSession } from '@/lib/api/conversations';
 import { Composer } from '../chat/composer';
@@ -42,6 +44,13 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
         <span className="text-xs text-zinc-500">{panes.length} models, one prompt</span>
         <Button onClick={addPane} disabled={panes.length >= MAX_PANES || useCompareStore.getState().compareId !== undefined} className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700">
           Add model
+        </Button>
+        <Button
+          onClick={() => saveFile(`sluice-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, JSON.stringify(exportSession(), null, 2), 'application/json')}
+          disabled={streaming || panes.every((p) => p.order.length === 0)}
+          className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700"
+        >
+          Export session
         </Button>
         <span className="ml-auto">
           <ThemeToggle />

@@ -73,7 +73,7 @@ function PaneLog({ pane }: { pane: Pane }) {
   const { log, loading } = useEventLog(reply?.role === 'assistant' ? last : undefined, reply?.stored ? pane.conversationId : undefined, protocol);
   return (
     <section aria-label="Event log" className="flex h-80 flex-col border-t border-zinc-200 dark:border-zinc-800">
-      <EventLogView log={log} empty={loading ? 'Loading events…' : 'No events yet.'} />
+      <EventLogView log={log} replyId={last} empty={loading ? 'Loading events…' : 'No events yet.'} />
     </section>
   );
 }

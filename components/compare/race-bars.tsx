@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { costOf, describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
-import { outputRate } from '../chat/reply-figures';
+import { outputRate } from '@/lib/client/chat/reply-figures';
 
 interface Row {
   pane: string;

@@ -35,14 +35,14 @@ export function EventLogPanel() {
   return (
     <section aria-label="Event log" id="event-log" className="flex h-screen w-full flex-col border-l border-zinc-200 bg-white text-sm md:sticky md:top-0 md:w-[30rem] md:shrink-0 dark:border-zinc-800 dark:bg-zinc-950">
       <ImportStream>
-        <EventLogView log={log} empty={empty} onShowPart={showPart} />
+        <EventLogView log={log} replyId={shown?.id} empty={empty} onShowPart={showPart} />
       </ImportStream>
     </section>
   );
 }
 
 /** Every SSE event of one log as it came over the wire: filterable, searchable, virtualized, following the tail. */
-export function EventLogView({ log, empty, onShowPart }: { log: EventLog | undefined; empty: string; onShowPart?: (part: number) => void }) {
+export function EventLogView({ log, replyId, empty, onShowPart }: { log: EventLog | undefined; replyId?: string; empty: string; onShowPart?: (part: number) => void }) {
   const version = useLogVersion(log);
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');
@@ -134,7 +134,7 @@ export function EventLogView({ log, empty, onShowPart }: { log: EventLog | undef
             {rows.length} of {log.entries.length} shown
           </p>
         ) : null}
-        {log ? <LogExports log={log} /> : null}
+        {log ? <LogExports log={log} replyId={replyId} /> : null}
         {log?.exchange ? <ExchangeDetails exchange={log.exchange} /> : null}
       </header>
       <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-auto" data-testid="event-log-rows">

@@ -3,23 +3,25 @@
 import type { EventLog } from '@/lib/event-log/event-log';
 import { toJsonl, toSse } from '@/lib/event-log/export';
 import { Button } from '@/components/ui/button';
+import { saveFile } from '@/lib/client/save-file';
+import { useChatStore } from '@/lib/client/chat/chat-store';
+import { replySummary, type ReplySummary } from '@/lib/client/chat/reply-figures';
 
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** The reply's figures and cost for the .jsonl export, read as it is clicked (no subscription). */
+function summaryOf(replyId: string | undefined): ReplySummary | undefined {
+  const message = replyId ? useChatStore.getState().messages[replyId] : undefined;
+  return message?.role === 'assistant' ? replySummary(message) : undefined;
 }
 
-/** Saves the stream as its raw bytes (.sse) or one timed event per line (.jsonl). */
-export function LogExports({ log }: { log: EventLog }) {
+/** Saves the stream as its raw bytes (.sse) or one timed event per line (.jsonl, ending with the reply's figures and cost). */
+export function LogExports({ log, replyId }: { log: EventLog; replyId?: string }) {
   const base = `sluice-${log.protocol}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   return (
     <div className="flex gap-2 text-xs">
-      <Button onClick={() => download(`${base}.sse`, toSse(log), 'text/event-stream')} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
+      <Button onClick={() => saveFile(`${base}.sse`, toSse(log), 'text/event-stream')} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
         Export .sse
       </Button>
-      <Button onClick={() => download(`${base}.jsonl`, toJsonl(log), 'application/jsonl')} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
+      <Button onClick={() => saveFile(`${base}.jsonl`, toJsonl(log, summaryOf(replyId)), 'application/jsonl')} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
         Export .jsonl
       </Button>
     </div>

@@ -29,7 +29,11 @@ describe('the event log, on every recording', () => {
     const fromSse = importStream(toSse(log));
     expect(fromSse.protocol).toBe(fixture.protocol);
     expect(fromSse.timed).toBe(false);
-    const fromJsonl = importStream(toJsonl(log));
+    // With the reply's figures and cost as its last line (the page's export): the import skips it.
+    const summary = { kind: 'reply', clock: 'server', ttftMs: 12, cost: { usd: 0.01 } };
+    const exported = toJsonl(log, summary);
+    expect(JSON.parse(exported.trimEnd().split('\n').at(-1)!)).toEqual(summary);
+    const fromJsonl = importStream(exported);
     expect(fromJsonl.protocol).toBe(fixture.protocol);
     const again = logOf(fromJsonl.protocol, fromJsonl.chunks);
     expect(again.log.entries.map((e) => [e.raw, e.at, e.name, e.terminal])).toEqual(log.entries.map((e) => [e.raw, e.at, e.name, e.terminal]));

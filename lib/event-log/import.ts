@@ -20,19 +20,21 @@ type JsonlLine = { at?: unknown; raw?: unknown; event?: unknown; data?: unknown;
 
 /** A JSONL export of ours: each line's `raw` (or, from other tools, its event and data rebuilt as SSE). */
 function fromJsonl(lines: string[]): ImportedStream['chunks'] {
-  return lines.map((line, index) => {
+  return lines.flatMap((line, index) => {
     let row: JsonlLine;
     try {
       row = JSON.parse(line) as JsonlLine;
     } catch (error) {
       throw new ImportError(`Line ${index + 1} is not JSON: ${(error as Error).message}`);
     }
+    // The reply's figures and cost, as Sluice exports them: not part of the stream.
+    if (row.kind === 'reply') return [];
     const at = typeof row.at === 'number' ? row.at : 0;
-    if (typeof row.raw === 'string') return { at, raw: row.raw };
+    if (typeof row.raw === 'string') return [{ at, raw: row.raw }];
     if (typeof row.data !== 'string') throw new ImportError(`Line ${index + 1} has neither "raw" nor "data"`);
     const event = typeof row.event === 'string' && row.event !== 'message' ? `event: ${row.event}\n` : '';
     const id = typeof row.id === 'string' ? `id: ${row.id}\n` : '';
-    return { at, raw: `${event}${id}${row.data.split('\n').map((d) => `data: ${d}\n`).join('')}\n` };
+    return [{ at, raw: `${event}${id}${row.data.split('\n').map((d) => `data: ${d}\n`).join('')}\n` }];
   });
 }
 

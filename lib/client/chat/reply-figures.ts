@@ -1,0 +1,54 @@
+import type { AssembledMessage } from '@/lib/assemble/message';
+import { costOf, type ModelPricing, type ReplyCost } from '@/lib/pricing/cost';
+import type { ReplyFigures, UiMessage } from './chat-store';
+
+/**
+ * Output tokens per second from the first token to the end: from the upstream's usage
+ * when it reported one ("usage"), else from the events that carried tokens ("counted",
+ * which is not tokens for many providers, and says so).
+ */
+export function outputRate(reply: AssembledMessage, figures: ReplyFigures): { rate: number; from: 'usage' | 'counted' } | undefined {
+  const generating = figures.end !== undefined && figures.firstToken !== undefined ? figures.end - figures.firstToken : undefined;
+  if (!generating || generating <= 0) return undefined;
+  const out = reply.usage?.outputTokens;
+  if (out !== undefined) return { rate: out / (generating / 1000), from: 'usage' };
+  return figures.tokenEvents ? { rate: figures.tokenEvents / (generating / 1000), from: 'counted' } : undefined;
+}
+
+/** A reply's figures and cost as exports carry them (the event log's .jsonl, a compare session). */
+export interface ReplySummary {
+  kind: 'reply';
+  provider: string;
+  model: string;
+  status: AssembledMessage['status'];
+  /** "server": measured from when the server received the request (settled); "page": the page's estimate. */
+  clock: 'server' | 'page';
+  ttftMs?: number;
+  firstAnswerMs?: number;
+  totalMs?: number;
+  speed?: { tokensPerSecond: number; from: 'usage' | 'counted' };
+  usage?: AssembledMessage['usage'];
+  pricing: ModelPricing | null;
+  /** null: the model has no known price. */
+  cost: ReplyCost | null;
+}
+
+export function replySummary(message: Extract<UiMessage, { role: 'assistant' }>): ReplySummary {
+  const { reply, figures } = message;
+  const speed = outputRate(reply, figures);
+  const pricing = message.pricing ?? null;
+  return {
+    kind: 'reply',
+    provider: message.provider,
+    model: message.model,
+    status: reply.status,
+    clock: figures.settled ? 'server' : 'page',
+    ttftMs: figures.firstToken,
+    firstAnswerMs: figures.firstAnswer,
+    totalMs: figures.end,
+    ...(speed ? { speed: { tokensPerSecond: Math.round(speed.rate * 10) / 10, from: speed.from } } : {}),
+    ...(reply.usage ? { usage: reply.usage } : {}),
+    pricing,
+    cost: costOf(reply.usage, pricing ?? undefined) ?? null,
+  };
+}
