@@ -6,7 +6,7 @@ import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricin
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
 
-const thousands = (n: number) => (n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : `${Math.round(n / 1000)}k`);
+const thousands = (n: number) => (n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
 /** What it cost once its usage is known ("no price" for a model nobody priced), and the context it used, once past half. */
 function priceItems(reply: AssembledMessage, pricing: ModelPricing | null | undefined): [string, string][] {
