@@ -29,9 +29,12 @@ const COMMON: RedisOptions = {
   enableAutoPipelining: true,
 };
 
-/** The shared connection: reconnects (with backoff, capped at 2 s) whenever the server comes back. */
+/** Reconnection: backoff capped at 500 ms, so an instance is back (and renews its lease) soon after Redis is. */
+const reconnectAfter = (attempt: number) => Math.min(attempt * 100, 500);
+
+/** The shared connection: reconnects whenever the server comes back. */
 export async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, { ...COMMON, retryStrategy: (attempt) => Math.min(attempt * 100, 2000) });
+  const redis = new Redis(url, { ...COMMON, retryStrategy: reconnectAfter });
   // Each command reports its own failure; the 'error' events would only repeat them. The
   // first connection's says why it failed (ECONNREFUSED …), where connect() says only "closed".
   let connectionError: Error | undefined;
@@ -52,7 +55,7 @@ export async function connectRedis(url: string): Promise<Redis> {
  * stop channel's subscription. It does not reconnect: its user sees the loss and says so.
  */
 export async function dedicatedConnection(redis: Redis, { reconnect = false } = {}): Promise<Redis> {
-  const connection = redis.duplicate({ ...COMMON, enableAutoPipelining: false, retryStrategy: reconnect ? (attempt) => Math.min(attempt * 100, 2000) : () => null });
+  const connection = redis.duplicate({ ...COMMON, enableAutoPipelining: false, retryStrategy: reconnect ? reconnectAfter : () => null });
   connection.on('error', () => {});
   await connection.connect();
   return connection;

@@ -1,10 +1,17 @@
 import type { Redis } from 'ioredis';
 import { keys } from './keys';
 
-/** An instance's lease lasts this long, renewed three times as often: a dead instance is noticed within about LEASE_MS + SWEEP_MS. */
+/** An instance's lease lasts this long, renewed three times as often. */
 export const LEASE_MS = 3000;
 const RENEW_MS = 1000;
 const SWEEP_MS = 1000;
+/**
+ * A lapsed lease counts as a dead instance only once it has stayed lapsed this long: after
+ * a Redis outage every instance reconnects (within 500 ms) and renews (within RENEW_MS),
+ * and one that was only cut off from Redis must not have its replies taken. A dead
+ * instance is noticed within about LEASE_MS + LAPSED_FOR_MS + SWEEP_MS (6 s).
+ */
+const LAPSED_FOR_MS = 2000;
 /** One instance reaps a dead instance's reply; if it dies too, another takes over after this. */
 const REAP_CLAIM_MS = 60_000;
 
@@ -16,6 +23,8 @@ const REAP_CLAIM_MS = 60_000;
 export class Leases {
   private timers: ReturnType<typeof setInterval>[] = [];
   private sweeping = false;
+  /** Owners whose lease was seen lapsed, and since when. */
+  private readonly lapsed = new Map<string, number>();
 
   constructor(
     private readonly connection: () => Redis,
@@ -28,6 +37,8 @@ export class Leases {
   }
 
   async start(): Promise<void> {
+    // Back from an outage: renew at once, not at the next tick, so no one takes this instance for dead.
+    this.redis.on('ready', () => void this.renew().catch(() => {}));
     await this.renew();
     this.timers = [setInterval(() => void this.renew().catch(() => {}), RENEW_MS), setInterval(() => void this.sweep(), SWEEP_MS)];
     for (const timer of this.timers) timer.unref();
@@ -51,7 +62,12 @@ export class Leases {
       const owners = [...new Set(running.map(([, owner]) => owner))];
       if (owners.length === 0) return;
       const alive = await Promise.all(owners.map((owner) => this.redis.exists(keys.lease(owner))));
-      const dead = new Set(owners.filter((_, i) => alive[i] === 0));
+      const now = Date.now();
+      for (const [i, owner] of owners.entries()) {
+        if (alive[i] === 1) this.lapsed.delete(owner);
+        else if (!this.lapsed.has(owner)) this.lapsed.set(owner, now);
+      }
+      const dead = new Set(owners.filter((owner) => now - (this.lapsed.get(owner) ?? now) >= LAPSED_FOR_MS));
       for (const [id, owner] of running) {
         if (!dead.has(owner)) continue;
         if ((await this.redis.set(keys.reaping(id), this.instance, 'PX', REAP_CLAIM_MS, 'NX')) !== 'OK') continue;
