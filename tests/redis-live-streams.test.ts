@@ -1,3 +1,4 @@
+import { createConnection, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveStreams, StopReason, StreamWriter } from '@/lib/server/live/live-streams';
 import { RedisLiveStreams } from '@/lib/server/live/redis/redis-live-streams';
@@ -30,6 +31,29 @@ async function acquired(streams: LiveStreams, id: string, requestId?: string, on
   const result = await streams.acquire(id, meta(requestId), onStop);
   if (result.kind !== 'acquired') throw new Error(`${id} was not acquired`);
   return result.writer;
+}
+
+/** A TCP relay to Redis that can be cut and restored: one instance losing Redis while the others keep it. */
+async function cuttableRelay(port: number) {
+  const sockets = new Set<Socket>();
+  let up = true;
+  const server = createServer((client) => {
+    if (!up) return void client.destroy();
+    const redis = createConnection({ port, host: '127.0.0.1' });
+    for (const socket of [client, redis]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.pipe(redis).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as { port: number }).port}`,
+    cut: () => ((up = false), sockets.forEach((socket) => socket.destroy())),
+    restore: () => (up = true),
+    close: () => server.close(),
+  };
 }
 
 describe.skipIf(!binary)('live streams in Redis, two instances', () => {
@@ -104,4 +128,58 @@ describe.skipIf(!binary)('live streams in Redis, two instances', () => {
       await Promise.all([limited.shutDown(), elsewhere.shutDown()]);
     }
   });
+
+  it('an instance cut off from Redis for longer than its lease is not taken for dead once it is back', async () => {
+    const relay = await cuttableRelay(redis.port);
+    const orphans: string[] = [];
+    const cutOff = new RedisLiveStreams(relay.url, { retentionMs: 60_000, unwatchedLimitMs: 60_000, storeOrphan: async () => undefined });
+    const watcher = new RedisLiveStreams(redis.url, { retentionMs: 60_000, unwatchedLimitMs: 60_000, storeOrphan: async ({ id }) => void orphans.push(id) });
+    const writer = await acquired(cutOff, 'r5');
+    try {
+      writer.append(bytes('before'), 1);
+      await sleep(500);
+      relay.cut();
+      await sleep(3500); // its lease (3 s) lapses
+      relay.restore();
+      await sleep(3000); // it reconnects and renews; the watcher sweeps meanwhile
+      expect(orphans).toEqual([]);
+    } finally {
+      writer.finish();
+      await Promise.allSettled([cutOff.shutDown(), watcher.shutDown()]);
+      relay.close();
+    }
+  });
+});
+
+describe.skipIf(!binary)('an instance that dies with bytes Redis never got', () => {
+  it('a reader that had them (joining past what Redis has) ends with the server-lost marker on a line of its own; the reply is stored from what Redis had', async () => {
+    const redis = await startRedis(binary!);
+    const relay = await cuttableRelay(redis.port);
+    const orphans: { id: string; text: string }[] = [];
+    const dying = new RedisLiveStreams(relay.url, { retentionMs: 60_000, unwatchedLimitMs: 60_000, storeOrphan: async () => undefined });
+    const survivor = new RedisLiveStreams(redis.url, {
+      retentionMs: 60_000,
+      unwatchedLimitMs: 60_000,
+      storeOrphan: async ({ id, chunks }) => void orphans.push({ id, text: Buffer.concat(chunks.map((c) => c.bytes)).toString() }),
+    });
+    const writer = await acquired(dying, 'd1');
+    try {
+      writer.append(bytes('data: one\n\n'), 1);
+      await sleep(200); // mirrored
+      relay.cut(); // it dies: Redis hears no more from it
+      writer.append(bytes('data: tw'), 2); // its own client got these; Redis never will
+      const rest = await readAll(survivor, 'd1', 'data: one\n\ndata: tw'.length);
+      expect(rest.toString()).toMatch(/^\n: sluice 0123456789abcdef end \{"reason":"server-lost","message":"The server running this reply stopped[^"]*"\}\n$/);
+      const whole = await readAll(survivor, 'd1', 0);
+      expect(whole.toString()).toMatch(/^data: one\n\n: sluice 0123456789abcdef end \{"reason":"server-lost"/);
+      expect(orphans).toHaveLength(1);
+      expect(orphans[0]!.text).toMatch(/^data: one\n\n: sluice 0123456789abcdef end \{"reason":"server-lost"/);
+    } finally {
+      relay.restore();
+      writer.finish();
+      await Promise.allSettled([dying.shutDown(), survivor.shutDown()]);
+      relay.close();
+      await redis.stop();
+    }
+  }, 30_000);
 });

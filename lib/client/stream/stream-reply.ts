@@ -4,6 +4,7 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import { CHAT_HEADERS } from '@/lib/api/headers';
+import { storedFields } from '@/lib/api/conversations';
 import { api, ApiCallError, readApiError } from '../api';
 import { flushFinal, requestFlush, type AssistantPatch } from '../chat/chat-store';
 import { createLog } from '../event-log/event-logs';
@@ -113,19 +114,21 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
   log.end();
   await finish({ protocol, streamId, reconnecting: false, ...replyPatch(reader, final, now()), connectionLost });
   // Not awaited: the reply is over for the page (Send is back) while the server's figures come.
-  void settleFigures(id, response.headers.get(CHAT_HEADERS.conversationId), streamId, signal);
+  void settleFromServer(id, response.headers.get(CHAT_HEADERS.conversationId), streamId, signal, reader.bffEnd?.reason === 'server-lost');
 }
 
 /**
  * One clock: the page's figures were its own estimate while the reply streamed; once
  * the server has stored the reply they become the server's, measured from when it
- * received the request, the same that a reload shows.
+ * received the request, the same that a reload shows. With `wholeReply` the stored
+ * reply replaces the page's too: the server running it died, and the page may have read
+ * bytes from it that never reached the instance that stored the reply.
  */
-async function settleFigures(id: string, conversationId: string | null, streamId: string | undefined, signal: AbortSignal): Promise<void> {
+async function settleFromServer(id: string, conversationId: string | null, streamId: string | undefined, signal: AbortSignal, wholeReply: boolean): Promise<void> {
   if (!conversationId || !streamId) return;
   const stored = await api.storedMessage(conversationId, streamId).catch(() => null);
   if (signal.aborted || !stored || stored.role !== 'assistant' || !('timings' in stored) || stored.status === 'streaming') return;
-  flushFinal(id, () => ({ figures: storedFigures(stored.timings) }));
+  flushFinal(id, () => ({ figures: storedFigures(stored.timings), ...(wholeReply ? { reply: { ...emptyMessage(stored.status), ...storedFields(stored) } } : {}) }));
 }
 
 /** POST /api/chat, sent again (same requestId) when it did not reach the server. */

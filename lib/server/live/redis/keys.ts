@@ -31,7 +31,13 @@ export const RUNNING_TTL_MS = 24 * 60 * 60_000;
 export type StopMessage = { id: string; reason: StopReason };
 
 /** How a reply's stream ended, as its last entry says. */
-export type StreamEnd = { kind: 'finished' } | { kind: 'abandoned'; failure: PreStreamFailure } | { kind: 'lost' };
+/**
+ * `lost`: the running instance lost Redis mid-reply (the stream has a gap); `server-lost`:
+ * the running instance died and another one ended the stream for it. Each reader writes
+ * the end marker for those two itself: only it knows where its client's bytes stop (a
+ * client of the dead instance may have had bytes that never reached Redis).
+ */
+export type StreamEnd = { kind: 'finished' } | { kind: 'abandoned'; failure: PreStreamFailure } | { kind: 'lost' } | { kind: 'server-lost' };
 
 /**
  * One entry of a reply's bytes stream, read back: one or more chunks, as appended within

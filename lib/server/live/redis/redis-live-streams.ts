@@ -8,7 +8,7 @@ import { ApiError } from '../../http-errors';
 import { connectRedis, dedicatedConnection, describeRedisUrl } from './connect';
 import { chunkFields, endFields, keys, parseEntry, RUNNING_TTL_MS, type StopMessage, type StreamEnd } from './keys';
 import { Leases } from './leases';
-import { RemoteReader } from './remote-reader';
+import { RemoteReader, SERVER_LOST } from './remote-reader';
 
 /** A reply whose instance died, as another instance found it: its meta and every chunk it had written, ending with the server-lost marker. */
 export interface Orphan {
@@ -273,14 +273,13 @@ export class RedisLiveStreams implements LiveStreams {
   }
 
   /**
-   * Ends a reply's stream: its last chunk if one is given, its end entry, its state, and
-   * the retention from now. Plain commands, not MULTI: they go out after the chunks
-   * written before them (auto-pipelining sends a MULTI ahead of commands still queued).
+   * Ends a reply's stream: its end entry, its state, and the retention from now. Plain
+   * commands, not MULTI: they go out after the chunks written before them
+   * (auto-pipelining sends a MULTI ahead of commands still queued).
    */
-  private ending(id: string, how: StreamEnd, lastChunk?: ReturnType<typeof chunkFields>): Promise<unknown> {
+  private ending(id: string, how: StreamEnd): Promise<unknown> {
     const { redis } = this;
     return Promise.all([
-      lastChunk && redis.xadd(keys.bytes(id), '*', ...lastChunk),
       redis.xadd(keys.bytes(id), '*', ...endFields(how)),
       redis.hset(keys.meta(id), 'state', 'ended'),
       redis.hdel(keys.running, id),
@@ -291,8 +290,8 @@ export class RedisLiveStreams implements LiveStreams {
 
   /**
    * A reply whose instance died (see leases.ts: one instance reaps it): it is stored from
-   * the bytes that instance had written, as an error that says so, then its stream gets
-   * the end marker saying the same and ends, so every reader finishes.
+   * the bytes that instance had written, as an error that says so, then its stream ends
+   * as `server-lost`: every reader finishes with the end marker saying the same.
    */
   private async reap(id: string): Promise<void> {
     const text = await this.redis.hget(keys.meta(id), 'meta');
@@ -302,7 +301,6 @@ export class RedisLiveStreams implements LiveStreams {
     }
     const meta = JSON.parse(text) as StreamMeta;
     const chunks: Orphan['chunks'] = [];
-    let length = 0;
     for (const [, fields] of await this.redis.xrangeBuffer(keys.bytes(id), '-', '+')) {
       const entry = parseEntry(fields);
       if (entry?.kind !== 'chunk') continue;
@@ -311,7 +309,6 @@ export class RedisLiveStreams implements LiveStreams {
         chunks.push({ bytes: entry.bytes.subarray(start, start + chunkLength), at: entry.at[i]! });
         start += chunkLength;
       }
-      length = entry.offset + entry.bytes.byteLength;
     }
     const last = chunks.at(-1)?.bytes.at(-1) ?? 10;
     const endMarker = Buffer.from((last === 10 || last === 13 ? '' : '\n') + bffMarkers(meta.headers[CHAT_HEADERS.markerNonce] ?? '').end({ reason: 'server-lost', message: SERVER_LOST }));
@@ -319,9 +316,8 @@ export class RedisLiveStreams implements LiveStreams {
     try {
       await this.options.storeOrphan({ id, meta, chunks: [...chunks, { bytes: endMarker, at }] });
     } finally {
-      await this.ending(id, { kind: 'finished' }, chunkFields([{ bytes: endMarker, at }], length));
+      await this.ending(id, { kind: 'server-lost' });
     }
   }
 }
 
-export const SERVER_LOST = 'The server running this reply stopped; this is what it had streamed.';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { CHAT_HEADERS } from '@/lib/api/headers';
-import { bffMarkers } from '@/lib/sse/bff-marker';
+import { bffMarkers, type BffEnd } from '@/lib/sse/bff-marker';
 import type { PreStreamFailure, StreamMeta, StreamReaderHandle } from '../live-streams';
 import { dedicatedConnection } from './connect';
 import { keys, parseEntry, type StreamEntry } from './keys';
@@ -11,6 +11,7 @@ const BATCH = 512;
 const BLOCK_MS = 15_000;
 
 export const LIVE_STREAM_LOST = 'The live stream was lost (Redis became unreachable or dropped it); the stored conversation has the reply.';
+export const SERVER_LOST = 'The server running this reply stopped; this is what it had streamed.';
 
 export interface RemoteReaderOptions {
   /** The unwatched limit: while reading, the reader says it is watching, this often and for this long. */
@@ -78,13 +79,17 @@ export class RemoteReader implements StreamReaderHandle {
 
   /** Reads entries in order from the first, delivering bytes from the reader's position on, until the end. */
   private async pump(deliver: (bytes: Uint8Array) => boolean): Promise<void> {
-    let lastByte = 10; // the last byte delivered: an end marker of ours starts on a line of its own
+    // The last byte delivered: an end marker of ours starts on a line of its own. Until a
+    // byte is delivered, where the client's bytes stop is unknown (it may have had bytes
+    // from the running instance that Redis never got), so the marker starts a new line.
+    let lastByte: number | undefined;
     const send = async (bytes: Uint8Array) => {
       if (bytes.byteLength === 0) return;
       lastByte = bytes[bytes.byteLength - 1]!;
       if (!deliver(bytes)) await new Promise<void>((resolve) => (this.wake = resolve));
     };
-    const lost = () => send(new TextEncoder().encode((lastByte === 10 || lastByte === 13 ? '' : '\n') + bffMarkers(this.meta.headers[CHAT_HEADERS.markerNonce] ?? '').end({ reason: 'live-stream-lost', message: LIVE_STREAM_LOST })));
+    const endWith = (end: BffEnd) => send(new TextEncoder().encode((lastByte === 10 || lastByte === 13 ? '' : '\n') + bffMarkers(this.meta.headers[CHAT_HEADERS.markerNonce] ?? '').end(end)));
+    const lost = () => endWith({ reason: 'live-stream-lost', message: LIVE_STREAM_LOST });
     let after = '0-0';
     try {
       const connection = await this.connect();
@@ -101,6 +106,7 @@ export class RemoteReader implements StreamReaderHandle {
           if (!entry) continue;
           if (entry.kind === 'end') {
             if (entry.end.kind === 'lost') await lost();
+            if (entry.end.kind === 'server-lost') await endWith({ reason: 'server-lost', message: SERVER_LOST });
             return;
           }
           const skip = this.position - entry.offset;
