@@ -77,7 +77,10 @@ const server = spawn(next, ['start', '--hostname', host, '--port', port], {
 });
 // The server stops every reply in flight, stores it and exits; a second signal means
 // "now". Not one that comes with the first: Ctrl-C signals the whole process group, and
-// tsx relays it to this process again, so every process sees it twice at once.
+// npm forwards it to this process again, so every process sees it twice at once.
+// (This script runs under `node --import tsx`, not the tsx CLI: the CLI's parent process
+// SIGKILLs its child when the child takes over 60 ms to acknowledge a signal, which a
+// busy machine does, and then exits 130 with the replies still being stored.)
 const SECOND_SIGNAL_AFTER_MS = 1000;
 let stoppingSince: number | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
