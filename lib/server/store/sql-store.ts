@@ -204,7 +204,7 @@ export class SqlConversationStore implements ConversationStore {
       `with reply as (update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2 and (not $9 or status = 'streaming') returning id),
             touched as (${TOUCH('$2')}),
             events as (insert into reply_events (message_id, stream, spans, truncated)
-                       select id, decode($6::text, 'hex'), $7, $8 from reply where $6::text is not null
+                       select id, decode($6::text, 'base64'), $7, $8 from reply where $6::text is not null
                        on conflict (message_id) do update set items = null, stream = excluded.stream, spans = excluded.spans, truncated = excluded.truncated)
        select 1`,
       [
@@ -224,7 +224,7 @@ export class SqlConversationStore implements ConversationStore {
 
   async replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined> {
     const { rows } = await this.sql.query<{ items: StoredEvents['items'] | null; stream: string | null; spans: string | null; truncated: boolean }>(
-      `select e.items, encode(e.stream, 'hex') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id where e.message_id = $1 and m.conversation_id = $2`,
+      `select e.items, encode(e.stream, 'base64') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id where e.message_id = $1 and m.conversation_id = $2`,
       [messageId, conversationId],
     );
     const row = rows[0];
