@@ -279,6 +279,12 @@ export async function run(): Promise<Metric[]> {
     const step = (what: string) => console.error(`relay bench: ${what}`);
     // RELAY_BENCH_ONLY=redis: just the REDIS_URL figures (a quick look while working; the report then lacks the rest).
     if (process.env.RELAY_BENCH_ONLY === 'redis') return await redisFigures(sluice, env, step);
+    // RELAY_BENCH_ONLY=throughput: just 100 streams through Sluice and the floor (a quick look while working).
+    if (process.env.RELAY_BENCH_ONLY === 'throughput') {
+      for (let i = 0; i < 3; i++) await throughput(sluice, 100, 500);
+      const many = await alternating(5, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000));
+      return [{ metric: 'throughput, 100 concurrent streams', value: Math.round(many.sluice), unit: 'events/s', baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) }, ratio: many.sluice / many.floor, target: '>= 0.8', met: many.sluice / many.floor >= 0.8 }];
+    }
     step('warming up');
     await latency({ direct, floor: pipe, bareRelay, sluice }, 3); // warm up
     // Both Next.js routes get their code optimized before they are timed (a cold run measured a third of a warm one).

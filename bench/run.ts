@@ -15,7 +15,10 @@ if (unknown.length > 0) {
   console.error(`Unknown benchmark: ${unknown.join(', ')}. Known: ${Object.keys(BENCHMARKS).join(', ')}.`);
   process.exit(2);
 }
+// A run cut down by RELAY_BENCH_ONLY or UI_BENCH_ONLY (a quick look while working) writes
+// NAME.partial.json (not kept in git), so it never stands in for the full results.
+const partial = Object.keys(process.env).some((key) => key.endsWith('_BENCH_ONLY') && process.env[key]);
 for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
   const { run } = await BENCHMARKS[name]!();
-  report(name, await run());
+  report(partial ? `${name}.partial` : name, await run());
 }
