@@ -24,3 +24,15 @@ test('a reply’s figures are marked as estimates while it streams, then settle 
   expect(await figures().innerText()).toBe(live);
   await app.shot('figures-settled');
 });
+
+test('while a reply streams, its output and cost so far are marked estimates that count the streamed tokens, not the upstream’s first word', async ({ app }) => {
+  await app.open('/');
+  // Anthropic's message_start says 1 output token; the real count comes with message_delta, at the end.
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=400 tps=100 delay=0');
+  const figures = () => app.lastReply().getByLabel('Reply figures');
+  await expect(figures()).toContainText(/out\s*≈([2-9]|\d\d+)/);
+  await expect(figures()).toContainText(/cost\s*≈\$0\.\d+/);
+  await app.done();
+  await expect(figures()).toContainText(/out\s*\d{3}/);
+  await expect(figures()).not.toContainText('≈');
+});

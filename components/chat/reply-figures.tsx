@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/chat/chat-store';
-import { outputRate } from '@/lib/client/chat/reply-figures';
+import { outputRate, shownUsage } from '@/lib/client/chat/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
@@ -9,29 +9,32 @@ const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.ro
 const thousands = (n: number) => (n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
 
 /** What it cost once its usage is known ("no price" for a model nobody priced), and the context it used, once past half. */
-function priceItems(reply: AssembledMessage, pricing: ModelPricing | null | undefined): [string, string][] {
-  if (!reply.usage || pricing === undefined) return [];
-  const cost = costOf(reply.usage, pricing ?? undefined);
-  const share = contextShare(reply.usage, pricing ?? undefined);
+function priceItems(usage: AssembledMessage['usage'], pricing: ModelPricing | null | undefined, about: string): [string, string][] {
+  if (!usage || pricing === undefined) return [];
+  const cost = costOf(usage, pricing ?? undefined);
+  const share = contextShare(usage, pricing ?? undefined);
   return [
-    ['cost', cost ? formatUsd(cost.usd) : 'no price'],
+    ['cost', cost ? about + formatUsd(cost.usd) : 'no price'],
     ...(share !== undefined && share > 0.5 ? [['context', `${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]] : []),
   ];
 }
 
 /** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, cost, context used, finish reason (as the provider said it). */
 function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: ModelPricing | null): [string, string][] {
-  const out = reply.usage?.outputTokens;
+  const { usage, estimate } = shownUsage(reply, figures);
+  const out = usage?.outputTokens;
   const speed = outputRate(reply, figures);
   // The page's own clock until the server's figures come: an estimate, and marked so.
   const about = figures.settled ? '' : '≈';
+  // The output so far, while it streams: an estimate too.
+  const sofar = estimate ? '≈' : '';
   return [
     figures.firstToken !== undefined ? ['TTFT', about + ms(figures.firstToken)] : undefined,
     speed !== undefined ? ['speed', `${about}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`] : undefined,
     figures.end !== undefined ? ['total', about + ms(figures.end)] : undefined,
-    reply.usage?.inputTokens !== undefined ? ['in', String(reply.usage.inputTokens)] : undefined,
-    out !== undefined ? ['out', String(out)] : undefined,
-    ...priceItems(reply, pricing),
+    usage?.inputTokens !== undefined ? ['in', String(usage.inputTokens)] : undefined,
+    out !== undefined ? ['out', sofar + String(out)] : undefined,
+    ...priceItems(usage, pricing, sofar),
     reply.finishReason ? ['finish', reply.rawFinishReason ?? reply.finishReason] : undefined,
   ].filter((x): x is [string, string] => x !== undefined);
 }

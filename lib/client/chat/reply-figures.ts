@@ -15,6 +15,17 @@ export function outputRate(reply: AssembledMessage, figures: ReplyFigures): { ra
   return figures.tokenEvents ? { rate: figures.tokenEvents / (generating / 1000), from: 'counted' } : undefined;
 }
 
+/**
+ * The usage to show and price: the upstream's, except while the reply streams, when what
+ * it has said so far can lag far behind (Anthropic's message_start says 1 output token
+ * until its message_delta): the events that carried tokens are a floor then, and the
+ * figures built on it are an estimate (`estimate`).
+ */
+export function shownUsage(reply: AssembledMessage, figures: ReplyFigures): { usage: AssembledMessage['usage']; estimate: boolean } {
+  if (reply.status !== 'streaming' || !reply.usage) return { usage: reply.usage, estimate: false };
+  return { usage: { ...reply.usage, outputTokens: Math.max(reply.usage.outputTokens ?? 0, figures.tokenEvents ?? 0) }, estimate: true };
+}
+
 /** A reply's figures and cost as exports carry them (the event log's .jsonl, a compare session). */
 export interface ReplySummary {
   kind: 'reply';
