@@ -40,23 +40,37 @@ function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: M
 }
 
 type FiguresProps = { reply: AssembledMessage; figures: ReplyFigures; pricing?: ModelPricing | null };
-const sameFigures = (a: FiguresProps, b: FiguresProps) => figureItems(a.reply, a.figures, a.pricing).join('\n') === figureItems(b.reply, b.figures, b.pricing).join('\n');
+
+/** Each props object's figures, worked out once: the comparison and the render both need them, at every streaming update. */
+const figuresOf = new WeakMap<FiguresProps, { items: [string, string][]; text: string }>();
+function figuresFor(props: FiguresProps): { items: [string, string][]; text: string } {
+  let known = figuresOf.get(props);
+  if (!known) {
+    const items = figureItems(props.reply, props.figures, props.pricing);
+    known = { items, text: items.join('\n') };
+    figuresOf.set(props, known);
+  }
+  return known;
+}
 
 /**
  * A reply's figures. It renders again only when their text changes: a streaming
- * reply's updates bring a new message each, and mostly leave its figures as they were.
+ * reply's updates bring a new message each, and leave most of its figures as they were.
  */
-export const ReplyFiguresLine = memo(function ReplyFiguresLine({ reply, figures, pricing }: FiguresProps) {
-  const items = figureItems(reply, figures, pricing);
-  if (items.length === 0) return null;
-  return (
-    <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500">
-      {items.map(([k, v]) => (
-        <div key={k} className="flex gap-1">
-          <dt>{k}</dt>
-          <dd className="font-mono text-zinc-700 dark:text-zinc-300">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}, sameFigures);
+export const ReplyFiguresLine = memo(
+  function ReplyFiguresLine(props: FiguresProps) {
+    const { items } = figuresFor(props);
+    if (items.length === 0) return null;
+    return (
+      <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500">
+        {items.map(([k, v]) => (
+          <div key={k} className="flex gap-1">
+            <dt>{k}</dt>
+            <dd className="font-mono text-zinc-700 dark:text-zinc-300">{v}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  },
+  (a, b) => figuresFor(a).text === figuresFor(b).text,
+);
