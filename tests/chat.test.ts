@@ -142,7 +142,11 @@ describe('failures the BFF sees', () => {
     expect(bffEnd).toMatchObject({ reason: 'upstream-idle' });
     expect(text).toContain(markersOf(response).keepAlive);
     expect(message).toMatchObject({ status: 'error', text: 'before the stall', error: { code: 'upstream-idle' } });
-    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'error', text: 'before the stall', error: { message: 'The upstream sent nothing for 2 s.' } });
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored).toMatchObject({ status: 'error', text: 'before the stall', error: { message: 'The upstream sent nothing for 2 s.' } });
+    // Its speed runs to its last token, not through the silence (the idle limit, 1.5 s here) to its end.
+    expect(stored.timings.end! - stored.timings.lastToken!).toBeGreaterThanOrEqual(1500);
+    expect(stored.timings.lastToken).toBeGreaterThanOrEqual(stored.timings.firstToken!);
   });
 
   it('an upstream connection that breaks mid-stream is told apart from the browser’s own', async () => {

@@ -14,6 +14,8 @@ export interface ReplyTimings {
   firstToken?: number;
   /** First token of the answer proper, after any thinking. */
   firstAnswer?: number;
+  /** The last token: the speed is measured from the first token to it. */
+  lastToken?: number;
   end?: number;
   /** Events that carried tokens: the speed's count when the upstream reported no usage. */
   tokenEvents?: number;

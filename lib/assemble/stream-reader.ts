@@ -40,6 +40,8 @@ export class StreamReader {
   firstTokenAt: number | undefined;
   /** Clock value of the first token of the answer itself (text or a tool call). */
   firstAnswerAt: number | undefined;
+  /** Clock value of the last token so far: the speed runs from the first to it, not to the stream's end (a stall, a lost server). */
+  lastTokenAt: number | undefined;
   /** The BFF's end marker, once seen. */
   bffEnd: BffEnd | undefined;
   /** How many token-bearing events (text, thinking, refusal, tool arguments) came: a live proxy for output tokens. */
@@ -118,6 +120,7 @@ export class StreamReader {
         if (TOKEN_EVENTS.has(event.type)) {
           this.tokenEvents++;
           this.firstTokenAt ??= at;
+          this.lastTokenAt = at;
         }
         if (this.firstAnswerAt === undefined && ANSWER_EVENTS.has(event.type)) this.firstAnswerAt = at;
         const part = this.assembler.push(event);

@@ -15,6 +15,8 @@ export interface ReplyFigures {
   firstToken?: number;
   /** First token of the answer proper, after any thinking. */
   firstAnswer?: number;
+  /** The last token so far: the speed runs from the first token to it. */
+  lastToken?: number;
   end?: number;
   /** Events that carried tokens: the speed's count when the upstream reports no usage. */
   tokenEvents?: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
-import { shownUsage } from './reply-figures';
+import { outputRate, shownUsage } from './reply-figures';
 
 describe('shownUsage', () => {
   it('while a reply streams, counts its token events as a floor under the usage said so far, and says it is an estimate', () => {
@@ -14,5 +14,20 @@ describe('shownUsage', () => {
     const ended = { ...emptyMessage('complete'), usage: { inputTokens: 41, outputTokens: 1002 } };
     expect(shownUsage(ended, { tokenEvents: 1000 })).toEqual({ usage: ended.usage, estimate: false });
     expect(shownUsage(emptyMessage('streaming'), { tokenEvents: 10 })).toEqual({ usage: undefined, estimate: false });
+  });
+});
+
+describe('outputRate', () => {
+  const reply = { ...emptyMessage('error'), usage: { outputTokens: 100 } };
+
+  it('runs from the first token to the last, not through a silence before the end (a stall, a lost server)', () => {
+    expect(outputRate(reply, { firstToken: 1000, lastToken: 3000, end: 9000 })).toEqual({ rate: 50, from: 'usage' });
+    expect(outputRate({ ...reply, usage: undefined }, { firstToken: 1000, lastToken: 3000, end: 9000, tokenEvents: 40 })).toEqual({ rate: 20, from: 'counted' });
+  });
+
+  it('runs to the end for a reply stored without its last token, or of one token; none before the end', () => {
+    expect(outputRate(reply, { firstToken: 1000, end: 3000 })).toEqual({ rate: 50, from: 'usage' });
+    expect(outputRate(reply, { firstToken: 1000, lastToken: 1000, end: 2000 })).toEqual({ rate: 100, from: 'usage' });
+    expect(outputRate(reply, { firstToken: 1000, lastToken: 3000 })).toBeUndefined();
   });
 });

@@ -3,12 +3,16 @@ import { costOf, type ModelPricing, type ReplyCost } from '@/lib/pricing/cost';
 import type { ReplyFigures, UiMessage } from './chat-store';
 
 /**
- * Output tokens per second from the first token to the end: from the upstream's usage
- * when it reported one ("usage"), else from the events that carried tokens ("counted",
- * which is not tokens for many providers, and says so).
+ * Output tokens per second from the first token to the last, once the reply ended: from
+ * the upstream's usage when it reported one ("usage"), else from the events that carried
+ * tokens ("counted", which is not tokens for many providers, and says so). To the last
+ * token, not the end: a reply that stalled, or whose server died, ends long after its
+ * last token (stored replies from before the last token was kept: to the end).
  */
 export function outputRate(reply: AssembledMessage, figures: ReplyFigures): { rate: number; from: 'usage' | 'counted' } | undefined {
-  const generating = figures.end !== undefined && figures.firstToken !== undefined ? figures.end - figures.firstToken : undefined;
+  if (figures.end === undefined || figures.firstToken === undefined) return undefined;
+  const until = figures.lastToken !== undefined && figures.lastToken > figures.firstToken ? figures.lastToken : figures.end;
+  const generating = until - figures.firstToken;
   if (!generating || generating <= 0) return undefined;
   const out = reply.usage?.outputTokens;
   if (out !== undefined) return { rate: out / (generating / 1000), from: 'usage' };

@@ -23,7 +23,7 @@ function replyFromContent(content: ChatMessage['content']): AssembledMessage {
 
 /** A stored reply's figures: the server's, measured from when it received the request. */
 export function storedFigures(timings: ReplyTimings): ReplyFigures {
-  return { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, end: timings.end, tokenEvents: timings.tokenEvents, settled: true };
+  return { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, lastToken: timings.lastToken, end: timings.end, tokenEvents: timings.tokenEvents, settled: true };
 }
 
 function toUi(m: StoredMessage): UiMessage {

@@ -21,7 +21,7 @@ export async function storeOrphanReply({ id, meta, chunks }: Orphan): Promise<vo
   for (const chunk of chunks) copy.push(chunk.bytes, chunk.at);
   const end = chunks.at(-1)?.at ?? 0;
   const read = await copy.finish('ended', end);
-  const timings = { requestStart: meta.startedAt, end, firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt, tokenEvents: read.tokenEvents };
+  const timings = { requestStart: meta.startedAt, end, firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt, lastToken: read.lastTokenAt, tokenEvents: read.tokenEvents };
   const reply = toStoredReply(read.message, { id: meta.origin.provider, protocol }, meta.origin.model, timings, meta.origin.pricing);
   await (await store()).saveReply(conversationId, id, reply, read.events, { ifStreaming: true });
 }

@@ -66,7 +66,7 @@ export class ReplyWriter {
     } catch (error) {
       return this.save({ ...emptyMessage('error'), error: { message: `Sluice could not read its copy of this reply: ${error instanceof Error ? error.message : String(error)}` } });
     }
-    Object.assign(this.timings, { firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt, tokenEvents: read.tokenEvents });
+    Object.assign(this.timings, { firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt, lastToken: read.lastTokenAt, tokenEvents: read.tokenEvents });
     return this.save(read.message, read.events);
   }
 

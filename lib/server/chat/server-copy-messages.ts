@@ -18,6 +18,7 @@ export interface CopyResult {
   events: PackedEvents;
   firstTokenAt?: number;
   firstAnswerAt?: number;
+  lastTokenAt?: number;
   /** Events that carried tokens (text, thinking, tool arguments): the speed's count when the upstream reports no usage. */
   tokenEvents?: number;
 }

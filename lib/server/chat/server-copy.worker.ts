@@ -48,7 +48,7 @@ function handle(request: CopyRequest): void {
   try {
     if (stream.failure) throw new Error(stream.failure);
     const message = stream.reader.finish(request.outcome, request.at);
-    answer = { id: request.id, result: { message, events: stream.events.stored(), firstTokenAt: stream.reader.firstTokenAt, firstAnswerAt: stream.reader.firstAnswerAt, tokenEvents: stream.reader.tokenEvents } };
+    answer = { id: request.id, result: { message, events: stream.events.stored(), firstTokenAt: stream.reader.firstTokenAt, firstAnswerAt: stream.reader.firstAnswerAt, lastTokenAt: stream.reader.lastTokenAt, tokenEvents: stream.reader.tokenEvents } };
   } catch (error) {
     answer = { id: request.id, error: messageOf(error) };
   }
