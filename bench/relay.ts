@@ -133,10 +133,17 @@ async function throughput(target: Target, concurrent: number, events: number): P
  * warmer half of the run. A one-stream run lasts tens of milliseconds: with three runs,
  * its ratio swung from 0.73 to 2.09 between two runs of the bench on this shared machine.
  */
-async function alternating(runs: number, floor: () => Promise<number>, sluice: () => Promise<number>): Promise<{ floor: number; sluice: number }> {
+async function alternating(runs: number, floor: () => Promise<number>, sluice: () => Promise<number>, quiet: number[] = []): Promise<{ floor: number; sluice: number }> {
   const results = { floor: [] as number[], sluice: [] as number[] };
+  // Each run starts once the servers in `quiet` have stopped working: a Sluice run's
+  // replies are decoded and stored after their last byte went out, and that work must
+  // not fall on the next run of the other target (with Redis, the memory store's
+  // leftovers cost the Redis runs a tenth of their throughput).
+  const settle = () => Promise.all(quiet.map(settled));
   for (let i = 0; i < runs; i++) {
+    await settle();
     results.floor.push(await floor());
+    await settle();
     results.sluice.push(await sluice());
   }
   return { floor: median(results.floor), sluice: median(results.sluice) };
@@ -242,7 +249,7 @@ async function redisFigures(sluice: Target, env: Record<string, string>, step: (
     step('REDIS_URL: joining through the other instance, 100 running');
     const joined = await joins(viaRedis, other.origin, 100);
     step('REDIS_URL: throughput, 100 streams');
-    const many = await alternating(5, () => throughput(memory, 100, 2000), () => throughput(viaRedis, 100, 2000));
+    const many = await alternating(5, () => throughput(memory, 100, 2000), () => throughput(viaRedis, 100, 2000), [plain.process.pid!, one.process.pid!, other.process.pid!]);
     const ms = (v: number) => Math.round(v * 1000) / 1000;
     const overMemory = (name: string, ours: number, theirs: number, target: string, met: boolean): Metric => ({
       metric: `with REDIS_URL: ${name}, added over the memory store`,
@@ -290,7 +297,7 @@ export async function run(): Promise<Metric[]> {
     // RELAY_BENCH_ONLY=throughput: just 100 streams through Sluice and the floor (a quick look while working).
     if (process.env.RELAY_BENCH_ONLY === 'throughput') {
       for (let i = 0; i < 3; i++) await throughput(sluice, 100, 500);
-      const many = await alternating(5, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000));
+      const many = await alternating(5, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000), [next.process.pid!]);
       return [{ metric: 'throughput, 100 concurrent streams', value: Math.round(many.sluice), unit: 'events/s', baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) }, ratio: many.sluice / many.floor, target: '>= 0.8', met: many.sluice / many.floor >= 0.8 }];
     }
     step('warming up');
@@ -303,10 +310,10 @@ export async function run(): Promise<Metric[]> {
     step('joining live streams, 100 running');
     const joined = await joins(sluice, next.origin, 100);
     step('throughput, one stream');
-    const one = await alternating(9, () => throughput(pipe, 1, 5000), () => throughput(sluice, 1, 5000));
+    const one = await alternating(9, () => throughput(pipe, 1, 5000), () => throughput(sluice, 1, 5000), [next.process.pid!]);
     step('throughput, 100 streams');
-    const many = await alternating(5, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000));
-    const manyBare = await alternating(3, () => throughput(pipe, 100, 2000), () => throughput(bareRelay, 100, 2000));
+    const many = await alternating(5, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000), [next.process.pid!]);
+    const manyBare = await alternating(3, () => throughput(pipe, 100, 2000), () => throughput(bareRelay, 100, 2000), [next.process.pid!]);
     step('CPU per event');
     const cpu = { floor: await cpuPerEvent(pipe, floor.child.pid!, 20_000), sluice: await cpuPerEvent(sluice, next.process.pid!, 20_000) };
     step('memory, 200 open streams');

@@ -279,9 +279,8 @@ export class RedisLiveStreams implements LiveStreams {
   }
 
   /**
-   * Ends a reply's stream: its end entry, its state, and the retention from now. Plain
-   * commands, not MULTI: they go out after the chunks written before them
-   * (auto-pipelining sends a MULTI ahead of commands still queued).
+   * Ends a reply's stream: its end entry, its state, and the retention from now, after
+   * the chunks written before them (one connection, commands written in order).
    */
   private ending(id: string, how: StreamEnd): Promise<unknown> {
     const { redis } = this;
