@@ -1,0 +1,119 @@
+/**
+ * Not a benchmark: a look inside the relay bench's 100-stream figure. Runs `next start`
+ * under Node's CPU profiler (every thread: the relay's, the server copy's, PGlite's),
+ * sends rounds of 100 concurrent 2,000-event replies from the bench upstream, and
+ * prints each round's events per second and the server's CPU, then, per thread, where
+ * its time went by source file (through the build's source maps). The profiles stay in
+ * the system's temporary folder, for DevTools.
+ *
+ *   npx tsx bench/profile-relay.ts [rounds]        (REDIS_URL or DATABASE_URL pass through)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { SourceMap } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../tests/support/next-server';
+import { cpuSeconds, startBenchUpstream } from './relay-peers';
+
+const rounds = Number(process.argv[2] ?? 5);
+const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
+
+/** One reply read to its end: how many events came. */
+function reply(url: URL, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+      let events = 0;
+      res.on('data', (data: Buffer) => {
+        for (let i = data.indexOf('data: {'); i !== -1; i = data.indexOf('data: {', i + 1)) events++;
+      });
+      res.on('end', () => resolve(events));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Milliseconds a profile's thread was busy, and the source files its time went to (inclusive), from the build's source maps. */
+function byFile(profile: Profile): { busy: number; files: [string, number][] } {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const maps = new Map<string, SourceMap | null>();
+  const fileOf = new Map<number, string>();
+  const where = (id: number): string => {
+    const known = fileOf.get(id);
+    if (known !== undefined) return known;
+    const { url, lineNumber, columnNumber } = nodes.get(id)!.callFrame;
+    const path = url.replace('file://', '');
+    let file = url.split('/').slice(-2).join('/') || '(native)';
+    if (path.includes('/.next/')) {
+      if (!maps.has(path)) maps.set(path, existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8'))) : null);
+      const entry = maps.get(path)?.findEntry(lineNumber, columnNumber);
+      const source = entry && 'originalSource' in entry ? entry.originalSource : null;
+      if (source) file = source.replace(/^.*?(node_modules\/|\/lib\/|\/app\/)/, (_, dir: string) => (dir === 'node_modules/' ? '' : dir.slice(1)));
+    }
+    fileOf.set(id, file);
+    return file;
+  };
+  const files = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((sample, i) => {
+    if (nodes.get(sample)!.callFrame.functionName === '(idle)') return;
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    busy += dt;
+    const seen = new Set<string>();
+    for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
+      const file = where(id);
+      if (seen.has(file)) continue;
+      seen.add(file);
+      files.set(file, (files.get(file) ?? 0) + dt);
+    }
+  });
+  return { busy, files: [...files.entries()].sort((a, b) => b[1] - a[1]) };
+}
+
+const upstream = await startBenchUpstream();
+const dir = mkdtempSync(join(tmpdir(), 'sluice-profile-relay-'));
+writeFileSync(join(dir, 'config.json'), JSON.stringify({ providers: [{ id: 'bench', protocol: 'openai-chat', baseUrl: `${upstream.origin}/v1` }] }));
+const port = await freePort();
+const profiles = join(dir, 'profiles');
+const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
+  env: { ...process.env, SLUICE_CONFIG: join(dir, 'config.json'), SLUICE_DATA_DIR: join(dir, 'data'), NEXT_MANUAL_SIG_HANDLE: 'true' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const origin = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  if (i > 300) throw new Error('next start did not become ready');
+  if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+const body = JSON.stringify({ provider: 'bench', model: 'burst-2000', messages: [{ role: 'user', content: 'bench' }] });
+for (let round = 0; round < rounds; round++) {
+  const cpu = cpuSeconds(server.pid!);
+  const start = performance.now();
+  const events = (await Promise.all(Array.from({ length: 100 }, () => reply(new URL(`${origin}/api/chat`), body)))).reduce((a, b) => a + b, 0);
+  const seconds = (performance.now() - start) / 1000;
+  await new Promise((r) => setTimeout(r, 1500)); // the replies are stored after their last byte
+  console.log(`round ${round + 1}: ${Math.round(events / seconds).toLocaleString('en-US')} events/s; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`);
+}
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+upstream.server.closeAllConnections();
+upstream.server.close();
+
+for (const name of readdirSync(profiles).sort()) {
+  const { busy, files } = byFile(JSON.parse(readFileSync(join(profiles, name), 'utf8')) as Profile);
+  if (busy < 100) continue;
+  console.log(`\n${name}: busy ${Math.round(busy)} ms (start-up included); inclusive time by source file:`);
+  for (const [file, ms] of files.slice(1, 16)) console.log(`${String(Math.round(ms)).padStart(8)} ms  ${file}`);
+}
+console.log(`\nprofiles: ${profiles}`);
