@@ -23,8 +23,8 @@ const REAP_CLAIM_MS = 60_000;
 export class Leases {
   private timers: ReturnType<typeof setInterval>[] = [];
   private sweeping = false;
-  /** Owners whose lease was seen lapsed, and since when. */
-  private readonly lapsed = new Map<string, number>();
+  /** Owners of running replies whose lease was seen lapsed, and since when. */
+  private lapsed = new Map<string, number>();
 
   constructor(
     private readonly connection: () => Redis,
@@ -63,11 +63,9 @@ export class Leases {
       if (owners.length === 0) return;
       const alive = await Promise.all(owners.map((owner) => this.redis.exists(keys.lease(owner))));
       const now = Date.now();
-      for (const [i, owner] of owners.entries()) {
-        if (alive[i] === 1) this.lapsed.delete(owner);
-        else if (!this.lapsed.has(owner)) this.lapsed.set(owner, now);
-      }
-      const dead = new Set(owners.filter((owner) => now - (this.lapsed.get(owner) ?? now) >= LAPSED_FOR_MS));
+      // Made anew each sweep from the owners seen now: one whose replies are all reaped is forgotten.
+      this.lapsed = new Map(owners.flatMap((owner, i) => (alive[i] === 1 ? [] : [[owner, this.lapsed.get(owner) ?? now] as const])));
+      const dead = new Set([...this.lapsed].filter(([, since]) => now - since >= LAPSED_FOR_MS).map(([owner]) => owner));
       for (const [id, owner] of running) {
         if (!dead.has(owner)) continue;
         if ((await this.redis.set(keys.reaping(id), this.instance, 'PX', REAP_CLAIM_MS, 'NX')) !== 'OK') continue;

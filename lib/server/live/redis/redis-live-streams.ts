@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Acquired, LiveStreams, StopReason, StopState, StreamMeta, StreamReaderHandle, StreamTimes, StreamWriter } from '../live-streams';
 import { MemoryLiveStreams } from '../memory-live-streams';
-import { CHAT_HEADERS } from '@/lib/api/headers';
-import { bffMarkers } from '@/lib/sse/bff-marker';
 import { ApiError } from '../../http-errors';
 import { connectRedis, dedicatedConnection, describeRedisUrl } from './connect';
 import { chunkFields, endFields, keys, parseEntry, RUNNING_TTL_MS, type StopMessage, type StreamEnd } from './keys';
 import { Leases } from './leases';
-import { RemoteReader, SERVER_LOST } from './remote-reader';
+import { endMarkerAfter, RemoteReader, SERVER_LOST } from './remote-reader';
 
 /** A reply whose instance died, as another instance found it: its meta and every chunk it had written, ending with the server-lost marker. */
 export interface Orphan {
@@ -22,7 +20,8 @@ export interface Orphan {
  * later than a local one, at most): one frame at 60 Hz, so a page following a reply
  * through another instance cannot show the difference. Every XADD costs this process
  * its command's encoding and answer: at 5 ms, 100 streams through Redis kept 0.66-0.79
- * of the memory store's throughput (relay bench, three runs); at 15 ms, 0.98.
+ * of the memory store's throughput (relay bench, three runs, with ioredis's
+ * auto-pipelining on, as it then was); at 15 ms, 0.98.
  */
 const MIRROR_BATCH_MS = 16;
 
@@ -315,8 +314,7 @@ export class RedisLiveStreams implements LiveStreams {
         start += chunkLength;
       }
     }
-    const last = chunks.at(-1)?.bytes.at(-1) ?? 10;
-    const endMarker = Buffer.from((last === 10 || last === 13 ? '' : '\n') + bffMarkers(meta.headers[CHAT_HEADERS.markerNonce] ?? '').end({ reason: 'server-lost', message: SERVER_LOST }));
+    const endMarker = endMarkerAfter(meta, chunks.at(-1)?.bytes.at(-1) ?? 10, { reason: 'server-lost', message: SERVER_LOST });
     const at = Date.now() - meta.startedAt;
     try {
       await this.options.storeOrphan({ id, meta, chunks: [...chunks, { bytes: endMarker, at }] });

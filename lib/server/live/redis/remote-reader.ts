@@ -13,6 +13,15 @@ const BLOCK_MS = 15_000;
 export const LIVE_STREAM_LOST = 'The live stream was lost (Redis became unreachable or dropped it); the stored conversation has the reply.';
 export const SERVER_LOST = 'The server running this reply stopped; this is what it had streamed.';
 
+/**
+ * A reply's end marker written by an instance other than the one that ran it, on a line
+ * of its own: after `lastByte`, the last byte its reader got (undefined: unknown, so a new
+ * line is started).
+ */
+export function endMarkerAfter(meta: StreamMeta, lastByte: number | undefined, end: BffEnd): Buffer {
+  return Buffer.from((lastByte === 10 || lastByte === 13 ? '' : '\n') + bffMarkers(meta.headers[CHAT_HEADERS.markerNonce] ?? '').end(end));
+}
+
 export interface RemoteReaderOptions {
   /** The unwatched limit: while reading, the reader says it is watching, this often and for this long. */
   unwatchedLimitMs: number;
@@ -88,7 +97,7 @@ export class RemoteReader implements StreamReaderHandle {
       lastByte = bytes[bytes.byteLength - 1]!;
       if (!deliver(bytes)) await new Promise<void>((resolve) => (this.wake = resolve));
     };
-    const endWith = (end: BffEnd) => send(new TextEncoder().encode((lastByte === 10 || lastByte === 13 ? '' : '\n') + bffMarkers(this.meta.headers[CHAT_HEADERS.markerNonce] ?? '').end(end)));
+    const endWith = (end: BffEnd) => send(endMarkerAfter(this.meta, lastByte, end));
     const lost = () => endWith({ reason: 'live-stream-lost', message: LIVE_STREAM_LOST });
     let after = '0-0';
     try {
