@@ -1,7 +1,7 @@
 import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/assemble/message';
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { storedFields, type Conversation, type ReplyTimings, type StoredMessage } from '@/lib/api/conversations';
+import { storedFields, type Conversation, type ReplyTimings, type StoredMessage, type StoredReplyFields } from '@/lib/api/conversations';
 import type { ReplyFigures, UiMessage } from '../chat/chat-store';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
@@ -26,6 +26,11 @@ export function storedFigures(timings: ReplyTimings): ReplyFigures {
   return { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, lastToken: timings.lastToken, end: timings.end, tokenEvents: timings.tokenEvents, settled: true };
 }
 
+/** A stored reply's message, as the page holds an assembled one. */
+export function storedReplyMessage(m: StoredReplyFields): AssembledMessage {
+  return { ...emptyMessage(m.status), ...storedFields(m) };
+}
+
 function toUi(m: StoredMessage): UiMessage {
   if (m.role === 'tool') return { id: m.id, role: 'tool', content: m.content, stored: true };
   if (m.role !== 'assistant') {
@@ -40,7 +45,7 @@ function toUi(m: StoredMessage): UiMessage {
     provider: m.provider,
     model: m.model,
     protocol: m.protocol as ProtocolId,
-    reply: { ...emptyMessage(m.status), ...storedFields(m) },
+    reply: storedReplyMessage(m),
     figures: storedFigures(timings),
     pricing: m.pricing ?? null,
     stored: true,

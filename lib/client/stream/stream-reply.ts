@@ -4,11 +4,10 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import { CHAT_HEADERS } from '@/lib/api/headers';
-import { storedFields } from '@/lib/api/conversations';
 import { api, ApiCallError, readApiError } from '../api';
 import { flushFinal, requestFlush, type AssistantPatch } from '../chat/chat-store';
 import { createLog } from '../event-log/event-logs';
-import { storedFigures } from '../history/from-stored';
+import { storedFigures, storedReplyMessage } from '../history/from-stored';
 import { replyPatch } from './reply-patch';
 import { ServerClock } from './server-clock';
 
@@ -128,7 +127,7 @@ async function settleFromServer(id: string, conversationId: string | null, strea
   if (!conversationId || !streamId) return;
   const stored = await api.storedMessage(conversationId, streamId).catch(() => null);
   if (signal.aborted || !stored || stored.role !== 'assistant' || !('timings' in stored) || stored.status === 'streaming') return;
-  flushFinal(id, () => ({ figures: storedFigures(stored.timings), ...(wholeReply ? { reply: { ...emptyMessage(stored.status), ...storedFields(stored) } } : {}) }));
+  flushFinal(id, () => ({ figures: storedFigures(stored.timings), ...(wholeReply ? { reply: storedReplyMessage(stored) } : {}) }));
 }
 
 /** POST /api/chat, sent again (same requestId) when it did not reach the server. */
