@@ -9,31 +9,15 @@
  *   npx tsx bench/profile-relay.ts [rounds]        (REDIS_URL or DATABASE_URL pass through)
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tests/support/next-server';
-import { cpuSeconds, startBenchUpstream } from './relay-peers';
+import { sluiceTarget, throughput } from './relay';
+import { benchProvidersFile, cpuSeconds, startBenchUpstream } from './relay-peers';
 
 const rounds = Number(process.argv[2] ?? 5);
-const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
-
-/** One reply read to its end: how many events came. */
-function reply(url: URL, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-      let events = 0;
-      res.on('data', (data: Buffer) => {
-        for (let i = data.indexOf('data: {'); i !== -1; i = data.indexOf('data: {', i + 1)) events++;
-      });
-      res.on('end', () => resolve(events));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
@@ -82,11 +66,10 @@ function byFile(profile: Profile): { busy: number; files: [string, number][] } {
 
 const upstream = await startBenchUpstream();
 const dir = mkdtempSync(join(tmpdir(), 'sluice-profile-relay-'));
-writeFileSync(join(dir, 'config.json'), JSON.stringify({ providers: [{ id: 'bench', protocol: 'openai-chat', baseUrl: `${upstream.origin}/v1` }] }));
 const port = await freePort();
 const profiles = join(dir, 'profiles');
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-  env: { ...process.env, SLUICE_CONFIG: join(dir, 'config.json'), SLUICE_DATA_DIR: join(dir, 'data'), NEXT_MANUAL_SIG_HANDLE: 'true' },
+  env: { ...process.env, SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_DATA_DIR: join(dir, 'data'), NEXT_MANUAL_SIG_HANDLE: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;
@@ -96,14 +79,12 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
-const body = JSON.stringify({ provider: 'bench', model: 'burst-2000', messages: [{ role: 'user', content: 'bench' }] });
+const sluice = sluiceTarget(origin);
 for (let round = 0; round < rounds; round++) {
   const cpu = cpuSeconds(server.pid!);
-  const start = performance.now();
-  const events = (await Promise.all(Array.from({ length: 100 }, () => reply(new URL(`${origin}/api/chat`), body)))).reduce((a, b) => a + b, 0);
-  const seconds = (performance.now() - start) / 1000;
+  const eventsPerSecond = await throughput(sluice, 100, 2000);
   await new Promise((r) => setTimeout(r, 1500)); // the replies are stored after their last byte
-  console.log(`round ${round + 1}: ${Math.round(events / seconds).toLocaleString('en-US')} events/s; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`);
+  console.log(`round ${round + 1}: ${Math.round(eventsPerSecond).toLocaleString('en-US')} events/s; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`);
 }
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));

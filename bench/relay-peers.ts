@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { listen } from '@/lib/simulator/serve-fetch';
 
 const chunk = (i: number) =>
@@ -34,6 +36,13 @@ export async function startBenchUpstream(): Promise<{ origin: string; server: Se
   });
   server.keepAliveTimeout = 60_000;
   return { origin: await listen(server), server };
+}
+
+/** A providers file (in a folder of its own) whose one provider, `bench`, is the bench upstream at `origin`: its path. */
+export function benchProvidersFile(origin: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sluice-bench-')), 'config.json');
+  writeFileSync(file, JSON.stringify({ providers: [{ id: 'bench', protocol: 'openai-chat', baseUrl: `${origin}/v1` }] }));
+  return file;
 }
 
 /** The floor: a minimal Node http pipe in its own process, request in, upstream bytes out. */

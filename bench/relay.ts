@@ -6,21 +6,18 @@
  * joining live streams by offset while 100 run. Then the same with REDIS_URL (two
  * instances on one Redis server) against the memory store.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MemoryLiveStreams } from '@/lib/server/live/memory-live-streams';
 import { startNextServer } from '../tests/support/next-server';
 import { redisServerBinary, startRedis } from '../tests/support/redis';
-import { cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
+import { benchProvidersFile, cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { median, type Metric } from './report';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
 
-interface Target {
+export interface Target {
   name: string;
   url: string;
   body: (model: string) => string;
@@ -121,11 +118,16 @@ async function joins(sluice: Target, origin: string, running: number): Promise<{
   return result;
 }
 
-async function throughput(target: Target, concurrent: number, events: number): Promise<number> {
+export async function throughput(target: Target, concurrent: number, events: number): Promise<number> {
   const start = performance.now();
   const results = await Promise.all(Array.from({ length: concurrent }, () => stream(target, `burst-${events}`)));
   const total = results.reduce((n, r) => n + r.events, 0);
   return total / ((performance.now() - start) / 1000);
+}
+
+/** POST /api/chat of the Sluice at `origin`, asking the bench provider. */
+export function sluiceTarget(origin: string): Target {
+  return { name: 'sluice', url: `${origin}/api/chat`, body: (model) => JSON.stringify({ provider: 'bench', model, messages: [{ role: 'user', content: 'bench' }] }) };
 }
 
 /**
@@ -276,19 +278,13 @@ async function redisFigures(sluice: Target, env: Record<string, string>, step: (
 export async function run(): Promise<Metric[]> {
   const upstream = await startBenchUpstream();
   const floor = await startFloorPipe(upstream.origin);
-  const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ providers: [{ id: 'bench', protocol: 'openai-chat', baseUrl: `${upstream.origin}/v1` }] }));
-  const env = { SLUICE_CONFIG: join(dir, 'config.json'), SLUICE_BENCH_UPSTREAM: upstream.origin };
+  const env = { SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_BENCH_UPSTREAM: upstream.origin };
   const next = await startNextServer(env);
 
   const direct: Target = { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body: (model) => JSON.stringify({ model }) };
   const pipe: Target = { name: 'floor', url: floor.origin, body: (model) => JSON.stringify({ model }) };
   const bareRelay: Target = { name: 'bare Next.js relay', url: `${next.origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) };
-  const sluice: Target = {
-    name: 'sluice',
-    url: `${next.origin}/api/chat`,
-    body: (model) => JSON.stringify({ provider: 'bench', model, messages: [{ role: 'user', content: 'bench' }] }),
-  };
+  const sluice = sluiceTarget(next.origin);
 
   try {
     const step = (what: string) => console.error(`relay bench: ${what}`);
