@@ -6,7 +6,10 @@
  * its time went by source file (through the build's source maps). The profiles stay in
  * the system's temporary folder, for DevTools.
  *
- *   npx tsx bench/profile-relay.ts [rounds]        (REDIS_URL or DATABASE_URL pass through)
+ *   npx tsx bench/profile-relay.ts [rounds] [bare]  (REDIS_URL or DATABASE_URL pass through)
+ *
+ * With `bare`, the rounds go through the bare Next.js relay route instead: the same
+ * profile of the architecture's floor, to set beside Sluice's.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,10 +17,11 @@ import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tests/support/next-server';
-import { sluiceTarget, throughput } from './relay';
+import { sluiceTarget, throughput, type Target } from './relay';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream } from './relay-peers';
 
 const rounds = Number(process.argv[2] ?? 5);
+const bare = process.argv[3] === 'bare';
 
 interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
@@ -69,7 +73,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sluice-profile-relay-'));
 const port = await freePort();
 const profiles = join(dir, 'profiles');
 const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-  env: { ...process.env, SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_DATA_DIR: join(dir, 'data'), NEXT_MANUAL_SIG_HANDLE: 'true' },
+  env: { ...process.env, SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_BENCH_UPSTREAM: upstream.origin, SLUICE_DATA_DIR: join(dir, 'data'), NEXT_MANUAL_SIG_HANDLE: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;
@@ -79,10 +83,10 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
-const sluice = sluiceTarget(origin);
+const target: Target = bare ? { name: 'bare Next.js relay', url: `${origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) } : sluiceTarget(origin);
 for (let round = 0; round < rounds; round++) {
   const cpu = cpuSeconds(server.pid!);
-  const eventsPerSecond = await throughput(sluice, 100, 2000);
+  const eventsPerSecond = await throughput(target, 100, 2000);
   await new Promise((r) => setTimeout(r, 1500)); // the replies are stored after their last byte
   console.log(`round ${round + 1}: ${Math.round(eventsPerSecond).toLocaleString('en-US')} events/s; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`);
 }

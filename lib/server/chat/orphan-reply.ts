@@ -3,7 +3,8 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Orphan } from '../live/redis/redis-live-streams';
 import { store } from '../store';
 import { toStoredReply } from './reply-writer';
-import { openServerCopy } from './server-copy';
+import { keptOf } from '../live/kept-bytes';
+import { readServerCopy } from './server-copy';
 import { relaySettings } from './settings';
 
 /**
@@ -17,10 +18,8 @@ export async function storeOrphanReply({ id, meta, chunks }: Orphan): Promise<vo
   const protocol = meta.headers[CHAT_HEADERS.protocol] as ProtocolId | undefined;
   if (!conversationId || !protocol || !meta.origin) return;
   const settings = relaySettings();
-  const copy = openServerCopy(protocol, { maxBytes: settings.eventLogMaxBytes, markerNonce: meta.headers[CHAT_HEADERS.markerNonce] ?? '', limits: settings.limits });
-  for (const chunk of chunks) copy.push(chunk.bytes, chunk.at);
   const end = chunks.at(-1)?.at ?? 0;
-  const read = await copy.finish('ended', end);
+  const read = await readServerCopy(protocol, keptOf(chunks), 'ended', end, { maxBytes: settings.eventLogMaxBytes, markerNonce: meta.headers[CHAT_HEADERS.markerNonce] ?? '', limits: settings.limits });
   const timings = { requestStart: meta.startedAt, end, firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt, lastToken: read.lastTokenAt, tokenEvents: read.tokenEvents };
   const reply = toStoredReply(read.message, { id: meta.origin.provider, protocol }, meta.origin.model, timings, meta.origin.pricing);
   await (await store()).saveReply(conversationId, id, reply, read.events, { ifStreaming: true });

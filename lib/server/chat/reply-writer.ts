@@ -1,11 +1,10 @@
-import type { StreamOutcome } from '@/lib/assemble/assemble';
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { storedFields } from '@/lib/api/conversations';
 import type { Provider } from '@/lib/providers/types';
 import { costOf, type ModelPricing } from '@/lib/pricing/cost';
 import { redact } from '../redact';
 import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply, Turn } from '../store/types';
-import type { ServerCopy } from './server-copy';
+import type { CopyResult } from './server-copy';
 
 /** The stored form of an assembled reply: its stored fields, where it came from, and its timings. */
 export function toStoredReply(message: AssembledMessage, provider: Pick<Provider, 'id' | 'protocol'>, model: string, timings: ReplyTimings, pricing?: ModelPricing): StoredReply {
@@ -59,10 +58,10 @@ export class ReplyWriter {
   }
 
   /** The stream ended: the server's copy, read to its end, is the reply as stored. */
-  async saveFromCopy(copy: ServerCopy, outcome: StreamOutcome, at: number): Promise<unknown> {
+  async saveFromCopy(reading: Promise<CopyResult>): Promise<unknown> {
     let read;
     try {
-      read = await copy.finish(outcome, at);
+      read = await reading;
     } catch (error) {
       return this.save({ ...emptyMessage('error'), error: { message: `Sluice could not read its copy of this reply: ${error instanceof Error ? error.message : String(error)}` } });
     }

@@ -2,15 +2,23 @@ import type { AssembledMessage } from '@/lib/assemble/message';
 import type { StreamOutcome } from '@/lib/assemble/assemble';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { SseLimits } from '@/lib/sse/limits';
+import type { KeptBytes } from '../live/kept-bytes';
 import type { Reply } from '../worker-rpc';
 import type { PackedEvents } from '../store/types';
 
-/** What the relay tells the copy worker (in batches, one per event-loop turn): a stream opens, its chunks as they went out, then its end. */
-export type CopyRequest =
-  | { kind: 'open'; stream: number; protocol: ProtocolId; maxBytes: number; markerNonce: string; limits: SseLimits }
-  | { kind: 'push'; stream: number; bytes: Uint8Array; at: number }
-  /** `id` is the call's, for its answer. */
-  | { kind: 'finish'; id: number; stream: number; outcome: StreamOutcome; at: number };
+/** What the relay asks the copy worker once a stream has ended: read its kept bytes to a reply (`id` is the call's, for its answer). */
+export interface CopyRequest {
+  id: number;
+  protocol: ProtocolId;
+  kept: KeptBytes;
+  outcome: StreamOutcome;
+  /** When the stream ended (ms since the request started). */
+  at: number;
+  /** The stored event log's bound (bytes). */
+  maxBytes: number;
+  markerNonce: string;
+  limits: SseLimits;
+}
 
 /** The server's copy of one stream, read to its end. */
 export interface CopyResult {
@@ -23,10 +31,5 @@ export interface CopyResult {
   tokenEvents?: number;
 }
 
-/** How many bytes of pushes a batch carried (the backlog's bookkeeping). */
-export interface CopyNote {
-  drained: number;
-}
-
 /** Everything the worker sends back. */
-export type CopyAnswer = Reply<CopyResult> | CopyNote;
+export type CopyAnswer = Reply<CopyResult>;

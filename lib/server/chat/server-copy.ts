@@ -2,77 +2,53 @@ import { Worker } from 'node:worker_threads';
 import type { StreamOutcome } from '@/lib/assemble/assemble';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { SseLimits } from '@/lib/sse/limits';
+import type { KeptBytes } from '../live/kept-bytes';
 import { WorkerRpc } from '../worker-rpc';
-import type { CopyNote, CopyRequest, CopyResult } from './server-copy-messages';
+import type { CopyRequest, CopyResult } from './server-copy-messages';
 
 export type { CopyResult } from './server-copy-messages';
 
-/** The server's own copy of a relayed stream: fed as the bytes go out, read to a message and an event log at the end. */
-export interface ServerCopy {
-  push(bytes: Uint8Array, at: number): void;
-  finish(outcome: StreamOutcome, at: number): Promise<CopyResult>;
-  /** When the worker has fallen behind every stream's pushes: a promise of room (stop reading upstreams until then). */
-  backlog(): Promise<void> | undefined;
-}
-
 /**
- * Bytes pushed to the worker and not yet read, all streams together, past which the
- * relays stop reading their upstreams until it catches up (to half of it): the queue
- * feeding the worker is bounded, however fast upstreams send.
+ * One worker thread reads every reply's copy: decoding each event (JSON.parse mostly)
+ * on the relaying thread measured about as costly as relaying it. It reads a stream
+ * once it has ended, from the bytes its live stream kept: handing each chunk over as
+ * it streamed (a copy and a message per event-loop turn) cost 100 streams of 8,000
+ * events about a tenth of their throughput. Shared through globalThis, like the
+ * store, because Next.js gives each route its own module state.
  */
-export const MAX_BACKLOG_BYTES = 64 * 1024 * 1024;
-
+const KEY = Symbol.for('sluice.server-copy');
 interface CopyWorker {
   rpc: WorkerRpc<CopyRequest, CopyResult>;
   worker: Worker;
-  next: number;
-  /** Bytes pushed and not yet read by the worker. */
-  pending: number;
-  room?: { promise: Promise<void>; resolve: () => void };
 }
-
-/**
- * One worker thread reads every stream's copy: decoding each event (JSON.parse
- * mostly) on the relaying thread measured about as costly as relaying it. Shared
- * through globalThis, like the store, because Next.js gives each route its own
- * module state.
- */
-const KEY = Symbol.for('sluice.server-copy');
 type Holder = { [KEY]?: CopyWorker };
 
 /** How the worker starts; tests start the same file under tsx. */
 export type StartWorker = () => Worker;
 const startWorker: StartWorker = () => new Worker(new URL('./server-copy.worker.ts', import.meta.url), { name: 'sluice-server-copy' });
 
-function drained(state: CopyWorker, bytes: number): void {
-  state.pending -= bytes;
-  if (state.room && state.pending <= MAX_BACKLOG_BYTES / 2) {
-    state.room.resolve();
-    state.room = undefined;
-  }
-}
-
 function copyWorker(start: StartWorker): CopyWorker {
   const holder = globalThis as Holder;
   if (holder[KEY]) return holder[KEY];
   const worker = start();
   worker.unref();
-  const state = { worker, next: 0, pending: 0 } as CopyWorker;
-  // A dead worker fails every copy in flight (each reply is then stored as an error), and the next stream starts a new one.
-  state.rpc = new WorkerRpc<CopyRequest, CopyResult>(
+  // A dead worker fails every read in flight (each reply is then stored as an error), and the next read starts a new one.
+  const state: CopyWorker = {
     worker,
-    (note) => drained(state, (note as CopyNote).drained),
-    () => {
-      if (holder[KEY] === state) delete holder[KEY];
-      drained(state, state.pending);
-    },
-    'stream reader',
-  );
+    rpc: new WorkerRpc<CopyRequest, CopyResult>(
+      worker,
+      undefined,
+      () => {
+        if (holder[KEY] === state) delete holder[KEY];
+      },
+      'stream reader',
+    ),
+  };
   holder[KEY] = state;
   return state;
 }
 
-/** Stops the shared worker, failing any copy in flight; the next stream starts another. */
+/** Stops the shared worker, failing any read in flight; the next read starts another. */
 export async function stopServerCopy(): Promise<void> {
   await (globalThis as Holder)[KEY]?.worker.terminate();
 }
@@ -84,29 +60,7 @@ export interface CopyOptions {
   limits: SseLimits;
 }
 
-export function openServerCopy(protocol: ProtocolId, { maxBytes, markerNonce, limits }: CopyOptions, start = startWorker): ServerCopy {
-  const state = copyWorker(start);
-  const stream = state.next++;
-  state.rpc.post({ kind: 'open', stream, protocol, maxBytes, markerNonce, limits });
-  return {
-    push(bytes, at) {
-      // A copy of our own to hand over: the original is still on its way to the browser.
-      // (Not bytes.slice(): on a Node Buffer that is a view, maybe into a shared pool.)
-      const own = new Uint8Array(bytes);
-      state.pending += own.byteLength;
-      state.rpc.post({ kind: 'push', stream, bytes: own, at }, [own.buffer]);
-    },
-    backlog() {
-      if (state.pending <= MAX_BACKLOG_BYTES) return undefined;
-      if (!state.room) {
-        let resolve!: () => void;
-        const promise = new Promise<void>((r) => (resolve = r));
-        state.room = { promise, resolve };
-      }
-      return state.room.promise;
-    },
-    finish(outcome, at) {
-      return state.rpc.call((id) => ({ kind: 'finish', id, stream, outcome, at }));
-    },
-  };
+/** Reads an ended stream's kept bytes (handed over: its buffers are the worker's from now on) to the reply to store. */
+export function readServerCopy(protocol: ProtocolId, kept: KeptBytes, outcome: StreamOutcome, at: number, options: CopyOptions, start = startWorker): Promise<CopyResult> {
+  return copyWorker(start).rpc.call((id) => ({ id, protocol, kept, outcome, at, ...options }), [kept.bytes.buffer, kept.starts.buffer, kept.at.buffer]);
 }

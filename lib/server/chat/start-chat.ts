@@ -1,3 +1,4 @@
+import type { StreamOutcome } from '@/lib/assemble/assemble';
 import { emptyMessage } from '@/lib/assemble/message';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import { protocolModule } from '@/lib/protocols/registry';
@@ -16,7 +17,7 @@ import { ReplyWriter, toStoredReply } from './reply-writer';
 import { readChatRequest } from './request-body';
 import { resolveTurn } from './resolve-turn';
 import { resumeUpstream, resumes } from './resume-upstream';
-import { openServerCopy } from './server-copy';
+import { readServerCopy } from './server-copy';
 import { relaySettings } from './settings';
 import { settling } from './settling-replies';
 import { pricingFor } from '../pricing';
@@ -31,7 +32,9 @@ import { pricingFor } from '../pricing';
  */
 export async function startChat(request: Request): Promise<Response> {
   const requestStart = Date.now();
-  const since = () => Date.now() - requestStart;
+  // Receive times on the monotonic clock, in whole ms as stored: Next.js wraps Date.now (to track prerender IO), and this runs per chunk.
+  const clockStart = performance.now();
+  const since = () => Math.round(performance.now() - clockStart);
   const body = await readChatRequest(request);
   const live = liveStreams();
   if (live.closing) throw new ApiError(503, 'server_stopping', 'The server is stopping; send again once it is back.');
@@ -60,7 +63,6 @@ export async function startChat(request: Request): Promise<Response> {
   if (acquired.kind === 'attached') return (await streamAnswer(acquired.id))!;
   const stream = acquired.writer;
 
-  const copy = openServerCopy(provider.protocol, { maxBytes: settings.eventLogMaxBytes, markerNonce, limits: settings.limits });
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
   // The turn is written while the upstream request goes out, not before it: every
   // later write of this reply is chained after it. The placeholder gets a copy of
@@ -71,22 +73,27 @@ export async function startChat(request: Request): Promise<Response> {
   const write = (bytes: Uint8Array, fromUpstream: boolean) => {
     const at = since();
     if (fromUpstream) timings.firstByte ??= at;
-    copy.push(bytes, at);
     stream.append(bytes, at);
+  };
+  // The stream has ended: the server reads its own copy of it, the bytes the live stream kept, and stores that.
+  const storeReply = (outcome: StreamOutcome) => {
+    timings.end = since();
+    stream.finish();
+    const copyOptions = { maxBytes: settings.eventLogMaxBytes, markerNonce, limits: settings.limits };
+    settling(writer.saveFromCopy(readServerCopy(provider.protocol, stream.kept(), outcome, timings.end, copyOptions)));
   };
 
   let upstream: UpstreamResponse;
   try {
     upstream = await sendUpstream(upstreamRequest, upstreamOptions);
   } catch (error) {
-    timings.end = since();
     // Stopped before the upstream answered: the reply is kept, stopped, and its stream says so.
     if (stoppedAs !== undefined) {
       write(new TextEncoder().encode(markers.open + markers.end({ reason: 'stopped', message: stoppedAs })), false);
-      stream.finish();
-      settling(writer.saveFromCopy(copy, 'stopped', timings.end));
+      storeReply('stopped');
       return (await streamAnswer(replyId))!;
     }
+    timings.end = since();
     if (!(error instanceof ApiError)) throw error;
     // Nothing streamed, but the turn is kept: the reply is stored as the error it was.
     await writer.save({ ...emptyMessage('error'), error: { message: error.message } });
@@ -106,16 +113,11 @@ export async function startChat(request: Request): Promise<Response> {
     preamble: exchangeMarker(upstreamRequest, upstream, provider, markers),
     limits: settings.limits,
     secrets: provider.secrets,
-    backlog: copy.backlog,
     keepAliveMs: settings.keepAliveMs,
     idleMs: settings.idleMs,
     write,
     reconnect: resumes(provider) ? (lastEventId) => resumeUpstream(upstreamRequest, lastEventId, { ...upstreamOptions, signal: new AbortController().signal }) : undefined,
-    onDone: (outcome) => {
-      timings.end = since();
-      stream.finish();
-      settling(writer.saveFromCopy(copy, outcome.kind === 'stopped' ? 'stopped' : 'ended', timings.end));
-    },
+    onDone: (outcome) => storeReply(outcome.kind === 'stopped' ? 'stopped' : 'ended'),
   });
   return (await streamAnswer(replyId))!;
 }

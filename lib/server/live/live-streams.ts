@@ -12,8 +12,9 @@
 /** Why a stream was stopped: someone asked, nobody read it for too long, or the server is stopping. */
 import type { StreamTimes } from '@/lib/api/streams';
 import type { ModelPricing } from '@/lib/pricing/cost';
+import type { KeptBytes } from './kept-bytes';
 
-export type { StreamTimes };
+export type { KeptBytes, StreamTimes };
 
 export type StopReason = { kind: 'requested' } | { kind: 'unwatched'; limitMs: number } | { kind: 'server-stopping' };
 
@@ -38,6 +39,8 @@ export interface StreamWriter {
   abandon(error: PreStreamFailure): void;
   /** Adds a response header for later readers (known only once the upstream answered). */
   setHeader(name: string, value: string): void;
+  /** A copy of every byte appended so far, with each chunk's receive time: what the server reads its stored reply from. */
+  kept(): KeptBytes;
 }
 
 /** A JSON error answered instead of a stream. */

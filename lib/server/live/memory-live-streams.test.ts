@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { StopReason } from './live-streams';
+import { keptChunks } from './kept-bytes';
 import { MemoryLiveStreams } from './memory-live-streams';
 
 const meta = (requestId?: string) => ({ headers: { 'x-sluice-message-id': 'r' }, startedAt: Date.now(), ...(requestId ? { requestId } : {}) });
@@ -32,6 +33,22 @@ describe('live streams in memory', () => {
     expect(early.got).toEqual({ text: `hello ${big} end`, ended: true });
     expect(late.got).toEqual({ text: `lo ${big} end`, ended: true });
     expect(collect(streams, 'r', 1e9).got).toEqual({ text: '', ended: true }); // past the end: nothing, ended
+  });
+
+  it('hands over a copy of everything kept, chunk by chunk with receive times, and stays readable after it is transferred', () => {
+    const streams = new MemoryLiveStreams({ retentionMs: 60_000, unwatchedLimitMs: 60_000 });
+    const acquired = streams.acquire('r', meta(), () => undefined);
+    if (acquired.kind !== 'acquired') throw new Error('not acquired');
+    const big = 'y'.repeat(50 * 1024); // spans the 4, 8, 16 and 32 KiB segments
+    acquired.writer.append(bytes('first '), 3);
+    acquired.writer.append(bytes(big), 7);
+    acquired.writer.append(bytes(' last'), 12);
+    acquired.writer.finish();
+    const kept = acquired.writer.kept();
+    expect(new TextDecoder().decode(kept.bytes)).toBe(`first ${big} last`);
+    expect([...keptChunks(kept)].map((chunk) => [new TextDecoder().decode(chunk.bytes).slice(0, 6), chunk.at])).toEqual([['first ', 3], ['yyyyyy', 7], [' last', 12]]);
+    structuredClone(kept, { transfer: [kept.bytes.buffer, kept.starts.buffer, kept.at.buffer] }); // as it goes to the worker
+    expect(collect(streams, 'r', 0).got).toEqual({ text: `first ${big} last`, ended: true });
   });
 
   it('waits for a reader with no room, and resumes it where it was', () => {

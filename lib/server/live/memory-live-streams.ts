@@ -1,3 +1,4 @@
+import type { KeptBytes } from './kept-bytes';
 import type { Acquired, LiveStreams, PreStreamFailure, StopReason, StopState, StreamMeta, StreamReaderHandle, StreamTimes } from './live-streams';
 
 /**
@@ -133,6 +134,13 @@ class LiveStream {
     return index;
   }
 
+  /** Every byte so far in one new buffer, with its chunks' starts and receive times. */
+  kept(): KeptBytes {
+    const bytes = new Uint8Array(this.length);
+    this.segments.forEach((segment, i) => bytes.set(segment.subarray(0, Math.min(segment.byteLength, this.length - this.starts[i]!)), this.starts[i]));
+    return { bytes, starts: this.offsets.slice(0, this.chunks), at: this.ats.slice(0, this.chunks) };
+  }
+
   times(from: number, now: number): StreamTimes {
     const offsets: number[] = [];
     const at: number[] = [];
@@ -184,6 +192,7 @@ export class MemoryLiveStreams implements LiveStreams {
         setHeader: (name, value) => {
           stream.meta.headers[name] = value;
         },
+        kept: () => stream.kept(),
       },
     };
   }

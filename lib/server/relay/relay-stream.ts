@@ -11,8 +11,6 @@ export interface RelayOptions {
   limits: WireLimits;
   /** Values that must never be passed on (the provider's key and secret headers): replaced by [redacted]. */
   secrets: (string | undefined)[];
-  /** When the server's copy has fallen behind: a promise of room, and the upstream is not read until then. */
-  backlog?: () => Promise<void> | undefined;
   /** Send a keep-alive marker after this much upstream silence. */
   keepAliveMs: number;
   /** Give up on an upstream silent for this long. */
@@ -85,15 +83,16 @@ class LeadingBom {
 /**
  * Relays an upstream SSE body into the reply's stream, with the BFF's markers at line
  * boundaries. The reply no longer depends on who reads it: it runs to its end unless
- * stopped, reading the upstream as fast as it comes (the server's copy may still hold
- * it back). One watchdog per reply sends keep-alives and gives up on a stalled
- * upstream (a timer per read measured as the bottleneck). A connection that breaks
+ * stopped, reading the upstream as fast as it comes. One watchdog per reply sends
+ * keep-alives and gives up on a stalled upstream (a timer per read measured as the
+ * bottleneck). A connection that breaks
  * after events with ids is asked again with Last-Event-ID.
  */
 export function relayUpstream(first: IncomingMessage, options: RelayOptions): Relay {
   let upstream = first;
-  let lastUpstreamAt = Date.now();
-  let lastWriteAt = Date.now();
+  // performance.now, not Date.now: Next.js wraps Date.now (to track prerender IO), and this runs per chunk.
+  let lastUpstreamAt = performance.now();
+  let lastWriteAt = performance.now();
   let atLineStart = true;
   let done = false;
   let reconnecting = false;
@@ -108,7 +107,7 @@ export function relayUpstream(first: IncomingMessage, options: RelayOptions): Re
     if (bytes.byteLength === 0) return;
     const last = bytes[bytes.byteLength - 1];
     atLineStart = last === 10 || last === 13;
-    lastWriteAt = Date.now();
+    lastWriteAt = performance.now();
     options.write(bytes, fromUpstream);
   };
   const emitMarker = (line: string) => emit(encoder.encode((atLineStart ? '' : '\n') + line), false);
@@ -141,14 +140,6 @@ export function relayUpstream(first: IncomingMessage, options: RelayOptions): Re
     ids.push(chunk);
     const out = scrubber.push(bom.push(chunk));
     emit(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
-    const room = options.backlog?.();
-    if (room) {
-      const paused = upstream;
-      paused.pause();
-      void room.then(() => {
-        if (!done && paused === upstream) paused.resume();
-      });
-    }
   };
   /** What the BOM check and the scrubber still hold, once the upstream has ended. */
   const drain = () => {
@@ -188,10 +179,10 @@ export function relayUpstream(first: IncomingMessage, options: RelayOptions): Re
 
   const attach = (connection: IncomingMessage) => {
     upstream = connection;
-    lastUpstreamAt = Date.now();
+    lastUpstreamAt = performance.now();
     connection.on('data', (chunk: Buffer) => {
       if (done || connection !== upstream) return;
-      lastUpstreamAt = Date.now();
+      lastUpstreamAt = performance.now();
       batch.push(chunk);
       if (!scheduled) {
         scheduled = true;
@@ -219,7 +210,7 @@ export function relayUpstream(first: IncomingMessage, options: RelayOptions): Re
   const every = Math.max(20, Math.min(options.keepAliveMs, options.idleMs) / 3);
   const watchdog = setInterval(() => {
     if (done || reconnecting) return;
-    const now = Date.now();
+    const now = performance.now();
     if (now - lastUpstreamAt >= options.idleMs) {
       end({ kind: 'failed', reason: 'upstream-idle', message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.` });
       upstream.destroy();

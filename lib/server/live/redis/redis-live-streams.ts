@@ -194,6 +194,7 @@ export class RedisLiveStreams implements LiveStreams {
         local.setHeader(name, value);
         mirror(() => this.redis.hset(keys.meta(id), 'meta', JSON.stringify(meta)));
       },
+      kept: () => local.kept(),
     };
   }
 
