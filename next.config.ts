@@ -7,8 +7,8 @@ const nextConfig: NextConfig = {
   headers: async () => [{ source: '/_next/static/:path*', headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }],
   // Compression buffers; an SSE relay must pass every event on as it arrives.
   compress: false,
-  // PGlite ships its own WebAssembly and data files: load it from node_modules, not a bundle.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // PGlite ships its own WebAssembly and data files, undici its HTTP parser's: load them from node_modules, not a bundle.
+  serverExternalPackages: ['@electric-sql/pglite', 'undici'],
   turbopack: {
     resolveAlias: {
       // Its "browser" build decodes entities through `document`, which a Web Worker lacks,

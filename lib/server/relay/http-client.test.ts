@@ -24,12 +24,15 @@ describe('the upstream client', () => {
       res.end('ok');
     });
     const origin = await listen(server);
-    for (const path of ['/a', '/b']) {
+    for (const path of ['/a', '/b', '/c', '/d']) {
       const response = await postStreaming(`${origin}${path}`, {}, '{}', new AbortController().signal);
       expect(await readText(response.body, 100)).toBe('ok');
     }
-    // /b went out on the pooled connection, was reset, and went again on a fresh one.
-    expect(requests).toEqual(['/a #1', '/b #2', '/b #1']);
+    // Each request that went out on a pooled connection was reset, and went again on a fresh one (the pool decides which reuse one).
+    const reused = requests.filter((r) => r.endsWith('#2')).map((r) => r.split(' ')[0]);
+    expect(reused.length).toBeGreaterThan(0);
+    for (const path of reused) expect(requests.slice(requests.indexOf(`${path} #2`) + 1)).toContain(`${path} #1`);
+    expect(requests.filter((r) => r.endsWith('#1')).map((r) => r.split(' ')[0])).toEqual(['/a', '/b', '/c', '/d']);
   });
 
   it('does not send again when a fresh connection fails', async () => {

@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import type { bffMarkers } from '@/lib/sse/bff-marker';
 import { EventIds } from './event-ids';
+import type { UpstreamBody } from './http-client';
 import { SecretScrubber } from './secret-scrubber';
 import { WireBounds, type BoundBroken, type WireLimits } from './wire-bounds';
 
@@ -26,7 +26,7 @@ export interface RelayOptions {
    * (when its events carried ids). Resolves with the continuation; rejects with the
    * upstream's reason when it refuses. Absent: a broken connection ends the reply.
    */
-  reconnect?: (lastEventId: string, attempt: number) => Promise<IncomingMessage>;
+  reconnect?: (lastEventId: string, attempt: number) => Promise<UpstreamBody>;
   /** At most this many reconnections, with backoff between them. */
   maxReconnects?: number;
 }
@@ -88,7 +88,7 @@ class LeadingBom {
  * bottleneck). A connection that breaks
  * after events with ids is asked again with Last-Event-ID.
  */
-export function relayUpstream(first: IncomingMessage, options: RelayOptions): Relay {
+export function relayUpstream(first: UpstreamBody, options: RelayOptions): Relay {
   let upstream = first;
   // performance.now, not Date.now: Next.js wraps Date.now (to track prerender IO), and this runs per chunk.
   let lastUpstreamAt = performance.now();
@@ -177,7 +177,7 @@ export function relayUpstream(first: IncomingMessage, options: RelayOptions): Re
     }
   };
 
-  const attach = (connection: IncomingMessage) => {
+  const attach = (connection: UpstreamBody) => {
     upstream = connection;
     lastUpstreamAt = performance.now();
     connection.on('data', (chunk: Buffer) => {
@@ -199,9 +199,8 @@ export function relayUpstream(first: IncomingMessage, options: RelayOptions): Re
       if (connection === upstream) void lost(error);
     };
     connection.once('error', broke);
-    connection.once('aborted', () => broke());
     connection.once('close', () => {
-      if (!connection.complete) broke();
+      if (!connection.readableEnded) broke();
     });
   };
 
