@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SSE_LIMITS } from '@/lib/sse/limits';
@@ -68,6 +69,13 @@ describe('the server’s copy of a relayed stream', () => {
     await expect(reading).rejects.toThrow('worker crashed');
     void readServerCopy('openai-chat', keptOf([]), 'stopped', 2, copyOptions(1024), start).catch(() => {});
     expect(started).toHaveLength(2);
+  });
+
+  it.runIf(existsSync('/proc/self/task'))('reads at a lower priority than the relaying thread: live bytes go first when the cores are busy', async () => {
+    const niceOf = () => readdirSync('/proc/self/task').map((task) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    await readServerCopy('openai-chat', keptOf([]), 'ended', 0, copyOptions(1024), realWorker);
+    const nice = niceOf(); // the first is this thread, which stands for the relay's
+    expect(nice).toContain(Math.min(19, nice[0]! + 10));
   });
 
   it('a stream that breaks its reader fails alone: the others read on', async () => {

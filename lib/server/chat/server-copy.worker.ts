@@ -1,3 +1,4 @@
+import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { keptChunks } from '../live/kept-bytes';
@@ -16,6 +17,20 @@ function read({ protocol, kept, outcome, at, maxBytes, markerNonce, limits }: Co
   for (const chunk of keptChunks(kept)) reader.push(chunk.bytes, chunk.at);
   const message = reader.finish(outcome, at);
   return { message, events: events.stored(), firstTokenAt: reader.firstTokenAt, firstAnswerAt: reader.firstAnswerAt, lastTokenAt: reader.lastTokenAt, tokenEvents: reader.tokenEvents };
+}
+
+/**
+ * Reading a reply to store it can wait; relaying live bytes cannot. This thread runs
+ * 10 nice steps below the server (Linux sets priority per thread): when the cores are
+ * busy the relays go first, and the copies are read in the time left, all of it when
+ * there is any. 100 streams of 2,000 events: 0.67-0.68 of the Node pipe against
+ * 0.58-0.62 at equal priority (bench/relay.ts). Where that is not permitted, it runs
+ * at the server's priority.
+ */
+try {
+  setPriority(Math.min(19, getPriority() + 10));
+} catch {
+  // not permitted here: equal priority
 }
 
 // A message is one event-loop turn's requests, in order.
