@@ -1,7 +1,6 @@
 import { listPublicProviders } from '@/lib/providers/list';
+import { route } from '@/lib/server/api-route';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET() {
-  return Response.json({ providers: await listPublicProviders() });
-}
+export const GET = route(async () => Response.json({ providers: await listPublicProviders() }));

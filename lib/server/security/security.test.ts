@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { config } from '@/proxy';
 import { allowedHosts, hostAllowed, isLoopback } from './allowed-hosts';
 import { crossOriginRefusal, nonJsonBody } from './same-origin';
 
@@ -47,5 +50,29 @@ describe('the origin rule', () => {
     expect(nonJsonBody('POST', new Headers({ 'content-type': 'application/json; charset=utf-8', 'content-length': '2' }))).toBeUndefined();
     expect(nonJsonBody('POST', new Headers({ 'content-type': 'application/merge-patch+json', 'transfer-encoding': 'chunked' }))).toBeUndefined();
     expect(nonJsonBody('POST', new Headers({ 'content-length': '0' }))).toBeUndefined();
+  });
+});
+
+describe('every API route is guarded', () => {
+  // The proxy skips /api/: each route's exports must go through route() (lib/server/api-route.ts), which runs the checks.
+  const routeFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name === 'route.ts' ? [join(dir, entry.name)] : []));
+
+  it('exports its handlers only as route(…)', () => {
+    const files = routeFiles(join(process.cwd(), 'app/api'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      const handlers = [...source.matchAll(/export\s+(?:async\s+)?(?:const|function|let|var)\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b(\s*=\s*route\()?/g)];
+      expect(handlers.length, file).toBeGreaterThan(0);
+      for (const handler of handlers) expect(handler[2], `${file}: ${handler[1]}`).toBeDefined();
+      expect(source, file).not.toMatch(/export\s*\{/);
+    }
+  });
+
+  it('the proxy skips exactly the API and the static build files', () => {
+    const matcher = new RegExp(`^${config.matcher[0]!}$`);
+    for (const path of ['/', '/c/x', '/compare/x', '/api']) expect(matcher.test(path), path).toBe(true);
+    for (const path of ['/api/chat', '/api/health', '/_next/static/a.js']) expect(matcher.test(path), path).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
+import { route } from '@/lib/server/api-route';
 import { handleSimulatorRequest } from '@/lib/simulator/handler';
 
 export const dynamic = 'force-dynamic';
 
 /** The built-in simulator upstream, served by the app itself so a fresh checkout chats offline. */
-export const GET = handleSimulatorRequest;
-export const POST = handleSimulatorRequest;
+export const GET = route(handleSimulatorRequest);
+export const POST = route(handleSimulatorRequest);
