@@ -296,6 +296,22 @@ export async function run(): Promise<Metric[]> {
       const many = await alternating(5, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000), [next.process.pid!]);
       return [{ metric: 'throughput, 100 concurrent streams', value: Math.round(many.sluice), unit: 'events/s', baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) }, ratio: many.sluice / many.floor, target: '>= 0.8', met: many.sluice / many.floor >= 0.8 }];
     }
+    const ms = (v: number) => Math.round(v * 1000) / 1000;
+    const overBareRelay = (name: string, ours: number, bare: number): Metric => ({
+      metric: `${name}, added over a bare Next.js route that fetches the upstream and returns its body`,
+      value: ms(ours - bare),
+      unit: 'ms',
+      baseline: { name: `bare Next.js relay route, ${name}`, value: ms(bare) },
+      ratio: ours / bare,
+      target: 'within 1 ms',
+      met: ours - bare <= 1,
+    });
+    // RELAY_BENCH_ONLY=latency: just time to first byte and event over the bare Next.js relay route (a quick look while working).
+    if (process.env.RELAY_BENCH_ONLY === 'latency') {
+      await latency({ direct, floor: pipe, bareRelay, sluice }, 3);
+      const lat = await latency({ direct, floor: pipe, bareRelay, sluice }, 30);
+      return [overBareRelay('time to first byte p50', median(lat.sluice.headers), median(lat.bareRelay.headers)), overBareRelay('time to first event p50', median(lat.sluice.firstEvent), median(lat.bareRelay.firstEvent))];
+    }
     step('warming up');
     await latency({ direct, floor: pipe, bareRelay, sluice }, 3); // warm up
     // Both Next.js routes get their code optimized before they are timed (a cold run measured a third of a warm one).
@@ -320,7 +336,6 @@ export async function run(): Promise<Metric[]> {
     const kept = { floor: await memoryPerStream(pipe, floor.child.pid!, 200, 2000), sluice: await memoryPerStream(sluice, next.process.pid!, 200, 2000) };
     const withRedis = await redisFigures(sluice, env, step);
 
-    const ms = (v: number) => Math.round(v * 1000) / 1000;
     const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
       metric: name,
       value: ms(ours),
@@ -331,15 +346,6 @@ export async function run(): Promise<Metric[]> {
       met: ours - floorValue < target,
     });
     /** Sluice's figure against the bare Next.js relay route's: the target is what Sluice adds, within 1 ms. */
-    const overBareRelay = (name: string, ours: number, bare: number): Metric => ({
-      metric: `${name}, added over a bare Next.js route that fetches the upstream and returns its body`,
-      value: ms(ours - bare),
-      unit: 'ms',
-      baseline: { name: `bare Next.js relay route, ${name}`, value: ms(bare) },
-      ratio: ours / bare,
-      target: 'within 1 ms',
-      met: ours - bare <= 1,
-    });
     return [
       { metric: 'time to first byte p50 (direct to upstream)', value: ms(median(lat.direct.headers)), unit: 'ms', baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) }, ratio: median(lat.direct.headers) / median(lat.floor.headers), target: 'reference', met: true },
       { metric: 'time to first byte p50 of a bare Next.js route (GET /api/health)', value: ms(median(bareNext)), unit: 'ms', baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) }, ratio: median(bareNext) / median(lat.floor.headers), target: 'reference: the framework’s own cost', met: true },

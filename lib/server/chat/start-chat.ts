@@ -64,9 +64,10 @@ export async function startChat(request: Request): Promise<Response> {
   const stream = acquired.writer;
 
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
-  // The turn is written while the upstream request goes out, not before it: every
-  // later write of this reply is chained after it. The placeholder gets a copy of
-  // the timings: the live ones fill in before its row is written.
+  // The turn is written once the answer's first bytes are on their way (or by the
+  // first other write, if it comes first): every later write of this reply is chained
+  // after it. The placeholder gets a copy of the timings: the live ones fill in before
+  // its row is written.
   const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings }, pricing);
   const writer = new ReplyWriter(db, { ...turn, replyId, placeholder }, provider, body.model, timings, pricing);
   const upstreamOptions = { headersTimeoutMs: settings.headersTimeoutMs, signal: beforeHeaders.signal, secrets: provider.secrets };
@@ -119,5 +120,8 @@ export async function startChat(request: Request): Promise<Response> {
     reconnect: resumes(provider) ? (lastEventId) => resumeUpstream(upstreamRequest, lastEventId, { ...upstreamOptions, signal: new AbortController().signal }) : undefined,
     onDone: (outcome) => storeReply(outcome.kind === 'stopped' ? 'stopped' : 'ended'),
   });
-  return (await streamAnswer(replyId))!;
+  const answer = (await streamAnswer(replyId))!;
+  // After this handler returns, Next.js writes the answer's first bytes in the same turn of the event loop.
+  setImmediate(() => void writer.begin());
+  return answer;
 }
