@@ -131,6 +131,8 @@ export function relayUpstream(first: UpstreamBody, options: RelayOptions): Relay
     if (done || batch.length === 0) return;
     const chunk = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
     batch = [];
+    // Once per turn, not per read: undici hands over each HTTP chunk (an event, mostly) as a read.
+    lastUpstreamAt = performance.now();
     const broken = bounds.add(chunk);
     if (broken) {
       end({ kind: 'bounded', ...broken });
@@ -182,7 +184,6 @@ export function relayUpstream(first: UpstreamBody, options: RelayOptions): Relay
     lastUpstreamAt = performance.now();
     connection.on('data', (chunk: Buffer) => {
       if (done || connection !== upstream) return;
-      lastUpstreamAt = performance.now();
       batch.push(chunk);
       if (!scheduled) {
         scheduled = true;

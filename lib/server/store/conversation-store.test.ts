@@ -256,6 +256,15 @@ for (const backend of backends) {
         expect(await found('PURPLE')).toEqual([ids[1]]);
         expect(await found('ünïcode gardens')).toEqual([ids[5]]);
         expect(await found('nothing like this')).toEqual([]);
+        // A refusal is searchable too, and a reply saved again is found by its new text only.
+        const refused = uuidv7();
+        const replyId = uuidv7();
+        await db.beginTurn({ conversationId: refused, newTitle: 'r', messages: [{ id: uuidv7(), message: user('x') }], replyId, placeholder: reply('', 'streaming') });
+        await db.saveReply(refused, replyId, { ...reply('first words'), refusal: 'I cannot discuss Zeppelins' });
+        expect(await found('zeppelins')).toEqual([refused]);
+        await db.saveReply(refused, replyId, reply('second words'));
+        expect([await found('zeppelins'), await found('first words'), await found('second words')]).toEqual([[], [], [refused]]);
+        await db.deleteConversation(refused);
       });
 
       it('refuses a cursor it did not give', async () => {

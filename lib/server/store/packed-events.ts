@@ -1,9 +1,21 @@
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
+import { deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
 import type { PackedEvents, StoredEvents } from './types';
 
-const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
+
+/**
+ * A log's text as the store keeps it: deflated, as base64 for SQL's `decode(…, 'base64')`.
+ * An embedded database write costs CPU per byte (about 30 ns in PGlite), and a token
+ * stream repeats the same JSON around every token: the bench's stream shrinks 50x, a
+ * recorded web-search stream 1.5x. Packed where the log is made, in the server copy's
+ * worker, off the relay's thread and below its priority: the text never crosses to it
+ * (100 replies of 2,000 events were 33 MB of strings a round). Text, not bytea
+ * parameters: PGlite's own convert byte by byte, 100x slower; base64, not hex: a third
+ * of the characters to pass and parse (a 50 KB log's insert took 1.24 ms of PGlite's
+ * CPU against 1.55–1.97 ms as hex).
+ */
+const deflated = (stream: string) => deflateRawSync(stream, { level: 1 }).toString('base64');
 
 /** Builds a packed log an item at a time: the one place that writes the format `unpackEvents` reads. */
 export class EventPacker {
@@ -16,7 +28,7 @@ export class EventPacker {
   }
 
   packed(truncated: boolean): PackedEvents {
-    return { stream: this.raws.join(''), spans: this.spans, truncated };
+    return { deflated: deflated(this.raws.join('')), spans: this.spans, truncated };
   }
 }
 
@@ -27,8 +39,8 @@ export function packEvents({ items, truncated }: StoredEvents): PackedEvents {
   return packer.packed(truncated);
 }
 
-/** The items a packed log was made of, as the event log reads them. */
-export function unpackEvents({ stream, spans, truncated }: PackedEvents): StoredEvents {
+/** The items of a log's text cut by its spans. */
+function itemsOf(stream: string, spans: number[], truncated: boolean): StoredEvents {
   const items: StoredEvents['items'] = [];
   let offset = 0;
   for (let i = 0; i + 1 < spans.length; i += 2) {
@@ -39,19 +51,12 @@ export function unpackEvents({ stream, spans, truncated }: PackedEvents): Stored
   return { items, truncated };
 }
 
-/**
- * A log's text as the store keeps it: deflated, as base64 for SQL's `decode(…, 'base64')`.
- * An embedded database write costs CPU per byte (about 30 ns in PGlite), and a token
- * stream repeats the same JSON around every token: the bench's stream shrinks 50x, a
- * recorded web-search stream 1.5x. Off the event loop (zlib's thread pool), and text
- * from Buffer: PGlite's own bytea parameters convert byte by byte, 100x slower. Base64,
- * not hex: a third of the characters to pass and parse (a 50 KB log's insert took
- * 1.24 ms of PGlite's CPU against 1.55–1.97 ms as hex).
- */
-export async function compressStream(stream: string): Promise<string> {
-  return (await deflate(stream, { level: 1 })).toString('base64');
+/** The items a packed log was made of, as the event log reads them. */
+export function unpackEvents({ deflated: text, spans, truncated }: PackedEvents): StoredEvents {
+  return itemsOf(inflateRawSync(Buffer.from(text, 'base64')).toString('utf8'), spans, truncated);
 }
 
-export async function decompressStream(base64: string): Promise<string> {
-  return (await inflate(Buffer.from(base64, 'base64'))).toString('utf8');
+/** The same, inflated off the event loop (zlib's thread pool): what the store's reads use. */
+export async function readPackedEvents({ deflated: text, spans, truncated }: PackedEvents): Promise<StoredEvents> {
+  return itemsOf((await inflate(Buffer.from(text, 'base64'))).toString('utf8'), spans, truncated);
 }

@@ -1,7 +1,7 @@
 import { storableJson, storableText } from './storable';
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
-import { compressStream, decompressStream, unpackEvents } from './packed-events';
+import { readPackedEvents } from './packed-events';
 import type { CompareSession, Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, PackedEvents, StoredEvents, StoredMessage, StoredReply, Turn } from './types';
 
 
@@ -198,13 +198,19 @@ export class SqlConversationStore implements ConversationStore {
     await this.sql.batch(statements);
   }
 
-  /** One statement, for the same reason as a new turn; the events go in only if the reply is there. */
+  /**
+   * One statement, for the same reason as a new turn; the events go in only if the
+   * reply is there. The search text is taken from the body inside the database: the
+   * reply's text is not passed twice.
+   */
   async saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents, { ifStreaming = false } = {}): Promise<void> {
     await this.sql.query(
-      `with reply as (update messages set status = $3, body = $4, search_text = $5 where id = $1 and conversation_id = $2 and (not $9 or status = 'streaming') returning id),
+      `with saved as (select $4::jsonb as body),
+            reply as (update messages set status = $3, body = saved.body, search_text = coalesce(saved.body->>'text', '') || E'\n' || coalesce(saved.body->>'refusal', '')
+                      from saved where id = $1 and conversation_id = $2 and (not $8 or status = 'streaming') returning id),
             touched as (${TOUCH('$2')}),
             events as (insert into reply_events (message_id, stream, spans, truncated)
-                       select id, decode($6::text, 'base64'), $7, $8 from reply where $6::text is not null
+                       select id, decode($5::text, 'base64'), $6, $7 from reply where $5::text is not null
                        on conflict (message_id) do update set items = null, stream = excluded.stream, spans = excluded.spans, truncated = excluded.truncated)
        select 1`,
       [
@@ -212,8 +218,7 @@ export class SqlConversationStore implements ConversationStore {
         conversationId,
         reply.status,
         storableJson(reply),
-        storableText([reply.text, reply.refusal ?? ''].join('\n')),
-        events ? await compressStream(events.stream) : null,
+        events?.deflated ?? null,
         // spans is text, not jsonb: only this code reads it, and jsonb would parse it on every write.
         events ? JSON.stringify(events.spans) : null,
         events?.truncated ?? false,
@@ -230,7 +235,7 @@ export class SqlConversationStore implements ConversationStore {
     const row = rows[0];
     if (!row) return undefined;
     if (row.stream === null) return { items: row.items ?? [], truncated: row.truncated };
-    return unpackEvents({ stream: await decompressStream(row.stream), spans: JSON.parse(row.spans ?? '[]') as number[], truncated: row.truncated });
+    return readPackedEvents({ deflated: row.stream, spans: JSON.parse(row.spans ?? '[]') as number[], truncated: row.truncated });
   }
 
   async settleInterrupted(message: string): Promise<number> {

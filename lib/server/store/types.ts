@@ -6,13 +6,14 @@ export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
 export type { CompareSession, Conversation, ConversationPage, ConversationSummary, ReplyTimings, StoredEvents, StoredMessage, StoredReply } from '@/lib/api/conversations';
 
 /**
- * A reply's event log as it is written: the items' text end to end, then each
- * item's length (UTF-16 code units) and time, in turn. One string and one list of
+ * A reply's event log as it is written: the items' text end to end (deflated), then
+ * each item's length (UTF-16 code units) and time, in turn. One string and one list of
  * numbers, not thousands of objects: the server writes every reply's log, and
  * serializing and storing items one by one was most of the relay's CPU per event.
  */
 export interface PackedEvents {
-  stream: string;
+  /** The items' raw text, one after another, deflated (raw deflate), as base64. */
+  deflated: string;
   /** length, at, length, at, … */
   spans: number[];
   truncated: boolean;
