@@ -208,6 +208,16 @@ function liveStoreMemory(streams: number, events: number): { perStream: number; 
 }
 
 /** Waits until a process stops spending CPU: work a stream leaves behind (decoding, storing) is part of its cost. */
+/**
+ * 100-stream runs, untimed, right before the timed ones: after the one-stream runs,
+ * Sluice's first 100-stream runs read 232-254k events/s and its fourth and fifth
+ * 322-332k (one run of this bench), its heap and its workers' code growing back into
+ * the load, while the floor's read 328-388k throughout.
+ */
+async function warmForMany(targets: Target[]): Promise<void> {
+  for (let i = 0; i < 3; i++) for (const target of targets) await throughput(target, 100, 2000);
+}
+
 async function settled(pid: number): Promise<void> {
   for (let last = cpuSeconds(pid), i = 0; i < 50; i++) {
     await new Promise((r) => setTimeout(r, 200));
@@ -251,6 +261,7 @@ async function redisFigures(sluice: Target, env: Record<string, string>, step: (
     step('REDIS_URL: joining through the other instance, 100 running');
     const joined = await joins(viaRedis, other.origin, 100);
     step('REDIS_URL: throughput, 100 streams');
+    await warmForMany([memory, viaRedis]);
     const many = await alternating(5, () => throughput(memory, 100, 2000), () => throughput(viaRedis, 100, 2000), [plain.process.pid!, one.process.pid!, other.process.pid!]);
     const ms = (v: number) => Math.round(v * 1000) / 1000;
     const overMemory = (name: string, ours: number, theirs: number, target: string, met: boolean): Metric => ({
@@ -292,7 +303,7 @@ export async function run(): Promise<Metric[]> {
     if (process.env.RELAY_BENCH_ONLY === 'redis') return await redisFigures(sluice, env, step);
     // RELAY_BENCH_ONLY=throughput: just 100 streams through Sluice and the floor (a quick look while working).
     if (process.env.RELAY_BENCH_ONLY === 'throughput') {
-      for (let i = 0; i < 3; i++) await throughput(sluice, 100, 500);
+      await warmForMany([pipe, sluice]);
       const many = await alternating(5, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000), [next.process.pid!]);
       return [{ metric: 'throughput, 100 concurrent streams', value: Math.round(many.sluice), unit: 'events/s', baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) }, ratio: many.sluice / many.floor, target: '>= 0.8', met: many.sluice / many.floor >= 0.8 }];
     }
@@ -324,6 +335,7 @@ export async function run(): Promise<Metric[]> {
     step('throughput, one stream');
     const one = await alternating(9, () => throughput(pipe, 1, 5000), () => throughput(sluice, 1, 5000), [next.process.pid!]);
     step('throughput, 100 streams');
+    await warmForMany([pipe, sluice, bareRelay]);
     const many = await alternating(5, () => throughput(pipe, 100, 2000), () => throughput(sluice, 100, 2000), [next.process.pid!]);
     const manyBare = await alternating(3, () => throughput(pipe, 100, 2000), () => throughput(bareRelay, 100, 2000), [next.process.pid!]);
     step('CPU per event');

@@ -136,7 +136,9 @@ class LiveStream {
 
   /** Every byte so far in one new buffer, with its chunks' starts and receive times. */
   kept(): KeptBytes {
-    const bytes = new Uint8Array(this.length);
+    // Its own ArrayBuffer, to transfer, and not zero-filled first: every byte is written next.
+    const buffer = Buffer.allocUnsafeSlow(this.length);
+    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, this.length);
     this.segments.forEach((segment, i) => bytes.set(segment.subarray(0, Math.min(segment.byteLength, this.length - this.starts[i]!)), this.starts[i]));
     return { bytes, starts: this.offsets.slice(0, this.chunks), at: this.ats.slice(0, this.chunks) };
   }
