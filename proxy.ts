@@ -12,11 +12,11 @@ export function proxy(request: NextRequest): NextResponse {
   if (refused) return withSecurityHeaders(new NextResponse(refused.body, refused));
   // The page's scripts carry this nonce (Next.js reads it from the request's CSP header).
   const nonce = newNonce();
-  const headers = new Headers(request.headers);
   const security = securityHeaders(nonce);
+  const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', security['content-security-policy']!);
-  return withSecurityHeaders(NextResponse.next({ request: { headers } }), nonce);
+  return withSecurityHeaders(NextResponse.next({ request: { headers } }), security);
 }
 
 export const config = {

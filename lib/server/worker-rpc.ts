@@ -44,8 +44,8 @@ export class WorkerRpc<Request, Result> {
     worker.on('exit', (code) => fail(new Error(`the server's ${name} stopped (exit code ${code})`)));
   }
 
-  /** Queues a request that wants no answer. */
-  post(request: Request, transfer: ArrayBuffer[] = []): void {
+  /** Queues a request (its answer, if any, comes by its id). */
+  private post(request: Request, transfer: ArrayBuffer[] = []): void {
     if (this.outbox.length === 0) setImmediate(() => this.flush());
     this.outbox.push(request);
     this.transfer.push(...transfer);

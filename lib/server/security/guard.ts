@@ -29,15 +29,15 @@ export function securityHeaders(nonce = newNonce()): Record<string, string> {
   return { ...STATIC_SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development') };
 }
 
-/** `response` with the security headers (a copy, when its headers are immutable). */
-export function withSecurityHeaders<R extends Response>(response: R, nonce?: string): R {
-  let answer: Response = response;
-  const headers = securityHeaders(nonce);
+/** `response` with the security headers (`headers`, else new ones; a copy of it when its own headers are immutable). */
+export function withSecurityHeaders<R extends Response>(response: R, headers = securityHeaders()): R {
+  const set = (answer: Response) => {
+    for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+    return answer as R;
+  };
   try {
-    for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+    return set(response);
   } catch {
-    answer = new Response(response.body, response);
-    for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+    return set(new Response(response.body, response));
   }
-  return answer as R;
 }

@@ -186,7 +186,7 @@ export class RedisLiveStreams implements LiveStreams {
       append: (bytes, at) => {
         local.append(bytes, at);
         if (bytes.byteLength === 0) return;
-        if (!claiming) {
+        if (!claimed && !claiming) {
           claiming = true;
           setImmediate(claim);
         }
