@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SSE_LIMITS } from '@/lib/sse/limits';
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { fixtures } from '@/tests/support/fixtures';
-import { unpackEvents } from '../store/packed-events';
+import { readPackedEvents } from '../store/packed-events';
 import { BoundedEvents } from './bounded-events';
 import { keptOf } from '../live/kept-bytes';
 import { readServerCopy, stopServerCopy, type StartWorker } from './server-copy';
@@ -41,14 +41,14 @@ describe('the server’s copy of a relayed stream', () => {
   it('reads every recording in the worker, chunk by chunk, to what the relaying thread would have read', async () => {
     const all = fixtures();
     const results = await Promise.all(all.map(({ protocol, bytes }) => readServerCopy(protocol, chunked(bytes, 977), 'ended', bytes.length, copyOptions(1 << 20), realWorker)));
-    all.forEach(({ protocol, bytes }, i) => {
+    for (const [i, { protocol, bytes }] of all.entries()) {
       const events = new BoundedEvents(1 << 20);
       const reader = new StreamReader(protocol, events.record);
       for (let offset = 0; offset < bytes.length; offset += 977) reader.push(bytes.subarray(offset, offset + 977), offset);
       expect(results[i]!.message).toEqual(reader.finish('ended', bytes.length));
-      expect(unpackEvents(results[i]!.events)).toEqual(unpackEvents(events.stored()));
+      expect(await readPackedEvents(results[i]!.events)).toEqual(await readPackedEvents(events.stored()));
       expect([results[i]!.firstTokenAt, results[i]!.firstAnswerAt, results[i]!.lastTokenAt]).toEqual([reader.firstTokenAt, reader.firstAnswerAt, reader.lastTokenAt]);
-    });
+    }
   });
 
   it('keeps each chunk’s receive time: an event is logged at the time of the chunk that completed it', async () => {
@@ -56,7 +56,7 @@ describe('the server’s copy of a relayed stream', () => {
     const second = new TextEncoder().encode('"delta":{"content":"b"}}]}\n\n');
     const read = await readServerCopy('openai-chat', keptOf([{ bytes: first, at: 5 }, { bytes: second, at: 40 }]), 'ended', 41, copyOptions(1 << 20), realWorker);
     expect(read.message.text).toBe('ab');
-    expect(unpackEvents(read.events).items.map((item) => item.at)).toEqual([5, 40]);
+    expect((await readPackedEvents(read.events)).items.map((item) => item.at)).toEqual([5, 40]);
     expect([read.firstTokenAt, read.lastTokenAt]).toEqual([5, 40]);
   });
 

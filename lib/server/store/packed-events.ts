@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRaw } from 'node:zlib';
 import type { PackedEvents, StoredEvents } from './types';
 
 const inflate = promisify(inflateRaw);
@@ -17,7 +17,7 @@ const inflate = promisify(inflateRaw);
  */
 const deflated = (stream: string) => deflateRawSync(stream, { level: 1 }).toString('base64');
 
-/** Builds a packed log an item at a time: the one place that writes the format `unpackEvents` reads. */
+/** Builds a packed log an item at a time: the one place that writes the format `readPackedEvents` reads. */
 export class EventPacker {
   private readonly raws: string[] = [];
   private readonly spans: number[] = [];
@@ -51,12 +51,7 @@ function itemsOf(stream: string, spans: number[], truncated: boolean): StoredEve
   return { items, truncated };
 }
 
-/** The items a packed log was made of, as the event log reads them. */
-export function unpackEvents({ deflated: text, spans, truncated }: PackedEvents): StoredEvents {
-  return itemsOf(inflateRawSync(Buffer.from(text, 'base64')).toString('utf8'), spans, truncated);
-}
-
-/** The same, inflated off the event loop (zlib's thread pool): what the store's reads use. */
+/** The items a packed log was made of, as the event log reads them; inflated off the event loop (zlib's thread pool). */
 export async function readPackedEvents({ deflated: text, spans, truncated }: PackedEvents): Promise<StoredEvents> {
   return itemsOf((await inflate(Buffer.from(text, 'base64'))).toString('utf8'), spans, truncated);
 }
