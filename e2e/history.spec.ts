@@ -173,6 +173,10 @@ for (const database of databases) {
       await expect(app.lastReply().getByRole('region', { name: /^Tool call/ })).toHaveCount(count);
 
       await sidebar(page).getByRole('link', { name: 'New chat' }).click();
+      // Ask only once the new chat is in place: a message sent while the old
+      // conversation is still on screen goes with it (and its stream with the page).
+      await expect(page).toHaveURL(`${server.origin}/`);
+      await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(0);
       const errorId = nextConversationId(page);
       await app.ask('sim-openai::sim-fault-error', 'tps=500 delay=0');
       await app.done();
