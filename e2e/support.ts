@@ -52,6 +52,11 @@ export class SluiceApp {
     await expect(this.sendButton()).toBeVisible({ timeout: REPLY_TIMEOUT_MS });
   }
 
+  /** Waits until the reply shows streamed text of its own (its heading names the model from the start). */
+  async streamed(reply: Locator = this.lastReply()): Promise<void> {
+    await expect(reply.locator('[data-part]').first()).toContainText(/\w{3,}/);
+  }
+
   /** After a reload mid-stream: the reply is still streaming, and its text grows (the page joined its stream). */
   async stillStreaming(reply: Locator = this.lastReply()): Promise<void> {
     await expect(reply).toHaveAttribute('data-status', 'streaming');

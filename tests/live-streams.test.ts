@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Conversation } from '@/lib/server/store/types';
+import type { CompareSession, Conversation } from '@/lib/server/store/types';
 import { startNextServer, type RunningServer } from './support/next-server';
 import { SECRET_KEY } from './support/global-setup';
 import { base, bytesOf, joinStream, markersOf, postChat, readChat, readUntil, sleep, storedReply, upstreamLog, user } from './support/http';
@@ -84,6 +84,29 @@ describe('a reply outlives its connection', () => {
     expect((await upstreamLog()).filter((e) => e.model === 'utf8-slow' && e.startedAt >= since)).toHaveLength(1);
     const stored = (await (await fetch(`${base}/api/conversations/${first.headers.get('x-conversation-id')}`)).json()) as Conversation;
     expect(stored.messages.filter((m) => m.role === 'assistant')).toHaveLength(1);
+  });
+});
+
+describe('a read of the store shows every turn the server has taken', () => {
+  it('before the upstream answers: a compare session read then has its pane, the reply streaming and joinable', async () => {
+    // A compare session's address is known before its panes' upstreams answer: a reload then must find them.
+    const since = Date.now();
+    const created = await fetch(`${base}/api/compares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'early' }) });
+    const { id } = (await created.json()) as { id: string };
+    const posting = postChat({ provider: 'up-chat', model: 'late-headers', messages: user('early'), compare: { id, pane: 0 } });
+    while (!(await upstreamLog()).some((e) => e.model === 'late-headers' && e.startedAt >= since)) await sleep(20);
+    const session = (await (await fetch(`${base}/api/compares/${id}`)).json()) as CompareSession;
+    expect(session.panes).toHaveLength(1);
+    const reply = session.panes[0]!.messages.at(-1)!;
+    expect(reply).toMatchObject({ role: 'assistant', status: 'streaming' });
+    const joined = await join(base, reply.id, 0);
+    const response = await posting;
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get('x-sluice-message-id')).toBe(reply.id);
+    const [mine, theirs] = await Promise.all([bytesOf(response), bytesOf(joined)]);
+    expect(Buffer.from(theirs).equals(Buffer.from(mine))).toBe(true);
+    expect(Buffer.from(mine).toString('utf8')).toContain('late4 ');
+    expect((await storedReply(session.panes[0]!.id)).status).toBe('complete');
   });
 });
 

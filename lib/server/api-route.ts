@@ -1,4 +1,4 @@
-import { ApiError, apiError } from './http-errors';
+import { ApiError, apiError, serverFailure } from './http-errors';
 import { refusal, withSecurityHeaders } from './security/guard';
 import { StoreError } from './store';
 
@@ -17,7 +17,6 @@ async function answer<Context>(handler: (request: Request, context: Context) => 
   } catch (error) {
     if (error instanceof ApiError) return error.toResponse();
     if (error instanceof StoreError) return apiError(503, 'server_error', error.message);
-    console.error('sluice:', error instanceof Error ? error.message : error);
-    return apiError(500, 'server_error', 'The server failed; see its log.');
+    return serverFailure(error).toResponse();
   }
 }

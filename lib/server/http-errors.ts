@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
+import { redact } from './redact';
 
 export type { ApiErrorType } from '@/lib/api/errors';
 
@@ -20,4 +21,13 @@ export class ApiError extends Error {
   toResponse(): Response {
     return apiError(this.status, this.type, this.message, this.extra);
   }
+}
+
+/**
+ * What the server answers for an error it did not expect: it is logged (with any of
+ * `secrets` redacted), and the answer names the log, not the error.
+ */
+export function serverFailure(error: unknown, secrets: (string | undefined)[] = []): ApiError {
+  console.error('sluice:', redact(error instanceof Error ? error.message : String(error), secrets));
+  return new ApiError(500, 'server_error', 'The server failed; see its log.');
 }

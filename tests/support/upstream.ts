@@ -82,6 +82,14 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       return;
     case 'no-headers': // accepts, never answers
       return;
+    case 'late-headers': // holds its headers for a second (the tests' limit is 1.5 s), then a short reply
+      await sleep(1000);
+      sse();
+      for (let i = 0; i < 5; i++) {
+        res.write(chunk(`late${i} `));
+        await sleep(20);
+      }
+      return void res.end('data: [DONE]\n\n');
     case 'reject-key': {
       const key = String(req.headers.authorization ?? '').replace('Bearer ', '');
       res.writeHead(401, { 'content-type': 'application/json' });

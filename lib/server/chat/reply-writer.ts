@@ -5,6 +5,7 @@ import { costOf, type ModelPricing } from '@/lib/pricing/cost';
 import { redact } from '../redact';
 import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply, Turn } from '../store/types';
 import type { CopyResult } from './server-copy';
+import { deferredTurn } from './settling-replies';
 
 /** The stored form of an assembled reply: its stored fields, where it came from, and its timings. */
 export function toStoredReply(message: AssembledMessage, provider: Pick<Provider, 'id' | 'protocol'>, model: string, timings: ReplyTimings, pricing?: ModelPricing): StoredReply {
@@ -21,6 +22,8 @@ export function toStoredReply(message: AssembledMessage, provider: Pick<Provider
 export class ReplyWriter {
   /** The chain of this reply's writes, once the turn's write has begun it. */
   private writes: Promise<unknown> | undefined;
+  /** Until the turn's write begins, a read of the store begins it (settling-replies). */
+  private readonly unlist = deferredTurn(() => this.begin());
 
   constructor(
     private readonly db: ConversationStore,
@@ -33,13 +36,17 @@ export class ReplyWriter {
   ) {}
 
   /**
-   * Writes the turn (with the reply's placeholder): the first write, whoever asks first.
+   * Writes the turn (with the reply's placeholder): the first write, whoever asks first
+   * (this reply's other writes, or a read of the store that must see it).
    * The relay asks once the answer's first bytes are on their way: the embedded
    * database's work for it (a millisecond of CPU) delayed the first byte by 1.5 ms on
    * two cores when it ran while the upstream was asked (bench/relay.ts).
    */
   begin(): Promise<unknown> {
-    this.writes ??= this.db.beginTurn(this.turn).catch(this.logFailure);
+    if (!this.writes) {
+      this.unlist();
+      this.writes = this.db.beginTurn(this.turn).catch(this.logFailure);
+    }
     return this.writes;
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { SETTLE_WAIT_MS, repliesSettled, settling } from './settling-replies';
+import { SETTLE_WAIT_MS, deferredTurn, repliesSettled, settling } from './settling-replies';
 
 afterEach(() => vi.useRealTimers());
 
@@ -27,4 +27,25 @@ it('gives up waiting on a stuck write after a bound', async () => {
   await vi.advanceTimersByTimeAsync(1);
   await reading;
   expect(read).toBe(true);
+});
+
+it('starts a deferred turn’s write when a read comes first, and waits for it', async () => {
+  const order: string[] = [];
+  let finish!: () => void;
+  let started = 0;
+  let write: Promise<void> | undefined;
+  const begin = () => (write ??= (started++, new Promise<void>((resolve) => (finish = resolve)).then(() => void order.push('turn stored'))));
+  const unlist = deferredTurn(begin);
+  await new Promise((r) => setTimeout(r, 10));
+  expect(started).toBe(0); // nothing starts it but a read (or its own first bytes)
+  const reading = repliesSettled().then(() => order.push('read'));
+  expect(started).toBe(1);
+  await new Promise((r) => setTimeout(r, 10));
+  expect(order).toEqual([]);
+  finish();
+  await reading;
+  expect(order).toEqual(['turn stored', 'read']);
+  unlist();
+  await repliesSettled();
+  expect(started).toBe(1);
 });

@@ -1,12 +1,20 @@
 /**
- * Replies whose stream has ended and whose final state is still being written (the
- * server's copy is read in a worker, then stored). A reader who reloads the moment a
- * stream ends must see the reply as it ended, not its `streaming` placeholder, so reads
- * of conversations wait for these writes first, up to a bound. Shared through
- * globalThis: Next.js gives each route its own module state.
+ * What a read of the store must wait for, so that it shows what the server has taken:
+ *
+ * - Turns taken whose first write still waits for the answer's first bytes (see
+ *   `ReplyWriter.begin`). A page reloaded before the upstream answered (a compare
+ *   session's URL is known before its panes' requests are) must show those turns and
+ *   their streaming replies, so a read starts their writes at once and waits for them.
+ * - Replies whose stream has ended and whose final state is still being written (the
+ *   server's copy is read in a worker, then stored). A reader who reloads the moment a
+ *   stream ends must see the reply as it ended, not its `streaming` placeholder.
+ *
+ * Reads wait up to a bound. Shared through globalThis: Next.js gives each route its own
+ * module state.
  */
 const KEY = Symbol.for('sluice.settling-replies');
-type Holder = { [KEY]?: Set<Promise<unknown>> };
+const UNWRITTEN = Symbol.for('sluice.unwritten-turns');
+type Holder = { [KEY]?: Set<Promise<unknown>>; [UNWRITTEN]?: Set<() => Promise<unknown>> };
 
 /** A read waits at most this long: a stuck write must not hang a page. */
 export const SETTLE_WAIT_MS = 3000;
@@ -16,15 +24,29 @@ function pending(): Set<Promise<unknown>> {
   return (holder[KEY] ??= new Set());
 }
 
+function unwritten(): Set<() => Promise<unknown>> {
+  const holder = globalThis as Holder;
+  return (holder[UNWRITTEN] ??= new Set());
+}
+
 /** Tracks a reply's final write until it is done, however it ends. */
 export function settling(write: Promise<unknown>): void {
   const tracked = write.catch(() => undefined).finally(() => pending().delete(tracked));
   pending().add(tracked);
 }
 
-/** Resolves once every reply that has ended so far is stored, or after `waitMs`. */
+/**
+ * Lists a turn whose write is deferred; `write` starts it (and must be idempotent).
+ * Returns the function that takes it off the list, to call once its write has begun.
+ */
+export function deferredTurn(write: () => Promise<unknown>): () => void {
+  unwritten().add(write);
+  return () => unwritten().delete(write);
+}
+
+/** Resolves once every turn taken and every reply that has ended so far is stored, or after `waitMs`. */
 export async function repliesSettled(waitMs = SETTLE_WAIT_MS): Promise<void> {
-  const writes = [...pending()];
+  const writes = [...[...unwritten()].map((write) => write().catch(() => undefined)), ...pending()];
   if (writes.length === 0) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([Promise.all(writes), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);

@@ -3,7 +3,7 @@ import { emptyMessage } from '@/lib/assemble/message';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import { protocolModule } from '@/lib/protocols/registry';
 import { bffMarkers, newMarkerNonce } from '@/lib/sse/bff-marker';
-import { ApiError } from '../http-errors';
+import { ApiError, serverFailure } from '../http-errors';
 import { uuidv7 } from '../ids';
 import { liveStreams } from '../live';
 import { streamAnswer, stopMessage } from '../live/respond';
@@ -87,7 +87,7 @@ export async function startChat(request: Request): Promise<Response> {
   let upstream: UpstreamResponse;
   try {
     upstream = await sendUpstream(upstreamRequest, upstreamOptions);
-  } catch (error) {
+  } catch (thrown) {
     // Stopped before the upstream answered: the reply is kept, stopped, and its stream says so.
     if (stoppedAs !== undefined) {
       write(new TextEncoder().encode(markers.open + markers.end({ reason: 'stopped', message: stoppedAs })), false);
@@ -95,7 +95,7 @@ export async function startChat(request: Request): Promise<Response> {
       return (await streamAnswer(replyId))!;
     }
     timings.end = since();
-    if (!(error instanceof ApiError)) throw error;
+    const error = thrown instanceof ApiError ? thrown : serverFailure(thrown, provider.secrets);
     // Nothing streamed, but the turn is kept: the reply is stored as the error it was.
     await writer.save({ ...emptyMessage('error'), error: { message: error.message } });
     const response = error.toResponse();
