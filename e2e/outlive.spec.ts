@@ -29,6 +29,29 @@ test('a reload mid-stream picks the reply up live and sees it to its end, whole'
   await expect(page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').filter({ hasText: 'sluice end' })).toHaveCount(1);
 });
 
+test('leaving a streaming conversation for a new chat and coming back shows the reply live, and it ends whole', async ({ page, app }) => {
+  await app.open('/');
+  await app.ask('sim-openai::sim-markdown', `Come back to me ${LONG}`);
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  await app.streamed();
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await sidebar.getByRole('link', { name: 'New chat' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(0);
+  // Back through the sidebar (a client-side navigation, no reload): the page joins the stream again.
+  await sidebar.getByRole('link', { name: /^Come back to me/ }).click();
+  await expect(page).toHaveURL(url);
+  await app.stillStreaming();
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  const shown = await app.lastReply().innerText();
+  await page.reload();
+  await app.hydrated();
+  const body = (text: string) => text.split('Status:')[0]!.trim();
+  expect(body(await app.lastReply().innerText())).toBe(body(shown));
+});
+
 test('a second tab shows the reply live; Stop in one tab ends it in the other', async ({ page, app, context }) => {
   await app.open('/');
   await app.ask('sim-anthropic::sim-markdown', 'tokens=3000 tps=60 delay=0');
