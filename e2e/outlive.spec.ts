@@ -30,8 +30,9 @@ test('a reload mid-stream picks the reply up live and sees it to its end, whole'
 });
 
 test('leaving a streaming conversation for a new chat and coming back shows the reply live, and it ends whole', async ({ page, app }) => {
+  const title = `Come back to me ${Date.now()}`;
   await app.open('/');
-  await app.ask('sim-openai::sim-markdown', `Come back to me ${LONG}`);
+  await app.ask('sim-openai::sim-markdown', `${title} ${LONG}`);
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   const url = page.url();
   await app.streamed();
@@ -40,7 +41,7 @@ test('leaving a streaming conversation for a new chat and coming back shows the 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(0);
   // Back through the sidebar (a client-side navigation, no reload): the page joins the stream again.
-  await sidebar.getByRole('link', { name: /^Come back to me/ }).click();
+  await sidebar.getByRole('link', { name: new RegExp(`^${title}`) }).click();
   await expect(page).toHaveURL(url);
   await app.stillStreaming();
   await app.done();
