@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Conversation } from '@/lib/server/store/types';
+import type { CompareSession, Conversation } from '@/lib/server/store/types';
 import { bytesOf, conversation, joinStream, readChat, readUntil, sleep, upstreamLog, user } from './support/http';
 import { startNextServer, type RunningServer } from './support/next-server';
 import { freshPgDatabase } from './support/postgres';
@@ -117,6 +117,34 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     // Stopped again, through either: it had ended.
     expect(await (await fetch(`${a}/api/chat/${id}/stop`, { method: 'POST' })).json()).toEqual({ stopped: false });
     expect((await fetch(`${b}/api/chat/nope/stop`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('a compare session read through the other before its pane’s upstream answers has the pane, streaming and joinable there', async () => {
+    const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
+    const since = Date.now();
+    const { id } = (await (await fetch(`${a}/api/compares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'early' }) })).json()) as { id: string };
+    // As the page sends it: with a requestId. The upstream holds its headers for a second.
+    let answered = false;
+    const posting = post(a, { provider: 'up-chat', model: 'late-headers', messages: user('early'), compare: { id, pane: 0 }, requestId: `early-${since}` });
+    void posting.then(() => (answered = true));
+    while (!(await upstreamLog()).some((e) => e.model === 'late-headers' && e.startedAt >= since)) await sleep(20);
+    let session: CompareSession;
+    for (;;) {
+      session = (await (await fetch(`${b}/api/compares/${id}`)).json()) as CompareSession;
+      if (session.panes.length > 0 || answered) break;
+      await sleep(20);
+    }
+    expect(answered).toBe(false);
+    const reply = session.panes[0]!.messages.at(-1)!;
+    expect(reply).toMatchObject({ role: 'assistant', status: 'streaming' });
+    const joined = await joinStream(b, reply.id, 0);
+    expect(joined.status).toBe(200);
+    const response = await posting;
+    expect(response.headers.get('x-sluice-message-id')).toBe(reply.id);
+    const [mine, theirs] = await Promise.all([bytesOf(response), bytesOf(joined)]);
+    expect(theirs.equals(mine)).toBe(true);
+    expect(mine.toString('utf8')).toContain('late4 ');
+    expect((await replyOn(b, session.panes[0]!.id, (r) => r.status !== 'streaming')).status).toBe('complete');
   });
 
   it('a POST retried on the other instance with the same requestId attaches: the upstream is called once', async () => {

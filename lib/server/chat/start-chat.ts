@@ -70,6 +70,9 @@ export async function startChat(request: Request): Promise<Response> {
   // its row is written.
   const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings }, pricing);
   const writer = new ReplyWriter(db, { ...turn, replyId, placeholder }, provider, body.model, timings, pricing);
+  // A shared database is read by other instances, which cannot start this one's deferred
+  // write: a page reloaded through them before the upstream answers must find the turn.
+  if (db.shared) void writer.begin();
   const upstreamOptions = { headersTimeoutMs: settings.headersTimeoutMs, signal: beforeHeaders.signal, secrets: provider.secrets };
   const write = (bytes: Uint8Array, fromUpstream: boolean) => {
     const at = since();

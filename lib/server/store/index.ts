@@ -53,7 +53,7 @@ export async function openStore(env: Record<string, string | undefined> = proces
     await sql.close().catch(() => {});
     throw new StoreError(`Cannot migrate ${describeStore(env)}: ${reason(error)}`);
   }
-  const store = new SqlConversationStore(sql);
+  const store = new SqlConversationStore(sql, Boolean(env.DATABASE_URL));
   // The embedded database has one writer, this process: a reply it left `streaming`
   // was cut off when the server last stopped, and nothing will finish it. (A shared
   // PostgreSQL may have other servers streaming right now, so it is left alone.)

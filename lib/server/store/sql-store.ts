@@ -72,7 +72,10 @@ const touch = (conversationId: string): Statement => ({ sql: TOUCH('$1'), params
 
 /** One query layer over any PostgreSQL: PGlite embedded, or a server through `pg`. */
 export class SqlConversationStore implements ConversationStore {
-  constructor(private readonly sql: SqlClient) {}
+  constructor(
+    private readonly sql: SqlClient,
+    readonly shared = false,
+  ) {}
 
   async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {
     const { rows } = await this.sql.query('select 1 from conversations where id = $1 and kind = $2', [id, kind]);

@@ -42,6 +42,8 @@ export interface Turn {
 
 /** Where conversations live: the embedded database by default, PostgreSQL for teams. */
 export interface ConversationStore {
+  /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
+  readonly shared: boolean;
   conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;
   /** Chats and compare sessions (not their panes), most recently active first, a page at a time. */
   listConversations(options?: ListOptions): Promise<ConversationPage>;
