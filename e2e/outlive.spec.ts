@@ -68,6 +68,13 @@ test('a second tab shows the reply live; Stop in one tab ends it in the other', 
   await expect(app.lastReply()).toHaveAttribute('data-status', 'stopped');
   await expect(app.lastReply()).toContainText('Stopped');
   await app.done();
+  // Anthropic said 1 output token in message_start, and a stopped reply never gets its
+  // message_delta: its figures count the tokens that streamed, marked as an estimate.
+  const figures = app.lastReply().getByLabel('Reply figures');
+  await expect(figures).toContainText(/TTFT\d/); // the server's figures, settled
+  await expect(figures).toContainText(/speed≈\d/);
+  await expect(figures).toContainText(/out≈\d{2,}/);
+  await expect(figures).toContainText(/cost≈\$/);
   await app.shot('outlive-stopped-from-another-tab');
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base, postChat, readChat, storedReply, user } from './support/http';
+import { base, postChat, readChat, readUntil, storedReply, user } from './support/http';
 
 /** Cost and context per reply (docs/contract.md, `pricing` and `cost`), over real HTTP. */
 describe('what a reply cost', () => {
@@ -31,6 +31,20 @@ describe('what a reply cost', () => {
     expect(stored.usage?.outputTokens).toBeGreaterThan(0);
     expect(stored.cost).toBeNull();
     expect(stored.pricing).toBeUndefined();
+  });
+
+  it('a stopped reply that never got its final usage is priced on the tokens that streamed, not the upstream’s first count', async () => {
+    // Anthropic's message_start says 1 output token; the message_delta with the real count never comes.
+    const response = await postChat({ provider: 'sim-anthropic', model: 'sim-markdown', messages: user('stop me tokens=3000 tps=200 delay=0') });
+    const id = response.headers.get('x-sluice-message-id')!;
+    await readUntil(response, (n) => n > 8000);
+    expect(await (await fetch(`${base}/api/chat/${id}/stop`, { method: 'POST' })).json()).toEqual({ stopped: true });
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored.status).toBe('stopped');
+    expect(stored.usage?.outputTokens).toBe(1); // stored as the upstream said it
+    const streamed = stored.timings.tokenEvents!;
+    expect(streamed).toBeGreaterThan(20);
+    expect(stored.cost!.output).toBeCloseTo((streamed * stored.pricing!.output) / 1e6, 15);
   });
 
   it('the simulator prices its own models (made-up list prices, to try the figures offline)', async () => {

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/chat/chat-store';
-import { outputRate, shownUsage } from '@/lib/client/chat/reply-figures';
+import { countedUsage } from '@/lib/assemble/counted-usage';
+import { outputRate } from '@/lib/client/chat/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
@@ -21,16 +22,16 @@ function priceItems(usage: AssembledMessage['usage'], pricing: ModelPricing | nu
 
 /** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, cost, context used, finish reason (as the provider said it). */
 function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: ModelPricing | null): [string, string][] {
-  const { usage, estimate } = shownUsage(reply, figures);
+  const { usage, estimate } = countedUsage(reply, figures.tokenEvents);
   const out = usage?.outputTokens;
   const speed = outputRate(reply, figures);
   // The page's own clock until the server's figures come: an estimate, and marked so.
   const about = figures.settled ? '' : '≈';
-  // The output so far, while it streams: an estimate too.
+  // The output so far while it streams, or of a reply that never got its final usage: an estimate too.
   const sofar = estimate ? '≈' : '';
   return [
     figures.firstToken !== undefined ? ['TTFT', about + ms(figures.firstToken)] : undefined,
-    speed !== undefined ? ['speed', `${about}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`] : undefined,
+    speed !== undefined ? ['speed', `${about || sofar}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`] : undefined,
     figures.end !== undefined ? ['total', about + ms(figures.end)] : undefined,
     usage?.inputTokens !== undefined ? ['in', String(usage.inputTokens)] : undefined,
     out !== undefined ? ['out', sofar + String(out)] : undefined,

@@ -1,3 +1,4 @@
+import { countedUsage } from '@/lib/assemble/counted-usage';
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { storedFields } from '@/lib/api/conversations';
 import type { Provider } from '@/lib/providers/types';
@@ -9,7 +10,9 @@ import { deferredTurn } from './settling-replies';
 
 /** The stored form of an assembled reply: its stored fields, where it came from, and its timings. */
 export function toStoredReply(message: AssembledMessage, provider: Pick<Provider, 'id' | 'protocol'>, model: string, timings: ReplyTimings, pricing?: ModelPricing): StoredReply {
-  const priced = pricing ? { pricing, ...(message.usage ? { cost: costOf(message.usage, pricing) } : {}) } : { cost: null };
+  // Priced as the page prices it: a reply that never got its final usage counts its streamed tokens.
+  const { usage } = countedUsage(message, timings.tokenEvents);
+  const priced = pricing ? { pricing, ...(usage ? { cost: costOf(usage, pricing) } : {}) } : { cost: null };
   return { ...storedFields(message), provider: provider.id, model, protocol: provider.protocol, timings, ...priced };
 }
 
