@@ -1,9 +1,22 @@
 import { expect, test, type SluiceApp } from './support';
 
-/** Replies that outlive the page: a reload, a second tab, a compare reloaded mid-race, Stop from another tab. */
+/** Replies that outlive the page: a reload, leaving and coming back, a second tab, a compare reloaded mid-race, Stop from another tab, a dropped connection. */
 
 const LONG = 'tokens=400 tps=80 delay=0'; // five seconds of reply
 const pane = (app: SluiceApp, n: number) => app.page.getByRole('region', { name: `Pane ${n}` });
+/** A reply's text without its figures (the joined page's end is its end marker's receive time, the stored one a moment later). */
+const body = (text: string) => text.split('Status:')[0]!.trim();
+
+/** The reply runs to its end, complete, and a reload (the stored reply) shows it as the page showed it live. */
+async function endsCompleteAsStored(app: SluiceApp): Promise<void> {
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  const shown = await app.lastReply().innerText();
+  await app.page.reload();
+  await app.hydrated();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  expect(body(await app.lastReply().innerText())).toBe(body(shown));
+}
 
 test('a reload mid-stream picks the reply up live and sees it to its end, whole', async ({ page, app }) => {
   await app.open('/');
@@ -14,16 +27,7 @@ test('a reload mid-stream picks the reply up live and sees it to its end, whole'
   await app.hydrated();
   // Still streaming after the reload: Stop is offered, the text grows.
   await app.stillStreaming();
-  await app.done();
-  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
-  // The reply as shown is the reply as stored.
-  const shown = await app.lastReply().innerText();
-  await page.reload();
-  await app.hydrated();
-  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
-  // (The figures are the server's: the joined page's end is its end marker's receive time, the stored one a moment later.)
-  const body = (text: string) => text.split('Status:')[0]!.trim();
-  expect(body(await app.lastReply().innerText())).toBe(body(shown));
+  await endsCompleteAsStored(app);
   // Its event log is whole: one open marker, one end marker.
   await page.getByRole('button', { name: 'Event log' }).first().click();
   await expect(page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').filter({ hasText: 'sluice end' })).toHaveCount(1);
@@ -44,13 +48,7 @@ test('leaving a streaming conversation for a new chat and coming back shows the 
   await sidebar.getByRole('link', { name: new RegExp(`^${title}`) }).click();
   await expect(page).toHaveURL(url);
   await app.stillStreaming();
-  await app.done();
-  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
-  const shown = await app.lastReply().innerText();
-  await page.reload();
-  await app.hydrated();
-  const body = (text: string) => text.split('Status:')[0]!.trim();
-  expect(body(await app.lastReply().innerText())).toBe(body(shown));
+  await endsCompleteAsStored(app);
 });
 
 test('a second tab shows the reply live; Stop in one tab ends it in the other', async ({ page, app, context }) => {
@@ -119,6 +117,5 @@ test('a connection that drops mid-stream joins again from its last byte, shown a
   await page.unrouteAll();
   await page.reload();
   await app.hydrated();
-  const body = (text: string) => text.split('Status:')[0]!.trim();
   expect(body(await app.lastReply().innerText())).toBe(body(shown));
 });

@@ -1,7 +1,7 @@
 import { memo } from 'react';
+import { countedUsage } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/chat/chat-store';
-import { countedUsage } from '@/lib/assemble/counted-usage';
 import { outputRate } from '@/lib/client/chat/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 
