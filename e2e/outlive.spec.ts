@@ -44,11 +44,34 @@ test('leaving a streaming conversation for a new chat and coming back shows the 
   await sidebar.getByRole('link', { name: 'New chat' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(0);
+  // The list marks it as still streaming.
+  const entry = sidebar.getByRole('listitem').filter({ has: page.getByRole('link', { name: new RegExp(`^${title}`) }) });
+  const mark = entry.getByRole('img', { name: 'A reply is streaming' });
+  await expect(mark).toBeVisible();
+  await app.shot('outlive-list-marks-streaming');
   // Back through the sidebar (a client-side navigation, no reload): the page joins the stream again.
-  await sidebar.getByRole('link', { name: new RegExp(`^${title}`) }).click();
+  await entry.getByRole('link').click();
   await expect(page).toHaveURL(url);
   await app.stillStreaming();
   await endsCompleteAsStored(app);
+  await expect(mark).toHaveCount(0);
+});
+
+test('the list marks a conversation whose reply streams on after the page left it, until it ends', async ({ page, app, context }) => {
+  const title = `Left running ${Date.now()}`;
+  await app.open('/');
+  await app.ask('sim-openai::sim-markdown', `${title} ${LONG}`);
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await app.streamed();
+  await page.close();
+  // Another tab, which never saw the stream: the server says it still streams, and later that it ended.
+  const other = await context.newPage();
+  await other.goto('/');
+  const entry = other.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem').filter({ has: other.getByRole('link', { name: new RegExp(`^${title}`) }) });
+  await expect(entry.getByRole('img', { name: 'A reply is streaming' })).toBeVisible();
+  await expect(entry.getByRole('img', { name: 'A reply is streaming' })).toHaveCount(0, { timeout: 15_000 });
+  await entry.getByRole('link').click();
+  await expect(other.getByRole('article', { name: 'Assistant reply' }).last()).toHaveAttribute('data-status', 'complete');
 });
 
 test('a second tab shows the reply live; Stop in one tab ends it in the other', async ({ page, app, context }) => {

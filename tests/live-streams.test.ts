@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CompareSession, Conversation } from '@/lib/server/store/types';
+import type { CompareSession, Conversation, ConversationPage, ConversationSummary } from '@/lib/server/store/types';
 import { startNextServer, type RunningServer } from './support/next-server';
 import { SECRET_KEY } from './support/global-setup';
 import { base, bytesOf, joinStream, markersOf, postChat, readChat, readUntil, sleep, storedReply, upstreamLog, user } from './support/http';
@@ -87,6 +87,11 @@ describe('a reply outlives its connection', () => {
   });
 });
 
+/** The conversation as the list (GET /api/conversations) shows it. */
+async function listed(id: string): Promise<ConversationSummary | undefined> {
+  return ((await (await fetch(`${base}/api/conversations?limit=200`)).json()) as ConversationPage).conversations.find((c) => c.id === id);
+}
+
 describe('a read of the store shows every turn the server has taken', () => {
   it('before the upstream answers: a compare session read then has its pane, the reply streaming and joinable', async () => {
     // A compare session's address is known before its panes' upstreams answer: a reload then must find them.
@@ -97,6 +102,7 @@ describe('a read of the store shows every turn the server has taken', () => {
     while (!(await upstreamLog()).some((e) => e.model === 'late-headers' && e.startedAt >= since)) await sleep(20);
     const session = (await (await fetch(`${base}/api/compares/${id}`)).json()) as CompareSession;
     expect(session.panes).toHaveLength(1);
+    expect(await listed(id)).toMatchObject({ id, kind: 'compare', streaming: true });
     const reply = session.panes[0]!.messages.at(-1)!;
     expect(reply).toMatchObject({ role: 'assistant', status: 'streaming' });
     const joined = await join(base, reply.id, 0);
@@ -107,6 +113,16 @@ describe('a read of the store shows every turn the server has taken', () => {
     expect(Buffer.from(theirs).equals(Buffer.from(mine))).toBe(true);
     expect(Buffer.from(mine).toString('utf8')).toContain('late4 ');
     expect((await storedReply(session.panes[0]!.id)).status).toBe('complete');
+    expect(await listed(id)).not.toHaveProperty('streaming');
+  });
+
+  it('the list marks a conversation streaming while a reply of it streams, and not once it has ended', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'utf8-slow', messages: user(`listed ${Date.now()}`) });
+    const id = response.headers.get('x-conversation-id')!;
+    expect(await listed(id)).toMatchObject({ id, streaming: true });
+    await bytesOf(response);
+    // The list waits, as other reads do, for a reply that has just ended to be stored.
+    expect(await listed(id)).not.toHaveProperty('streaming');
   });
 });
 

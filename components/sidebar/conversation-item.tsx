@@ -100,6 +100,7 @@ export function ConversationItem({ conversation, active, onOpen }: { conversatio
         {conversation.kind === 'compare' ? <span className="mr-1 rounded bg-zinc-200 px-1 text-[10px] uppercase text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300">vs</span> : null}
         {conversation.title}
       </Link>
+      {conversation.streaming ? <span role="img" aria-label="A reply is streaming" title="A reply is streaming" className="h-2 w-2 shrink-0 rounded-full bg-sky-500 motion-safe:animate-pulse" /> : null}
       <Button aria-label={`Rename “${conversation.title}”`} onClick={() => setMode('rename')} className={`${actionClass} ${revealed}`}>
         Rename
       </Button>

@@ -57,6 +57,8 @@ export interface ConversationSummary {
   createdAt: string;
   updatedAt: string;
   upstreamConversationId?: string;
+  /** In the list only: a reply of it (or of one of its panes) is still streaming. */
+  streaming?: true;
 }
 
 export interface Conversation extends ConversationSummary {

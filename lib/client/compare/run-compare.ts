@@ -89,13 +89,13 @@ export function choosePaneModel(key: string, provider: string, model: string): v
 export async function sendToAll(text: string): Promise<void> {
   const state = useCompareStore.getState();
   if (state.panes.some((p) => p.streaming) || state.panes.some((p) => !p.model)) return;
+  const title = titleFrom(text);
   if (!state.compareId) {
-    const title = titleFrom(text);
     const { id } = await api.createCompare(title);
     useCompareStore.setState({ compareId: id });
     window.history.replaceState(null, '', `/compare/${id}`);
-    conversationActive(id, title, 'compare');
   }
+  conversationActive(useCompareStore.getState().compareId!, title, 'compare');
   race.startedAt = performance.now();
   raceSeries.clear();
   const panes = useCompareStore.getState().panes;

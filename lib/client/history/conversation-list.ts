@@ -9,6 +9,9 @@ type Pages = InfiniteData<ConversationPage, string | undefined>;
 
 export const PAGE_SIZE = 50;
 
+/** While a listed conversation has a reply streaming (here, in another tab, or from before a reload), the list is asked again this often, so its mark goes once the reply ends. */
+export const STREAMING_REFRESH_MS = 3000;
+
 const fetchPage = (query: string, cursor: string | undefined): Promise<ConversationPage> => api.listConversations({ query: query.trim(), cursor, limit: PAGE_SIZE });
 
 /** The sidebar's list: most recent first, a page at a time, optionally searched. */
@@ -18,6 +21,7 @@ export function useConversationList(query: string) {
     queryFn: ({ pageParam }) => fetchPage(query, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.conversations.some((c) => c.streaming)) ? STREAMING_REFRESH_MS : false),
   });
 }
 
@@ -28,7 +32,7 @@ function editLists(change: (list: ConversationSummary[]) => ConversationSummary[
 
 /**
  * A conversation just got a turn (its id arrived in the response headers): it goes to
- * the top of the list at once, before the server is asked again.
+ * the top of the list at once, marked streaming, before the server is asked again.
  */
 export function conversationActive(id: string, titleIfNew: string, kind: ConversationSummary['kind'] = 'chat'): void {
   const client = getQueryClient();
@@ -37,7 +41,7 @@ export function conversationActive(id: string, titleIfNew: string, kind: Convers
   for (const [, data] of client.getQueriesData<Pages>({ queryKey: ROOT })) {
     existing ??= data?.pages.flatMap((p) => p.conversations).find((c) => c.id === id);
   }
-  const entry: ConversationSummary = existing ? { ...existing, updatedAt: now } : { id, kind, title: titleIfNew, createdAt: now, updatedAt: now };
+  const entry: ConversationSummary = existing ? { ...existing, updatedAt: now, streaming: true } : { id, kind, title: titleIfNew, createdAt: now, updatedAt: now, streaming: true };
   client.setQueryData<Pages>(keyFor(''), (data) => {
     if (!data) return data;
     const pages = data.pages.map((p) => ({ ...p, conversations: p.conversations.filter((c) => c.id !== id) }));

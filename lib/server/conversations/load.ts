@@ -1,7 +1,7 @@
 import { repliesSettled } from '../chat/settling-replies';
 import { isUuid } from '../ids';
 import { store } from '../store';
-import type { CompareSession, Conversation, ConversationStore, StoredEvents, StoredMessage } from '../store/types';
+import type { CompareSession, Conversation, ConversationPage, ConversationStore, ListOptions, StoredEvents, StoredMessage } from '../store/types';
 import { conversationNotFound } from './not-found';
 
 /** The store and a checked id: anything but a UUID is a 404 before any query runs. */
@@ -15,6 +15,12 @@ export async function loadConversation(id: string): Promise<Conversation | undef
   if (!isUuid(id)) return undefined;
   await repliesSettled();
   return (await store()).getConversation(id);
+}
+
+/** A page of the list; a reply that just ended shows as ended. */
+export async function loadConversationList(options: ListOptions): Promise<ConversationPage> {
+  await repliesSettled();
+  return (await store()).listConversations(options);
 }
 
 export async function loadCompare(id: string): Promise<CompareSession | undefined> {

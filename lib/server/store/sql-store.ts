@@ -86,8 +86,11 @@ export class SqlConversationStore implements ConversationStore {
     const after = cursor && isCursor(cursor) ? CURSOR.exec(cursor) : null;
     if (cursor && !after) throw new Error(`Invalid cursor "${cursor}"`);
     const needle = query?.trim().toLowerCase() || null;
-    const { rows } = await this.sql.query<ConversationRow & { activity: string }>(
-      `select *, ${ACTIVITY}::text as activity
+    const { rows } = await this.sql.query<ConversationRow & { activity: string; streaming: boolean }>(
+      `select *, ${ACTIVITY}::text as activity,
+              exists (select 1 from messages m
+                      where (m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))
+                        and m.status = 'streaming') as streaming
        from conversations c
        where c.parent_id is null
          and ($1::text is null
@@ -102,7 +105,7 @@ export class SqlConversationStore implements ConversationStore {
     );
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return { conversations: page.map(summary), ...(rows.length > limit && last ? { nextCursor: `${last.activity}:${last.id}` } : {}) };
+    return { conversations: page.map((row) => ({ ...summary(row), ...(row.streaming ? { streaming: true as const } : {}) })), ...(rows.length > limit && last ? { nextCursor: `${last.activity}:${last.id}` } : {}) };
   }
 
   async getConversation(id: string): Promise<Conversation | undefined> {
