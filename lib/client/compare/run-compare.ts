@@ -85,6 +85,12 @@ export function choosePaneModel(key: string, provider: string, model: string): v
   updatePane(key, { provider, model });
 }
 
+/** A turn starts in the session: it goes to the top of the list, marked streaming (`title` names a new one). */
+function sessionActive(title = ''): void {
+  const { compareId } = useCompareStore.getState();
+  if (compareId) conversationActive(compareId, title, 'compare');
+}
+
 /** Sends one message to every pane at once; the first send creates the session (and moves the URL to it). */
 export async function sendToAll(text: string): Promise<void> {
   const state = useCompareStore.getState();
@@ -95,7 +101,7 @@ export async function sendToAll(text: string): Promise<void> {
     useCompareStore.setState({ compareId: id });
     window.history.replaceState(null, '', `/compare/${id}`);
   }
-  conversationActive(useCompareStore.getState().compareId!, title, 'compare');
+  sessionActive(title);
   race.startedAt = performance.now();
   raceSeries.clear();
   const panes = useCompareStore.getState().panes;
@@ -120,6 +126,7 @@ export function stopAll(): void {
 export function retryPane(key: string): void {
   if (paneOf(key)?.streaming) return;
   race.startedAt = performance.now();
+  sessionActive();
   void paneRunner(key).retryLast().then(() => refreshConversations());
 }
 
@@ -127,7 +134,8 @@ export function retryPane(key: string): void {
 export function answerPaneToolCalls(key: string, results: ToolResult[]): void {
   if (paneOf(key)?.streaming) return;
   race.startedAt = performance.now();
-  void paneRunner(key).answerTools(results);
+  sessionActive();
+  void paneRunner(key).answerTools(results).then(() => refreshConversations());
 }
 
 /** "Continue with this one": the pane's conversation, copied into a normal chat; resolves to its id. */
