@@ -57,7 +57,7 @@ test('leaving a streaming conversation for a new chat and coming back shows the 
   await expect(mark).toHaveCount(0);
 });
 
-test('the list marks a conversation whose reply streams on after the page left it, until it ends', async ({ page, app, context }) => {
+test('the list marks a conversation whose reply streams on after its tab closed; opened from the list in another tab, it is followed live to its end', async ({ page, app, context }) => {
   const title = `Left running ${Date.now()}`;
   await app.open('/');
   await app.ask('sim-openai::sim-markdown', `${title} ${LONG}`);
@@ -67,11 +67,17 @@ test('the list marks a conversation whose reply streams on after the page left i
   // Another tab, which never saw the stream: the server says it still streams, and later that it ended.
   const other = await context.newPage();
   await other.goto('/');
+  await other.waitForFunction(() => '__sluice' in window);
   const entry = other.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem').filter({ has: other.getByRole('link', { name: new RegExp(`^${title}`) }) });
-  await expect(entry.getByRole('img', { name: 'A reply is streaming' })).toBeVisible();
-  await expect(entry.getByRole('img', { name: 'A reply is streaming' })).toHaveCount(0, { timeout: 15_000 });
+  const mark = entry.getByRole('img', { name: 'A reply is streaming' });
+  await expect(mark).toBeVisible();
+  // Opened from the list (a client-side navigation): followed live, as this page's running reply.
   await entry.getByRole('link').click();
-  await expect(other.getByRole('article', { name: 'Assistant reply' }).last()).toHaveAttribute('data-status', 'complete');
+  const reply = other.getByRole('article', { name: 'Assistant reply' }).last();
+  await app.stillStreaming(reply);
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
+  await expect(other.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  await expect(mark).toHaveCount(0);
 });
 
 test('a second tab shows the reply live; Stop in one tab ends it in the other', async ({ page, app, context }) => {

@@ -60,6 +60,8 @@ export class SluiceApp {
   /** After a reload mid-stream: the reply is still streaming, and its text grows (the page joined its stream). */
   async stillStreaming(reply: Locator = this.lastReply()): Promise<void> {
     await expect(reply).toHaveAttribute('data-status', 'streaming');
+    // The page follows it as its running reply: Stop is offered, not Send.
+    await expect(reply.page().getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
     const before = (await reply.innerText()).length;
     await expect.poll(async () => (await reply.innerText()).length).toBeGreaterThan(before);
   }

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
+import { firstOpening } from '@/lib/client/first-opening';
 import { uiMessagesOf } from '@/lib/client/history/from-stored';
 import type { Conversation } from '@/lib/api/conversations';
 import { chooseModel, openChat } from '@/lib/client/chat/run-reply';
@@ -20,6 +21,7 @@ import { Button } from '@/components/ui/button';
 
 /** Opens `conversation` (none: a new chat), with the model its last reply used when that is still offered. */
 function openConversation(providers: PublicProvider[], conversation?: Conversation): void {
+  if (conversation && !firstOpening(conversation, useChatStore.getState().conversationId === conversation.id)) return;
   const messages = conversation ? uiMessagesOf(conversation) : [];
   openChat(conversation?.id, messages);
   const last = messages.findLast((m) => m.role === 'assistant' && m.provider);

@@ -96,9 +96,14 @@ export function createThreadRunner(host: ThreadHost) {
       await streamReply({ replyId: id, signal: run.detach.signal, onProgress: tracker?.onProgress, ...options });
     } finally {
       tracker?.end();
-      // The thread may have moved on (New chat, another conversation) while this stream wound down.
-      host.write((t) => (t.streaming === id ? { streaming: undefined } : {}));
-      if (current === run) current = undefined;
+      // The thread may have moved on while this stream wound down: to New chat, another
+      // conversation, or a newer reader of this same reply (a page opened by a link can
+      // open its conversation twice, the first reader detached by the second), whose
+      // streaming mark is not this run's to clear.
+      if (current === run) {
+        current = undefined;
+        host.write((t) => (t.streaming === id ? { streaming: undefined } : {}));
+      }
       host.afterRun?.();
     }
   }

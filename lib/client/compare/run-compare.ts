@@ -3,6 +3,7 @@ import type { CompareSession } from '@/lib/api/conversations';
 import { api } from '../api';
 import { appendMessage, resetChat } from '../chat/chat-store';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
+import { firstOpening } from '../first-opening';
 import { conversationActive, refreshConversations } from '../history/conversation-list';
 import { RaceSeries } from './race-series';
 import { uiMessagesOf } from '../history/from-stored';
@@ -44,6 +45,7 @@ function paneRunner(key: string): ThreadRunner {
 
 /** Opens a compare session (stored, or a new one with these models). */
 export function openCompare(session: CompareSession | undefined, initial: { provider: string; model: string }[]): void {
+  if (session && !firstOpening(session, useCompareStore.getState().compareId === session.id)) return;
   // Replies still streaming go on, on the server: this page only stops reading them.
   runners.forEach((runner) => runner.detach());
   runners.clear();
