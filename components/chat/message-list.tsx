@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef, type RefObject } from 'react';
-import { countedUsage } from '@/lib/assemble/counted-usage';
 import { useChatStore } from '@/lib/client/chat/chat-store';
+import { pricedReply } from '@/lib/client/chat/reply-figures';
 import { describeTotal, totalCost } from '@/lib/pricing/cost';
 import { FollowTail } from '../follow-tail';
 import { MessageView } from './message-view';
@@ -15,7 +15,7 @@ function FollowChatTail({ list, messages }: { list: RefObject<HTMLDivElement | n
 
 /** The conversation's replies' cost together: a string, so it renders again only when that changes. */
 function ConversationCost() {
-  const text = useChatStore((s) => describeTotal(totalCost(Object.values(s.messages).flatMap((m) => (m.role === 'assistant' ? [{ usage: countedUsage(m.reply, m.figures.tokenEvents).usage, pricing: m.pricing }] : [])))));
+  const text = useChatStore((s) => describeTotal(totalCost(Object.values(s.messages).flatMap((m) => (m.role === 'assistant' ? [pricedReply(m)] : [])))));
   if (!text) return null;
   return (
     <p aria-label="Conversation cost" className="text-xs text-zinc-500">

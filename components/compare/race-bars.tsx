@@ -2,11 +2,10 @@
 
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { countedUsage } from '@/lib/assemble/counted-usage';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { costOf, describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
-import { outputRate } from '@/lib/client/chat/reply-figures';
+import { outputRate, pricedReply } from '@/lib/client/chat/reply-figures';
 
 interface Row {
   pane: string;
@@ -64,14 +63,14 @@ export const RaceBars = memo(function RaceBars() {
       replies.flatMap((id) => {
         const m = s.messages[id];
         if (m?.role !== 'assistant') return [undefined, undefined, undefined];
-        const { usage } = countedUsage(m.reply, m.figures.tokenEvents);
-        const cost = usage && m.pricing !== undefined ? (costOf(usage, m.pricing ?? undefined)?.usd ?? NO_PRICE) : undefined;
+        const { usage, pricing } = pricedReply(m);
+        const cost = usage && pricing !== undefined ? (costOf(usage, pricing ?? undefined)?.usd ?? NO_PRICE) : undefined;
         return [m.figures.firstToken, outputRate(m.reply, m.figures)?.rate, cost];
       }),
     ),
   );
   const session = useChatStore((s) =>
-    describeTotal(totalCost(panes.flat().flatMap((id) => { const m = s.messages[id]; return m?.role === 'assistant' ? [{ usage: countedUsage(m.reply, m.figures.tokenEvents).usage, pricing: m.pricing }] : []; }))),
+    describeTotal(totalCost(panes.flat().flatMap((id) => { const m = s.messages[id]; return m?.role === 'assistant' ? [pricedReply(m)] : []; }))),
   );
   const rows = (k: number): Row[] =>
     replies.map((_, i) => {

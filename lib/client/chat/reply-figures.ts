@@ -20,6 +20,11 @@ export function outputRate(reply: AssembledMessage, figures: ReplyFigures): { ra
   return figures.tokenEvents ? { rate: figures.tokenEvents / (generating / 1000), from: 'counted' } : undefined;
 }
 
+/** A reply as totals reckon its cost: its counted usage, at its prices. */
+export function pricedReply({ reply, figures, pricing }: Extract<UiMessage, { role: 'assistant' }>): { usage: AssembledMessage['usage']; pricing: ModelPricing | null | undefined } {
+  return { usage: countedUsage(reply, figures.tokenEvents).usage, pricing };
+}
+
 /** A reply's figures and cost as exports carry them (the event log's .jsonl, a compare session). */
 export interface ReplySummary {
   kind: 'reply';

@@ -66,6 +66,9 @@ function appendStatement(conversationId: string, row: MessageRowInput): Statemen
   };
 }
 
+/** In the list (conversations `c`, messages `m`): a message of the listed conversation, or of one of its panes. */
+const OF_LISTED = '(m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))';
+
 /** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
 const TOUCH = (id: string) => `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
 const touch = (conversationId: string): Statement => ({ sql: TOUCH('$1'), params: [conversationId] });
@@ -89,14 +92,14 @@ export class SqlConversationStore implements ConversationStore {
     const { rows } = await this.sql.query<ConversationRow & { activity: string; streaming: boolean }>(
       `select *, ${ACTIVITY}::text as activity,
               exists (select 1 from messages m
-                      where (m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))
+                      where ${OF_LISTED}
                         and m.status = 'streaming') as streaming
        from conversations c
        where c.parent_id is null
          and ($1::text is null
               or position($1 in lower(c.title)) > 0
               or exists (select 1 from messages m
-                         where (m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))
+                         where ${OF_LISTED}
                            and position($1 in lower(m.search_text)) > 0))
          and ($2::bigint is null or ${ACTIVITY} < $2::bigint or (${ACTIVITY} = $2::bigint and id < $3))
        order by updated_at desc, id desc
