@@ -13,7 +13,11 @@ const config = [
         'error',
         {
           patterns: [
-            { group: ['@/lib/server', '@/lib/server/*', '**/lib/server', '**/lib/server/*'], message: 'Browser code may not import lib/server: use the HTTP contract in lib/api (and lib/client/api.ts to call it).' },
+            {
+              group: ['@/lib/server', '@/lib/server/*', '**/lib/server', '**/lib/server/*'],
+              message:
+                'Browser code may not import lib/server: use the HTTP contract in lib/api (and lib/client/api.ts to call it).',
+            },
           ],
         },
       ],

@@ -4,7 +4,9 @@ import { STATIC_SECURITY_HEADERS } from './lib/server/security/headers';
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // proxy.ts adds these (and the CSP) to every other answer; static build files skip it.
-  headers: async () => [{ source: '/_next/static/:path*', headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }],
+  headers: async () => [
+    { source: '/_next/static/:path*', headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) },
+  ],
   // Compression buffers; an SSE relay must pass every event on as it arrives.
   compress: false,
   // PGlite ships its own WebAssembly and data files, undici its HTTP parser's: load them from node_modules, not a bundle.

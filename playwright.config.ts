@@ -22,7 +22,16 @@ export default defineConfig({
     launchOptions: {
       // Playwright cannot download its browsers here: use Debian's Chromium when present.
       executablePath: existsSync(debianChromium) ? debianChromium : undefined,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
@@ -30,6 +39,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-e2e-')), SLUICE_CONFIG: '' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-e2e-')),
+      SLUICE_CONFIG: '',
+    },
   },
 });

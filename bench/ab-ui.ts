@@ -48,10 +48,18 @@ try {
   for (let round = 1; round <= Number(rounds); round++) {
     console.error(`round ${round}/${rounds}`);
     runs.floor!.push(await measure(browser, mine.origin, 'floor', prompt, Number(panes)));
-    for (const [other, server] of theirs) runs[other]!.push(await measure(browser, server.origin, 'sluice', prompt, Number(panes)));
+    for (const [other, server] of theirs)
+      runs[other]!.push(await measure(browser, server.origin, 'sluice', prompt, Number(panes)));
     runs.this!.push(await measure(browser, mine.origin, 'sluice', prompt, Number(panes)));
   }
-  console.table(Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, Object.fromEntries(FIGURES.map(([figure, of]) => [figure, Math.round(median(list.map(of)))]))])));
+  console.table(
+    Object.fromEntries(
+      Object.entries(runs).map(([name, list]) => [
+        name,
+        Object.fromEntries(FIGURES.map(([figure, of]) => [figure, Math.round(median(list.map(of)))])),
+      ]),
+    ),
+  );
 } finally {
   await browser.close();
   await mine.stop();

@@ -12,7 +12,16 @@ export const BYPASS_CSP = true;
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -62,9 +71,17 @@ export async function stopFrameProbe(page: Page): Promise<FrameRun> {
     return { frames: w.__frames, loaf: w.__loaf };
   });
   // BENCH_LONG_FRAMES=1: what each long frame ran, to find where one comes from.
-  if (process.env.BENCH_LONG_FRAMES) for (const f of frameList.filter((f) => f.duration > 50)) console.error(`long frame on ${new URL(page.url()).pathname}${new URL(page.url()).search}: ${Math.round(f.duration)} ms at ${Math.round(f.at)} ms, style+layout ${Math.round(f.styleAndLayout)} ms`, JSON.stringify(f.scripts.filter((s) => s.duration > 2)));
+  if (process.env.BENCH_LONG_FRAMES)
+    for (const f of frameList.filter((f) => f.duration > 50))
+      console.error(
+        `long frame on ${new URL(page.url()).pathname}${new URL(page.url()).search}: ${Math.round(f.duration)} ms at ${Math.round(f.at)} ms, style+layout ${Math.round(f.styleAndLayout)} ms`,
+        JSON.stringify(f.scripts.filter((s) => s.duration > 2)),
+      );
   const loaf = frameList.map((f) => f.duration);
-  const intervals = frames.slice(1).map((t, i) => t - frames[i]!).sort((a, b) => a - b);
+  const intervals = frames
+    .slice(1)
+    .map((t, i) => t - frames[i]!)
+    .sort((a, b) => a - b);
   return {
     frames: frames.length,
     seconds: (frames.at(-1)! - frames[0]!) / 1000,

@@ -51,7 +51,8 @@ export async function stopFrameTrace(browser: Browser): Promise<FrameCpu[]> {
   const onMain = (e: TraceEvent) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X';
   const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask');
   const leftOut = events.filter((e) => onMain(e) && e.name === 'ResponseBodyLoader::DidFinishLoadingBody');
-  const cpuIn = (list: TraceEvent[], from: number, to: number) => list.filter((e) => e.ts >= from && e.ts < to).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+  const cpuIn = (list: TraceEvent[], from: number, to: number) =>
+    list.filter((e) => e.ts >= from && e.ts < to).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
   return frames.flatMap(({ ts: from, args }) => {
     const durationMs = args!.animation_frame_timing_info!.duration_ms;
     if (durationMs <= LONG_FRAME_MS) return [];

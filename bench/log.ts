@@ -26,11 +26,17 @@ async function measure(browser: Browser, origin: string, mode: Mode, events: num
   await page.waitForFunction('window.__bench && window.__bench.ready', undefined, { timeout: 30_000 });
   await startFrameProbe(page);
   const before = await cdpMetrics(cdp);
-  await page.evaluate(([n, rate]) => (window as unknown as { __bench: { start: (n: number, r: number) => void } }).__bench.start(n, rate), [events, PER_SECOND] as const);
+  await page.evaluate(
+    ([n, rate]) => (window as unknown as { __bench: { start: (n: number, r: number) => void } }).__bench.start(n, rate),
+    [events, PER_SECOND] as const,
+  );
   await page.waitForFunction('window.__bench.done', undefined, { polling: 500, timeout: (events / PER_SECOND) * 1000 + 60_000 });
   const after = await cdpMetrics(cdp);
   const frames = await stopFrameProbe(page);
-  const rows = await page.evaluate((m) => (m === 'floor' ? document.querySelectorAll('div > div').length : document.querySelectorAll('[data-log-row]').length), mode);
+  const rows = await page.evaluate(
+    (m) => (m === 'floor' ? document.querySelectorAll('div > div').length : document.querySelectorAll('[data-log-row]').length),
+    mode,
+  );
   await page.close();
   const busy = (m: Record<string, number>) => m.ScriptDuration! + m.LayoutDuration! + m.RecalcStyleDuration!;
   return { ...frames, mainThreadMs: (busy(after) - busy(before)) * 1000, domNodes: after.Nodes!, rows };
@@ -58,8 +64,22 @@ export async function run(): Promise<Metric[]> {
       vs('100k events at 5000/s: long animation frames (> 50 ms)', sluice.longFrames, floor.longFrames, 'frames', 'report', true),
       vs('100k events at 5000/s: longest animation frame', sluice.longestFrameMs, floor.longestFrameMs, 'ms', 'report', true),
       vs('100k events at 5000/s: p95 frame time', sluice.p95FrameMs, floor.p95FrameMs, 'ms', 'report', true),
-      vs('100k events at 5000/s: main-thread time (script + style + layout)', sluice.mainThreadMs, floor.mainThreadMs, 'ms', 'report', true),
-      vs('100k events at 5000/s: row nodes in the page at the end', sluice.rows, floor.rows, 'rows', '< 2000', sluice.rows < 2000),
+      vs(
+        '100k events at 5000/s: main-thread time (script + style + layout)',
+        sluice.mainThreadMs,
+        floor.mainThreadMs,
+        'ms',
+        'report',
+        true,
+      ),
+      vs(
+        '100k events at 5000/s: row nodes in the page at the end',
+        sluice.rows,
+        floor.rows,
+        'rows',
+        '< 2000',
+        sluice.rows < 2000,
+      ),
     ];
   } finally {
     await browser.close();

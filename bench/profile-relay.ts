@@ -24,7 +24,11 @@ const rounds = Number(process.argv[2] ?? 5);
 const bare = process.argv[3] === 'bare';
 
 interface Profile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -43,10 +47,14 @@ function byFile(profile: Profile): { busy: number; files: [string, number][] } {
     const path = url.replace('file://', '');
     let file = url.split('/').slice(-2).join('/') || '(native)';
     if (path.includes('/.next/')) {
-      if (!maps.has(path)) maps.set(path, existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8'))) : null);
+      if (!maps.has(path))
+        maps.set(path, existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8'))) : null);
       const entry = maps.get(path)?.findEntry(lineNumber, columnNumber);
       const source = entry && 'originalSource' in entry ? entry.originalSource : null;
-      if (source) file = source.replace(/^.*?(node_modules\/|\/lib\/|\/app\/)/, (_, dir: string) => (dir === 'node_modules/' ? '' : dir.slice(1)));
+      if (source)
+        file = source.replace(/^.*?(node_modules\/|\/lib\/|\/app\/)/, (_, dir: string) =>
+          dir === 'node_modules/' ? '' : dir.slice(1),
+        );
     }
     fileOf.set(id, file);
     return file;
@@ -72,23 +80,52 @@ const upstream = await startBenchUpstream();
 const dir = mkdtempSync(join(tmpdir(), 'sluice-profile-relay-'));
 const port = await freePort();
 const profiles = join(dir, 'profiles');
-const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-  env: { ...process.env, SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_BENCH_UPSTREAM: upstream.origin, SLUICE_DATA_DIR: join(dir, 'data'), NEXT_MANUAL_SIG_HANDLE: 'true' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [
+    '--cpu-prof',
+    `--cpu-prof-dir=${profiles}`,
+    'node_modules/next/dist/bin/next',
+    'start',
+    '--port',
+    String(port),
+    '--hostname',
+    '127.0.0.1',
+  ],
+  {
+    env: {
+      ...process.env,
+      SLUICE_CONFIG: benchProvidersFile(upstream.origin),
+      SLUICE_BENCH_UPSTREAM: upstream.origin,
+      SLUICE_DATA_DIR: join(dir, 'data'),
+      NEXT_MANUAL_SIG_HANDLE: 'true',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const origin = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   if (i > 300) throw new Error('next start did not become ready');
-  if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   await new Promise((r) => setTimeout(r, 200));
 }
 
-const target: Target = bare ? { name: 'bare Next.js relay', url: `${origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) } : sluiceTarget(origin);
+const target: Target = bare
+  ? { name: 'bare Next.js relay', url: `${origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) }
+  : sluiceTarget(origin);
 for (let round = 0; round < rounds; round++) {
   const cpu = cpuSeconds(server.pid!);
   const eventsPerSecond = await throughput(target, 100, 2000);
   await new Promise((r) => setTimeout(r, 1500)); // the replies are stored after their last byte
-  console.log(`round ${round + 1}: ${Math.round(eventsPerSecond).toLocaleString('en-US')} events/s; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`);
+  console.log(
+    `round ${round + 1}: ${Math.round(eventsPerSecond).toLocaleString('en-US')} events/s; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
+  );
 }
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));

@@ -20,13 +20,17 @@ try {
   await page.goto(`${next.origin}${panes > 1 ? '/compare' : '/'}`);
   await page.waitForFunction('window.__sluice !== undefined');
   for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
-  for (const picker of await page.getByRole('combobox', { name: 'Model' }).all()) await picker.selectOption('sim-openai::sim-markdown');
+  for (const picker of await page.getByRole('combobox', { name: 'Model' }).all())
+    await picker.selectOption('sim-openai::sim-markdown');
   await page.waitForFunction('window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
   const send = async (p: string) => {
     await page.getByRole('textbox', { name: 'Message' }).fill(p);
     await page.getByRole('button', { name: /^Send/ }).click();
     await page.waitForTimeout(300);
-    await page.waitForFunction(`document.querySelector('article[data-status="streaming"]') === null`, undefined, { polling: 250, timeout: 60_000 });
+    await page.waitForFunction(`document.querySelector('article[data-status="streaming"]') === null`, undefined, {
+      polling: 250,
+      timeout: 60_000,
+    });
   };
   await send('tokens=400 tps=5000 delay=0');
   await cdp.send('Performance.enable');
@@ -35,12 +39,19 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await send(prompt);
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[]; samples: number[]; timeDeltas: number[] } };
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: {
+      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+      samples: number[];
+      timeDeltas: number[];
+    };
+  };
   const saved = join(tmpdir(), 'sluice-ui.cpuprofile');
   writeFileSync(saved, JSON.stringify(profile));
   console.log(`profile: ${saved}`);
   const m1 = await cdpMetrics(cdp);
-  for (const k of ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration']) console.log(k, ((m1[k]! - m0[k]!) * 1000).toFixed(1), 'ms');
+  for (const k of ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'])
+    console.log(k, ((m1[k]! - m0[k]!) * 1000).toFixed(1), 'ms');
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byName = new Map<string, number>();
@@ -53,7 +64,12 @@ try {
     const u = f.url.split('/').pop() || f.functionName;
     byUrl.set(u, (byUrl.get(u) ?? 0) + us);
   }
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`).join('\n');
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`)
+      .join('\n');
   console.log('--- by function\n' + top(byName, 60));
   console.log('--- by file\n' + top(byUrl, 20));
 } finally {

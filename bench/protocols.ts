@@ -45,7 +45,8 @@ function sluice(fixture: Fixture): number {
       for (const event of decoder.decode(item)) assembler.push(event);
     }
   };
-  for (let offset = 0; offset < fixture.bytes.length; offset += READ_BYTES) consume(parser.feed(fixture.bytes.subarray(offset, offset + READ_BYTES)));
+  for (let offset = 0; offset < fixture.bytes.length; offset += READ_BYTES)
+    consume(parser.feed(fixture.bytes.subarray(offset, offset + READ_BYTES)));
   consume(parser.end());
   for (const event of decoder.end?.() ?? []) assembler.push(event);
   assembler.finish();

@@ -63,7 +63,12 @@ export async function startFloorPipe(upstream: string): Promise<{ origin: string
     server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.address().port));
   `;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout!.on('data', (d: Buffer) => { const m = /PORT (\d+)/.exec(String(d)); if (m) resolve(m[1]!); }));
+  const port = await new Promise<string>((resolve) =>
+    child.stdout!.on('data', (d: Buffer) => {
+      const m = /PORT (\d+)/.exec(String(d));
+      if (m) resolve(m[1]!);
+    }),
+  );
   return { origin: `http://127.0.0.1:${port}`, child, stop: () => child.kill() };
 }
 
@@ -75,7 +80,9 @@ export function cpuSeconds(pid: number): number {
 
 /** Resident memory of a process, in bytes, from /proc. */
 export function rssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) * 1024;
 }
 

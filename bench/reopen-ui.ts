@@ -18,7 +18,10 @@ try {
   await page.getByRole('textbox', { name: 'Message' }).fill(prompt);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.waitForTimeout(500);
-  await page.waitForFunction(`document.querySelector('article[data-status="streaming"]') === null`, undefined, { polling: 250, timeout: 120_000 });
+  await page.waitForFunction(`document.querySelector('article[data-status="streaming"]') === null`, undefined, {
+    polling: 250,
+    timeout: 120_000,
+  });
   const url = page.url();
   for (let i = 1; i <= 2; i++) {
     const opened = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
@@ -35,7 +38,9 @@ try {
     await opened.waitForTimeout(1000);
     const parses = await opened.evaluate('window.__sluice.markdownStats.mainThreadParses');
     const frames = (await opened.evaluate('window.__loaf')) as [number, number][];
-    console.log(`open ${i}: reply shown at ${shown} ms, all of it as markdown at ${rendered} ms; ${parses} blocks parsed on the page`);
+    console.log(
+      `open ${i}: reply shown at ${shown} ms, all of it as markdown at ${rendered} ms; ${parses} blocks parsed on the page`,
+    );
     console.log(`  long frames (start ms: duration ms): ${frames.map(([at, ms]) => `${at}: ${ms}`).join(', ')}`);
     await opened.close();
   }

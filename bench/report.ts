@@ -22,7 +22,13 @@ export interface BenchResult {
 }
 
 export function machine(): BenchResult['machine'] {
-  return { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform}-${process.arch}` };
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
 }
 
 /** Prints the table and writes bench/results/NAME.json. */
@@ -33,7 +39,14 @@ export function report(name: string, metrics: Metric[]): BenchResult {
   writeFileSync(join(dir, `${name}.json`), JSON.stringify(result, null, 2) + '\n');
   console.log(`\n${name} (${result.machine.cpu}, ${result.machine.cores} cores, node ${result.machine.node})`);
   console.table(
-    metrics.map((m) => ({ metric: m.metric, value: `${fmt(m.value)} ${m.unit}`, baseline: `${fmt(m.baseline.value)} (${m.baseline.name})`, ratio: m.ratio.toFixed(2), target: m.target, met: m.met ? 'yes' : 'NO' })),
+    metrics.map((m) => ({
+      metric: m.metric,
+      value: `${fmt(m.value)} ${m.unit}`,
+      baseline: `${fmt(m.baseline.value)} (${m.baseline.name})`,
+      ratio: m.ratio.toFixed(2),
+      target: m.target,
+      met: m.met ? 'yes' : 'NO',
+    })),
   );
   console.log(`wrote bench/results/${name}.json`);
   return result;

@@ -80,7 +80,12 @@ interface Sample {
 async function sample(page: Page, cdp: CDPSession, done: string): Promise<Sample> {
   const m = await metrics(cdp);
   const state = (await page.evaluate(`({ frames: window.__frames.length, done: ${done} })`)) as { frames: number; done: boolean };
-  return { at: performance.now(), taskMs: m.TaskDuration! * 1000, renderMs: (m.ScriptDuration! + m.LayoutDuration! + m.RecalcStyleDuration!) * 1000, ...state };
+  return {
+    at: performance.now(),
+    taskMs: m.TaskDuration! * 1000,
+    renderMs: (m.ScriptDuration! + m.LayoutDuration! + m.RecalcStyleDuration!) * 1000,
+    ...state,
+  };
 }
 
 /** Samples until `done` holds (true) or the time limit passes (false). */
@@ -128,7 +133,12 @@ async function prepare(page: Page, mode: Mode, prompt: string): Promise<() => Pr
 const REPLIES = `document.querySelectorAll('article[aria-label="Assistant reply"]').length`;
 
 /** Sends a prepared reply and waits for its end; false if the time limit came first. */
-async function runOnce(page: Page, mode: Mode, send: () => Promise<void>, samples?: { cdp: CDPSession; into: Sample[] }): Promise<boolean> {
+async function runOnce(
+  page: Page,
+  mode: Mode,
+  send: () => Promise<void>,
+  samples?: { cdp: CDPSession; into: Sample[] },
+): Promise<boolean> {
   if (mode === 'sluice') {
     const before = (await page.evaluate(REPLIES)) as number;
     await send();
@@ -142,7 +152,10 @@ async function runOnce(page: Page, mode: Mode, send: () => Promise<void>, sample
   // long frames here until they were taken out of the measurement.
   const done = mode === 'sluice' ? DONE : 'window.__bench.done';
   if (samples) return sampleUntil(page, samples.cdp, done, samples.into);
-  return page.waitForFunction(done, undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(() => true, () => false);
+  return page.waitForFunction(done, undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -151,15 +164,25 @@ async function runOnce(page: Page, mode: Mode, send: () => Promise<void>, sample
  * floor's main-thread time from ~300 to ~600 ms for the 1k reply), so a traced run's
  * other figures are not used.
  */
-export async function measure(browser: Browser, origin: string, mode: Mode, prompt: string, panes = 1, traced = false): Promise<Run> {
+export async function measure(
+  browser: Browser,
+  origin: string,
+  mode: Mode,
+  prompt: string,
+  panes = 1,
+  traced = false,
+): Promise<Run> {
   const page: Page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  await page.goto(mode === 'sluice' ? `${origin}${panes > 1 ? '/compare' : '/'}` : `${origin}/bench/ui?mode=${mode}&streams=${panes}`);
+  await page.goto(
+    mode === 'sluice' ? `${origin}${panes > 1 ? '/compare' : '/'}` : `${origin}/bench/ui?mode=${mode}&streams=${panes}`,
+  );
   if (mode === 'sluice') {
     await page.waitForFunction('window.__sluice !== undefined', undefined, { timeout: 30_000 });
     for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
-    for (const picker of await page.getByRole('combobox', { name: 'Model' }).all()) await picker.selectOption('sim-openai::sim-markdown');
+    for (const picker of await page.getByRole('combobox', { name: 'Model' }).all())
+      await picker.selectOption('sim-openai::sim-markdown');
     // Steady state: the page preloads its grammars at idle time, as it does before a user has typed.
     await page.waitForFunction('window.__sluice && window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
   }
@@ -183,7 +206,10 @@ export async function measure(browser: Browser, origin: string, mode: Mode, prom
   const commits = (await commitsNow()) - commitsBefore;
   const frames = await stopFrameProbe(page);
   const frameCpu = traced ? await stopFrameTrace(browser) : undefined;
-  if (frameCpu && process.env.BENCH_LONG_FRAMES) console.error(`${mode}, traced: long frames' ms / main-thread CPU ms in them: ${frameCpu.map((f) => `${Math.round(f.durationMs)}/${Math.round(f.cpuMs)}`).join(' ')}`);
+  if (frameCpu && process.env.BENCH_LONG_FRAMES)
+    console.error(
+      `${mode}, traced: long frames' ms / main-thread CPU ms in them: ${frameCpu.map((f) => `${Math.round(f.durationMs)}/${Math.round(f.cpuMs)}`).join(' ')}`,
+    );
   await cdp.send('HeapProfiler.collectGarbage');
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   await page.close();
@@ -259,27 +285,151 @@ export async function run(): Promise<Metric[]> {
       const { sluice, naive, floor } = r;
       const note = (run: Run) => (run.completed ? '' : ' (stopped at the time limit)');
       metricsOut.push(
-        { metric: `${scenario.name}: store commits per frame`, value: round(sluice.commits / sluice.frames), unit: 'commits/frame', baseline: { name: `naive renderer${note(naive)}`, value: round(naive.commits / naive.frames) }, ratio: round(sluice.commits / sluice.frames / Math.max(1e-9, naive.commits / naive.frames)), target: '<= 1 per frame', met: sluice.commits <= sluice.frames },
-        { metric: `${scenario.name}: React commits per second`, value: round(sluice.commits / sluice.seconds), unit: 'commits/s', baseline: { name: `naive renderer${note(naive)}`, value: round(naive.commits / naive.seconds) }, ratio: round(sluice.commits / sluice.seconds / Math.max(1e-9, naive.commits / naive.seconds)), target: 'report', met: true },
+        {
+          metric: `${scenario.name}: store commits per frame`,
+          value: round(sluice.commits / sluice.frames),
+          unit: 'commits/frame',
+          baseline: { name: `naive renderer${note(naive)}`, value: round(naive.commits / naive.frames) },
+          ratio: round(sluice.commits / sluice.frames / Math.max(1e-9, naive.commits / naive.frames)),
+          target: '<= 1 per frame',
+          met: sluice.commits <= sluice.frames,
+        },
+        {
+          metric: `${scenario.name}: React commits per second`,
+          value: round(sluice.commits / sluice.seconds),
+          unit: 'commits/s',
+          baseline: { name: `naive renderer${note(naive)}`, value: round(naive.commits / naive.seconds) },
+          ratio: round(sluice.commits / sluice.seconds / Math.max(1e-9, naive.commits / naive.seconds)),
+          target: 'report',
+          met: true,
+        },
         // Against the floor: on this shared machine plain DOM appends have long frames too, and those are the machine's.
-        { metric: `${scenario.name}: long animation frames (> 50 ms)${of}`, value: sluice.longFrames, unit: 'frames', baseline: { name: 'floor', value: floor.longFrames }, ratio: floor.longFrames ? round(sluice.longFrames / floor.longFrames) : 0, target: '0', met: sluice.longFrames === 0 },
-        { metric: `${scenario.name}: longest animation frame${of}`, value: round(sluice.longestFrameMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.longestFrameMs) }, ratio: round(sluice.longestFrameMs / Math.max(1, floor.longestFrameMs)), target: '<= 50 ms', met: sluice.longestFrameMs <= 50 },
+        {
+          metric: `${scenario.name}: long animation frames (> 50 ms)${of}`,
+          value: sluice.longFrames,
+          unit: 'frames',
+          baseline: { name: 'floor', value: floor.longFrames },
+          ratio: floor.longFrames ? round(sluice.longFrames / floor.longFrames) : 0,
+          target: '0',
+          met: sluice.longFrames === 0,
+        },
+        {
+          metric: `${scenario.name}: longest animation frame${of}`,
+          value: round(sluice.longestFrameMs),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(floor.longestFrameMs) },
+          ratio: round(sluice.longestFrameMs / Math.max(1, floor.longestFrameMs)),
+          target: '<= 50 ms',
+          met: sluice.longestFrameMs <= 50,
+        },
         // A frame's duration is wall time; these ask how much of it was the page's own work, in traced runs.
-        { metric: `${scenario.name}: long animation frames with over 50 ms of main-thread CPU, in ${scenario.rounds} traced run(s)`, value: cpuLong('sluice'), unit: 'frames', baseline: { name: 'floor', value: cpuLong('floor') }, ratio: cpuLong('floor') ? round(cpuLong('sluice') / cpuLong('floor')) : 0, target: 'report', met: true },
-        { metric: `${scenario.name}: most main-thread CPU in a long frame, in ${scenario.rounds} traced run(s)`, value: round(cpuMost('sluice')), unit: 'ms', baseline: { name: 'floor', value: round(cpuMost('floor')) }, ratio: round(cpuMost('sluice') / Math.max(1, cpuMost('floor'))), target: 'report', met: true },
-        { metric: `${scenario.name}: p95 frame time`, value: round(sluice.p95FrameMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.p95FrameMs) }, ratio: round(sluice.p95FrameMs / floor.p95FrameMs), target: 'report', met: true },
-        { metric: `${scenario.name}: main-thread time (all its tasks)${median}`, value: round(mainThread(sluice)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(sluice) / mainThread(floor)), target: scenario.rounds > 1 ? 'report (judged per round, next line)' : '<= 2x floor', met: scenario.rounds > 1 || mainThread(sluice) <= 2 * mainThread(floor) },
+        {
+          metric: `${scenario.name}: long animation frames with over 50 ms of main-thread CPU, in ${scenario.rounds} traced run(s)`,
+          value: cpuLong('sluice'),
+          unit: 'frames',
+          baseline: { name: 'floor', value: cpuLong('floor') },
+          ratio: cpuLong('floor') ? round(cpuLong('sluice') / cpuLong('floor')) : 0,
+          target: 'report',
+          met: true,
+        },
+        {
+          metric: `${scenario.name}: most main-thread CPU in a long frame, in ${scenario.rounds} traced run(s)`,
+          value: round(cpuMost('sluice')),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(cpuMost('floor')) },
+          ratio: round(cpuMost('sluice') / Math.max(1, cpuMost('floor'))),
+          target: 'report',
+          met: true,
+        },
+        {
+          metric: `${scenario.name}: p95 frame time`,
+          value: round(sluice.p95FrameMs),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(floor.p95FrameMs) },
+          ratio: round(sluice.p95FrameMs / floor.p95FrameMs),
+          target: 'report',
+          met: true,
+        },
+        {
+          metric: `${scenario.name}: main-thread time (all its tasks)${median}`,
+          value: round(mainThread(sluice)),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(mainThread(floor)) },
+          ratio: round(mainThread(sluice) / mainThread(floor)),
+          target: scenario.rounds > 1 ? 'report (judged per round, next line)' : '<= 2x floor',
+          met: scenario.rounds > 1 || mainThread(sluice) <= 2 * mainThread(floor),
+        },
         ...(scenario.rounds > 1
-          ? [{ metric: `${scenario.name}: main-thread time against the floor's in the same round (median of ${scenario.rounds} rounds' ratios)`, value: round(perRound), unit: 'x', baseline: { name: 'floor, same round', value: 1 }, ratio: round(perRound), target: '<= 2x floor', met: perRound <= 2 }]
+          ? [
+              {
+                metric: `${scenario.name}: main-thread time against the floor's in the same round (median of ${scenario.rounds} rounds' ratios)`,
+                value: round(perRound),
+                unit: 'x',
+                baseline: { name: 'floor, same round', value: 1 },
+                ratio: round(perRound),
+                target: '<= 2x floor',
+                met: perRound <= 2,
+              },
+            ]
           : []),
-        { metric: `${scenario.name}: script + style + layout time (without microtasks or paint)${median}`, value: round(scriptStyleLayout(sluice)), unit: 'ms', baseline: { name: 'floor', value: round(scriptStyleLayout(floor)) }, ratio: round(scriptStyleLayout(sluice) / scriptStyleLayout(floor)), target: 'report', met: true },
+        {
+          metric: `${scenario.name}: script + style + layout time (without microtasks or paint)${median}`,
+          value: round(scriptStyleLayout(sluice)),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(scriptStyleLayout(floor)) },
+          ratio: round(scriptStyleLayout(sluice) / scriptStyleLayout(floor)),
+          target: 'report',
+          met: true,
+        },
         ...(scenario.rounds > 1
-          ? [{ metric: `${scenario.name}: script + style + layout time against the floor's in the same round (median of ${scenario.rounds} rounds' ratios)`, value: round(perRoundRender), unit: 'x', baseline: { name: 'floor, same round', value: 1 }, ratio: round(perRoundRender), target: 'report', met: true }]
+          ? [
+              {
+                metric: `${scenario.name}: script + style + layout time against the floor's in the same round (median of ${scenario.rounds} rounds' ratios)`,
+                value: round(perRoundRender),
+                unit: 'x',
+                baseline: { name: 'floor, same round', value: 1 },
+                ratio: round(perRoundRender),
+                target: 'report',
+                met: true,
+              },
+            ]
           : []),
-        { metric: `${scenario.name}: main-thread CPU time${median}`, value: round(sluice.threadCpuMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.threadCpuMs) }, ratio: round(sluice.threadCpuMs / floor.threadCpuMs), target: 'report', met: true },
-        { metric: `${scenario.name}: page CPU time, workers included${median}`, value: round(sluice.processCpuMs), unit: 'ms', baseline: { name: 'floor', value: round(floor.processCpuMs) }, ratio: round(sluice.processCpuMs / floor.processCpuMs), target: 'report', met: true },
-        { metric: `${scenario.name}: JavaScript heap after the reply (after a full GC)${median}`, value: round(sluice.heapMb), unit: 'MB', baseline: { name: 'floor', value: round(floor.heapMb) }, ratio: round(sluice.heapMb / floor.heapMb), target: 'report', met: true },
-        { metric: `${scenario.name}: main-thread time, naive renderer${median}`, value: round(mainThread(naive)), unit: 'ms', baseline: { name: 'floor', value: round(mainThread(floor)) }, ratio: round(mainThread(naive) / mainThread(floor)), target: 'report' + note(naive), met: true },
+        {
+          metric: `${scenario.name}: main-thread CPU time${median}`,
+          value: round(sluice.threadCpuMs),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(floor.threadCpuMs) },
+          ratio: round(sluice.threadCpuMs / floor.threadCpuMs),
+          target: 'report',
+          met: true,
+        },
+        {
+          metric: `${scenario.name}: page CPU time, workers included${median}`,
+          value: round(sluice.processCpuMs),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(floor.processCpuMs) },
+          ratio: round(sluice.processCpuMs / floor.processCpuMs),
+          target: 'report',
+          met: true,
+        },
+        {
+          metric: `${scenario.name}: JavaScript heap after the reply (after a full GC)${median}`,
+          value: round(sluice.heapMb),
+          unit: 'MB',
+          baseline: { name: 'floor', value: round(floor.heapMb) },
+          ratio: round(sluice.heapMb / floor.heapMb),
+          target: 'report',
+          met: true,
+        },
+        {
+          metric: `${scenario.name}: main-thread time, naive renderer${median}`,
+          value: round(mainThread(naive)),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(mainThread(floor)) },
+          ratio: round(mainThread(naive) / mainThread(floor)),
+          target: 'report' + note(naive),
+          met: true,
+        },
       );
     }
     // Both while streaming, at the same rate: the 1k reply over its whole stream, the
@@ -287,9 +437,20 @@ export async function run(): Promise<Metric[]> {
     const growth = (mode: Mode, name: string, target: string, of: 'task' | 'render' = 'task'): Metric | undefined => {
       const [small, large] = SCENARIOS.slice(0, 2).map((s) => results[s.name]?.[mode]);
       if (!small || !large) return undefined;
-      const [at50k, at1k] = of === 'task' ? [large.tailPerFrameMs, small.streamPerFrameMs] : [large.tailPerFrameRenderMs, small.streamPerFrameRenderMs];
+      const [at50k, at1k] =
+        of === 'task'
+          ? [large.tailPerFrameMs, small.streamPerFrameMs]
+          : [large.tailPerFrameRenderMs, small.streamPerFrameRenderMs];
       const ratio = at50k / at1k;
-      return { metric: name, value: round(at50k), unit: 'ms/frame', baseline: { name: 'the same at 1k tokens', value: round(at1k) }, ratio: round(ratio), target, met: target === 'report' || ratio <= 1.5 };
+      return {
+        metric: name,
+        value: round(at50k),
+        unit: 'ms/frame',
+        baseline: { name: 'the same at 1k tokens', value: round(at1k) },
+        ratio: round(ratio),
+        target,
+        met: target === 'report' || ratio <= 1.5,
+      };
     };
     for (const metric of [
       growth('sluice', 'per-frame cost at 50k vs 1k tokens (main thread, all its tasks, while streaming)', '<= 1.5x'),

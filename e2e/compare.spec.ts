@@ -8,7 +8,10 @@ async function race(app: SluiceApp, models: string[]) {
   for (const [i, model] of models.entries()) await app.pick(model, pane(app.page, i + 1));
 }
 
-test('three panes on three wire protocols race side by side, each with its own reply and figures; a follow-up; reopened from history', async ({ page, app }) => {
+test('three panes on three wire protocols race side by side, each with its own reply and figures; a follow-up; reopened from history', async ({
+  page,
+  app,
+}) => {
   await app.open('/compare');
   await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-thinking', 'sim-gemini::sim-markdown']);
   await app.send('Race me tokens=80 tps=50 think=20 delay=0');
@@ -34,10 +37,17 @@ test('three panes on three wire protocols race side by side, each with its own r
     chart.evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
       const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
       let n = 0;
-      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r) < 8 && Math.abs(data[i + 1]! - g) < 8 && Math.abs(data[i + 2]! - b) < 8 && data[i + 3]! > 200) n++;
+      for (let i = 0; i < data.length; i += 4)
+        if (Math.abs(data[i]! - r) < 8 && Math.abs(data[i + 1]! - g) < 8 && Math.abs(data[i + 2]! - b) < 8 && data[i + 3]! > 200)
+          n++;
       return n;
     }, rgb);
-  for (const color of [[2, 132, 199], [219, 39, 119], [22, 163, 74]] as [number, number, number][]) await expect.poll(() => drawn(color)).toBeGreaterThan(20);
+  for (const color of [
+    [2, 132, 199],
+    [219, 39, 119],
+    [22, 163, 74],
+  ] as [number, number, number][])
+    await expect.poll(() => drawn(color)).toBeGreaterThan(20);
   await expect(page.getByRole('figure').filter({ hasText: 'Time to first token' }).getByRole('row')).toHaveCount(3);
   // The race's winners, marked in words: one fastest first token, one fastest speed, one
   // cheapest (the simulated OpenAI's list prices are the lowest for this reply), and the session's cost.
@@ -51,7 +61,11 @@ test('three panes on three wire protocols race side by side, each with its own r
   // The session exported: every pane's reply with its figures and cost, and the total.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export session' }).click();
-  const exported = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { kind: string; panes: { model: string; turns: { role: string; text: string; cost?: { usd: number }; ttftMs?: number }[] }[]; total: { priced: number; unpriced: number; usd: number } };
+  const exported = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as {
+    kind: string;
+    panes: { model: string; turns: { role: string; text: string; cost?: { usd: number }; ttftMs?: number }[] }[];
+    total: { priced: number; unpriced: number; usd: number };
+  };
   expect(exported.kind).toBe('sluice-compare-session');
   expect(exported.panes.map((p) => p.model)).toEqual(['sim-markdown', 'sim-thinking', 'sim-markdown']);
   for (const p of exported.panes) {
@@ -106,7 +120,10 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
   await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'stopped');
   // Deleting the session on screen leaves it.
-  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: /^Delete “slow one/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: /^Delete “slow one/ })
+    .click();
   await page.getByRole('dialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/:\d+\/$/);
 });
@@ -114,7 +131,10 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
 // As the chat's page does (chat.spec.ts): by scroll anchoring in Chromium, and by
 // script in a browser without it (Safari), which the second run makes this Chromium into.
 for (const anchoring of [true, false]) {
-  test(`each pane follows its streaming reply to its end, and stays put once the reader scrolls it up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({ page, app }) => {
+  test(`each pane follows its streaming reply to its end, and stays put once the reader scrolls it up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({
+    page,
+    app,
+  }) => {
     if (!anchoring) await withoutScrollAnchoring(page);
     await app.open('/compare');
     await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown']);
@@ -123,10 +143,13 @@ for (const anchoring of [true, false]) {
     await app.send('tokens=1500 tps=300 delay=0');
     await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
     // Mid-stream, once a reply is taller than its box, the box keeps up with its bottom.
-    await box(1).evaluate((el) => new Promise<void>((resolve) => {
-      const check = () => (el.scrollHeight > 2 * el.clientHeight ? resolve() : requestAnimationFrame(check));
-      check();
-    }));
+    await box(1).evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          const check = () => (el.scrollHeight > 2 * el.clientHeight ? resolve() : requestAnimationFrame(check));
+          check();
+        }),
+    );
     for (const n of [1, 2]) await expect.poll(() => gapBelow(n), { timeout: 2000 }).toBeLessThan(50);
     await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
     await app.done();
@@ -157,9 +180,16 @@ test('2 to 6 panes: add and remove', async ({ page, app }) => {
 
 test('four panes at 1000 tokens/s make no more store updates than frames', async ({ page, app }) => {
   await app.open('/compare');
-  await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown', 'sim-responses::sim-markdown', 'sim-gemini::sim-markdown']);
+  await race(app, [
+    'sim-openai::sim-markdown',
+    'sim-anthropic::sim-markdown',
+    'sim-responses::sim-markdown',
+    'sim-gemini::sim-markdown',
+  ]);
   // Frames elapsed, counted by the page's own animation-frame loop (a string: no test helpers in the page).
-  await page.evaluate(`window.__elapsed = 0; (function tick() { window.__elapsed++; if (!window.__stopTick) requestAnimationFrame(tick); })()`);
+  await page.evaluate(
+    `window.__elapsed = 0; (function tick() { window.__elapsed++; if (!window.__stopTick) requestAnimationFrame(tick); })()`,
+  );
   const before = (await app.stats()).frameStats.storeUpdates;
   await app.send('tokens=1500 tps=1000 delay=0');
   await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();

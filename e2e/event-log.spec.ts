@@ -10,26 +10,46 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Event log' });
 const rows = (page: Page) => panel(page).locator('[data-log-row]');
 
 /** Names of the rows rendered, in order (the BFF badge dropped); rows are virtualized, so only those near the scroll position. */
-const names = async (page: Page) => (await rows(page).locator('button[aria-expanded] > span:nth-child(4)').allInnerTexts()).map((t) => t.replace(/^BFF/, '').trim());
+const names = async (page: Page) =>
+  (await rows(page).locator('button[aria-expanded] > span:nth-child(4)').allInnerTexts()).map((t) =>
+    t.replace(/^BFF/, '').trim(),
+  );
 const shownCount = async (page: Page) => Number((await panel(page).getByTestId('event-log-count').innerText()).split(' ')[0]);
 
 /** Stops following the tail and scrolls the rows to the top or the bottom. */
 async function scrollRows(page: Page, to: 'top' | 'bottom') {
   const follow = panel(page).getByRole('button', { name: 'Follow tail' });
   if ((await follow.getAttribute('aria-pressed')) === 'true') await follow.click();
-  await panel(page).getByTestId('event-log-rows').evaluate((el, where) => (el.scrollTop = where === 'top' ? 0 : el.scrollHeight), to);
+  await panel(page)
+    .getByTestId('event-log-rows')
+    .evaluate((el, where) => (el.scrollTop = where === 'top' ? 0 : el.scrollHeight), to);
   await page.waitForTimeout(100);
 }
 
 const PROTOCOLS = [
   { provider: 'sim-openai', first: 'message', terminal: 'message', terminalData: '[DONE]', expected: ['message'] },
-  { provider: 'sim-anthropic', first: 'message_start', terminal: 'message_stop', terminalData: 'message_stop', expected: ['message_start', 'content_block_delta'] },
-  { provider: 'sim-responses', first: 'response.created', terminal: 'response.completed', terminalData: 'response.completed', expected: ['response.output_text.delta'] },
+  {
+    provider: 'sim-anthropic',
+    first: 'message_start',
+    terminal: 'message_stop',
+    terminalData: 'message_stop',
+    expected: ['message_start', 'content_block_delta'],
+  },
+  {
+    provider: 'sim-responses',
+    first: 'response.created',
+    terminal: 'response.completed',
+    terminalData: 'response.completed',
+    expected: ['response.output_text.delta'],
+  },
   { provider: 'sim-gemini', first: 'message', terminal: 'message', terminalData: 'finishReason', expected: ['message'] },
 ];
 
 for (const p of PROTOCOLS) {
-  test(`${p.provider}: every event in order, the BFF's lines marked, the terminal event highlighted, timings in ms`, async ({ page, app }) => {
+  test(`${p.provider}: every event in order, the BFF's lines marked, the terminal event highlighted, timings in ms`, async ({
+    page,
+    app,
+  }) => {
     await app.open();
     await app.ask(`${p.provider}::sim-markdown`, 'tokens=40 tps=400 delay=0');
     await app.done();
@@ -72,11 +92,16 @@ test('filter by name and search narrow the rows; a row shows the part of the rep
   await panel(page).getByRole('searchbox', { name: 'Search events' }).fill('');
   await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('content_block_delta');
   await rows(page).first().getByRole('button').first().click();
-  await panel(page).getByRole('button', { name: /^Show in reply/ }).click();
+  await panel(page)
+    .getByRole('button', { name: /^Show in reply/ })
+    .click();
   await expect(app.lastReply().locator('[data-part][aria-current="true"]')).toHaveCount(1);
 });
 
-test('a stream cut short says it ended without its terminal event; Jump to first error finds the error', async ({ page, app }) => {
+test('a stream cut short says it ended without its terminal event; Jump to first error finds the error', async ({
+  page,
+  app,
+}) => {
   await app.open();
   await app.ask('sim-openai::sim-fault-eof', 'tokens=30 delay=0');
   await app.done();
@@ -95,30 +120,52 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
   await expect(app.lastReply().getByLabel('Reply figures')).not.toContainText('≈'); // the server's figures
   const original = await settled(() => app.lastReply().locator('.prose-sluice').innerText());
   await page.getByRole('button', { name: 'Event log' }).click();
-  const count = await panel(page).getByRole('heading', { name: /Event log/ }).innerText();
+  const count = await panel(page)
+    .getByRole('heading', { name: /Event log/ })
+    .innerText();
   await panel(page).getByText('Import or paste a stream').click();
   await panel(page).getByRole('radio', { name: 'Instantly' }).check();
   for (const format of ['.jsonl', '.sse']) {
     await app.lastReply().getByRole('button', { name: 'Show this reply’s events' }).first().click();
     const download = page.waitForEvent('download');
-    await panel(page).getByRole('button', { name: `Export ${format}` }).click();
+    await panel(page)
+      .getByRole('button', { name: `Export ${format}` })
+      .click();
     const file = await (await download).path();
     const text = readFileSync(file, 'utf8');
     if (format === '.sse') expect(text).toMatch(/^: sluice [0-9a-f]{16} open\n/);
     if (format === '.jsonl') {
       // Its last line: the reply's figures (the server's, settled) and what it cost.
-      const summary = JSON.parse(text.trimEnd().split('\n').at(-1)!) as { kind: string; clock: string; ttftMs: number; model: string; speed: { from: string }; cost: { usd: number }; pricing: { source: string } };
-      expect(summary).toMatchObject({ kind: 'reply', clock: 'server', model: 'sim-thinking', speed: { from: 'usage' }, pricing: { source: 'config' } });
+      const summary = JSON.parse(text.trimEnd().split('\n').at(-1)!) as {
+        kind: string;
+        clock: string;
+        ttftMs: number;
+        model: string;
+        speed: { from: string };
+        cost: { usd: number };
+        pricing: { source: string };
+      };
+      expect(summary).toMatchObject({
+        kind: 'reply',
+        clock: 'server',
+        model: 'sim-thinking',
+        speed: { from: 'usage' },
+        pricing: { source: 'config' },
+      });
       expect(summary.ttftMs).toBeGreaterThan(0);
       expect(summary.cost.usd).toBeGreaterThan(0);
     }
-    await panel(page).getByLabel(/^Import stream/).setInputFiles({ name: `capture${format}`, mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await panel(page)
+      .getByLabel(/^Import stream/)
+      .setInputFiles({ name: `capture${format}`, mimeType: 'text/plain', buffer: Buffer.from(text) });
     const imported = app.lastReply();
     await expect(imported).toContainText(`capture${format}`);
     await expect(imported).toHaveAttribute('data-status', 'complete');
     // A reply's last markdown tree may land a frame after its status: poll, do not read once.
     await expect.poll(() => imported.locator('.prose-sluice').innerText()).toBe(original);
-    await expect(panel(page).getByRole('heading', { name: /Event log/ })).toHaveText(`${count.split('·')[0]!.trim()} · ${count.split('·')[1]!.trim()} · capture${format}`);
+    await expect(panel(page).getByRole('heading', { name: /Event log/ })).toHaveText(
+      `${count.split('·')[0]!.trim()} · ${count.split('·')[1]!.trim()} · capture${format}`,
+    );
   }
 });
 
@@ -154,11 +201,14 @@ test('a capture dropped anywhere on the log replays', async ({ page, app }) => {
 test('100k events: virtualized, under 2000 row nodes, following the tail to the last one', async ({ page, app }) => {
   await app.open();
   await page.getByRole('button', { name: 'Event log' }).click();
-  const chunk = (i: number) => `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"t${i} "}}]}\n\n`;
+  const chunk = (i: number) =>
+    `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"t${i} "}}]}\n\n`;
   const text = Array.from({ length: 100_000 }, (_, i) => chunk(i)).join('') + 'data: [DONE]\n\n';
   await panel(page).getByText('Import or paste a stream').click();
   await panel(page).getByRole('radio', { name: 'Instantly' }).check();
-  await panel(page).getByLabel(/^Import stream/).setInputFiles({ name: 'big.sse', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await panel(page)
+    .getByLabel(/^Import stream/)
+    .setInputFiles({ name: 'big.sse', mimeType: 'text/plain', buffer: Buffer.from(text) });
   await expect(panel(page).getByRole('heading', { name: /Event log/ })).toContainText('100001 items', { timeout: 30_000 });
   await expect(rows(page).filter({ hasText: '#100000' })).toBeVisible({ timeout: 15_000 });
   const nodes = await rows(page).count();
@@ -170,14 +220,29 @@ test('copy as curl names the key’s variable and never the key; the log is ther
   const secret = 'sk-e2e-never-show-this-4711';
   const sim = await startSimulator();
   const config = join(mkdtempSync(join(tmpdir(), 'sluice-keyed-')), 'providers.json');
-  writeFileSync(config, JSON.stringify({ providers: [{ id: 'keyed-sim', protocol: 'openai-chat', baseUrl: `${sim.origin}/openai/v1`, apiKeyEnv: 'E2E_SECRET_KEY', models: ['sim-echo'] }] }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      providers: [
+        {
+          id: 'keyed-sim',
+          protocol: 'openai-chat',
+          baseUrl: `${sim.origin}/openai/v1`,
+          apiKeyEnv: 'E2E_SECRET_KEY',
+          models: ['sim-echo'],
+        },
+      ],
+    }),
+  );
   const server = await startNextServer({ SLUICE_CONFIG: config, E2E_SECRET_KEY: secret });
   try {
     await app.open(`${server.origin}/`);
     await app.ask('keyed-sim::sim-echo', 'curl me tokens=5 delay=0');
     await app.done();
     await page.getByRole('button', { name: 'Event log' }).click();
-    await panel(page).getByText(/^Upstream request and response/).click();
+    await panel(page)
+      .getByText(/^Upstream request and response/)
+      .click();
     const curl = await panel(page).getByLabel('curl command').innerText();
     expect(curl).toContain(`curl -N -X POST '${sim.origin}/openai/v1/chat/completions'`);
     expect(curl).toContain(`-H 'authorization: Bearer '"$E2E_SECRET_KEY"`);

@@ -4,7 +4,10 @@
  */
 import { expect, test } from './support';
 
-test('a reply’s figures are marked as estimates while it streams, then settle to the server’s: the same after a reload', async ({ page, app }) => {
+test('a reply’s figures are marked as estimates while it streams, then settle to the server’s: the same after a reload', async ({
+  page,
+  app,
+}) => {
   await app.open('/');
   await app.ask('sim-anthropic::sim-markdown', 'tokens=150 tps=150 delay=0');
   const figures = () => app.lastReply().getByLabel('Reply figures');
@@ -25,7 +28,9 @@ test('a reply’s figures are marked as estimates while it streams, then settle 
   await app.shot('figures-settled');
 });
 
-test('while a reply streams, its output and cost so far are marked estimates that count the streamed tokens, not the upstream’s first word', async ({ app }) => {
+test('while a reply streams, its output and cost so far are marked estimates that count the streamed tokens, not the upstream’s first word', async ({
+  app,
+}) => {
   await app.open('/');
   // Anthropic's message_start says 1 output token; the real count comes with message_delta, at the end.
   await app.ask('sim-anthropic::sim-markdown', 'tokens=400 tps=100 delay=0');

@@ -4,6 +4,8 @@
  */
 export default function requirePostgresInCi(): void {
   if (process.env.CI && !process.env.TEST_DATABASE_URL) {
-    throw new Error('CI must set TEST_DATABASE_URL (.ci/postgres prints one) so history is tested on PostgreSQL as well as PGlite');
+    throw new Error(
+      'CI must set TEST_DATABASE_URL (.ci/postgres prints one) so history is tested on PostgreSQL as well as PGlite',
+    );
   }
 }

@@ -98,7 +98,9 @@ for (const database of databases) {
       await expect(app.lastReply()).toContainText('And the drinks?');
 
       // Rename, and it sticks.
-      await sidebar(page).getByRole('button', { name: /^Rename “Plan a garden party/ }).click();
+      await sidebar(page)
+        .getByRole('button', { name: /^Rename “Plan a garden party/ })
+        .click();
       await sidebar(page).getByRole('textbox', { name: 'Conversation title' }).fill('Party planning');
       await sidebar(page).getByRole('button', { name: 'Save' }).click();
       await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toBeVisible();
@@ -205,7 +207,8 @@ for (const database of databases) {
       await page.getByRole('textbox', { name: 'Edit message' }).fill('second, edited tokens=3 delay=0');
       await page.getByRole('button', { name: 'Resend', exact: true }).click();
       await app.done();
-      const shown = async () => page.getByRole('main').locator('article[aria-label="Assistant reply"], .bg-sky-600').allInnerTexts();
+      const shown = async () =>
+        page.getByRole('main').locator('article[aria-label="Assistant reply"], .bg-sky-600').allInnerTexts();
       const before = await shown();
       expect(before).toHaveLength(6);
       await app.open(page.url());
@@ -214,7 +217,10 @@ for (const database of databases) {
       await expect(app.lastReply()).toContainText('second, edited');
     });
 
-    test('long replies reopened render from their end, a few blocks a frame in all, each block parsed once', async ({ page, app }) => {
+    test('long replies reopened render from their end, a few blocks a frame in all, each block parsed once', async ({
+      page,
+      app,
+    }) => {
       await app.open(`${server.origin}/`);
       const id = nextConversationId(page);
       await app.ask('sim-openai::sim-markdown', 'tokens=4000 tps=20000 delay=0');
@@ -245,7 +251,10 @@ for (const database of databases) {
       expect((await app.stats()).markdownStats.mainThreadParses).toBe(blocks);
       // Each reply's first 12 blocks as it mounts, then 8 a frame for the whole page.
       const parses = (await page.evaluate('window.__parses')) as number[];
-      const [first, ...rest] = parses.slice(1).map((n, i) => n - parses[i]!).filter((n) => n > 0);
+      const [first, ...rest] = parses
+        .slice(1)
+        .map((n, i) => n - parses[i]!)
+        .filter((n) => n > 0);
       expect(first).toBeLessThanOrEqual(2 * 12);
       expect(Math.max(...rest)).toBeLessThanOrEqual(8);
     });
@@ -253,10 +262,20 @@ for (const database of databases) {
     test('a long list comes a page at a time', async ({ page, app, request }) => {
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          request.post(`${server.origin}/api/chat`, { data: { provider: 'sim-openai', model: 'sim-echo', messages: [{ role: 'user', content: `bulk ${i} tokens=2 delay=0` }] } }).then((r) => r.body()),
+          request
+            .post(`${server.origin}/api/chat`, {
+              data: {
+                provider: 'sim-openai',
+                model: 'sim-echo',
+                messages: [{ role: 'user', content: `bulk ${i} tokens=2 delay=0` }],
+              },
+            })
+            .then((r) => r.body()),
         ),
       );
-      const total = ((await (await request.get(`${server.origin}/api/conversations?limit=200`)).json()) as { conversations: unknown[] }).conversations.length;
+      const total = (
+        (await (await request.get(`${server.origin}/api/conversations?limit=200`)).json()) as { conversations: unknown[] }
+      ).conversations.length;
       expect(total).toBeGreaterThan(60);
       await app.open(`${server.origin}/`);
       const entries = sidebar(page).getByRole('listitem');

@@ -14,19 +14,23 @@ const redisBinary = redisServerBinary();
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 test('runs in CI, where Redis and PostgreSQL are installed', () => {
-  if (process.env.CI && (!redisBinary || !pgUrl)) throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_SERVER (.ci/postgres, .ci/redis)');
+  if (process.env.CI && (!redisBinary || !pgUrl))
+    throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_SERVER (.ci/postgres, .ci/redis)');
 });
 
 /** A streaming reverse proxy: POST /api/chat to `chats`, the rest to `rest`; Host and Origin passed as they came. */
 async function splittingProxy(chats: string, rest: string): Promise<{ origin: string; server: Server }> {
   const server = createServer((req, res) => {
     const target = new URL(req.method === 'POST' && req.url === '/api/chat' ? chats : rest);
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-      // An instance that died mid-answer: the browser's connection breaks too, as behind nginx.
-      answer.on('close', () => answer.complete || res.destroy());
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        // An instance that died mid-answer: the browser's connection breaks too, as behind nginx.
+        answer.on('close', () => answer.complete || res.destroy());
+      },
+    );
     upstream.on('error', () => res.destroy());
     res.on('close', () => upstream.destroy());
     req.pipe(upstream);
@@ -80,7 +84,10 @@ test.describe('two instances behind one address', () => {
   });
 
   // Last: it kills the instance that runs the replies.
-  test('the instance running a reply dies: the page reconnects through the other, which says so and keeps what had streamed', async ({ page, app }) => {
+  test('the instance running a reply dies: the page reconnects through the other, which says so and keeps what had streamed', async ({
+    page,
+    app,
+  }) => {
     await app.open(`${proxy.origin}/`);
     await app.ask('sim-openai::sim-markdown', 'tokens=3000 tps=60 delay=0');
     await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);

@@ -30,10 +30,15 @@ test('a reload mid-stream picks the reply up live and sees it to its end, whole'
   await endsCompleteAsStored(app);
   // Its event log is whole: one open marker, one end marker.
   await page.getByRole('button', { name: 'Event log' }).first().click();
-  await expect(page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').filter({ hasText: 'sluice end' })).toHaveCount(1);
+  await expect(
+    page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').filter({ hasText: 'sluice end' }),
+  ).toHaveCount(1);
 });
 
-test('leaving a streaming conversation for a new chat and coming back shows the reply live, and it ends whole', async ({ page, app }) => {
+test('leaving a streaming conversation for a new chat and coming back shows the reply live, and it ends whole', async ({
+  page,
+  app,
+}) => {
   const title = `Come back to me ${Date.now()}`;
   await app.open('/');
   await app.ask('sim-openai::sim-markdown', `${title} ${LONG}`);
@@ -57,7 +62,11 @@ test('leaving a streaming conversation for a new chat and coming back shows the 
   await expect(mark).toHaveCount(0);
 });
 
-test('the list marks a conversation whose reply streams on after its tab closed; opened from the list in another tab, it is followed live to its end', async ({ page, app, context }) => {
+test('the list marks a conversation whose reply streams on after its tab closed; opened from the list in another tab, it is followed live to its end', async ({
+  page,
+  app,
+  context,
+}) => {
   const title = `Left running ${Date.now()}`;
   await app.open('/');
   await app.ask('sim-openai::sim-markdown', `${title} ${LONG}`);
@@ -68,7 +77,10 @@ test('the list marks a conversation whose reply streams on after its tab closed;
   const other = await context.newPage();
   await other.goto('/');
   await other.waitForFunction(() => '__sluice' in window);
-  const entry = other.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem').filter({ has: other.getByRole('link', { name: new RegExp(`^${title}`) }) });
+  const entry = other
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('listitem')
+    .filter({ has: other.getByRole('link', { name: new RegExp(`^${title}`) }) });
   const mark = entry.getByRole('img', { name: 'A reply is streaming' });
   await expect(mark).toBeVisible();
   // Opened from the list (a client-side navigation): followed live, as this page's running reply.
@@ -120,7 +132,10 @@ test('a compare session reloaded mid-race picks up every pane live', async ({ pa
   await app.shot('outlive-compare-reloaded');
 });
 
-test('a connection that drops mid-stream joins again from its last byte, shown as reconnecting, and the reply ends whole', async ({ page, app }) => {
+test('a connection that drops mid-stream joins again from its last byte, shown as reconnecting, and the reply ends whole', async ({
+  page,
+  app,
+}) => {
   // The first answer is cut in the middle (of an event, of a character perhaps): what a dropped connection leaves.
   let cut = 0;
   await page.route('**/api/chat', async (route) => {

@@ -7,15 +7,25 @@ import { expect, test } from './support';
  * drive Sluice from the browser: a form post, fetches, a delete, a frame. None of it
  * reaches the upstream or changes anything.
  */
-test('a page on another origin cannot make Sluice call the upstream, change history, or frame it', async ({ page, app, request, baseURL }) => {
+test('a page on another origin cannot make Sluice call the upstream, change history, or frame it', async ({
+  page,
+  app,
+  request,
+  baseURL,
+}) => {
   await app.open();
   await app.ask('sim-openai::sim-echo', 'mine tokens=2 delay=0');
   await app.done();
-  const list = async () => ((await (await request.get('/api/conversations?limit=200')).json()) as { conversations: { id: string }[] }).conversations;
+  const list = async () =>
+    ((await (await request.get('/api/conversations?limit=200')).json()) as { conversations: { id: string }[] }).conversations;
   const before = await list();
   const victim = before[0]!.id;
   const chat = `${baseURL}/api/chat`;
-  const body = JSON.stringify({ provider: 'sim-openai', model: 'sim-echo', messages: [{ role: 'user', content: 'spent by an attacker tokens=2' }] });
+  const body = JSON.stringify({
+    provider: 'sim-openai',
+    model: 'sim-echo',
+    messages: [{ role: 'user', content: 'spent by an attacker tokens=2' }],
+  });
   const attacker = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><title>evil</title>
@@ -36,7 +46,9 @@ test('a page on another origin cannot make Sluice call the upstream, change hist
   try {
     const evil = await page.context().newPage();
     await evil.goto(`${origin}/`);
-    await expect.poll(() => evil.evaluate(() => (window as unknown as { results: string[] }).results.length), { timeout: 10_000 }).toBe(4);
+    await expect
+      .poll(() => evil.evaluate(() => (window as unknown as { results: string[] }).results.length), { timeout: 10_000 })
+      .toBe(4);
     const results = await evil.evaluate(() => (window as unknown as { results: string[] }).results);
     // The cross-origin read is blocked by the browser (no CORS headers); the writes were refused by Sluice.
     expect(results).toContain('read failed:TypeError: Failed to fetch');

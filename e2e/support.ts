@@ -108,13 +108,16 @@ export async function settled<T>(read: () => Promise<T>): Promise<T> {
   let last: string | undefined;
   let value: T | undefined;
   await expect
-    .poll(async () => {
-      value = await read();
-      const now = JSON.stringify(value);
-      const same = now === last;
-      last = now;
-      return same;
-    }, { intervals: [300] })
+    .poll(
+      async () => {
+        value = await read();
+        const now = JSON.stringify(value);
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [300] },
+    )
     .toBe(true);
   return value as T;
 }

@@ -20,7 +20,9 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync('package-lock.json', JSON.stringify(lock, null, 2) + '\n');
 console.log(`added ${added} optional platform entries to package-lock.json`);

@@ -23,7 +23,9 @@ if (!isLoopback(host)) {
     );
     process.exit(1);
   }
-  console.warn(`Sluice: WARNING: serving on ${host}. There is no login: anyone who can reach this port can use the configured API keys and read the history.`);
+  console.warn(
+    `Sluice: WARNING: serving on ${host}. There is no login: anyone who can reach this port can use the configured API keys and read the history.`,
+  );
 }
 
 try {

@@ -6,13 +6,27 @@ import { PROTOCOLS } from '@/lib/protocols/ids';
 import { SECRET_KEY } from './support/global-setup';
 import { base, conversation, markersOf, postChat, readChat, storedReply, upstreamLog, upstreamUrl, user } from './support/http';
 
-const SIM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'sim-openai', 'anthropic-messages': 'sim-anthropic', 'openai-responses': 'sim-responses', gemini: 'sim-gemini' };
-const UPSTREAM: Record<(typeof PROTOCOLS)[number], string> = { 'openai-chat': 'up-chat', 'anthropic-messages': 'up-anthropic', 'openai-responses': 'up-responses', gemini: 'up-gemini' };
+const SIM: Record<(typeof PROTOCOLS)[number], string> = {
+  'openai-chat': 'sim-openai',
+  'anthropic-messages': 'sim-anthropic',
+  'openai-responses': 'sim-responses',
+  gemini: 'sim-gemini',
+};
+const UPSTREAM: Record<(typeof PROTOCOLS)[number], string> = {
+  'openai-chat': 'up-chat',
+  'anthropic-messages': 'up-anthropic',
+  'openai-responses': 'up-responses',
+  gemini: 'up-gemini',
+};
 const FAST = 'tps=5000 delay=0';
 
 describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
   it('streams the upstream’s own events with the contract’s headers, and stores the same reply the browser assembles', async () => {
-    const response = await postChat({ provider: SIM[protocol], model: 'sim-thinking', messages: user(`think=20 tokens=60 ${FAST}`) });
+    const response = await postChat({
+      provider: SIM[protocol],
+      model: 'sim-thinking',
+      messages: user(`think=20 tokens=60 ${FAST}`),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
@@ -28,7 +42,16 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
     expect(message.status).toBe('complete');
     expect(message.thinking.length).toBeGreaterThan(20);
     const stored = await storedReply(id);
-    expect(stored).toMatchObject({ status: 'complete', text: message.text, thinking: message.thinking, usage: message.usage, finishReason: 'stop', provider: SIM[protocol], model: 'sim-thinking', protocol });
+    expect(stored).toMatchObject({
+      status: 'complete',
+      text: message.text,
+      thinking: message.thinking,
+      usage: message.usage,
+      finishReason: 'stop',
+      provider: SIM[protocol],
+      model: 'sim-thinking',
+      protocol,
+    });
     expect(stored.timings.firstByte).toBeLessThanOrEqual(stored.timings.firstToken!);
     expect(stored.timings.firstToken).toBeLessThanOrEqual(stored.timings.end!);
   });
@@ -41,7 +64,11 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
     ['sim-fault-stall', 'complete'],
     ['sim-fault-slow-start', 'complete'],
   ])('stores %s as %s', async (model, status) => {
-    const response = await postChat({ provider: SIM[protocol], model, messages: user(model === 'sim-fault-slow-start' ? 'tokens=20 tps=5000 delay=0.5' : `tokens=20 stall=0.5 ${FAST}`) });
+    const response = await postChat({
+      provider: SIM[protocol],
+      model,
+      messages: user(model === 'sim-fault-slow-start' ? 'tokens=20 tps=5000 delay=0.5' : `tokens=20 stall=0.5 ${FAST}`),
+    });
     const { message } = await readChat(response);
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
     expect(message.status).toBe(status);
@@ -68,7 +95,11 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
 
 describe('relaying without buffering', () => {
   it('the first event reaches the browser long before the last is sent', async () => {
-    const response = await postChat({ provider: 'sim-openai', model: 'sim-markdown', messages: user('tokens=30 tps=20 delay=0') });
+    const response = await postChat({
+      provider: 'sim-openai',
+      model: 'sim-markdown',
+      messages: user('tokens=30 tps=20 delay=0'),
+    });
     const { chunks } = await readChat(response);
     const firstEvent = chunks.find((c) => c.text.includes('data:'))!;
     expect(chunks.at(-1)!.at - firstEvent.at).toBeGreaterThan(1000);
@@ -76,7 +107,11 @@ describe('relaying without buffering', () => {
   });
 
   it('sends keep-alive markers while the upstream is silent, then finishes', async () => {
-    const response = await postChat({ provider: 'sim-anthropic', model: 'sim-fault-stall', messages: user(`stall=1 tokens=30 ${FAST}`) });
+    const response = await postChat({
+      provider: 'sim-anthropic',
+      model: 'sim-fault-stall',
+      messages: user(`stall=1 tokens=30 ${FAST}`),
+    });
     const { text, message } = await readChat(response);
     expect(text).toContain(markersOf(response).keepAlive);
     expect(message.status).toBe('complete');
@@ -92,7 +127,10 @@ describe('relaying without buffering', () => {
     const { text, message } = await readChat(response);
     expect(text).not.toContain('\uFEFF');
     expect(message).toMatchObject({ status: 'complete', text: 'after a split BOM' });
-    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'complete', text: 'after a split BOM' });
+    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({
+      status: 'complete',
+      text: 'after a split BOM',
+    });
   });
 
   it('ends its marker on a line of its own when the upstream stopped mid-line', async () => {
@@ -143,7 +181,11 @@ describe('failures the BFF sees', () => {
     expect(text).toContain(markersOf(response).keepAlive);
     expect(message).toMatchObject({ status: 'error', text: 'before the stall', error: { code: 'upstream-idle' } });
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
-    expect(stored).toMatchObject({ status: 'error', text: 'before the stall', error: { message: 'The upstream sent nothing for 2 s.' } });
+    expect(stored).toMatchObject({
+      status: 'error',
+      text: 'before the stall',
+      error: { message: 'The upstream sent nothing for 2 s.' },
+    });
     // Its speed runs to its last token, not through the silence (the idle limit, 1.5 s here) to its end.
     expect(stored.timings.end! - stored.timings.lastToken!).toBeGreaterThanOrEqual(1500);
     expect(stored.timings.lastToken).toBeGreaterThanOrEqual(stored.timings.firstToken!);
@@ -160,7 +202,9 @@ describe('failures the BFF sees', () => {
   it('passes on an upstream error in its own words, whole, even with a character split across packets', async () => {
     const response = await postChat({ provider: 'up-chat', model: 'error-split-utf8', messages: user('x') });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toBe('The upstream answered HTTP 400: Unknown city Zürich ✓');
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'The upstream answered HTTP 400: Unknown city Zürich ✓',
+    );
   });
 
   it('an upstream that never answers becomes a 504', async () => {
@@ -227,7 +271,8 @@ describe('stop before the upstream answers', () => {
 });
 
 describe('bad input', () => {
-  const post = (body: string) => fetch(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const post = (body: string) =>
+    fetch(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   const ok = { provider: 'sim-openai', model: 'sim-echo', messages: user('hi') };
 
   it.each([
@@ -239,7 +284,12 @@ describe('bad input', () => {
     ['a bad temperature', JSON.stringify({ ...ok, params: { temperature: 9 } }), 400, /params\.temperature/],
     ['an unknown provider', JSON.stringify({ ...ok, provider: 'nope' }), 404, /Unknown provider "nope"/],
     ['an unknown model', JSON.stringify({ ...ok, model: 'gpt-9' }), 404, /Unknown model "gpt-9"/],
-    ['an unknown conversation', JSON.stringify({ ...ok, conversationId: '01a1fd99-a74b-7767-8072-335179905456' }), 404, /Unknown conversation/],
+    [
+      'an unknown conversation',
+      JSON.stringify({ ...ok, conversationId: '01a1fd99-a74b-7767-8072-335179905456' }),
+      404,
+      /Unknown conversation/,
+    ],
     ['a malformed conversation id', JSON.stringify({ ...ok, conversationId: "1' or '1'='1" }), 404, /Unknown conversation/],
     ['an oversized body', JSON.stringify({ ...ok, messages: user('x'.repeat(3 * 1024 * 1024)) }), 413, /larger than 2 MiB/],
   ])('%s gets a JSON error that names it', async (_label, body, status, message) => {
@@ -284,19 +334,58 @@ describe('conversations', () => {
     const id = first.headers.get('x-conversation-id')!;
     await readChat(first);
     const history = [...user('one'), { role: 'assistant', content: 'one' }];
-    await readChat(await postChat({ conversationId: id, provider: 'sim-openai', model: 'sim-echo', messages: [...history, ...user('two')] }));
+    await readChat(
+      await postChat({ conversationId: id, provider: 'sim-openai', model: 'sim-echo', messages: [...history, ...user('two')] }),
+    );
     // Regenerate the reply at position 3: nothing new to store.
-    await readChat(await postChat({ conversationId: id, provider: 'sim-openai', model: 'sim-echo', messages: [...history, ...user('two')], replaceFrom: 3, newMessages: 0 }));
+    await readChat(
+      await postChat({
+        conversationId: id,
+        provider: 'sim-openai',
+        model: 'sim-echo',
+        messages: [...history, ...user('two')],
+        replaceFrom: 3,
+        newMessages: 0,
+      }),
+    );
     await storedReply(id);
     const shape = async () => (await conversation(id)).messages.map((m) => [m.role, 'text' in m ? m.text : m.content]);
-    expect(await shape()).toEqual([['user', 'one'], ['assistant', 'one'], ['user', 'two'], ['assistant', 'two']]);
+    expect(await shape()).toEqual([
+      ['user', 'one'],
+      ['assistant', 'one'],
+      ['user', 'two'],
+      ['assistant', 'two'],
+    ]);
     // Edit the message at position 2.
-    await readChat(await postChat({ conversationId: id, provider: 'sim-openai', model: 'sim-echo', messages: [...history, ...user('deux')], replaceFrom: 2, newMessages: 1 }));
+    await readChat(
+      await postChat({
+        conversationId: id,
+        provider: 'sim-openai',
+        model: 'sim-echo',
+        messages: [...history, ...user('deux')],
+        replaceFrom: 2,
+        newMessages: 1,
+      }),
+    );
     await storedReply(id, (m) => m.status === 'complete' && (m as unknown as { text: string }).text === 'deux');
-    expect(await shape()).toEqual([['user', 'one'], ['assistant', 'one'], ['user', 'deux'], ['assistant', 'deux']]);
-    const bad = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('x'), replaceFrom: 0, newMessages: 5 });
+    expect(await shape()).toEqual([
+      ['user', 'one'],
+      ['assistant', 'one'],
+      ['user', 'deux'],
+      ['assistant', 'deux'],
+    ]);
+    const bad = await postChat({
+      provider: 'sim-openai',
+      model: 'sim-echo',
+      messages: user('x'),
+      replaceFrom: 0,
+      newMessages: 5,
+    });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { issues: string[] } }).error.issues).toEqual(['replaceFrom: needs a conversationId', 'newMessages: is more than the messages sent']);
+    expect(((await bad.json()) as { error: { issues: string[] } }).error.issues).toEqual([
+      'replaceFrom: needs a conversationId',
+      'newMessages: is more than the messages sent',
+    ]);
   });
 
   it('lists in pages, searches titles and text, renames; bad ids, cursors and titles are refused by name', async () => {
@@ -308,7 +397,11 @@ describe('conversations', () => {
       await readChat(response);
     }
     await storedReply(ids[2]!);
-    const list = async (query: string) => (await (await fetch(`${base}/api/conversations?${query}`)).json()) as { conversations: { id: string; title: string }[]; nextCursor?: string };
+    const list = async (query: string) =>
+      (await (await fetch(`${base}/api/conversations?${query}`)).json()) as {
+        conversations: { id: string; title: string }[];
+        nextCursor?: string;
+      };
     const found = await list(`q=${marker}`);
     expect(found.conversations.map((c) => c.id)).toEqual([ids[2], ids[0]]);
     const page1 = await list('limit=2');
@@ -316,7 +409,12 @@ describe('conversations', () => {
     const page2 = await list(`limit=2&cursor=${page1.nextCursor}`);
     expect(page2.conversations[0]!.id).toBe(ids[0]);
 
-    const rename = (id: string, body: unknown) => fetch(`${base}/api/conversations/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const rename = (id: string, body: unknown) =>
+      fetch(`${base}/api/conversations/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const renamed = await rename(ids[1]!, { title: `  Renamed ${marker} ` });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ id: ids[1], title: `Renamed ${marker}` });
@@ -328,36 +426,60 @@ describe('conversations', () => {
       return [r.status, ((await r.json()) as { error: { message: string } }).error.message];
     };
     expect(await error(rename(ids[1]!, { title: '   ' }))).toEqual([400, 'Invalid request: title: must not be empty']);
-    expect(await error(rename('019a0000-0000-7000-8000-000000000000', { title: 'x' }))).toEqual([404, 'Unknown conversation "019a0000-0000-7000-8000-000000000000".']);
+    expect(await error(rename('019a0000-0000-7000-8000-000000000000', { title: 'x' }))).toEqual([
+      404,
+      'Unknown conversation "019a0000-0000-7000-8000-000000000000".',
+    ]);
     expect(await error(rename("1' or 1=1 --", { title: 'x' }))).toEqual([404, `Unknown conversation "1' or 1=1 --".`]);
-    expect(await error(fetch(`${base}/api/conversations?cursor=1;drop`))).toEqual([400, 'Invalid query: cursor: is not a cursor this server gave']);
-    expect(await error(fetch(`${base}/api/conversations?limit=0`))).toEqual([400, expect.stringContaining('Invalid query: limit:')]);
+    expect(await error(fetch(`${base}/api/conversations?cursor=1;drop`))).toEqual([
+      400,
+      'Invalid query: cursor: is not a cursor this server gave',
+    ]);
+    expect(await error(fetch(`${base}/api/conversations?limit=0`))).toEqual([
+      400,
+      expect.stringContaining('Invalid query: limit:'),
+    ]);
   });
 
   it('stores each reply’s raw events: exactly the bytes the browser got, with times', async () => {
-    const response = await postChat({ provider: 'sim-responses', model: 'sim-markdown', messages: user('tokens=40 tps=400 delay=0') });
+    const response = await postChat({
+      provider: 'sim-responses',
+      model: 'sim-markdown',
+      messages: user('tokens=40 tps=400 delay=0'),
+    });
     const id = response.headers.get('x-conversation-id')!;
     const messageId = response.headers.get('x-sluice-message-id')!;
     const body = await response.text();
     await storedReply(id);
-    const events = (await (await fetch(`${base}/api/conversations/${id}/messages/${messageId}/events`)).json()) as { items: { at: number; raw: string }[]; truncated: boolean };
+    const events = (await (await fetch(`${base}/api/conversations/${id}/messages/${messageId}/events`)).json()) as {
+      items: { at: number; raw: string }[];
+      truncated: boolean;
+    };
     expect(events.truncated).toBe(false);
     expect(events.items.map((i) => i.raw).join('')).toBe(body);
     const times = events.items.map((i) => i.at);
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times.at(-1)!).toBeGreaterThan(times[0]!);
-    expect((await fetch(`${base}/api/conversations/${id}/messages/019a0000-0000-7000-8000-000000000000/events`)).status).toBe(404);
+    expect((await fetch(`${base}/api/conversations/${id}/messages/019a0000-0000-7000-8000-000000000000/events`)).status).toBe(
+      404,
+    );
     expect((await fetch(`${base}/api/conversations/${id}/messages/nope/events`)).status).toBe(404);
   });
 
   it('a reply read the moment its stream ends reads as it ended, its events too (no polling)', async () => {
     for (let i = 0; i < 10; i++) {
-      const response = await postChat({ provider: 'sim-openai', model: 'sim-markdown', messages: user('tokens=30 tps=2000 delay=0') });
+      const response = await postChat({
+        provider: 'sim-openai',
+        model: 'sim-markdown',
+        messages: user('tokens=30 tps=2000 delay=0'),
+      });
       const id = response.headers.get('x-conversation-id')!;
       const messageId = response.headers.get('x-sluice-message-id')!;
       const { message } = await readChat(response);
       const [stored, events] = await Promise.all([
-        fetch(`${base}/api/conversations/${id}`).then((r) => r.json() as Promise<{ messages: { status?: string; text?: string }[] }>),
+        fetch(`${base}/api/conversations/${id}`).then(
+          (r) => r.json() as Promise<{ messages: { status?: string; text?: string }[] }>,
+        ),
         fetch(`${base}/api/conversations/${id}/messages/${messageId}/events`),
       ]);
       expect(stored.messages.at(-1)).toMatchObject({ status: 'complete', text: message.text });
@@ -380,7 +502,8 @@ describe('conversations', () => {
 
 describe('keys stay on the server', () => {
   it('are sent upstream the way each protocol expects', async () => {
-    for (const provider of ['up-chat', 'up-anthropic', 'up-responses', 'up-gemini']) await readChat(await postChat({ provider, model: 'fx:gemini:text-basic.sse', messages: user('x') }));
+    for (const provider of ['up-chat', 'up-anthropic', 'up-responses', 'up-gemini'])
+      await readChat(await postChat({ provider, model: 'fx:gemini:text-basic.sse', messages: user('x') }));
     const log = await upstreamLog();
     const headersOf = (path: RegExp) => log.findLast((e) => path.test(e.path))!.headers;
     expect(headersOf(/\/v1\/chat\/completions$/).authorization).toBe(`Bearer ${SECRET_KEY}`);
@@ -412,7 +535,10 @@ describe('keys stay on the server', () => {
       const exchange = JSON.parse(line.slice(prefix.length));
       expect(exchange.request).toMatchObject({ method: 'POST', url: expect.stringContaining(upstreamUrl) });
       expect(JSON.stringify(exchange.request.body)).toContain('marker please');
-      expect(exchange.response).toMatchObject({ status: 200, headers: { 'content-type': expect.stringContaining('text/event-stream') } });
+      expect(exchange.response).toMatchObject({
+        status: 200,
+        headers: { 'content-type': expect.stringContaining('text/event-stream') },
+      });
       const keyHeader = { 'up-chat': 'authorization', 'up-anthropic': 'x-api-key', 'up-gemini': 'x-goog-api-key' }[provider]!;
       expect(exchange.request.headers[keyHeader]).toBe('[redacted]');
       expect(exchange.apiKeyEnv).toBe(provider === 'up-anthropic' ? 'SLUICE_TEST_KEY' : undefined);
@@ -420,27 +546,37 @@ describe('keys stay on the server', () => {
   });
 
   it('appear in no conversation and no provider listing', async () => {
-    for (const path of ['/api/providers', '/api/conversations']) expect(await (await fetch(`${base}${path}`)).text()).not.toContain(SECRET_KEY);
+    for (const path of ['/api/providers', '/api/conversations'])
+      expect(await (await fetch(`${base}${path}`)).text()).not.toContain(SECRET_KEY);
   });
 });
 
 describe('every recording, relayed', () => {
-  it.each(fixtures().map((f) => [f.file, f] as const))('%s: the stored reply is what the recording assembles to', async (file, fixture) => {
-    const provider = UPSTREAM[fixture.protocol];
-    const response = await postChat({ provider, model: `fx:${file.replace('/', ':')}`, messages: user('x') });
-    expect(response.status).toBe(200);
-    const { message } = await readChat(response);
-    const expected = assembleRecording(fixture.protocol, fixture.bytes);
-    const stored = await storedReply(response.headers.get('x-conversation-id')!);
-    for (const m of [message, stored]) {
-      expect({ status: m.status, text: m.text, thinking: m.thinking, finishReason: m.finishReason ?? null, error: m.error?.message ?? null }).toEqual({
-        status: expected.status,
-        text: expected.text,
-        thinking: expected.thinking,
-        finishReason: expected.finishReason ?? null,
-        error: expected.error?.message ?? null,
-      });
-      expect(m.toolCalls.map((c) => c.args)).toEqual(expected.toolCalls.map((c) => c.args));
-    }
-  });
+  it.each(fixtures().map((f) => [f.file, f] as const))(
+    '%s: the stored reply is what the recording assembles to',
+    async (file, fixture) => {
+      const provider = UPSTREAM[fixture.protocol];
+      const response = await postChat({ provider, model: `fx:${file.replace('/', ':')}`, messages: user('x') });
+      expect(response.status).toBe(200);
+      const { message } = await readChat(response);
+      const expected = assembleRecording(fixture.protocol, fixture.bytes);
+      const stored = await storedReply(response.headers.get('x-conversation-id')!);
+      for (const m of [message, stored]) {
+        expect({
+          status: m.status,
+          text: m.text,
+          thinking: m.thinking,
+          finishReason: m.finishReason ?? null,
+          error: m.error?.message ?? null,
+        }).toEqual({
+          status: expected.status,
+          text: expected.text,
+          thinking: expected.thinking,
+          finishReason: expected.finishReason ?? null,
+          error: expected.error?.message ?? null,
+        });
+        expect(m.toolCalls.map((c) => c.args)).toEqual(expected.toolCalls.map((c) => c.args));
+      }
+    },
+  );
 });

@@ -4,8 +4,18 @@ import { base, postChat, readChat, readUntil, storedReply, user } from './suppor
 /** Cost and context per reply (docs/contract.md, `pricing` and `cost`), over real HTTP. */
 describe('what a reply cost', () => {
   it('a model priced in the providers file: the price travels with the stream, and the stored reply carries its cost and context', async () => {
-    const response = await postChat({ provider: 'up-chat', model: 'fx:openai-chat:text-include-usage-obfuscation.sse', messages: user('price me') });
-    expect(JSON.parse(response.headers.get('x-sluice-pricing')!)).toEqual({ input: 2, output: 8, cachedInput: 1, contextWindow: 32, source: 'config' });
+    const response = await postChat({
+      provider: 'up-chat',
+      model: 'fx:openai-chat:text-include-usage-obfuscation.sse',
+      messages: user('price me'),
+    });
+    expect(JSON.parse(response.headers.get('x-sluice-pricing')!)).toEqual({
+      input: 2,
+      output: 8,
+      cachedInput: 1,
+      contextWindow: 32,
+      source: 'config',
+    });
     const { message } = await readChat(response);
     expect(message.usage).toMatchObject({ inputTokens: 20, outputTokens: 2 });
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
@@ -19,12 +29,22 @@ describe('what a reply cost', () => {
     expect(stored.timings.end).toBeGreaterThanOrEqual(stored.timings.lastToken!);
     expect(stored.timings.tokenEvents).toBeGreaterThan(0);
     // One stored message, as the page reads it once the reply ended (GET …/messages/{id}).
-    const one = await fetch(`${base}/api/conversations/${response.headers.get('x-conversation-id')}/messages/${response.headers.get('x-sluice-message-id')}`);
-    expect(await one.json()).toMatchObject({ id: response.headers.get('x-sluice-message-id'), cost: stored.cost, timings: stored.timings });
+    const one = await fetch(
+      `${base}/api/conversations/${response.headers.get('x-conversation-id')}/messages/${response.headers.get('x-sluice-message-id')}`,
+    );
+    expect(await one.json()).toMatchObject({
+      id: response.headers.get('x-sluice-message-id'),
+      cost: stored.cost,
+      timings: stored.timings,
+    });
   });
 
   it('a model nobody priced: no price header, and the stored reply says it has no price (null), never a guess', async () => {
-    const response = await postChat({ provider: 'up-chat', model: 'fx:openai-chat:finish-length.sse', messages: user('no price') });
+    const response = await postChat({
+      provider: 'up-chat',
+      model: 'fx:openai-chat:finish-length.sse',
+      messages: user('no price'),
+    });
     expect(response.headers.get('x-sluice-pricing')).toBeNull();
     await readChat(response);
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
@@ -35,7 +55,11 @@ describe('what a reply cost', () => {
 
   it('a stopped reply that never got its final usage is priced on the tokens that streamed, not the upstream’s first count', async () => {
     // Anthropic's message_start says 1 output token; the message_delta with the real count never comes.
-    const response = await postChat({ provider: 'sim-anthropic', model: 'sim-markdown', messages: user('stop me tokens=3000 tps=200 delay=0') });
+    const response = await postChat({
+      provider: 'sim-anthropic',
+      model: 'sim-markdown',
+      messages: user('stop me tokens=3000 tps=200 delay=0'),
+    });
     const id = response.headers.get('x-sluice-message-id')!;
     await readUntil(response, (n) => n > 8000);
     expect(await (await fetch(`${base}/api/chat/${id}/stop`, { method: 'POST' })).json()).toEqual({ stopped: true });

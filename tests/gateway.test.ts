@@ -16,7 +16,11 @@ const direct = (file: string) => {
 describe('through Portkey’s gateway', () => {
   it('Anthropic thinking, carried in its content_blocks extension, is read and stored with its signature', async () => {
     const expected = direct('anthropic-messages/thinking-signature.sse');
-    const response = await postChat({ provider: 'pk-anthropic', model: 'fx:anthropic-messages:thinking-signature.sse', messages: user('x') });
+    const response = await postChat({
+      provider: 'pk-anthropic',
+      model: 'fx:anthropic-messages:thinking-signature.sse',
+      messages: user('x'),
+    });
     const { text, message } = await readChat(response);
     expect(text).toContain('"content_blocks"');
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
@@ -27,7 +31,11 @@ describe('through Portkey’s gateway', () => {
   });
 
   it('an Anthropic mid-stream error, turned into a finish reason, is stored as the error it was', async () => {
-    const response = await postChat({ provider: 'pk-anthropic', model: 'fx:anthropic-messages:error-event-api-error.fragment.sse', messages: user('x') });
+    const response = await postChat({
+      provider: 'pk-anthropic',
+      model: 'fx:anthropic-messages:error-event-api-error.fragment.sse',
+      messages: user('x'),
+    });
     const { text, message } = await readChat(response);
     expect(text).toContain('"finish_reason":"api_error"');
     expect(text).toContain('data: [DONE]');
@@ -41,6 +49,9 @@ describe('through Portkey’s gateway', () => {
     const { text, message } = await readChat(response);
     expect(text).not.toContain('[DONE]');
     expect(message).toMatchObject({ status: 'complete', text: expected.text, finishReason: 'stop' });
-    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'complete', text: expected.text });
+    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({
+      status: 'complete',
+      text: expected.text,
+    });
   });
 });

@@ -12,12 +12,18 @@ import { redisServerBinary, startRedis, type RunningRedis } from './support/redi
 
 const redisBinary = redisServerBinary();
 const pgUrl = process.env.TEST_DATABASE_URL;
-const post = (origin: string, body: unknown) => fetch(`${origin}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (origin: string, body: unknown) =>
+  fetch(`${origin}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 type StoredAssistant = Extract<Conversation['messages'][number], { text: string }>;
 
 /** The conversation's reply through `origin`, once `until` holds (polling for up to `withinMs`). */
-async function replyOn(origin: string, conversationId: string, until: (reply: StoredAssistant) => boolean, withinMs = 10_000): Promise<StoredAssistant> {
+async function replyOn(
+  origin: string,
+  conversationId: string,
+  until: (reply: StoredAssistant) => boolean,
+  withinMs = 10_000,
+): Promise<StoredAssistant> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const reply = (await conversation(conversationId, origin)).messages.at(-1) as StoredAssistant;
@@ -45,7 +51,8 @@ async function readSome(response: Response, enough: (text: string) => boolean) {
 }
 
 it('runs in CI, where Redis and PostgreSQL are installed', () => {
-  if (process.env.CI && (!redisBinary || !pgUrl)) throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_SERVER (.ci/postgres, .ci/redis)');
+  if (process.env.CI && (!redisBinary || !pgUrl))
+    throw new Error('CI must set TEST_DATABASE_URL and TEST_REDIS_SERVER (.ci/postgres, .ci/redis)');
 });
 
 /** Two instances on one Redis and one database; each describe gets its own. */
@@ -80,17 +87,27 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     expect(early.byteLength).toBeGreaterThan(0);
     const inCharacter = early.findIndex((byte) => byte === 0xf0) + 2; // inside a 4-byte 😀
     expect(inCharacter).toBeGreaterThan(1);
-    const liveJoins = await Promise.all([0, 1, inCharacter, 333].map(async (from) => ({ from, response: await joinStream(b, id, from) })));
+    const liveJoins = await Promise.all(
+      [0, 1, inCharacter, 333].map(async (from) => ({ from, response: await joinStream(b, id, from) })),
+    );
     for (const { response: joined } of liveJoins) {
       expect(joined.status).toBe(200);
-      for (const header of ['content-type', 'x-conversation-id', 'x-sluice-protocol', 'x-sluice-message-id', 'x-sluice-marker']) expect(joined.headers.get(header)).toBe(response.headers.get(header));
+      for (const header of ['content-type', 'x-conversation-id', 'x-sluice-protocol', 'x-sluice-message-id', 'x-sluice-marker'])
+        expect(joined.headers.get(header)).toBe(response.headers.get(header));
     }
     const all = await whole;
-    for (const { from, response: joined } of liveJoins) expect((await bytesOf(joined)).equals(all.subarray(from)), `live from ${from}`).toBe(true);
+    for (const { from, response: joined } of liveJoins)
+      expect((await bytesOf(joined)).equals(all.subarray(from)), `live from ${from}`).toBe(true);
     expect(all.toString('utf8')).toMatch(/end \{"reason":"upstream-eof"\}\n$/);
-    for (const from of [0, inCharacter, all.byteLength - 5, all.byteLength]) expect((await bytesOf(await joinStream(b, id, from))).equals(all.subarray(from)), `ended, from ${from}`).toBe(true);
+    for (const from of [0, inCharacter, all.byteLength - 5, all.byteLength])
+      expect((await bytesOf(await joinStream(b, id, from))).equals(all.subarray(from)), `ended, from ${from}`).toBe(true);
 
-    const times = (await (await fetch(`${b}/api/chat/${id}/times?from=0`)).json()) as { offsets: number[]; at: number[]; length: number; ended: boolean };
+    const times = (await (await fetch(`${b}/api/chat/${id}/times?from=0`)).json()) as {
+      offsets: number[];
+      at: number[];
+      length: number;
+      ended: boolean;
+    };
     const here = (await (await fetch(`${a}/api/chat/${id}/times?from=0`)).json()) as typeof times;
     expect(times).toMatchObject({ ended: true, length: all.byteLength, offsets: here.offsets, at: here.at });
     expect((await joinStream(b, 'no-such-reply', 0)).status).toBe(404);
@@ -113,7 +130,9 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     expect(theirs).toBe(mine);
     const seen = (await upstreamLog()).findLast((e) => e.model === 'slow')!;
     expect(seen.disconnectedAt! - stopAt).toBeLessThan(1000);
-    expect((await replyOn(b, response.headers.get('x-conversation-id')!, (r) => r.status !== 'streaming')).status).toBe('stopped');
+    expect((await replyOn(b, response.headers.get('x-conversation-id')!, (r) => r.status !== 'streaming')).status).toBe(
+      'stopped',
+    );
     // Stopped again, through either: it had ended.
     expect(await (await fetch(`${a}/api/chat/${id}/stop`, { method: 'POST' })).json()).toEqual({ stopped: false });
     expect((await fetch(`${b}/api/chat/nope/stop`, { method: 'POST' })).status).toBe(404);
@@ -122,10 +141,22 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
   it('a compare session read through the other before its pane’s upstream answers has the pane, streaming and joinable there', async () => {
     const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
     const since = Date.now();
-    const { id } = (await (await fetch(`${a}/api/compares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'early' }) })).json()) as { id: string };
+    const { id } = (await (
+      await fetch(`${a}/api/compares`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'early' }),
+      })
+    ).json()) as { id: string };
     // As the page sends it: with a requestId. The upstream holds its headers for a second.
     let answered = false;
-    const posting = post(a, { provider: 'up-chat', model: 'late-headers', messages: user('early'), compare: { id, pane: 0 }, requestId: `early-${since}` });
+    const posting = post(a, {
+      provider: 'up-chat',
+      model: 'late-headers',
+      messages: user('early'),
+      compare: { id, pane: 0 },
+      requestId: `early-${since}`,
+    });
     void posting.then(() => (answered = true));
     while (!(await upstreamLog()).some((e) => e.model === 'late-headers' && e.startedAt >= since)) await sleep(20);
     let session: CompareSession;
@@ -149,7 +180,12 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
 
   it('a POST retried on the other instance with the same requestId attaches: the upstream is called once', async () => {
     const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
-    const body = { provider: 'up-chat', model: 'utf8-slow', messages: user(`retry ${Date.now()}`), requestId: `retry-${Date.now()}` };
+    const body = {
+      provider: 'up-chat',
+      model: 'utf8-slow',
+      messages: user(`retry ${Date.now()}`),
+      requestId: `retry-${Date.now()}`,
+    };
     const since = Date.now();
     const firstTry = await post(a, body);
     await sleep(200);
@@ -180,7 +216,11 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     expect(stored.error?.message).toMatch(/The server running this reply stopped/);
     expect(stored.text).toMatch(/^w0 w1 w2 w3 w4 w5 /);
     // The reader's decoding agrees with the stored reply.
-    const read = await readChat(new Response(theirs, { headers: { 'x-sluice-protocol': 'openai-chat', 'x-sluice-marker': response.headers.get('x-sluice-marker')! } }));
+    const read = await readChat(
+      new Response(theirs, {
+        headers: { 'x-sluice-protocol': 'openai-chat', 'x-sluice-marker': response.headers.get('x-sluice-marker')! },
+      }),
+    );
     expect(read.message.status).toBe('error');
     expect(read.message.text).toBe(stored.text);
   });
@@ -204,9 +244,16 @@ describe.skipIf(!redisBinary || !pgUrl)('Redis lost mid-stream', () => {
     expect(stored.status).toBe('complete');
     expect(stored.text).toContain('ü€😀29 ');
     // A new reply with a requestId (the page always sends one) needs Redis to know it is not a retry: a clear 503.
-    const refused = await post(b, { provider: 'up-chat', model: 'utf8-slow', messages: user('no redis'), requestId: `no-redis-${Date.now()}` });
+    const refused = await post(b, {
+      provider: 'up-chat',
+      model: 'utf8-slow',
+      messages: user('no redis'),
+      requestId: `no-redis-${Date.now()}`,
+    });
     expect(refused.status).toBe(503);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/Redis at redis:\/\/127\.0\.0\.1:\d+ \(REDIS_URL\) is unavailable/);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /Redis at redis:\/\/127\.0\.0\.1:\d+ \(REDIS_URL\) is unavailable/,
+    );
     // Without one (curl, a script), it streams from this instance, unshared, and is stored.
     const unshared = await post(b, { provider: 'up-chat', model: 'utf8-slow', messages: user('no redis, no requestId') });
     expect(unshared.status).toBe(200);

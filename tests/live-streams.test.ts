@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CompareSession, Conversation, ConversationPage, ConversationSummary } from '@/lib/server/store/types';
 import { startNextServer, type RunningServer } from './support/next-server';
 import { SECRET_KEY } from './support/global-setup';
-import { base, bytesOf, joinStream, markersOf, postChat, readChat, readUntil, sleep, storedReply, upstreamLog, user } from './support/http';
+import {
+  base,
+  bytesOf,
+  joinStream,
+  markersOf,
+  postChat,
+  readChat,
+  readUntil,
+  sleep,
+  storedReply,
+  upstreamLog,
+  user,
+} from './support/http';
 
 /** Replies that outlive the page (docs/contract.md, "Replies outlive the page"), over real HTTP. */
 
@@ -26,23 +38,33 @@ describe('a reply outlives its connection', () => {
     // Live: the first client's bytes so far are known to the server; join at offsets up to there.
     const early = await readUntil(await join(base, id, 0), (n) => n > 400);
     const inCharacter = early.findIndex((b, i) => i > 200 && b === 0xf0) + 2; // inside a 4-byte 😀
-    const liveJoins = await Promise.all([0, 1, 7, inCharacter, 333].map(async (from) => ({ from, response: await join(base, id, from) })));
+    const liveJoins = await Promise.all(
+      [0, 1, 7, inCharacter, 333].map(async (from) => ({ from, response: await join(base, id, from) })),
+    );
     for (const { response: joined } of liveJoins) {
       expect(joined.status).toBe(200);
-      for (const header of ['content-type', 'x-conversation-id', 'x-sluice-protocol', 'x-sluice-message-id', 'x-sluice-marker']) expect(joined.headers.get(header)).toBe(response.headers.get(header));
+      for (const header of ['content-type', 'x-conversation-id', 'x-sluice-protocol', 'x-sluice-message-id', 'x-sluice-marker'])
+        expect(joined.headers.get(header)).toBe(response.headers.get(header));
     }
     const all = await whole;
-    for (const { from, response: joined } of liveJoins) expect(Buffer.from(await bytesOf(joined)).equals(Buffer.from(all.subarray(from))), `from ${from}`).toBe(true);
+    for (const { from, response: joined } of liveJoins)
+      expect(Buffer.from(await bytesOf(joined)).equals(Buffer.from(all.subarray(from))), `from ${from}`).toBe(true);
     expect(Buffer.from(all).toString('utf8')).toMatch(/end \{"reason":"upstream-eof"\}\n$/);
     // After the end, within the retention: the same bytes.
-    for (const from of [0, inCharacter, all.byteLength - 5, all.byteLength]) expect(Buffer.from(await bytesOf(await join(base, id, from))).equals(Buffer.from(all.subarray(from)))).toBe(true);
+    for (const from of [0, inCharacter, all.byteLength - 5, all.byteLength])
+      expect(Buffer.from(await bytesOf(await join(base, id, from))).equals(Buffer.from(all.subarray(from)))).toBe(true);
   });
 
   it('tells a late joiner when the server received each chunk', async () => {
     const response = await postChat({ provider: 'up-chat', model: 'utf8-slow', messages: user('times') });
     const id = response.headers.get('x-sluice-message-id')!;
     const all = await bytesOf(response);
-    const times = (await (await fetch(`${base}/api/chat/${id}/times?from=0`)).json()) as { offsets: number[]; at: number[]; length: number; ended: boolean };
+    const times = (await (await fetch(`${base}/api/chat/${id}/times?from=0`)).json()) as {
+      offsets: number[];
+      at: number[];
+      length: number;
+      ended: boolean;
+    };
     expect(times.ended).toBe(true);
     expect(times.length).toBe(all.byteLength);
     expect(times.offsets[0]).toBe(0);
@@ -53,7 +75,9 @@ describe('a reply outlives its connection', () => {
       expect(times.at[i]).toBeGreaterThanOrEqual(times.at[i - 1]!);
     }
     expect(times.at.at(-1)! - times.at[0]!).toBeGreaterThan(29 * 40 * 0.8); // the upstream's pacing, on the server's clock
-    const later = (await (await fetch(`${base}/api/chat/${id}/times?from=${times.offsets[10]! + 1}`)).json()) as { offsets: number[] };
+    const later = (await (await fetch(`${base}/api/chat/${id}/times?from=${times.offsets[10]! + 1}`)).json()) as {
+      offsets: number[];
+    };
     expect(later.offsets).toEqual(times.offsets.slice(10));
   });
 
@@ -82,21 +106,29 @@ describe('a reply outlives its connection', () => {
     expect(message.status).toBe('complete');
     expect(message.text).toContain('ü€😀0 ');
     expect((await upstreamLog()).filter((e) => e.model === 'utf8-slow' && e.startedAt >= since)).toHaveLength(1);
-    const stored = (await (await fetch(`${base}/api/conversations/${first.headers.get('x-conversation-id')}`)).json()) as Conversation;
+    const stored = (await (
+      await fetch(`${base}/api/conversations/${first.headers.get('x-conversation-id')}`)
+    ).json()) as Conversation;
     expect(stored.messages.filter((m) => m.role === 'assistant')).toHaveLength(1);
   });
 });
 
 /** The conversation as the list (GET /api/conversations) shows it. */
 async function listed(id: string): Promise<ConversationSummary | undefined> {
-  return ((await (await fetch(`${base}/api/conversations?limit=200`)).json()) as ConversationPage).conversations.find((c) => c.id === id);
+  return ((await (await fetch(`${base}/api/conversations?limit=200`)).json()) as ConversationPage).conversations.find(
+    (c) => c.id === id,
+  );
 }
 
 describe('a read of the store shows every turn the server has taken', () => {
   it('before the upstream answers: a compare session read then has its pane, the reply streaming and joinable', async () => {
     // A compare session's address is known before its panes' upstreams answer: a reload then must find them.
     const since = Date.now();
-    const created = await fetch(`${base}/api/compares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'early' }) });
+    const created = await fetch(`${base}/api/compares`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'early' }),
+    });
     const { id } = (await created.json()) as { id: string };
     const posting = postChat({ provider: 'up-chat', model: 'late-headers', messages: user('early'), compare: { id, pane: 0 } });
     while (!(await upstreamLog()).some((e) => e.model === 'late-headers' && e.startedAt >= since)) await sleep(20);
@@ -155,12 +187,20 @@ describe('the upstream side reconnects with Last-Event-ID', () => {
 describe('a server of its own: the unwatched limit, the retention, SIGTERM and Ctrl-C', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_UNWATCHED_LIMIT_MS: '1000', SLUICE_STREAM_RETENTION_MS: '1500' });
+    server = await startNextServer({
+      SLUICE_CONFIG: inject('configPath'),
+      SLUICE_UNWATCHED_LIMIT_MS: '1000',
+      SLUICE_STREAM_RETENTION_MS: '1500',
+    });
   }, 90_000);
   afterAll(() => server?.stop());
 
   const post = (model: string, content: string) =>
-    fetch(`${server.origin}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'up-chat', model, messages: user(content) }) });
+    fetch(`${server.origin}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'up-chat', model, messages: user(content) }),
+    });
   const stored = async (conversationId: string) => {
     for (let i = 0; i < 100; i++) {
       const c = (await (await fetch(`${server.origin}/api/conversations/${conversationId}`)).json()) as Conversation;
@@ -193,7 +233,12 @@ describe('a server of its own: the unwatched limit, the retention, SIGTERM and C
 
   /** Two replies in flight on a server of this data, then `signal`; both are stored stopped, saying why, and the server exits. */
   async function stopsWithReplies(running: RunningServer, signal: () => void) {
-    const send = (content: string) => fetch(`${running.origin}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'up-chat', model: 'slow', messages: user(content) }) });
+    const send = (content: string) =>
+      fetch(`${running.origin}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ provider: 'up-chat', model: 'slow', messages: user(content) }),
+      });
     const responses = await Promise.all([send('in flight 1'), send('in flight 2')]);
     await Promise.all(responses.map((r) => readUntil(r, (n) => n > 300)));
     const exited = new Promise<number | null>((resolve) => running.process.once('exit', resolve));
@@ -203,7 +248,9 @@ describe('a server of its own: the unwatched limit, the retention, SIGTERM and C
     const again = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_DATA_DIR: running.dataDir });
     try {
       for (const response of responses) {
-        const c = (await (await fetch(`${again.origin}/api/conversations/${response.headers.get('x-conversation-id')}`)).json()) as Conversation;
+        const c = (await (
+          await fetch(`${again.origin}/api/conversations/${response.headers.get('x-conversation-id')}`)
+        ).json()) as Conversation;
         const reply = c.messages.at(-1) as { status: string; error?: { message: string }; text: string };
         expect(reply.status).toBe('stopped');
         expect(reply.error?.message).toBe('Stopped: the server stopped.');

@@ -14,8 +14,17 @@ describe('GET /api/providers and /api/health', () => {
     const response = await fetch(`${base}/api/providers`);
     const text = await response.text();
     expect(text).not.toContain(SECRET_KEY);
-    const { providers } = JSON.parse(text) as { providers: { id: string; hasKey: boolean; models: { id: string }[]; modelsError?: string }[] };
-    expect(providers.map((p) => p.id).slice(0, 6)).toEqual(['sim-openai', 'sim-anthropic', 'sim-responses', 'sim-gemini', 'keyed', 'keyed-env']);
+    const { providers } = JSON.parse(text) as {
+      providers: { id: string; hasKey: boolean; models: { id: string }[]; modelsError?: string }[];
+    };
+    expect(providers.map((p) => p.id).slice(0, 6)).toEqual([
+      'sim-openai',
+      'sim-anthropic',
+      'sim-responses',
+      'sim-gemini',
+      'keyed',
+      'keyed-env',
+    ]);
     expect(providers[0]!.models.map((m) => m.id)).toContain('sim-thinking');
     const keyed = providers.find((p) => p.id === 'keyed')!;
     expect(keyed.hasKey).toBe(true);
@@ -28,7 +37,11 @@ describe('GET /api/providers and /api/health', () => {
     const response = await fetch(`${base}/api/sim/openai/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'sim-markdown', stream: true, messages: [{ role: 'user', content: 'tokens=40 tps=40 delay=0' }] }),
+      body: JSON.stringify({
+        model: 'sim-markdown',
+        stream: true,
+        messages: [{ role: 'user', content: 'tokens=40 tps=40 delay=0' }],
+      }),
     });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const reader = response.body!.getReader();

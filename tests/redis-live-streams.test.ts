@@ -11,7 +11,11 @@ import { redisServerBinary, startRedis, type RunningRedis } from './support/redi
 
 const binary = redisServerBinary();
 const bytes = (text: string) => new TextEncoder().encode(text);
-const meta = (requestId?: string) => ({ headers: { 'x-sluice-marker': '0123456789abcdef' }, startedAt: Date.now(), ...(requestId ? { requestId } : {}) });
+const meta = (requestId?: string) => ({
+  headers: { 'x-sluice-marker': '0123456789abcdef' },
+  startedAt: Date.now(),
+  ...(requestId ? { requestId } : {}),
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Follows a stream until it ends: its bytes. */
@@ -27,7 +31,12 @@ async function readAll(streams: LiveStreams, id: string, from: number): Promise<
   });
 }
 
-async function acquired(streams: LiveStreams, id: string, requestId?: string, onStop: (reason: StopReason) => void = () => undefined): Promise<StreamWriter> {
+async function acquired(
+  streams: LiveStreams,
+  id: string,
+  requestId?: string,
+  onStop: (reason: StopReason) => void = () => undefined,
+): Promise<StreamWriter> {
   const result = await streams.acquire(id, meta(requestId), onStop);
   if (result.kind !== 'acquired') throw new Error(`${id} was not acquired`);
   return result.writer;
@@ -60,7 +69,8 @@ describe.skipIf(!binary)('live streams in Redis, two instances', () => {
   let redis: RunningRedis;
   let one: RedisLiveStreams;
   let other: RedisLiveStreams;
-  const open = (unwatchedLimitMs = 60_000) => new RedisLiveStreams(redis.url, { retentionMs: 60_000, unwatchedLimitMs, storeOrphan: async () => undefined });
+  const open = (unwatchedLimitMs = 60_000) =>
+    new RedisLiveStreams(redis.url, { retentionMs: 60_000, unwatchedLimitMs, storeOrphan: async () => undefined });
 
   beforeAll(async () => {
     redis = await startRedis(binary!);
@@ -117,7 +127,10 @@ describe.skipIf(!binary)('live streams in Redis, two instances', () => {
       writer.append(bytes('x'), 1);
       const reader = (await elsewhere.read('r4', 0))!;
       await reader.opened();
-      reader.follow(() => true, () => undefined);
+      reader.follow(
+        () => true,
+        () => undefined,
+      );
       await sleep(1000); // more than three limits, read elsewhere only
       expect(stops).toEqual([]);
       reader.release();
@@ -132,8 +145,16 @@ describe.skipIf(!binary)('live streams in Redis, two instances', () => {
   it('an instance cut off from Redis for longer than its lease is not taken for dead once it is back', async () => {
     const relay = await cuttableRelay(redis.port);
     const orphans: string[] = [];
-    const cutOff = new RedisLiveStreams(relay.url, { retentionMs: 60_000, unwatchedLimitMs: 60_000, storeOrphan: async () => undefined });
-    const watcher = new RedisLiveStreams(redis.url, { retentionMs: 60_000, unwatchedLimitMs: 60_000, storeOrphan: async ({ id }) => void orphans.push(id) });
+    const cutOff = new RedisLiveStreams(relay.url, {
+      retentionMs: 60_000,
+      unwatchedLimitMs: 60_000,
+      storeOrphan: async () => undefined,
+    });
+    const watcher = new RedisLiveStreams(redis.url, {
+      retentionMs: 60_000,
+      unwatchedLimitMs: 60_000,
+      storeOrphan: async ({ id }) => void orphans.push(id),
+    });
     const writer = await acquired(cutOff, 'r5');
     try {
       writer.append(bytes('before'), 1);
@@ -156,11 +177,16 @@ describe.skipIf(!binary)('an instance that dies with bytes Redis never got', () 
     const redis = await startRedis(binary!);
     const relay = await cuttableRelay(redis.port);
     const orphans: { id: string; text: string }[] = [];
-    const dying = new RedisLiveStreams(relay.url, { retentionMs: 60_000, unwatchedLimitMs: 60_000, storeOrphan: async () => undefined });
+    const dying = new RedisLiveStreams(relay.url, {
+      retentionMs: 60_000,
+      unwatchedLimitMs: 60_000,
+      storeOrphan: async () => undefined,
+    });
     const survivor = new RedisLiveStreams(redis.url, {
       retentionMs: 60_000,
       unwatchedLimitMs: 60_000,
-      storeOrphan: async ({ id, chunks }) => void orphans.push({ id, text: Buffer.concat(chunks.map((c) => c.bytes)).toString() }),
+      storeOrphan: async ({ id, chunks }) =>
+        void orphans.push({ id, text: Buffer.concat(chunks.map((c) => c.bytes)).toString() }),
     });
     const writer = await acquired(dying, 'd1');
     try {
@@ -169,7 +195,9 @@ describe.skipIf(!binary)('an instance that dies with bytes Redis never got', () 
       relay.cut(); // it dies: Redis hears no more from it
       writer.append(bytes('data: tw'), 2); // its own client got these; Redis never will
       const rest = await readAll(survivor, 'd1', 'data: one\n\ndata: tw'.length);
-      expect(rest.toString()).toMatch(/^\n: sluice 0123456789abcdef end \{"reason":"server-lost","message":"The server running this reply stopped[^"]*"\}\n$/);
+      expect(rest.toString()).toMatch(
+        /^\n: sluice 0123456789abcdef end \{"reason":"server-lost","message":"The server running this reply stopped[^"]*"\}\n$/,
+      );
       const whole = await readAll(survivor, 'd1', 0);
       expect(whole.toString()).toMatch(/^data: one\n\n: sluice 0123456789abcdef end \{"reason":"server-lost"/);
       expect(orphans).toHaveLength(1);

@@ -15,11 +15,17 @@ it('a reply cut off by a killed server is stored as an error when the server sta
     const response = await fetch(`${server.origin}/api/chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'sim-openai', model: 'sim-markdown', messages: [{ role: 'user', content: 'tokens=5000 tps=50 delay=0' }] }),
+      body: JSON.stringify({
+        provider: 'sim-openai',
+        model: 'sim-markdown',
+        messages: [{ role: 'user', content: 'tokens=5000 tps=50 delay=0' }],
+      }),
     });
     const id = response.headers.get('x-conversation-id')!;
     await response.body!.getReader().read();
-    await expect.poll(async () => (await replyStatus(server, id)) as unknown, { timeout: 5000 }).toMatchObject({ status: 'streaming' });
+    await expect
+      .poll(async () => (await replyStatus(server, id)) as unknown, { timeout: 5000 })
+      .toMatchObject({ status: 'streaming' });
 
     // No graceful shutdown: nothing gets to store how the reply ended.
     const exited = once(server.process, 'exit');

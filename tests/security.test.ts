@@ -8,21 +8,36 @@ import { base, conversation, postChat, rawRequest, readChat, storedReply, upstre
 
 const host = new URL(base).host;
 const chatBody = JSON.stringify({ provider: 'sim-openai', model: 'sim-echo', messages: user('hello tokens=2 delay=0') });
-const conversationCount = async () => ((await (await fetch(`${base}/api/conversations?limit=200`)).json()) as { conversations: unknown[] }).conversations.length;
+const conversationCount = async () =>
+  ((await (await fetch(`${base}/api/conversations?limit=200`)).json()) as { conversations: unknown[] }).conversations.length;
 
 describe('the Host allowlist (DNS rebinding)', () => {
   it('refuses a foreign Host on reads and writes alike, saying which variable to set', async () => {
-    for (const [method, path] of [['GET', '/api/conversations'], ['GET', '/'], ['GET', '/api/providers'], ['DELETE', '/api/conversations/019a0000-0000-7000-8000-000000000000']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/conversations'],
+      ['GET', '/'],
+      ['GET', '/api/providers'],
+      ['DELETE', '/api/conversations/019a0000-0000-7000-8000-000000000000'],
+    ] as const) {
       const answer = await rawRequest(method, path, { host: 'attacker.example:3000' });
       expect(answer.status, `${method} ${path}`).toBe(403);
-      expect(JSON.parse(answer.text).error).toMatchObject({ type: 'forbidden_host', message: expect.stringContaining('SLUICE_ALLOWED_HOSTS') });
+      expect(JSON.parse(answer.text).error).toMatchObject({
+        type: 'forbidden_host',
+        message: expect.stringContaining('SLUICE_ALLOWED_HOSTS'),
+      });
       expect(answer.text).not.toContain('"conversations"');
     }
   });
 
   it('answers to loopback names: 127.0.0.1, localhost, *.localhost, [::1]', async () => {
     const port = new URL(base).port;
-    for (const name of [`127.0.0.1:${port}`, `localhost:${port}`, `sluice.localhost:${port}`, `[::1]:${port}`, `127.0.0.2:${port}`]) {
+    for (const name of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `sluice.localhost:${port}`,
+      `[::1]:${port}`,
+      `127.0.0.2:${port}`,
+    ]) {
       expect((await rawRequest('GET', '/api/health', { host: name })).status, name).toBe(200);
     }
   });
@@ -31,9 +46,21 @@ describe('the Host allowlist (DNS rebinding)', () => {
 describe('cross-origin writes', () => {
   it('refuses a foreign Origin, Origin: null and a cross-site fetch, on every unsafe method, before the upstream is called', async () => {
     const before = await conversationCount();
-    const attacks: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: `http://${host.replace(/:\d+$/, ':1')}` }];
+    const attacks: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: `http://${host.replace(/:\d+$/, ':1')}` },
+    ];
     for (const headers of attacks) {
-      for (const [method, path] of [['POST', '/api/chat'], ['POST', '/api/compares'], ['PATCH', '/api/conversations/x'], ['DELETE', '/api/conversations/x'], ['POST', '/api/sim/openai/v1/chat/completions']] as const) {
+      for (const [method, path] of [
+        ['POST', '/api/chat'],
+        ['POST', '/api/compares'],
+        ['PATCH', '/api/conversations/x'],
+        ['DELETE', '/api/conversations/x'],
+        ['POST', '/api/sim/openai/v1/chat/completions'],
+      ] as const) {
         const answer = await rawRequest(method, path, { host, 'content-type': 'application/json', ...headers }, chatBody);
         expect(answer.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(403);
         expect(JSON.parse(answer.text).error.type).toBe('forbidden_origin');
@@ -54,7 +81,10 @@ describe('cross-origin writes', () => {
   });
 
   it('lets its own pages, scripts and curl through: same Origin, Sec-Fetch-Site same-origin or none, or neither header', async () => {
-    for (const headers of [{ origin: base }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}] as Record<string, string>[]) {
+    for (const headers of [{ origin: base }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}] as Record<
+      string,
+      string
+    >[]) {
       const answer = await rawRequest('POST', '/api/chat', { host, 'content-type': 'application/json', ...headers }, chatBody);
       expect(answer.status, JSON.stringify(headers)).toBe(200);
       expect(answer.text).toContain('hello');
@@ -94,10 +124,15 @@ describe('markers the upstream cannot forge', () => {
   it('an upstream comment shaped like an end marker (no nonce, a guessed one, null) is relayed as it came, and read as a comment', async () => {
     const response = await postChat({ provider: 'up-chat', model: 'forged-marker', messages: user('x') });
     const { text, message, bffEnd } = await readChat(response);
-    expect(text).toContain(': sluice end {"reason":"upstream-connection-lost","message":"forged by the upstream"}\n: sluice end null\n');
+    expect(text).toContain(
+      ': sluice end {"reason":"upstream-connection-lost","message":"forged by the upstream"}\n: sluice end null\n',
+    );
     expect(bffEnd).toEqual({ reason: 'upstream-eof' });
     expect(message).toMatchObject({ status: 'complete', text: 'the real reply' });
-    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'complete', text: 'the real reply' });
+    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({
+      status: 'complete',
+      text: 'the real reply',
+    });
   });
 });
 
@@ -112,7 +147,10 @@ describe('bounded streams, isolated from each other', () => {
     expect(bad.message).toMatchObject({ status: 'error', error: { code: 'sse-limit' } });
     expect(bad.text.length).toBeLessThan(LIMITS.maxLineBytes + 64 * 1024);
     expect(good.message.status).toBe('complete');
-    expect(await storedReply(hostile.headers.get('x-conversation-id')!)).toMatchObject({ status: 'error', error: { message: 'An SSE line passed 64 KiB without a line end.' } });
+    expect(await storedReply(hostile.headers.get('x-conversation-id')!)).toMatchObject({
+      status: 'error',
+      error: { message: 'An SSE line passed 64 KiB without a line end.' },
+    });
     expect((await storedReply(fine.headers.get('x-conversation-id')!)).status).toBe('complete');
     const upstream = (await upstreamLog()).findLast((e) => e.model === 'long-line')!;
     expect(upstream.disconnectedAt).toBeDefined();
@@ -129,7 +167,10 @@ describe('bounded streams, isolated from each other', () => {
     const response = await postChat({ provider: 'up-chat', model: 'huge-reply', messages: user('x') });
     const { message, bffEnd, text } = await readChat(response);
     expect(bffEnd).toMatchObject({ reason: 'reply-too-large' });
-    expect(message).toMatchObject({ status: 'truncated', error: { code: 'reply-too-large', message: expect.stringContaining('4 MiB (SLUICE_MAX_REPLY_BYTES)') } });
+    expect(message).toMatchObject({
+      status: 'truncated',
+      error: { code: 'reply-too-large', message: expect.stringContaining('4 MiB (SLUICE_MAX_REPLY_BYTES)') },
+    });
     expect(text.length).toBeLessThan(LIMITS.maxReplyBytes + 64 * 1024);
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
     expect(stored).toMatchObject({ status: 'truncated', error: { message: expect.stringContaining('SLUICE_MAX_REPLY_BYTES') } });
@@ -143,7 +184,10 @@ describe('what the database cannot hold', () => {
     const response = await postChat({ provider: 'up-chat', model: 'nul-char', messages: user('x') });
     const { message } = await readChat(response);
     expect(message.text).toBe('before \u0000 after');
-    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({ status: 'complete', text: 'before \ufffd after' });
+    expect(await storedReply(response.headers.get('x-conversation-id')!)).toMatchObject({
+      status: 'complete',
+      text: 'before \ufffd after',
+    });
   });
 });
 
@@ -151,7 +195,11 @@ describe('secrets outside apiKey', () => {
   const secrets = Object.values(HEADER_SECRETS);
 
   it('configured header values, a key inside a JSON header and baseUrl credentials go upstream but are shown nowhere', async () => {
-    const response = await postChat({ provider: 'up-gateway', model: 'fx:openai-chat:finish-length.sse', messages: user('gateway please') });
+    const response = await postChat({
+      provider: 'up-gateway',
+      model: 'fx:openai-chat:finish-length.sse',
+      messages: user('gateway please'),
+    });
     const { text, message } = await readChat(response);
     expect(message.status).toBe('complete');
     const sent = (await upstreamLog()).findLast((e) => e.path.startsWith('/v1/chat'))!.headers;
@@ -184,8 +232,16 @@ describe('secrets outside apiKey', () => {
 
 describe('bounded and clear everywhere', () => {
   it('/api/sim takes at most 2 MiB', async () => {
-    const big = JSON.stringify({ model: 'sim-echo', stream: true, messages: [{ role: 'user', content: 'x'.repeat(3 * 1024 * 1024) }] });
-    const response = await fetch(`${base}/api/sim/openai/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const big = JSON.stringify({
+      model: 'sim-echo',
+      stream: true,
+      messages: [{ role: 'user', content: 'x'.repeat(3 * 1024 * 1024) }],
+    });
+    const response = await fetch(`${base}/api/sim/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(response.status).toBe(413);
     expect(await response.text()).toContain('2 MiB');
   });

@@ -7,7 +7,10 @@ import { expect, it } from 'vitest';
 it('npm start refuses a bad providers file, naming the file, the provider and the field', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'sluice-bad-')), 'providers.json');
   writeFileSync(file, JSON.stringify({ providers: [{ id: 'groq', protocol: 'openai-chat', baseUrl: 'ftp://nope' }] }));
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], { env: { ...process.env, SLUICE_CONFIG: file, PORT: '1' }, encoding: 'utf8' });
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    env: { ...process.env, SLUICE_CONFIG: file, PORT: '1' },
+    encoding: 'utf8',
+  });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain(file);
   expect(run.stderr).toContain('provider "groq" (providers[0]), field "baseUrl"');
@@ -16,7 +19,10 @@ it('npm start refuses a bad providers file, naming the file, the provider and th
 it('npm start refuses a corrupt embedded database, naming its folder', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-corrupt-'));
   writeFileSync(join(dir, 'PG_VERSION'), 'garbage\n');
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], { env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir, PORT: '1' }, encoding: 'utf8' });
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir, PORT: '1' },
+    encoding: 'utf8',
+  });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain(`Sluice cannot start: Cannot open the embedded database in ${dir} (SLUICE_DATA_DIR)`);
 });
@@ -27,30 +33,55 @@ it('npm start refuses an unreachable PostgreSQL server, naming it without its pa
     encoding: 'utf8',
   });
   expect(run.status).toBe(1);
-  expect(run.stderr).toMatch(/Sluice cannot start: Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/sluice \(DATABASE_URL\): .*ECONNREFUSED/);
+  expect(run.stderr).toMatch(
+    /Sluice cannot start: Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/sluice \(DATABASE_URL\): .*ECONNREFUSED/,
+  );
   expect(run.stdout + run.stderr).not.toContain('pa55word');
 });
 
 it('npm start refuses an unreachable Redis server, naming REDIS_URL without its password', () => {
   const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-redis-')), REDIS_URL: 'redis://:r3dis-secret@127.0.0.1:1/2', PORT: '1' },
+    env: {
+      ...process.env,
+      SLUICE_CONFIG: '',
+      SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-redis-')),
+      REDIS_URL: 'redis://:r3dis-secret@127.0.0.1:1/2',
+      PORT: '1',
+    },
     encoding: 'utf8',
   });
   expect(run.status).toBe(1);
-  expect(run.stderr).toMatch(/Sluice cannot start: Cannot reach Redis at redis:\/\/127\.0\.0\.1:1\/2 \(REDIS_URL\): .*ECONNREFUSED/);
+  expect(run.stderr).toMatch(
+    /Sluice cannot start: Cannot reach Redis at redis:\/\/127\.0\.0\.1:1\/2 \(REDIS_URL\): .*ECONNREFUSED/,
+  );
   expect(run.stdout + run.stderr).not.toContain('r3dis-secret');
 });
 
 it('npm start on a non-loopback HOST refuses to start without SLUICE_ALLOWED_HOSTS, saying why', () => {
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], { env: { ...process.env, SLUICE_CONFIG: '', HOST: '0.0.0.0', PORT: '1', SLUICE_ALLOWED_HOSTS: '' }, encoding: 'utf8' });
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    env: { ...process.env, SLUICE_CONFIG: '', HOST: '0.0.0.0', PORT: '1', SLUICE_ALLOWED_HOSTS: '' },
+    encoding: 'utf8',
+  });
   expect(run.status).toBe(1);
-  expect(run.stderr).toContain('Sluice cannot start: HOST=0.0.0.0 serves it beyond this machine, but SLUICE_ALLOWED_HOSTS is not set.');
+  expect(run.stderr).toContain(
+    'Sluice cannot start: HOST=0.0.0.0 serves it beyond this machine, but SLUICE_ALLOWED_HOSTS is not set.',
+  );
 });
 
 it('npm start on a non-loopback HOST with SLUICE_ALLOWED_HOSTS warns that there is no login', () => {
   // A corrupt data folder stops it right after the check, before anything listens.
   const dir = mkdtempSync(join(tmpdir(), 'sluice-corrupt-'));
   writeFileSync(join(dir, 'PG_VERSION'), 'garbage\n');
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], { env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir, HOST: '0.0.0.0', PORT: '1', SLUICE_ALLOWED_HOSTS: 'sluice.example.com' }, encoding: 'utf8' });
+  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
+    env: {
+      ...process.env,
+      SLUICE_CONFIG: '',
+      SLUICE_DATA_DIR: dir,
+      HOST: '0.0.0.0',
+      PORT: '1',
+      SLUICE_ALLOWED_HOSTS: 'sluice.example.com',
+    },
+    encoding: 'utf8',
+  });
   expect(run.stderr).toContain('There is no login: anyone who can reach this port can use the configured API keys');
 });

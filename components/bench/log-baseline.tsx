@@ -8,7 +8,8 @@ import { EventLogView } from '../event-log/event-log-panel';
 type Bench = { ready: boolean; done: boolean; start: (count: number, perSecond: number) => void };
 const bench = (): Bench => (window as unknown as { __bench: Bench }).__bench;
 
-const chunk = (i: number) => `data: {"id":"b","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"t${i} "}}]}\n\n`;
+const chunk = (i: number) =>
+  `data: {"id":"b","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"t${i} "}}]}\n\n`;
 
 /** Calls `push(i)` for `count` events at `perSecond`, on a 10 ms timer, then `end()`. */
 function feed(count: number, perSecond: number, push: (i: number) => void, end: () => void): void {
@@ -69,7 +70,12 @@ function Floor() {
         else requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
-      feed(count, perSecond, (i) => pending.push(`#${i} message ${chunk(i).trim()}`), () => (ended = true));
+      feed(
+        count,
+        perSecond,
+        (i) => pending.push(`#${i} message ${chunk(i).trim()}`),
+        () => (ended = true),
+      );
     };
     bench().ready = true;
   }, []);
@@ -77,6 +83,7 @@ function Floor() {
 }
 
 export function LogBaseline({ mode }: { mode: 'sluice' | 'floor' }) {
-  if (typeof window !== 'undefined') (window as unknown as { __bench: Bench }).__bench ??= { ready: false, done: false, start: () => undefined };
+  if (typeof window !== 'undefined')
+    (window as unknown as { __bench: Bench }).__bench ??= { ready: false, done: false, start: () => undefined };
   return mode === 'floor' ? <Floor /> : <SluiceLog />;
 }

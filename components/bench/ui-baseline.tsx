@@ -71,7 +71,14 @@ function Floor() {
 
 /** `streams` side by side (the compare bench uses four), each its own renderer. */
 export function UiBaseline({ mode, streams }: { mode: 'naive' | 'floor'; streams: number }) {
-  if (typeof window !== 'undefined') (window as unknown as { __bench: Bench }).__bench ??= { renders: 0, done: false, ready: false, start: () => undefined, starters: [] };
+  if (typeof window !== 'undefined')
+    (window as unknown as { __bench: Bench }).__bench ??= {
+      renders: 0,
+      done: false,
+      ready: false,
+      start: () => undefined,
+      starters: [],
+    };
   useEffect(() => {
     bench().start = (prompt) => {
       bench().done = false;
@@ -80,7 +87,10 @@ export function UiBaseline({ mode, streams }: { mode: 'naive' | 'floor'; streams
     bench().ready = true;
   }, []);
   return (
-    <main className={`grid gap-3 p-4 ${streams === 1 ? 'mx-auto max-w-3xl' : ''}`} style={{ gridTemplateColumns: `repeat(${Math.min(streams, 2)}, minmax(0, 1fr))` }}>
+    <main
+      className={`grid gap-3 p-4 ${streams === 1 ? 'mx-auto max-w-3xl' : ''}`}
+      style={{ gridTemplateColumns: `repeat(${Math.min(streams, 2)}, minmax(0, 1fr))` }}
+    >
       {Array.from({ length: streams }, (_, i) => (mode === 'naive' ? <Naive key={i} /> : <Floor key={i} />))}
     </main>
   );

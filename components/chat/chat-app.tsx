@@ -25,7 +25,8 @@ function openConversation(providers: PublicProvider[], conversation?: Conversati
   const messages = conversation ? uiMessagesOf(conversation) : [];
   openChat(conversation?.id, messages);
   const last = messages.findLast((m) => m.role === 'assistant' && m.provider);
-  if (last?.role === 'assistant' && providers.some((p) => p.id === last.provider && p.models.some((m) => m.id === last.model))) chooseModel(last.provider, last.model);
+  if (last?.role === 'assistant' && providers.some((p) => p.id === last.provider && p.models.some((m) => m.id === last.model)))
+    chooseModel(last.provider, last.model);
 }
 
 /** The chat page: model picker and parameters, the conversation, the composer. */
@@ -52,7 +53,12 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
       <div className="mx-auto flex min-h-screen w-full min-w-0 max-w-4xl flex-col px-4">
         <header className="follow-off sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
           <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
-          <ModelPicker providers={providers} value={provider && model ? { provider, model } : undefined} onChange={chooseModel} disabled={streaming} />
+          <ModelPicker
+            providers={providers}
+            value={provider && model ? { provider, model } : undefined}
+            onChange={chooseModel}
+            disabled={streaming}
+          />
           <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
           <span className="ml-auto flex items-center gap-2">
             <Button
@@ -70,8 +76,9 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
           {empty ? (
             <section aria-label="About Sluice" className="text-sm">
               <p className="max-w-2xl text-zinc-600 dark:text-zinc-400">
-                A workbench for streaming LLM APIs. Chat with any model over OpenAI Chat Completions, Anthropic Messages, OpenAI Responses or Gemini; race models side
-                by side; and inspect every Server-Sent Event exactly as it came over the wire. Keys stay on this server.
+                A workbench for streaming LLM APIs. Chat with any model over OpenAI Chat Completions, Anthropic Messages, OpenAI
+                Responses or Gemini; race models side by side; and inspect every Server-Sent Event exactly as it came over the
+                wire. Keys stay on this server.
               </p>
               <ModelDirectory providers={providers} />
             </section>

@@ -10,8 +10,13 @@ import { Button } from '@/components/ui/button';
 function codeOf(pre: Element | undefined): { language: string; code: string } {
   const code = pre?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
   const classes = code?.properties.className;
-  const language = (Array.isArray(classes) ? classes : []).map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
-  const text = (nodes: ElementContent[]): string => nodes.map((n) => (n.type === 'text' ? n.value : n.type === 'element' ? text(n.children) : '')).join('');
+  const language =
+    (Array.isArray(classes) ? classes : [])
+      .map(String)
+      .find((c) => c.startsWith('language-'))
+      ?.slice('language-'.length) ?? '';
+  const text = (nodes: ElementContent[]): string =>
+    nodes.map((n) => (n.type === 'text' ? n.value : n.type === 'element' ? text(n.children) : '')).join('');
   return { language, code: text(code?.children ?? []).replace(/\n$/, '') };
 }
 
@@ -42,7 +47,11 @@ function useHighlighted(code: string, language: string, enabled: boolean): strin
 function CopyCode({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <Button aria-label="Copy code" onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true))} className="md-code-copy">
+    <Button
+      aria-label="Copy code"
+      onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true))}
+      className="md-code-copy"
+    >
       {copied ? 'Copied' : 'Copy'}
     </Button>
   );
@@ -62,7 +71,13 @@ export function CodeBlock({ node, highlight }: { node?: Element; highlight: bool
         <CopyCode code={code} />
       </div>
       {/* Shiki's tokens as HTML: every text escaped, styles only from its own themes (tokens-to-html.ts). */}
-      {html !== null ? <pre dangerouslySetInnerHTML={{ __html: html }} /> : <pre><code>{code}</code></pre>}
+      {html !== null ? (
+        <pre dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <pre>
+          <code>{code}</code>
+        </pre>
+      )}
     </div>
   );
 }

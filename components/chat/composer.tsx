@@ -13,7 +13,19 @@ export function ChatComposer() {
 }
 
 /** Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop (named `stopLabel`) while streaming. */
-export function Composer({ streaming, ready, onSend, onStop, stopLabel = 'Stop' }: { streaming: boolean; ready: boolean; onSend: (text: string) => void; onStop: () => void; stopLabel?: string }) {
+export function Composer({
+  streaming,
+  ready,
+  onSend,
+  onStop,
+  stopLabel = 'Stop',
+}: {
+  streaming: boolean;
+  ready: boolean;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  stopLabel?: string;
+}) {
   const [text, setText] = useState('');
   const send = () => {
     if (!text.trim() || streaming || !ready) return;
@@ -47,7 +59,11 @@ export function Composer({ streaming, ready, onSend, onStop, stopLabel = 'Stop' 
           {stopLabel}
         </Button>
       ) : (
-        <Button type="submit" disabled={!text.trim() || !ready} className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40">
+        <Button
+          type="submit"
+          disabled={!text.trim() || !ready}
+          className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40"
+        >
           Send
         </Button>
       )}

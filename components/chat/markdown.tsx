@@ -65,14 +65,17 @@ interface BlockItem {
 }
 
 /** Whether a block's tree is of its current text and mode. */
-const current = (text: string, parsed: ParsedBlock | undefined, finished: boolean): boolean => parsed !== undefined && parsed.text === text && parsed.streaming !== finished;
+const current = (text: string, parsed: ParsedBlock | undefined, finished: boolean): boolean =>
+  parsed !== undefined && parsed.text === text && parsed.streaming !== finished;
 
 function itemOf(text: string, parsed: ParsedBlock | undefined, finished: boolean, waiting: boolean, raw: boolean): BlockItem {
   return { text, parsed, finished, live: waiting && !current(text, parsed, finished), raw };
 }
 
-const sameItem = (a: BlockItem, b: BlockItem) => a.text === b.text && a.parsed === b.parsed && a.finished === b.finished && a.live === b.live && a.raw === b.raw;
-const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) => a.length === b.length && a.every((item, i) => sameItem(item, b[i]!));
+const sameItem = (a: BlockItem, b: BlockItem) =>
+  a.text === b.text && a.parsed === b.parsed && a.finished === b.finished && a.live === b.live && a.raw === b.raw;
+const sameItems = (a: readonly BlockItem[], b: readonly BlockItem[]) =>
+  a.length === b.length && a.every((item, i) => sameItem(item, b[i]!));
 
 /** A block not rendered yet: its markdown as plain text, about as tall as it will be, and found by the browser's find. */
 function RawBlock({ text }: { text: string }) {
@@ -123,7 +126,13 @@ const Group = memo(
     return (
       <div className={items.length === GROUP_SIZE ? 'md-group-full' : undefined}>
         {items.map((item, i) =>
-          item.raw ? <RawBlock key={i} text={item.text} /> : offThread ? <OffThreadBlock key={i} item={item} /> : <TextBlock key={i} text={item.text} streaming={!item.finished} />,
+          item.raw ? (
+            <RawBlock key={i} text={item.text} />
+          ) : offThread ? (
+            <OffThreadBlock key={i} item={item} />
+          ) : (
+            <TextBlock key={i} text={item.text} streaming={!item.finished} />
+          ),
         )}
       </div>
     );
@@ -147,11 +156,27 @@ function groupsOf(items: readonly BlockItem[]): BlockItem[][] {
  * Finished blocks sit in groups that skip layout off screen: with one flat list,
  * every frame re-laid out thousands of siblings.
  */
-export const Markdown = memo(function Markdown({ text, streaming, replyId, part = 0, trees }: { text: string; streaming: boolean; replyId?: string; part?: number; trees?: readonly (ParsedBlock | undefined)[] }) {
+export const Markdown = memo(function Markdown({
+  text,
+  streaming,
+  replyId,
+  part = 0,
+  trees,
+}: {
+  text: string;
+  streaming: boolean;
+  replyId?: string;
+  part?: number;
+  trees?: readonly (ParsedBlock | undefined)[];
+}) {
   // One splitter per text, kept across renders: it only reads what was appended.
   const [splitter] = useState(() => new BlockSplitter());
   const { done, tail } = splitter.update(text);
-  const workerUp = useSyncExternalStore(markdownTrees.subscribe, () => markdownTrees.available, () => false);
+  const workerUp = useSyncExternalStore(
+    markdownTrees.subscribe,
+    () => markdownTrees.available,
+    () => false,
+  );
   const offThread = replyId !== undefined && (streaming || trees !== undefined) && workerUp;
   useEffect(() => {
     if (offThread) markdownTrees.update(replyId, part, done, tail, streaming);

@@ -15,7 +15,9 @@ function FollowChatTail({ list, messages }: { list: RefObject<HTMLDivElement | n
 
 /** The conversation's replies' cost together: a string, so it renders again only when that changes. */
 function ConversationCost() {
-  const text = useChatStore((s) => describeTotal(totalCost(Object.values(s.messages).flatMap((m) => (m.role === 'assistant' ? [pricedReply(m)] : [])))));
+  const text = useChatStore((s) =>
+    describeTotal(totalCost(Object.values(s.messages).flatMap((m) => (m.role === 'assistant' ? [pricedReply(m)] : [])))),
+  );
   if (!text) return null;
   return (
     <p aria-label="Conversation cost" className="text-xs text-zinc-500">

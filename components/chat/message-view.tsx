@@ -41,7 +41,13 @@ function UserMessage({ id, content }: { id: string; content: string }) {
           editAndResend?.(id, draft);
         }}
       >
-        <textarea aria-label="Edit message" value={draft} onChange={(e) => setDraft(e.target.value)} rows={3} className="rounded-lg border border-zinc-300 p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+        <textarea
+          aria-label="Edit message"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          rows={3}
+          className="rounded-lg border border-zinc-300 p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        />
         <div className="flex justify-end gap-2">
           <Button onClick={() => setEditing(false)} className="text-xs text-zinc-500">
             Cancel
@@ -58,7 +64,11 @@ function UserMessage({ id, content }: { id: string; content: string }) {
       <div className="whitespace-pre-wrap rounded-2xl bg-sky-600 px-4 py-2 text-sm text-white">{content}</div>
       <div className="mt-1 flex justify-end gap-1 opacity-70 group-hover:opacity-100">
         {editAndResend ? (
-          <Button aria-label="Edit message and resend" onClick={() => setEditing(true)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          <Button
+            aria-label="Edit message and resend"
+            onClick={() => setEditing(true)}
+            className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          >
             Edit
           </Button>
         ) : null}
@@ -86,13 +96,31 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
   const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
   const textStarted = reply.text.length > 0 || reply.toolCalls.length > 0;
   const thinkingEnd = figures.firstAnswer ?? figures.end;
-  const thinkingSeconds = figures.firstToken !== undefined && thinkingEnd !== undefined ? (thinkingEnd - figures.firstToken) / 1000 : undefined;
+  const thinkingSeconds =
+    figures.firstToken !== undefined && thinkingEnd !== undefined ? (thinkingEnd - figures.firstToken) / 1000 : undefined;
   const renderPart = (part: (typeof reply.parts)[number], i: number) => {
     switch (part.type) {
       case 'thinking':
-        return <ThinkingBlock key={i} text={part.text} redacted={part.redacted !== undefined} live={live && !textStarted} seconds={thinkingSeconds} />;
+        return (
+          <ThinkingBlock
+            key={i}
+            text={part.text}
+            redacted={part.redacted !== undefined}
+            live={live && !textStarted}
+            seconds={thinkingSeconds}
+          />
+        );
       case 'text':
-        return <Markdown key={i} text={part.text} streaming={live && i === reply.parts.length - 1} replyId={message.id} part={i} trees={trees?.[i]} />;
+        return (
+          <Markdown
+            key={i}
+            text={part.text}
+            streaming={live && i === reply.parts.length - 1}
+            replyId={message.id}
+            part={i}
+            trees={trees?.[i]}
+          />
+        );
       case 'tool-call':
         return (
           <ToolCallCard
@@ -100,7 +128,9 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
             call={part.call}
             done={!live}
             result={results[part.call.id]}
-            onResult={pendingCalls.includes(part.call) ? (value) => setResults((r) => ({ ...r, [part.call.id]: value })) : undefined}
+            onResult={
+              pendingCalls.includes(part.call) ? (value) => setResults((r) => ({ ...r, [part.call.id]: value })) : undefined
+            }
           />
         );
       case 'tool-result':
@@ -115,17 +145,31 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
   const highlighted = useLogPanel((s) => (s.highlight?.replyId === message.id ? s.highlight.part : undefined));
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (highlighted !== undefined) article.current?.querySelector(`[data-part="${highlighted}"]`)?.scrollIntoView({ block: 'center' });
+    if (highlighted !== undefined)
+      article.current?.querySelector(`[data-part="${highlighted}"]`)?.scrollIntoView({ block: 'center' });
   }, [highlighted]);
   return (
-    <article ref={article} aria-label="Assistant reply" data-status={reply.status} data-message-id={message.id} className="max-w-3xl">
+    <article
+      ref={article}
+      aria-label="Assistant reply"
+      data-status={reply.status}
+      data-message-id={message.id}
+      className="max-w-3xl"
+    >
       <ReplyHeading provider={message.provider} model={message.model} />
       {reply.parts.map((part, i) => (
-        <div key={i} data-part={i} className={highlighted === i ? 'rounded outline-2 outline-offset-2 outline-amber-500' : undefined} aria-current={highlighted === i ? 'true' : undefined}>
+        <div
+          key={i}
+          data-part={i}
+          className={highlighted === i ? 'rounded outline-2 outline-offset-2 outline-amber-500' : undefined}
+          aria-current={highlighted === i ? 'true' : undefined}
+        >
           {renderPart(part, i)}
         </div>
       ))}
-      {reply.refusal ? <p className="my-2 rounded bg-zinc-100 p-2 text-sm italic dark:bg-zinc-900">Refusal: {reply.refusal}</p> : null}
+      {reply.refusal ? (
+        <p className="my-2 rounded bg-zinc-100 p-2 text-sm italic dark:bg-zinc-900">Refusal: {reply.refusal}</p>
+      ) : null}
       {pendingCalls.length > 0 ? (
         <Button
           disabled={pendingCalls.some((c) => !results[c.id])}
@@ -142,11 +186,19 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
         {!live ? (
           <>
             <CopyButton text={reply.text} />
-            <Button aria-label="Show this reply’s events" onClick={() => showEventsOf(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            <Button
+              aria-label="Show this reply’s events"
+              onClick={() => showEventsOf(message.id)}
+              className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            >
               Events
             </Button>
             {isLast ? (
-              <Button aria-label="Regenerate reply" onClick={() => regenerate(message.id)} className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+              <Button
+                aria-label="Regenerate reply"
+                onClick={() => regenerate(message.id)}
+                className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              >
                 Regenerate
               </Button>
             ) : null}
@@ -176,7 +228,13 @@ export const MessageView = memo(function MessageView({ id, isLast }: { id: strin
     const parts = typeof message.content === 'string' ? [] : message.content;
     return (
       <div className="text-xs text-zinc-500">
-        {parts.map((p, i) => (p.type === 'tool-result' ? <p key={i}>Tool result for <span className="font-mono">{p.name ?? p.callId}</span> sent.</p> : null))}
+        {parts.map((p, i) =>
+          p.type === 'tool-result' ? (
+            <p key={i}>
+              Tool result for <span className="font-mono">{p.name ?? p.callId}</span> sent.
+            </p>
+          ) : null,
+        )}
       </div>
     );
   }

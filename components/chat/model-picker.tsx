@@ -29,7 +29,17 @@ const ModelOptions = memo(function ModelOptions({ shown }: { shown: PublicProvid
 });
 
 /** Combobox "Model": every provider's models, grouped by provider; a filter when the list is long. */
-export function ModelPicker({ providers, value, onChange, disabled }: { providers: PublicProvider[]; value?: { provider: string; model: string }; onChange: (provider: string, model: string) => void; disabled?: boolean }) {
+export function ModelPicker({
+  providers,
+  value,
+  onChange,
+  disabled,
+}: {
+  providers: PublicProvider[];
+  value?: { provider: string; model: string };
+  onChange: (provider: string, model: string) => void;
+  disabled?: boolean;
+}) {
   const [filter, setFilter] = useState('');
   const total = providers.reduce((n, p) => n + p.models.length, 0);
   const needle = filter.trim().toLowerCase();
@@ -38,7 +48,10 @@ export function ModelPicker({ providers, value, onChange, disabled }: { provider
     () =>
       needle
         ? providers
-            .map((p) => ({ ...p, models: p.models.filter((m) => m.id.toLowerCase().includes(needle) || chosen === optionValue(p.id, m.id)) }))
+            .map((p) => ({
+              ...p,
+              models: p.models.filter((m) => m.id.toLowerCase().includes(needle) || chosen === optionValue(p.id, m.id)),
+            }))
             .filter((p) => p.models.length > 0 || p.name.toLowerCase().includes(needle))
         : providers,
     [providers, needle, chosen],
@@ -46,7 +59,13 @@ export function ModelPicker({ providers, value, onChange, disabled }: { provider
   return (
     <span className="flex items-center gap-2">
       {total >= SEARCHABLE_FROM ? (
-        <SearchBox label="Filter models" placeholder="Filter models" value={filter} onChange={setFilter} className="w-32 py-1.5" />
+        <SearchBox
+          label="Filter models"
+          placeholder="Filter models"
+          value={filter}
+          onChange={setFilter}
+          className="w-32 py-1.5"
+        />
       ) : null}
       <select
         aria-label="Model"

@@ -7,7 +7,17 @@ import { ToolDefinitionSchema } from '@/lib/protocols/conversation';
 import { Button } from '@/components/ui/button';
 
 const ToolsSchema = z.array(ToolDefinitionSchema);
-const EXAMPLE_TOOLS = JSON.stringify([{ name: 'get_weather', description: 'Current weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }], null, 2);
+const EXAMPLE_TOOLS = JSON.stringify(
+  [
+    {
+      name: 'get_weather',
+      description: 'Current weather for a city',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  ],
+  null,
+  2,
+);
 
 function toolsError(text: string): string | undefined {
   if (text.trim() === '') return undefined;
@@ -34,11 +44,25 @@ export function ParamsPanel() {
       <div className="mt-3 flex flex-wrap items-center gap-4">
         <label className="flex items-center gap-2">
           Max tokens
-          <input type="number" min={1} className={input} value={params.maxTokens ?? ''} onChange={(e) => set({ maxTokens: e.target.value ? Number(e.target.value) : undefined })} />
+          <input
+            type="number"
+            min={1}
+            className={input}
+            value={params.maxTokens ?? ''}
+            onChange={(e) => set({ maxTokens: e.target.value ? Number(e.target.value) : undefined })}
+          />
         </label>
         <label className="flex items-center gap-2">
           Temperature
-          <input type="number" min={0} max={2} step={0.1} className={input} value={params.temperature ?? ''} onChange={(e) => set({ temperature: e.target.value ? Number(e.target.value) : undefined })} />
+          <input
+            type="number"
+            min={0}
+            max={2}
+            step={0.1}
+            className={input}
+            value={params.temperature ?? ''}
+            onChange={(e) => set({ temperature: e.target.value ? Number(e.target.value) : undefined })}
+          />
         </label>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={thinkingOn} onChange={(e) => set({ thinking: e.target.checked ? 2048 : undefined })} />
@@ -47,7 +71,14 @@ export function ParamsPanel() {
         {thinkingOn ? (
           <label className="flex items-center gap-2">
             Thinking budget
-            <input type="number" min={1024} step={512} className={input} value={typeof params.thinking === 'number' ? params.thinking : 2048} onChange={(e) => set({ thinking: Number(e.target.value) || true })} />
+            <input
+              type="number"
+              min={1024}
+              step={512}
+              className={input}
+              value={typeof params.thinking === 'number' ? params.thinking : 2048}
+              onChange={(e) => set({ thinking: Number(e.target.value) || true })}
+            />
           </label>
         ) : null}
       </div>

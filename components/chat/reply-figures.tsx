@@ -7,16 +7,23 @@ import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricin
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
 
-const thousands = (n: number) => (n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
+const thousands = (n: number) =>
+  n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n);
 
 /** What it cost once its usage is known ("no price" for a model nobody priced), and the context it used, once past half. */
-function priceItems(usage: AssembledMessage['usage'], pricing: ModelPricing | null | undefined, about: string): [string, string][] {
+function priceItems(
+  usage: AssembledMessage['usage'],
+  pricing: ModelPricing | null | undefined,
+  about: string,
+): [string, string][] {
   if (!usage || pricing === undefined) return [];
   const cost = costOf(usage, pricing ?? undefined);
   const share = contextShare(usage, pricing ?? undefined);
   return [
     ['cost', cost ? about + formatUsd(cost.usd) : 'no price'],
-    ...(share !== undefined && share > 0.5 ? [['context', `${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]] : []),
+    ...(share !== undefined && share > 0.5
+      ? [['context', `${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]]
+      : []),
   ];
 }
 
@@ -31,7 +38,9 @@ function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: M
   const sofar = estimate ? '≈' : '';
   return [
     figures.firstToken !== undefined ? ['TTFT', about + ms(figures.firstToken)] : undefined,
-    speed !== undefined ? ['speed', `${about || sofar}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`] : undefined,
+    speed !== undefined
+      ? ['speed', `${about || sofar}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`]
+      : undefined,
     figures.end !== undefined ? ['total', about + ms(figures.end)] : undefined,
     usage?.inputTokens !== undefined ? ['in', String(usage.inputTokens)] : undefined,
     out !== undefined ? ['out', sofar + String(out)] : undefined,

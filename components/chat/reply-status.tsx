@@ -6,20 +6,38 @@ type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 
 function hint(status: number, type: string): string {
   if (type === 'network') return 'Is the Sluice server running?';
-  if (status === 401 || status === 403) return 'The upstream rejected the key: check apiKey or apiKeyEnv for this provider in sluice.config.json.';
+  if (status === 401 || status === 403)
+    return 'The upstream rejected the key: check apiKey or apiKeyEnv for this provider in sluice.config.json.';
   if (status === 429) return 'The upstream is rate limiting: wait a moment, then retry.';
   if (status === 404) return 'Pick another model or provider.';
-  if (status === 502 || status === 504) return 'The upstream failed or did not answer; retry, or check its address in sluice.config.json.';
+  if (status === 502 || status === 504)
+    return 'The upstream failed or did not answer; retry, or check its address in sluice.config.json.';
   return 'Retry, or check the server log.';
 }
 
 const TONES = {
-  error: { box: 'border-rose-300 bg-rose-50 text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300', button: 'border-rose-400' },
-  warning: { box: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200', button: 'border-amber-500' },
+  error: {
+    box: 'border-rose-300 bg-rose-50 text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300',
+    button: 'border-rose-400',
+  },
+  warning: {
+    box: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200',
+    button: 'border-amber-500',
+  },
 };
 
 /** A reply that did not end well: what happened, and Retry. */
-function ReplyAlert({ tone, title, children, onRetry }: { tone: keyof typeof TONES; title: string; children: ReactNode; onRetry: () => void }) {
+function ReplyAlert({
+  tone,
+  title,
+  children,
+  onRetry,
+}: {
+  tone: keyof typeof TONES;
+  title: string;
+  children: ReactNode;
+  onRetry: () => void;
+}) {
   return (
     <div role="alert" className={`rounded-md border p-3 text-sm ${TONES[tone].box}`}>
       <p className="font-medium">{title}</p>
@@ -36,7 +54,11 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
   const { reply, preError, connectionLost } = message;
   if (preError) {
     return (
-      <ReplyAlert tone="error" title={preError.status ? `HTTP ${preError.status} · ${preError.type}` : 'No answer from the server'} onRetry={onRetry}>
+      <ReplyAlert
+        tone="error"
+        title={preError.status ? `HTTP ${preError.status} · ${preError.type}` : 'No answer from the server'}
+        onRetry={onRetry}
+      >
         <p className="mt-1">{preError.message}</p>
         <p className="mt-1 text-xs">{hint(preError.status, preError.type)}</p>
       </ReplyAlert>
@@ -53,10 +75,18 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
       return null;
     case 'stopped':
       // Why, when something other than this page's Stop stopped it (the server, nobody watching).
-      return <p className="text-xs font-medium text-zinc-500">{reply.error?.message && reply.error.message !== 'Stopped.' ? reply.error.message : 'Stopped'}</p>;
+      return (
+        <p className="text-xs font-medium text-zinc-500">
+          {reply.error?.message && reply.error.message !== 'Stopped.' ? reply.error.message : 'Stopped'}
+        </p>
+      );
     case 'error':
       return (
-        <ReplyAlert tone="error" title={`The stream failed${reply.error?.code ? ` (${reply.error.code})` : ''}`} onRetry={onRetry}>
+        <ReplyAlert
+          tone="error"
+          title={`The stream failed${reply.error?.code ? ` (${reply.error.code})` : ''}`}
+          onRetry={onRetry}
+        >
           <p className="mt-1">{reply.error?.message}</p>
         </ReplyAlert>
       );

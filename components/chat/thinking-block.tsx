@@ -3,10 +3,26 @@
 import { useState } from 'react';
 
 /** Thinking, live; collapsed once the answer starts, open on demand. */
-export function ThinkingBlock({ text, redacted, live, seconds }: { text: string; redacted?: boolean; live: boolean; seconds?: number }) {
+export function ThinkingBlock({
+  text,
+  redacted,
+  live,
+  seconds,
+}: {
+  text: string;
+  redacted?: boolean;
+  live: boolean;
+  seconds?: number;
+}) {
   const [userOpen, setUserOpen] = useState<boolean | undefined>(undefined);
   const open = userOpen ?? live;
-  const label = redacted ? 'Redacted thinking' : live ? 'Thinking…' : seconds !== undefined ? `Thought for ${seconds.toFixed(1)} s` : 'Thought';
+  const label = redacted
+    ? 'Redacted thinking'
+    : live
+      ? 'Thinking…'
+      : seconds !== undefined
+        ? `Thought for ${seconds.toFixed(1)} s`
+        : 'Thought';
   return (
     <details
       open={open}
@@ -18,7 +34,9 @@ export function ThinkingBlock({ text, redacted, live, seconds }: { text: string;
     >
       <summary className="cursor-pointer select-none font-medium text-violet-800 dark:text-violet-300">{label}</summary>
       {redacted ? (
-        <p className="mt-2 text-xs italic text-zinc-500">The provider returned this thinking encrypted; it is kept and sent back as is.</p>
+        <p className="mt-2 text-xs italic text-zinc-500">
+          The provider returned this thinking encrypted; it is kept and sent back as is.
+        </p>
       ) : (
         <div className="mt-2 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{text}</div>
       )}

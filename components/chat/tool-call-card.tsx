@@ -3,10 +3,23 @@
 import type { ToolCall } from '@/lib/assemble/message';
 
 /** One tool call: name, id, arguments raw while they stream, pretty once they parse. */
-export function ToolCallCard({ call, done, result, onResult }: { call: ToolCall; done: boolean; result?: string; onResult?: (value: string) => void }) {
+export function ToolCallCard({
+  call,
+  done,
+  result,
+  onResult,
+}: {
+  call: ToolCall;
+  done: boolean;
+  result?: string;
+  onResult?: (value: string) => void;
+}) {
   const pretty = call.args !== undefined && call.argsError === undefined ? JSON.stringify(call.args, null, 2) : undefined;
   return (
-    <section aria-label={`Tool call ${call.name}`} className="my-2 rounded-md border border-amber-200 bg-amber-50/60 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/30">
+    <section
+      aria-label={`Tool call ${call.name}`}
+      className="my-2 rounded-md border border-amber-200 bg-amber-50/60 p-3 text-sm dark:border-amber-900 dark:bg-amber-950/30"
+    >
       <header className="flex flex-wrap items-baseline gap-2">
         <span className="font-mono font-semibold">{call.name || '…'}</span>
         {call.server ? <span className="rounded bg-zinc-200 px-1.5 text-xs dark:bg-zinc-800">run by the provider</span> : null}

@@ -42,11 +42,21 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
         <h1 className="text-lg font-semibold tracking-tight">Compare</h1>
         <span className="text-xs text-zinc-500">{panes.length} models, one prompt</span>
-        <Button onClick={addPane} disabled={panes.length >= MAX_PANES || useCompareStore.getState().compareId !== undefined} className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700">
+        <Button
+          onClick={addPane}
+          disabled={panes.length >= MAX_PANES || useCompareStore.getState().compareId !== undefined}
+          className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700"
+        >
           Add model
         </Button>
         <Button
-          onClick={() => saveFile(`sluice-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, JSON.stringify(exportSession(), null, 2), 'application/json')}
+          onClick={() =>
+            saveFile(
+              `sluice-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+              JSON.stringify(exportSession(), null, 2),
+              'application/json',
+            )
+          }
           disabled={streaming || panes.every((p) => p.order.length === 0)}
           className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700"
         >
@@ -60,7 +70,10 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
         <RaceChart />
         <RaceBars />
       </section>
-      <div className="grid gap-3" style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 20 : 24}rem), 1fr))` }}>
+      <div
+        className="grid gap-3"
+        style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 20 : 24}rem), 1fr))` }}
+      >
         {panes.map((pane, i) => (
           <ComparePane key={pane.key} pane={pane} index={i} providers={providers} />
         ))}
@@ -71,7 +84,18 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
         </p>
       ) : null}
       <footer className="sticky bottom-0 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
-        <Composer streaming={streaming} ready={ready} onSend={(text) => void sendToAll(text).then(() => setError(undefined), (e: Error) => setError(e.message))} onStop={stopAll} stopLabel="Stop all" />
+        <Composer
+          streaming={streaming}
+          ready={ready}
+          onSend={(text) =>
+            void sendToAll(text).then(
+              () => setError(undefined),
+              (e: Error) => setError(e.message),
+            )
+          }
+          onStop={stopAll}
+          stopLabel="Stop all"
+        />
       </footer>
     </div>
   );

@@ -5,7 +5,14 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { raceSeries, useCompareStore, type Pane } from '@/lib/client/compare/compare-store';
 import { useEventLog } from '@/lib/client/event-log/event-logs';
-import { answerPaneToolCalls, choosePaneModel, continueWith, removePane, retryPane, stopPane } from '@/lib/client/compare/run-compare';
+import {
+  answerPaneToolCalls,
+  choosePaneModel,
+  continueWith,
+  removePane,
+  retryPane,
+  stopPane,
+} from '@/lib/client/compare/run-compare';
 import type { PublicProvider } from '@/lib/providers/types';
 import { MessageView } from '../chat/message-view';
 import { ModelPicker } from '../chat/model-picker';
@@ -70,7 +77,11 @@ function PaneLog({ pane }: { pane: Pane }) {
   const last = pane.order.at(-1);
   const reply = useChatStore((s) => (last ? s.messages[last] : undefined));
   const protocol = reply?.role === 'assistant' ? reply.protocol : undefined;
-  const { log, loading } = useEventLog(reply?.role === 'assistant' ? last : undefined, reply?.stored ? pane.conversationId : undefined, protocol);
+  const { log, loading } = useEventLog(
+    reply?.role === 'assistant' ? last : undefined,
+    reply?.stored ? pane.conversationId : undefined,
+    protocol,
+  );
   return (
     <section aria-label="Event log" className="flex h-80 flex-col border-t border-zinc-200 dark:border-zinc-800">
       <EventLogView log={log} replyId={last} empty={loading ? 'Loading events…' : 'No events yet.'} />
@@ -83,19 +94,41 @@ function PaneLog({ pane }: { pane: Pane }) {
  * and log. Memoized: a change to one pane (its conversation id, its end) renders that
  * pane, not all of them with their model lists.
  */
-export const ComparePane = memo(function ComparePane({ pane, index, providers }: { pane: Pane; index: number; providers: PublicProvider[] }) {
+export const ComparePane = memo(function ComparePane({
+  pane,
+  index,
+  providers,
+}: {
+  pane: Pane;
+  index: number;
+  providers: PublicProvider[];
+}) {
   const router = useRouter();
   const count = useCompareStore((s) => s.panes.length);
   const started = useCompareStore((s) => s.compareId !== undefined);
   const [showLog, setShowLog] = useState(false);
-  const actions = useMemo(() => ({ regenerate: () => retryPane(pane.key), answerToolCalls: (results: Parameters<typeof answerPaneToolCalls>[1]) => answerPaneToolCalls(pane.key, results) }), [pane.key]);
+  const actions = useMemo(
+    () => ({
+      regenerate: () => retryPane(pane.key),
+      answerToolCalls: (results: Parameters<typeof answerPaneToolCalls>[1]) => answerPaneToolCalls(pane.key, results),
+    }),
+    [pane.key],
+  );
   const streaming = pane.streaming !== undefined;
   const hasReply = pane.order.length > 0;
   return (
-    <section aria-label={`Pane ${index + 1}`} className="flex min-w-0 flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <section
+      aria-label={`Pane ${index + 1}`}
+      className="flex min-w-0 flex-col rounded-lg border border-zinc-200 dark:border-zinc-800"
+    >
       <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Pane {index + 1}</h2>
-        <ModelPicker providers={providers} value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined} onChange={(p, m) => choosePaneModel(pane.key, p, m)} disabled={streaming || started} />
+        <ModelPicker
+          providers={providers}
+          value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined}
+          onChange={(p, m) => choosePaneModel(pane.key, p, m)}
+          disabled={streaming || started}
+        />
         <Elapsed key={pane.streaming} paneKey={pane.key} streaming={streaming} />
         <span className="ml-auto flex gap-1">
           {streaming ? (
@@ -111,7 +144,12 @@ export const ComparePane = memo(function ComparePane({ pane, index, providers }:
             Event log
           </Button>
           {!started ? (
-            <Button aria-label={`Remove pane ${index + 1}`} disabled={count <= 2} onClick={() => removePane(pane.key)} className={button}>
+            <Button
+              aria-label={`Remove pane ${index + 1}`}
+              disabled={count <= 2}
+              onClick={() => removePane(pane.key)}
+              className={button}
+            >
               Remove
             </Button>
           ) : null}

@@ -15,10 +15,25 @@ interface Row {
 }
 
 /** One figure across the panes; the best of two or more is marked (text, not only a colour). */
-function Bars({ title, better, rows, format, best }: { title: string; better: 'low' | 'high'; rows: Row[]; format: (value: number) => string; best: string }) {
+function Bars({
+  title,
+  better,
+  rows,
+  format,
+  best,
+}: {
+  title: string;
+  better: 'low' | 'high';
+  rows: Row[];
+  format: (value: number) => string;
+  best: string;
+}) {
   const max = Math.max(1e-9, ...rows.map((r) => r.value ?? 0));
   const valued = rows.filter((r) => r.value !== undefined);
-  const winner = valued.length >= 2 ? valued.reduce((a, b) => ((better === 'low' ? b.value! < a.value! : b.value! > a.value!) ? b : a)).pane : undefined;
+  const winner =
+    valued.length >= 2
+      ? valued.reduce((a, b) => ((better === 'low' ? b.value! < a.value! : b.value! > a.value!) ? b : a)).pane
+      : undefined;
   return (
     <figure className="flex-1">
       <figcaption className="mb-1 text-xs font-medium">
@@ -32,11 +47,18 @@ function Bars({ title, better, rows, format, best }: { title: string; better: 'l
                 {r.pane}
               </th>
               <td>
-                <div className={`h-3 rounded ${r.pane === winner ? 'bg-emerald-500' : 'bg-sky-500'}`} style={{ width: `${((r.value ?? 0) / max) * 100}%` }} />
+                <div
+                  className={`h-3 rounded ${r.pane === winner ? 'bg-emerald-500' : 'bg-sky-500'}`}
+                  style={{ width: `${((r.value ?? 0) / max) * 100}%` }}
+                />
               </td>
               <td className="w-32 whitespace-nowrap pl-2 text-right font-mono">
                 {r.value === undefined ? (r.note ?? '—') : format(r.value)}
-                {r.pane === winner ? <span className="ml-1 rounded bg-emerald-100 px-1 font-sans text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">{best}</span> : null}
+                {r.pane === winner ? (
+                  <span className="ml-1 rounded bg-emerald-100 px-1 font-sans text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+                    {best}
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}
@@ -70,7 +92,14 @@ export const RaceBars = memo(function RaceBars() {
     ),
   );
   const session = useChatStore((s) =>
-    describeTotal(totalCost(panes.flat().flatMap((id) => { const m = s.messages[id]; return m?.role === 'assistant' ? [pricedReply(m)] : []; }))),
+    describeTotal(
+      totalCost(
+        panes.flat().flatMap((id) => {
+          const m = s.messages[id];
+          return m?.role === 'assistant' ? [pricedReply(m)] : [];
+        }),
+      ),
+    ),
   );
   const rows = (k: number): Row[] =>
     replies.map((_, i) => {

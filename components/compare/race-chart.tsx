@@ -60,7 +60,10 @@ export function RaceChart() {
           height: 180,
           scales: { x: { time: false } },
           axes: [{ label: 'seconds since Send' }, { label: 'output (token events)' }],
-          series: [{}, ...list.map((_, i) => ({ label: `Pane ${i + 1}`, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: false }))],
+          series: [
+            {},
+            ...list.map((_, i) => ({ label: `Pane ${i + 1}`, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: false })),
+          ],
           legend: { show: true },
         },
         chartData(list),

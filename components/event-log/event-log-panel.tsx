@@ -18,12 +18,14 @@ import { Button } from '@/components/ui/button';
 /** The reply the panel shows: the one picked, else the newest. */
 function useShownReply() {
   const picked = useLogPanel((s) => s.replyId);
-  return useChatStore(useShallow((s) => {
-    const id = picked && s.messages[picked] ? picked : s.order.findLast((k) => s.messages[k]?.role === 'assistant');
-    const m = id ? s.messages[id] : undefined;
-    if (m?.role !== 'assistant') return undefined;
-    return { id: m.id, protocol: m.protocol, stored: m.stored, conversationId: s.conversationId };
-  }));
+  return useChatStore(
+    useShallow((s) => {
+      const id = picked && s.messages[picked] ? picked : s.order.findLast((k) => s.messages[k]?.role === 'assistant');
+      const m = id ? s.messages[id] : undefined;
+      if (m?.role !== 'assistant') return undefined;
+      return { id: m.id, protocol: m.protocol, stored: m.stored, conversationId: s.conversationId };
+    }),
+  );
 }
 
 /** The event log beside the chat: the events of the reply picked (else the newest), and imports. */
@@ -31,9 +33,17 @@ export function EventLogPanel() {
   const shown = useShownReply();
   const { log, loading } = useEventLog(shown?.id, shown?.stored ? shown.conversationId : undefined, shown?.protocol);
   const showPart = useCallback((part: number) => shown && highlightPart(shown.id, part), [shown]);
-  const empty = loading ? 'Loading events…' : shown ? 'No events recorded for this reply.' : 'Send a message, or import a stream: its events show here.';
+  const empty = loading
+    ? 'Loading events…'
+    : shown
+      ? 'No events recorded for this reply.'
+      : 'Send a message, or import a stream: its events show here.';
   return (
-    <section aria-label="Event log" id="event-log" className="flex h-screen w-full flex-col border-l border-zinc-200 bg-white text-sm md:sticky md:top-0 md:w-[30rem] md:shrink-0 dark:border-zinc-800 dark:bg-zinc-950">
+    <section
+      aria-label="Event log"
+      id="event-log"
+      className="flex h-screen w-full flex-col border-l border-zinc-200 bg-white text-sm md:sticky md:top-0 md:w-[30rem] md:shrink-0 dark:border-zinc-800 dark:bg-zinc-950"
+    >
       <ImportStream>
         <EventLogView log={log} replyId={shown?.id} empty={empty} onShowPart={showPart} />
       </ImportStream>
@@ -42,7 +52,17 @@ export function EventLogPanel() {
 }
 
 /** Every SSE event of one log as it came over the wire: filterable, searchable, virtualized, following the tail. */
-export function EventLogView({ log, replyId, empty, onShowPart }: { log: EventLog | undefined; replyId?: string; empty: string; onShowPart?: (part: number) => void }) {
+export function EventLogView({
+  log,
+  replyId,
+  empty,
+  onShowPart,
+}: {
+  log: EventLog | undefined;
+  replyId?: string;
+  empty: string;
+  onShowPart?: (part: number) => void;
+}) {
   const version = useLogVersion(log);
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');
@@ -53,14 +73,20 @@ export function EventLogView({ log, replyId, empty, onShowPart }: { log: EventLo
   const scroller = useRef<HTMLDivElement>(null);
 
   // Filtering is incremental while the log only grows: new rows are tested, old ones kept.
-  const filtered = useRef<{ key: string; log: unknown; seen: number; rows: number[] }>({ key: '', log: undefined, seen: 0, rows: [] });
+  const filtered = useRef<{ key: string; log: unknown; seen: number; rows: number[] }>({
+    key: '',
+    log: undefined,
+    seen: 0,
+    rows: [],
+  });
   const rows = useMemo(() => {
     const key = `${name}\u0000${text}\u0000${showPings}`;
     const cache = filtered.current;
     if (cache.key !== key || cache.log !== log) filtered.current = { key, log, seen: 0, rows: [] };
     const f = filtered.current;
     const entries = log?.entries ?? [];
-    for (let i = f.seen; i < entries.length; i++) if (matches(entries[i]!, { name: name || undefined, text: text || undefined, showPings })) f.rows.push(i);
+    for (let i = f.seen; i < entries.length; i++)
+      if (matches(entries[i]!, { name: name || undefined, text: text || undefined, showPings })) f.rows.push(i);
     f.seen = entries.length;
     return f.rows.slice();
     // `version` is what changes when the log grows.
@@ -85,7 +111,10 @@ export function EventLogView({ log, replyId, empty, onShowPart }: { log: EventLo
     const el = scroller.current;
     if (el && el.scrollTop + el.clientHeight < el.scrollHeight - 40) setFollow(false);
   };
-  const toggle = useCallback((seq: number) => setExpanded((s) => (s.has(seq) ? new Set([...s].filter((x) => x !== seq)) : new Set([...s, seq]))), []);
+  const toggle = useCallback(
+    (seq: number) => setExpanded((s) => (s.has(seq) ? new Set([...s].filter((x) => x !== seq)) : new Set([...s, seq]))),
+    [],
+  );
   const firstError = log?.entries.findIndex((e) => e.error || e.malformed) ?? -1;
   const jumpToError = () => {
     setFollow(false);
@@ -103,12 +132,20 @@ export function EventLogView({ log, replyId, empty, onShowPart }: { log: EventLo
     <>
       <header className="flex flex-col gap-2 border-b border-zinc-200 p-3 dark:border-zinc-800">
         <h2 className="font-semibold">
-          Event log <span className="font-normal text-zinc-500">{log ? `· ${log.entries.length} items${log.source ? ` · ${log.source}` : ''}` : ''}</span>
+          Event log{' '}
+          <span className="font-normal text-zinc-500">
+            {log ? `· ${log.entries.length} items${log.source ? ` · ${log.source}` : ''}` : ''}
+          </span>
         </h2>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <label className="flex items-center gap-1">
             <span className="sr-only">Event name</span>
-            <select aria-label="Event name" value={name} onChange={(e) => setName(e.target.value)} className="rounded border border-zinc-300 bg-white px-1 py-1 dark:border-zinc-700 dark:bg-zinc-900">
+            <select
+              aria-label="Event name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className="rounded border border-zinc-300 bg-white px-1 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+            >
               <option value="">All events</option>
               {(log?.names() ?? []).map((n) => (
                 <option key={n} value={n}>
@@ -117,15 +154,29 @@ export function EventLogView({ log, replyId, empty, onShowPart }: { log: EventLo
               ))}
             </select>
           </label>
-          <SearchBox label="Search events" placeholder="Search raw text" value={search} onChange={setSearch} className="w-36 text-xs" />
+          <SearchBox
+            label="Search events"
+            placeholder="Search raw text"
+            value={search}
+            onChange={setSearch}
+            className="w-36 text-xs"
+          />
           <label className="flex items-center gap-1">
             <input type="checkbox" checked={showPings} onChange={(e) => setShowPings(e.target.checked)} />
             Comments and pings
           </label>
-          <Button aria-pressed={follow} onClick={() => setFollow((f) => !f)} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
+          <Button
+            aria-pressed={follow}
+            onClick={() => setFollow((f) => !f)}
+            className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+          >
             Follow tail
           </Button>
-          <Button disabled={firstError < 0} onClick={jumpToError} className="rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
+          <Button
+            disabled={firstError < 0}
+            onClick={jumpToError}
+            className="rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700"
+          >
             Jump to first error
           </Button>
         </div>
@@ -143,18 +194,30 @@ export function EventLogView({ log, replyId, empty, onShowPart }: { log: EventLo
           {virtualizer.getVirtualItems().map((item) => {
             const entry = log!.entries[rows[item.index]!]!;
             return (
-              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+              >
                 <EventRow entry={entry} expanded={expanded.has(entry.seq)} onToggle={toggle} onShowPart={onShowPart} />
               </div>
             );
           })}
         </div>
         {log?.ended && !log.sawTerminal ? (
-          <p role="status" className="m-2 rounded bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+          <p
+            role="status"
+            className="m-2 rounded bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+          >
             The stream ended without its terminal event.
           </p>
         ) : null}
-        {log?.truncated ? <p className="m-2 text-xs text-zinc-500">The stored log was cut at the server’s size limit (SLUICE_EVENT_LOG_MAX_BYTES).</p> : null}
+        {log?.truncated ? (
+          <p className="m-2 text-xs text-zinc-500">
+            The stored log was cut at the server’s size limit (SLUICE_EVENT_LOG_MAX_BYTES).
+          </p>
+        ) : null}
       </div>
     </>
   );

@@ -34,9 +34,14 @@ export const EventRow = memo(function EventRow({
   onToggle: (seq: number) => void;
   onShowPart?: (part: number) => void;
 }) {
-  const flags = [entry.bff && 'BFF', entry.terminal && 'terminal', entry.error && 'error', entry.malformed && 'malformed'].filter(Boolean).join(', ');
+  const flags = [entry.bff && 'BFF', entry.terminal && 'terminal', entry.error && 'error', entry.malformed && 'malformed']
+    .filter(Boolean)
+    .join(', ');
   return (
-    <div data-log-row={entry.seq} className={`border-b border-zinc-100 font-mono text-[11px] dark:border-zinc-800 ${tone(entry)}`}>
+    <div
+      data-log-row={entry.seq}
+      className={`border-b border-zinc-100 font-mono text-[11px] dark:border-zinc-800 ${tone(entry)}`}
+    >
       <Button
         aria-expanded={expanded}
         onClick={() => onToggle(entry.seq)}
@@ -48,7 +53,11 @@ export const EventRow = memo(function EventRow({
           +{ms(entry.gap)}
         </span>
         <span className="truncate font-semibold">
-          {entry.bff ? <span className="mr-1 rounded bg-violet-200 px-1 not-italic text-violet-900 dark:bg-violet-800 dark:text-violet-100">BFF</span> : null}
+          {entry.bff ? (
+            <span className="mr-1 rounded bg-violet-200 px-1 not-italic text-violet-900 dark:bg-violet-800 dark:text-violet-100">
+              BFF
+            </span>
+          ) : null}
           {entry.name}
           {entry.id !== undefined ? <span className="font-normal text-zinc-500"> id {entry.id}</span> : null}
         </span>
@@ -66,9 +75,14 @@ export const EventRow = memo(function EventRow({
             {entry.kind}
             {entry.id !== undefined ? ` · id ${entry.id}` : ''} · {entry.size} bytes{flags ? ` · ${flags}` : ''}
           </p>
-          <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 dark:bg-zinc-900">{pretty(entry.data)}</pre>
+          <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 dark:bg-zinc-900">
+            {pretty(entry.data)}
+          </pre>
           {onShowPart && entry.parts.length > 0 ? (
-            <Button onClick={() => onShowPart(entry.parts[0]!)} className="mt-1 rounded border border-zinc-300 px-2 py-0.5 not-italic dark:border-zinc-700">
+            <Button
+              onClick={() => onShowPart(entry.parts[0]!)}
+              className="mt-1 rounded border border-zinc-300 px-2 py-0.5 not-italic dark:border-zinc-700"
+            >
               Show in reply (part {entry.parts.map((p) => p + 1).join(', ')})
             </Button>
           ) : null}

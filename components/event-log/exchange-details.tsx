@@ -25,9 +25,15 @@ export function ExchangeDetails({ exchange }: { exchange: UpstreamExchange }) {
           {`${exchange.request.method} ${exchange.request.url}\n${headerLines(exchange.request.headers)}\n\n${JSON.stringify(exchange.request.body, null, 2)}`}
         </pre>
         <h3 className="font-semibold">Response</h3>
-        <pre aria-label="Response" className="whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 font-mono dark:bg-zinc-900">{`${exchange.response.status}\n${headerLines(exchange.response.headers)}`}</pre>
+        <pre
+          aria-label="Response"
+          className="whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 font-mono dark:bg-zinc-900"
+        >{`${exchange.response.status}\n${headerLines(exchange.response.headers)}`}</pre>
         <h3 className="font-semibold">As curl</h3>
-        <pre aria-label="curl command" className="whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 font-mono dark:bg-zinc-900">
+        <pre
+          aria-label="curl command"
+          className="whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 font-mono dark:bg-zinc-900"
+        >
           {curl}
         </pre>
       </div>

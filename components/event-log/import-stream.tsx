@@ -38,7 +38,11 @@ export function ImportStream({ children }: { children: ReactNode }) {
         <div className="mt-2 flex flex-col gap-2">
           <label className="flex flex-col gap-1">
             Import stream (.sse from <code>curl -N</code>, or .jsonl) — or drop a file here
-            <input type="file" accept=".sse,.jsonl,.txt,.log,text/event-stream,application/json" onChange={(e) => void loadFile(e.target.files?.[0])} />
+            <input
+              type="file"
+              accept=".sse,.jsonl,.txt,.log,text/event-stream,application/json"
+              onChange={(e) => void loadFile(e.target.files?.[0])}
+            />
           </label>
           <fieldset className="flex gap-3">
             <legend className="sr-only">Replay</legend>
@@ -51,8 +55,19 @@ export function ImportStream({ children }: { children: ReactNode }) {
               Instantly
             </label>
           </fieldset>
-          <textarea aria-label="Paste SSE" value={pasted} onChange={(e) => setPasted(e.target.value)} rows={3} placeholder="data: {…}" className="rounded border border-zinc-300 p-1 font-mono dark:border-zinc-700 dark:bg-zinc-900" />
-          <Button disabled={!pasted.trim()} onClick={() => load(pasted, 'pasted stream')} className="self-start rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700">
+          <textarea
+            aria-label="Paste SSE"
+            value={pasted}
+            onChange={(e) => setPasted(e.target.value)}
+            rows={3}
+            placeholder="data: {…}"
+            className="rounded border border-zinc-300 p-1 font-mono dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <Button
+            disabled={!pasted.trim()}
+            onClick={() => load(pasted, 'pasted stream')}
+            className="self-start rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700"
+          >
             Load pasted stream
           </Button>
           {error ? (

@@ -18,10 +18,16 @@ export function LogExports({ log, replyId }: { log: EventLog; replyId?: string }
   const base = `sluice-${log.protocol}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   return (
     <div className="flex gap-2 text-xs">
-      <Button onClick={() => saveFile(`${base}.sse`, toSse(log), 'text/event-stream')} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
+      <Button
+        onClick={() => saveFile(`${base}.sse`, toSse(log), 'text/event-stream')}
+        className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+      >
         Export .sse
       </Button>
-      <Button onClick={() => saveFile(`${base}.jsonl`, toJsonl(log, summaryOf(replyId)), 'application/jsonl')} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
+      <Button
+        onClick={() => saveFile(`${base}.jsonl`, toJsonl(log, summaryOf(replyId)), 'application/jsonl')}
+        className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+      >
         Export .jsonl
       </Button>
     </div>

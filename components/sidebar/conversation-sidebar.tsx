@@ -23,7 +23,12 @@ function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: bool
     return () => observer.disconnect();
   }, [onVisible]);
   return (
-    <Button ref={ref} onClick={onVisible} disabled={loading} className="m-2 rounded px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+    <Button
+      ref={ref}
+      onClick={onVisible}
+      disabled={loading}
+      className="m-2 rounded px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+    >
       {loading ? 'Loading…' : 'Load more conversations'}
     </Button>
   );
@@ -70,7 +75,11 @@ export function ConversationSidebar() {
           >
             New chat
           </Link>
-          <Link href="/compare" onClick={() => setOpen(false)} className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <Link
+            href="/compare"
+            onClick={() => setOpen(false)}
+            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
             Compare models
           </Link>
           <SearchBox label="Search conversations" placeholder="Search titles and messages" value={search} onChange={setSearch} />
@@ -82,7 +91,11 @@ export function ConversationSidebar() {
               Cannot load conversations: {list.error.message}
             </p>
           ) : null}
-          {list.isSuccess && conversations.length === 0 ? <p className="px-3 text-xs text-zinc-500">{query ? `No conversation matches “${query}”.` : 'No conversations yet.'}</p> : null}
+          {list.isSuccess && conversations.length === 0 ? (
+            <p className="px-3 text-xs text-zinc-500">
+              {query ? `No conversation matches “${query}”.` : 'No conversations yet.'}
+            </p>
+          ) : null}
           <ul className="flex flex-col">
             {conversations.map((c) => (
               <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={() => setOpen(false)} />

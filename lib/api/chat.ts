@@ -17,14 +17,26 @@ export const ChatRequestSchema = z
     /** How many of `messages`, counted from the end, the store has not seen; default: those after the last assistant message. */
     newMessages: z.number().int().min(0).optional(),
     /** Starts the conversation as this compare session's pane (0-based). */
-    compare: z.object({ id: z.string(), pane: z.number().int().min(0).max(5) }).strict().optional(),
+    compare: z
+      .object({ id: z.string(), pane: z.number().int().min(0).max(5) })
+      .strict()
+      .optional(),
     /** The client's id for this request: a retried POST with it reads the same reply's stream instead of asking the upstream again. */
     requestId: z.string().min(1).max(100).optional(),
   })
   .strict()
-  .refine((body) => body.compare === undefined || body.conversationId === undefined, { path: ['compare'], message: 'starts a new conversation: leave out conversationId' })
-  .refine((body) => body.replaceFrom === undefined || body.conversationId !== undefined, { path: ['replaceFrom'], message: 'needs a conversationId' })
-  .refine((body) => body.newMessages === undefined || body.newMessages <= body.messages.length, { path: ['newMessages'], message: 'is more than the messages sent' });
+  .refine((body) => body.compare === undefined || body.conversationId === undefined, {
+    path: ['compare'],
+    message: 'starts a new conversation: leave out conversationId',
+  })
+  .refine((body) => body.replaceFrom === undefined || body.conversationId !== undefined, {
+    path: ['replaceFrom'],
+    message: 'needs a conversationId',
+  })
+  .refine((body) => body.newMessages === undefined || body.newMessages <= body.messages.length, {
+    path: ['newMessages'],
+    message: 'is more than the messages sent',
+  });
 
 /** The body as the server reads it (defaults filled in). */
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;

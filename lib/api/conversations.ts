@@ -22,7 +22,18 @@ export interface ReplyTimings {
 }
 
 /** The fields of an assembled message that are stored with a reply (the rest is live-only bookkeeping). */
-export const STORED_REPLY_FIELDS = ['status', 'text', 'thinking', 'refusal', 'parts', 'toolCalls', 'finishReason', 'rawFinishReason', 'usage', 'error'] as const satisfies readonly (keyof AssembledMessage)[];
+export const STORED_REPLY_FIELDS = [
+  'status',
+  'text',
+  'thinking',
+  'refusal',
+  'parts',
+  'toolCalls',
+  'finishReason',
+  'rawFinishReason',
+  'usage',
+  'error',
+] as const satisfies readonly (keyof AssembledMessage)[];
 
 /** The assistant's reply as stored: the assembled message's stored fields and where it came from. */
 export type StoredReplyFields = Pick<AssembledMessage, (typeof STORED_REPLY_FIELDS)[number]>;

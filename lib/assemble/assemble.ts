@@ -145,7 +145,15 @@ export class MessageAssembler {
   finish(outcome: StreamOutcome = 'ended'): AssembledMessage {
     const m = this.message;
     for (const call of m.toolCalls) if (call.args === undefined && call.argsError === undefined) parseArgs(call);
-    m.status = m.error ? 'error' : outcome === 'stopped' || this.stopped ? 'stopped' : this.cut ? 'truncated' : this.ended || m.finishReason !== undefined ? 'complete' : 'truncated';
+    m.status = m.error
+      ? 'error'
+      : outcome === 'stopped' || this.stopped
+        ? 'stopped'
+        : this.cut
+          ? 'truncated'
+          : this.ended || m.finishReason !== undefined
+            ? 'complete'
+            : 'truncated';
     if (m.status === 'truncated' && this.cut) m.error = this.cut;
     // Why it stopped, when someone other than this reader stopped it.
     if (m.status === 'stopped' && this.stopped?.message) m.error = this.stopped;

@@ -10,11 +10,21 @@ import type { MessageStatus } from './message';
  * built on that floor are an estimate (`estimate`). A streaming reply's figures are
  * always an estimate; an ended one's only when the floor raised them.
  */
-export function countedUsage(reply: { status: MessageStatus; usage?: Usage }, tokenEvents = 0): { usage: Usage | undefined; estimate: boolean } {
+export function countedUsage(
+  reply: { status: MessageStatus; usage?: Usage },
+  tokenEvents = 0,
+): { usage: Usage | undefined; estimate: boolean } {
   const { status, usage } = reply;
   if (status === 'complete' || !usage) return { usage, estimate: false };
   const said = usage.outputTokens ?? 0;
   if (tokenEvents <= said) return { usage, estimate: status === 'streaming' };
   const raised = tokenEvents - said;
-  return { usage: { ...usage, outputTokens: tokenEvents, ...(usage.totalTokens !== undefined ? { totalTokens: usage.totalTokens + raised } : {}) }, estimate: true };
+  return {
+    usage: {
+      ...usage,
+      outputTokens: tokenEvents,
+      ...(usage.totalTokens !== undefined ? { totalTokens: usage.totalTokens + raised } : {}),
+    },
+    estimate: true,
+  };
 }

@@ -19,7 +19,12 @@ const EXPECTED: Record<string, Row> = {
   'hand-written/openai-chat/finish-reason-without-done.sse': ['complete', 'stop', null, 0],
   'hand-written/openai-chat/no-finish-no-done.sse': ['truncated', null, null, 0],
   'hand-written/openai-chat/portkey-anthropic-thinking.sse': ['complete', 'stop', null, 0],
-  'hand-written/openai-chat/portkey-error-as-finish-reason.sse': ['error', 'error', 'The stream ended with the finish reason "overloaded_error".', 0],
+  'hand-written/openai-chat/portkey-error-as-finish-reason.sse': [
+    'error',
+    'error',
+    'The stream ended with the finish reason "overloaded_error".',
+    0,
+  ],
   'anthropic-messages/code-execution-server-tool.sse': ['complete', 'stop', null, 1],
   'anthropic-messages/error-event-api-error.fragment.sse': ['error', null, 'Internal server error', 0],
   'anthropic-messages/max-tokens.sse': ['complete', 'length', null, 0],
@@ -109,7 +114,9 @@ describe('every recording assembles to what it must', () => {
     expect(get('openai-chat/refusal.sse').refusal).toMatch(/can't|cannot|sorry/i);
     const signed = get('anthropic-messages/thinking-signature.sse').parts[0];
     expect(signed?.type === 'thinking' && signed.signature!.length).toBeGreaterThan(100);
-    expect(get('anthropic-messages/redacted-thinking.sse').parts.filter((p) => p.type === 'thinking' && p.redacted)).toHaveLength(2);
+    expect(get('anthropic-messages/redacted-thinking.sse').parts.filter((p) => p.type === 'thinking' && p.redacted)).toHaveLength(
+      2,
+    );
     expect(Object.keys(get('openai-chat/multiple-choices-n3.sse').otherChoices ?? {})).toEqual(['1', '2']);
   });
 });

@@ -48,11 +48,17 @@ function ours(m: AssembledMessage, opts: { thinking: boolean }): Comparable {
 
 async function viaOpenAiChat(): Promise<Comparable> {
   const client = new OpenAI({ baseURL: origin, apiKey: 'x', maxRetries: 0 });
-  const final = await client.chat.completions.stream({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }).finalChatCompletion();
+  const final = await client.chat.completions
+    .stream({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })
+    .finalChatCompletion();
   const choice = final.choices.find((c) => c.index === 0)!;
   return {
     text: choice.message.content ?? '',
-    toolCalls: (choice.message.tool_calls ?? []).map((c) => (c.type === 'function' ? { name: c.function.name, args: JSON.parse(c.function.arguments || '{}') as unknown } : { name: '', args: null })),
+    toolCalls: (choice.message.tool_calls ?? []).map((c) =>
+      c.type === 'function'
+        ? { name: c.function.name, args: JSON.parse(c.function.arguments || '{}') as unknown }
+        : { name: '', args: null },
+    ),
     finish: choice.finish_reason,
     inputTokens: final.usage?.prompt_tokens,
     outputTokens: final.usage?.completion_tokens,
@@ -61,11 +67,19 @@ async function viaOpenAiChat(): Promise<Comparable> {
 
 async function viaAnthropic(): Promise<Comparable> {
   const client = new Anthropic({ baseURL: origin, apiKey: 'x', maxRetries: 0 });
-  const final = await client.messages.stream({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+  const final = await client.messages
+    .stream({ model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] })
+    .finalMessage();
   const blocks = final.content as unknown as { type: string; text?: string; thinking?: string; name?: string; input?: unknown }[];
   return {
-    text: blocks.filter((b) => b.type === 'text').map((b) => b.text).join(''),
-    thinking: blocks.filter((b) => b.type === 'thinking').map((b) => b.thinking).join(''),
+    text: blocks
+      .filter((b) => b.type === 'text')
+      .map((b) => b.text)
+      .join(''),
+    thinking: blocks
+      .filter((b) => b.type === 'thinking')
+      .map((b) => b.thinking)
+      .join(''),
     toolCalls: blocks.filter((b) => b.type.endsWith('tool_use')).map((b) => ({ name: b.name!, args: b.input })),
     finish: final.stop_reason ?? undefined,
     inputTokens: final.usage.input_tokens,
@@ -80,7 +94,9 @@ async function viaResponses(): Promise<Comparable> {
   return {
     text: final.output_text,
     thinking: reasoning.join(''),
-    toolCalls: final.output.flatMap((o) => (o.type === 'function_call' ? [{ name: o.name, args: JSON.parse(o.arguments) as unknown }] : [])),
+    toolCalls: final.output.flatMap((o) =>
+      o.type === 'function_call' ? [{ name: o.name, args: JSON.parse(o.arguments) as unknown }] : [],
+    ),
     finish: final.status === 'incomplete' ? (final.incomplete_details?.reason ?? undefined) : (final.status ?? undefined),
     inputTokens: final.usage?.input_tokens,
     outputTokens: final.usage?.output_tokens,
@@ -94,9 +110,17 @@ async function viaGemini(): Promise<Comparable> {
   const parts = chunks.flatMap((c) => c.candidates?.[0]?.content?.parts ?? []);
   const usage = chunks.findLast((c) => c.usageMetadata)?.usageMetadata;
   return {
-    text: parts.filter((p) => !p.thought && p.text).map((p) => p.text).join(''),
-    thinking: parts.filter((p) => p.thought && p.text).map((p) => p.text).join(''),
-    toolCalls: parts.filter((p) => p.functionCall?.args !== undefined).map((p) => ({ name: p.functionCall!.name!, args: p.functionCall!.args })),
+    text: parts
+      .filter((p) => !p.thought && p.text)
+      .map((p) => p.text)
+      .join(''),
+    thinking: parts
+      .filter((p) => p.thought && p.text)
+      .map((p) => p.text)
+      .join(''),
+    toolCalls: parts
+      .filter((p) => p.functionCall?.args !== undefined)
+      .map((p) => ({ name: p.functionCall!.name!, args: p.functionCall!.args })),
     finish: chunks.findLast((c) => c.candidates?.[0]?.finishReason)?.candidates?.[0]?.finishReason,
     inputTokens: usage?.promptTokenCount,
     outputTokens: usage ? (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) : undefined,
@@ -142,7 +166,12 @@ const SDK_GAPS: Record<string, { why: string; fields: Partial<Comparable> }> = {
   },
   'hand-written/gemini/vertex-partial-args-nested.sse': {
     why: '@google/genai does not assemble Vertex partialArgs (wire-fidelity.test.ts checks the nested value)',
-    fields: { toolCalls: [expect.objectContaining({ name: 'saveRecipe' }), { name: 'notify', args: { who: 'chef' } }] as Comparable['toolCalls'] },
+    fields: {
+      toolCalls: [
+        expect.objectContaining({ name: 'saveRecipe' }),
+        { name: 'notify', args: { who: 'chef' } },
+      ] as Comparable['toolCalls'],
+    },
   },
   'hand-written/gemini/vertex-partial-args-unclosed.sse': {
     why: '@google/genai does not assemble Vertex partialArgs',
@@ -179,7 +208,9 @@ describe('lib/assemble agrees with the official SDKs on every recording', () => 
       return;
     }
     const comparable = ours(mine, { thinking: sdk.thinking });
-    if (fixture.protocol === 'openai-responses') comparable.finish = mine.status === 'complete' ? (mine.finishReason === 'length' ? 'max_output_tokens' : 'completed') : comparable.finish;
+    if (fixture.protocol === 'openai-responses')
+      comparable.finish =
+        mine.status === 'complete' ? (mine.finishReason === 'length' ? 'max_output_tokens' : 'completed') : comparable.finish;
     const gap = SDK_GAPS[fixture.file];
     if (gap) {
       expect(comparable).not.toEqual(theirs); // the gap is still there; if not, drop the entry
@@ -193,7 +224,10 @@ describe('lib/assemble agrees with the official SDKs on every recording', () => 
     const f = fixtures().find((x) => x.file === 'anthropic-messages/mcp-server-tool.sse')!;
     const call = assembleRecording(f.protocol, f.bytes).toolCalls[0]!;
     expect(call.server).toBe(true);
-    expect(call.args).toEqual({ question: 'What is this repository about? What are its main features and purpose?', repoName: 'pydantic/pydantic-ai' });
+    expect(call.args).toEqual({
+      question: 'What is this repository about? What are its main features and purpose?',
+      repoName: 'pydantic/pydantic-ai',
+    });
   });
 
   it('reads Mistral content arrays as thinking and text', () => {

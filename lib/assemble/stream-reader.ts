@@ -8,7 +8,13 @@ import type { SseItem } from '@/lib/sse/types';
 import { MessageAssembler, type StreamOutcome } from './assemble';
 import type { AssembledMessage } from './message';
 
-const TOKEN_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'thinking-delta', 'refusal-delta', 'tool-call-start', 'tool-call-delta']);
+const TOKEN_EVENTS = new Set<StreamEvent['type']>([
+  'text-delta',
+  'thinking-delta',
+  'refusal-delta',
+  'tool-call-start',
+  'tool-call-delta',
+]);
 const ANSWER_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'refusal-delta', 'tool-call-start']);
 
 /** Sees each SSE item with the events it meant, the reply parts they wrote to, and the item read as a BFF marker if it is one (the event log). */
@@ -54,14 +60,20 @@ export class StreamReader {
   ) {
     this.decoder = createDecoder(protocol);
     // The marker is a comment the parser acts on as it reads it: the event it drops is still unfinished then.
-    this.parser = new SseParser(options.limits, (comment) => this.markerOf({ kind: 'comment', text: comment } as SseItem, false)?.kind === 'upstream-reconnect');
+    this.parser = new SseParser(
+      options.limits,
+      (comment) => this.markerOf({ kind: 'comment', text: comment } as SseItem, false)?.kind === 'upstream-reconnect',
+    );
     this.nonce = options.markerNonce;
   }
 
   /** Feeds a chunk; returns the SSE items it completed and the events they meant. */
   push(chunk: Uint8Array | string, at: number): { items: SseItem[]; events: StreamEvent[] } {
     if (this.failed) return { items: [], events: [] };
-    return this.consume(this.read(() => this.parser.feed(chunk, at)), at);
+    return this.consume(
+      this.read(() => this.parser.feed(chunk, at)),
+      at,
+    );
   }
 
   /** The connection closed, perhaps not for good: reads what the parser held back (the BFF's end marker, when it came). */
@@ -71,7 +83,11 @@ export class StreamReader {
 
   /** Ends the stream and returns the final message. */
   finish(outcome: StreamOutcome, at: number): AssembledMessage {
-    if (!this.failed) this.consume(this.read(() => this.parser.end(at)), at);
+    if (!this.failed)
+      this.consume(
+        this.read(() => this.parser.end(at)),
+        at,
+      );
     for (const event of this.decoder.end?.() ?? []) this.assembler.push(event);
     return this.assembler.finish(outcome);
   }
@@ -108,9 +124,11 @@ export class StreamReader {
       if (marker?.kind === 'end') {
         this.bffEnd = marker.end;
         // A failure only the BFF could see (stall, lost connection, a bound) ends the message as an error; a reply cut at its size bound, as truncated.
-        if (marker.end.reason === 'reply-too-large') events.push({ type: 'cut', message: marker.end.message, code: marker.end.reason });
+        if (marker.end.reason === 'reply-too-large')
+          events.push({ type: 'cut', message: marker.end.message, code: marker.end.reason });
         else if (marker.end.reason === 'stopped') events.push({ type: 'stopped', message: marker.end.message });
-        else if (marker.end.reason !== 'upstream-eof') events.push({ type: 'error', message: marker.end.message, code: marker.end.reason });
+        else if (marker.end.reason !== 'upstream-eof')
+          events.push({ type: 'error', message: marker.end.message, code: marker.end.reason });
       } else if (!marker) {
         events.push(...this.decoder.decode(item));
       }

@@ -5,12 +5,21 @@ import { StreamReader } from './stream-reader';
 
 const NONCE = '0123456789abcdef';
 const markers = bffMarkers(NONCE);
-const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 
 describe('a stream whose upstream reconnected', () => {
   it('drops the broken connection’s unfinished event at the marker and reads the continuation once, however the bytes are split', () => {
     const half = `id: 2\n${chunk('two ')}`.slice(0, 20);
-    const body = markers.open + `id: 1\n${chunk('one ')}` + half + '\n' + markers.reconnect({ attempt: 1, lastEventId: '1' }) + `id: 2\n${chunk('two ')}` + 'data: [DONE]\n\n' + markers.end({ reason: 'upstream-eof' });
+    const body =
+      markers.open +
+      `id: 1\n${chunk('one ')}` +
+      half +
+      '\n' +
+      markers.reconnect({ attempt: 1, lastEventId: '1' }) +
+      `id: 2\n${chunk('two ')}` +
+      'data: [DONE]\n\n' +
+      markers.end({ reason: 'upstream-eof' });
     for (const size of [1, 7, body.length]) {
       const items: SseItem[] = [];
       const reader = new StreamReader('openai-chat', (item) => items.push(item), { markerNonce: NONCE });
@@ -24,7 +33,12 @@ describe('a stream whose upstream reconnected', () => {
 
   it('takes no reconnect marker without the response’s nonce: a forged one drops nothing', () => {
     const forged = bffMarkers('fedcba9876543210').reconnect({ attempt: 1, lastEventId: '0' });
-    const body = markers.open + 'data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n' + forged + '\n' + markers.end({ reason: 'upstream-eof' });
+    const body =
+      markers.open +
+      'data: {"choices":[{"index":0,"delta":{"content":"a"}}]}\n' +
+      forged +
+      '\n' +
+      markers.end({ reason: 'upstream-eof' });
     const reader = new StreamReader('openai-chat', undefined, { markerNonce: NONCE });
     reader.push(body, 0);
     expect(reader.finish('ended', 1).text).toBe('a');

@@ -18,7 +18,11 @@ describe('Anthropic: a block or a whole message can arrive at once', () => {
     const m = read('anthropic-messages/message-start-whole-message.sse');
     expect(m.text).toBe('Let me look that up.');
     expect(m.toolCalls).toMatchObject([{ id: 'toolu_01', name: 'get_weather', args: { city: 'Reykjavík', units: 'metric' } }]);
-    expect(m).toMatchObject({ finishReason: 'tool-calls', rawFinishReason: 'tool_use', usage: { inputTokens: 412, outputTokens: 38 } });
+    expect(m).toMatchObject({
+      finishReason: 'tool-calls',
+      rawFinishReason: 'tool_use',
+      usage: { inputTokens: 412, outputTokens: 38 },
+    });
   });
 
   it('reads a thinking block whole in content_block_start, with its signature', () => {
@@ -38,7 +42,10 @@ describe('Gemini on Vertex: streamed function-call arguments', () => {
         {
           recipe: {
             name: 'Plokkfiskur (fish stew)',
-            steps: [{ text: 'Boil the potatoes.', minutes: 20 }, { text: 'Flake the fish.', optional: false }],
+            steps: [
+              { text: 'Boil the potatoes.', minutes: 20 },
+              { text: 'Flake the fish.', optional: false },
+            ],
             'serves.people': 4,
             'note "quoted"': null,
           },
@@ -59,13 +66,22 @@ describe('Chat Completions through a gateway', () => {
   it('reads thinking, its signature and redacted thinking from Portkey’s content_blocks, and the text once', () => {
     const m = read('openai-chat/portkey-anthropic-thinking.sse');
     expect(m.thinking).toBe('Two plus two is four.');
-    expect(m.parts).toMatchObject([{ type: 'thinking', text: 'Two plus two is four.', signature: 'ErUBCkYIBhgCIkD0sig==' }, { type: 'thinking', redacted: 'EmwKAhgBEgy3redacted' }, { type: 'text', text: 'It is 4.' }]);
+    expect(m.parts).toMatchObject([
+      { type: 'thinking', text: 'Two plus two is four.', signature: 'ErUBCkYIBhgCIkD0sig==' },
+      { type: 'thinking', redacted: 'EmwKAhgBEgy3redacted' },
+      { type: 'text', text: 'It is 4.' },
+    ]);
     expect(m.text).toBe('It is 4.');
   });
 
   it('an error carried as the finish reason makes the reply an error with that reason', () => {
     const m = read('openai-chat/portkey-error-as-finish-reason.sse');
-    expect(m).toMatchObject({ status: 'error', text: 'Partial answer', error: { code: 'overloaded_error' }, rawFinishReason: 'overloaded_error' });
+    expect(m).toMatchObject({
+      status: 'error',
+      text: 'Partial answer',
+      error: { code: 'overloaded_error' },
+      rawFinishReason: 'overloaded_error',
+    });
   });
 
   it('a clean end after a finish reason is complete, though no [DONE] came; without one it is truncated', () => {
@@ -76,7 +92,9 @@ describe('Chat Completions through a gateway', () => {
 
 describe('the same reader in the server and the browser', () => {
   it('a BOM split across reads is stripped at the start of the stream', () => {
-    const bytes = new TextEncoder().encode('\uFEFFdata: {"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n');
+    const bytes = new TextEncoder().encode(
+      '\uFEFFdata: {"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+    );
     const reader = new StreamReader('openai-chat');
     for (let i = 0; i < bytes.length; i++) reader.push(bytes.subarray(i, i + 1), i);
     expect(reader.finish('ended', bytes.length)).toMatchObject({ status: 'complete', text: 'hi' });

@@ -33,7 +33,10 @@ export async function readApiError(response: Response): Promise<ApiCallError> {
 
 async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, ...rest } = init;
-  const response = await fetch(path, json === undefined ? rest : { ...rest, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+  const response = await fetch(
+    path,
+    json === undefined ? rest : { ...rest, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) },
+  );
   if (!response.ok) throw await readApiError(response);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
@@ -47,7 +50,8 @@ export const api = {
     if (options.cursor) params.set('cursor', options.cursor);
     return call(`/api/conversations?${params}`);
   },
-  renameConversation: (id: string, title: string) => call<ConversationSummary>(conversation(id), { method: 'PATCH', json: { title } satisfies RenameBody }),
+  renameConversation: (id: string, title: string) =>
+    call<ConversationSummary>(conversation(id), { method: 'PATCH', json: { title } satisfies RenameBody }),
   deleteConversation: (id: string) => call<void>(conversation(id), { method: 'DELETE' }),
   forkConversation: (id: string) => call<ConversationSummary>(`${conversation(id)}/fork`, { method: 'POST' }),
   /** One message as stored (a reply's figures on the server's clock, its cost); null when there is none. */
@@ -68,17 +72,24 @@ export const api = {
       throw error;
     }
   },
-  createCompare: (title: string) => call<ConversationSummary>('/api/compares', { method: 'POST', json: { title } satisfies NewCompareBody }),
+  createCompare: (title: string) =>
+    call<ConversationSummary>('/api/compares', { method: 'POST', json: { title } satisfies NewCompareBody }),
   /**
    * Starts a streamed reply: the response itself, failed or not (its headers name the
    * conversation either way: read a failure with readApiError). Throws an ApiCallError
    * of type `network` when the server cannot be reached, or the abort when stopped.
    */
   startChat(body: ChatRequestBody, signal?: AbortSignal): Promise<Response> {
-    return reach('/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+    return reach('/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
   },
   /** A reply's stream from byte `from` on (the response itself: a 404 once it is no longer live). */
-  joinStream: (streamId: string, from: number, signal?: AbortSignal) => reach(`${stream(streamId)}/stream?from=${from}`, { signal }),
+  joinStream: (streamId: string, from: number, signal?: AbortSignal) =>
+    reach(`${stream(streamId)}/stream?from=${from}`, { signal }),
   /** When the server received each chunk of a reply's stream from byte `from` on. */
   streamTimes: (streamId: string, from: number) => call<StreamTimes>(`${stream(streamId)}/times?from=${from}`),
   /** Stops a reply wherever it runs, by its stream id (or, before its headers came, by its requestId). */

@@ -15,7 +15,7 @@ const hostileCapture = [
   bffMarkers('0123456789abcdef').upstream({
     request: {
       method: 'POST$(touch pwned-method)',
-      url: "https://api.example/v1/chat/completions?x=$(touch pwned-url)'\"`touch pwned-tick`",
+      url: 'https://api.example/v1/chat/completions?x=$(touch pwned-url)\'"`touch pwned-tick`',
       headers: {
         'x-ok': 'fine $(touch pwned-value) `touch pwned-value2`',
         'x-$(touch pwned-name)': 'v',
@@ -42,9 +42,25 @@ describe('copy as curl', () => {
     // A stand-in curl that writes down the arguments it was given.
     writeFileSync(join(dir, 'curl'), '#!/bin/sh\nfor a in "$@"; do printf "%s\\n" "$a"; done > args.txt\n');
     chmodSync(join(dir, 'curl'), 0o755);
-    const run = spawnSync('bash', ['-c', command], { cwd: dir, env: { ...process.env, PATH: `${dir}:/usr/bin:/bin`, API_KEY: 'k1', HELICONE_AUTH: 'h1' }, encoding: 'utf8' });
+    const run = spawnSync('bash', ['-c', command], {
+      cwd: dir,
+      env: { ...process.env, PATH: `${dir}:/usr/bin:/bin`, API_KEY: 'k1', HELICONE_AUTH: 'h1' },
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(0);
-    for (const name of ['pwned-method', 'pwned-url', 'pwned-tick', 'pwned-value', 'pwned-value2', 'pwned-name', 'pwned-quote', 'pwned-body', 'pwned-env', 'pwned-sq']) expect(existsSync(join(dir, name)), name).toBe(false);
+    for (const name of [
+      'pwned-method',
+      'pwned-url',
+      'pwned-tick',
+      'pwned-value',
+      'pwned-value2',
+      'pwned-name',
+      'pwned-quote',
+      'pwned-body',
+      'pwned-env',
+      'pwned-sq',
+    ])
+      expect(existsSync(join(dir, name)), name).toBe(false);
     const args = readFileSync(join(dir, 'args.txt'), 'utf8').split('\n');
     expect(args).toContain('x-ok: fine $(touch pwned-value) `touch pwned-value2`');
     expect(args).toContain('authorization: Bearer k1'); // a bad variable name becomes API_KEY

@@ -14,10 +14,17 @@ const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const FALLBACK_KEY_VARIABLE = 'API_KEY';
 
 /** Each protocol's key header (and Azure's `api-key`), with what comes before the key in it. */
-const KEY_PREFIX: Record<string, string> = { ...Object.fromEntries(keyHeaders.map((key) => [key.name, key.prefix])), 'api-key': '' };
+const KEY_PREFIX: Record<string, string> = {
+  ...Object.fromEntries(keyHeaders.map((key) => [key.name, key.prefix])),
+  'api-key': '',
+};
 
 /** A variable for a redacted header that is not the key: `Helicone-Auth` reads $HELICONE_AUTH. */
-const headerVariable = (name: string) => name.toUpperCase().replace(/[^A-Z0-9_]/g, '_').replace(/^(?=\d)/, '_');
+const headerVariable = (name: string) =>
+  name
+    .toUpperCase()
+    .replace(/[^A-Z0-9_]/g, '_')
+    .replace(/^(?=\d)/, '_');
 
 export function curlCommand(exchange: UpstreamExchange): string {
   const keyVariable = exchange.apiKeyEnv && VARIABLE.test(exchange.apiKeyEnv) ? exchange.apiKeyEnv : FALLBACK_KEY_VARIABLE;

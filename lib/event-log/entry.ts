@@ -55,7 +55,13 @@ function dataOf(item: SseItem): string {
 }
 
 /** An SSE item and the normalized events it meant, as a log row; `marker`: the item read as a BFF marker, if it is one. */
-export function toEntry(item: SseItem, events: StreamEvent[], parts: number[], previousAt: number, marker: BffMarker | undefined): LogEntry {
+export function toEntry(
+  item: SseItem,
+  events: StreamEvent[],
+  parts: number[],
+  previousAt: number,
+  marker: BffMarker | undefined,
+): LogEntry {
   // One pass over the events, and every row the same shape: a stream logs thousands of rows.
   let keepAlive = false;
   let error = item.kind === 'leftover';

@@ -16,36 +16,55 @@ function logOf(protocol: ConstructorParameters<typeof EventLog>[0], chunks: { at
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 describe('the event log, on every recording', () => {
-  it.each(fixtures().map((f) => [f.file, f] as const))('%s: rows rebuild the bytes; export and import give the same log and reply', (_file, fixture) => {
-    const raw = text(fixture.bytes).replace(/^\uFEFF/, '');
-    // Split into arbitrary chunks with rising clocks: row boundaries must not depend on them.
-    const chunks = Array.from({ length: Math.ceil(raw.length / 97) }, (_, i) => ({ at: i * 3, raw: raw.slice(i * 97, i * 97 + 97) }));
-    const { log, message } = logOf(fixture.protocol, chunks);
-    expect(toSse(log)).toBe(raw);
-    expect(log.entries.map((e) => e.seq)).toEqual(log.entries.map((_, i) => i));
-    for (const [i, e] of log.entries.entries()) expect(e.gap).toBe(e.at - (log.entries[i - 1]?.at ?? 0));
-    expect(log.sawTerminal).toBe(message.status === 'complete' || message.status === 'error' ? log.entries.some((e) => e.terminal) : false);
+  it.each(fixtures().map((f) => [f.file, f] as const))(
+    '%s: rows rebuild the bytes; export and import give the same log and reply',
+    (_file, fixture) => {
+      const raw = text(fixture.bytes).replace(/^\uFEFF/, '');
+      // Split into arbitrary chunks with rising clocks: row boundaries must not depend on them.
+      const chunks = Array.from({ length: Math.ceil(raw.length / 97) }, (_, i) => ({
+        at: i * 3,
+        raw: raw.slice(i * 97, i * 97 + 97),
+      }));
+      const { log, message } = logOf(fixture.protocol, chunks);
+      expect(toSse(log)).toBe(raw);
+      expect(log.entries.map((e) => e.seq)).toEqual(log.entries.map((_, i) => i));
+      for (const [i, e] of log.entries.entries()) expect(e.gap).toBe(e.at - (log.entries[i - 1]?.at ?? 0));
+      expect(log.sawTerminal).toBe(
+        message.status === 'complete' || message.status === 'error' ? log.entries.some((e) => e.terminal) : false,
+      );
 
-    const fromSse = importStream(toSse(log));
-    expect(fromSse.protocol).toBe(fixture.protocol);
-    expect(fromSse.timed).toBe(false);
-    // With the reply's figures and cost as its last line (the page's export): the import skips it.
-    const summary = { kind: 'reply', clock: 'server', ttftMs: 12, cost: { usd: 0.01 } };
-    const exported = toJsonl(log, summary);
-    expect(JSON.parse(exported.trimEnd().split('\n').at(-1)!)).toEqual(summary);
-    const fromJsonl = importStream(exported);
-    expect(fromJsonl.protocol).toBe(fixture.protocol);
-    const again = logOf(fromJsonl.protocol, fromJsonl.chunks);
-    expect(again.log.entries.map((e) => [e.raw, e.at, e.name, e.terminal])).toEqual(log.entries.map((e) => [e.raw, e.at, e.name, e.terminal]));
-    expect(again.message.text).toBe(message.text);
-    expect(again.message.toolCalls.map((c) => c.argsText)).toEqual(message.toolCalls.map((c) => c.argsText));
-  });
+      const fromSse = importStream(toSse(log));
+      expect(fromSse.protocol).toBe(fixture.protocol);
+      expect(fromSse.timed).toBe(false);
+      // With the reply's figures and cost as its last line (the page's export): the import skips it.
+      const summary = { kind: 'reply', clock: 'server', ttftMs: 12, cost: { usd: 0.01 } };
+      const exported = toJsonl(log, summary);
+      expect(JSON.parse(exported.trimEnd().split('\n').at(-1)!)).toEqual(summary);
+      const fromJsonl = importStream(exported);
+      expect(fromJsonl.protocol).toBe(fixture.protocol);
+      const again = logOf(fromJsonl.protocol, fromJsonl.chunks);
+      expect(again.log.entries.map((e) => [e.raw, e.at, e.name, e.terminal])).toEqual(
+        log.entries.map((e) => [e.raw, e.at, e.name, e.terminal]),
+      );
+      expect(again.message.text).toBe(message.text);
+      expect(again.message.toolCalls.map((c) => c.argsText)).toEqual(message.toolCalls.map((c) => c.argsText));
+    },
+  );
 });
 
 describe('rows', () => {
   const stream = [
     ': sluice open\n',
-    bffMarkers('').upstream({ request: { method: 'POST', url: 'https://api.example/v1/chat/completions', headers: { authorization: '[redacted]', 'content-type': 'application/json' }, body: { model: 'm', note: "it's" } }, response: { status: 200, headers: {} }, apiKeyEnv: 'EXAMPLE_KEY' }),
+    bffMarkers('').upstream({
+      request: {
+        method: 'POST',
+        url: 'https://api.example/v1/chat/completions',
+        headers: { authorization: '[redacted]', 'content-type': 'application/json' },
+        body: { model: 'm', note: "it's" },
+      },
+      response: { status: 200, headers: {} },
+      apiKeyEnv: 'EXAMPLE_KEY',
+    }),
     'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n',
     ': ping\n\n',
     'data: {not json\n\n',
@@ -53,11 +72,23 @@ describe('rows', () => {
     'data: [DONE]\n\n',
     ': sluice end {"reason":"upstream-eof"}\n',
   ];
-  const { log } = logOf('openai-chat', stream.map((raw, i) => ({ at: i * 10, raw })));
+  const { log } = logOf(
+    'openai-chat',
+    stream.map((raw, i) => ({ at: i * 10, raw })),
+  );
 
   it('mark the BFF’s lines, pings, malformed and terminal events, and link text to its part', () => {
     const by = (name: string) => log.entries.filter((e) => e.name === name);
-    expect(log.entries.map((e) => e.name)).toEqual(['sluice open', 'sluice upstream', 'message', 'comment', 'message', 'message', 'message', 'sluice end']);
+    expect(log.entries.map((e) => e.name)).toEqual([
+      'sluice open',
+      'sluice upstream',
+      'message',
+      'comment',
+      'message',
+      'message',
+      'message',
+      'sluice end',
+    ]);
     expect(by('sluice open')[0]).toMatchObject({ bff: true, ping: true });
     expect(by('comment')[0]).toMatchObject({ bff: false, ping: true });
     expect(log.entries[2]).toMatchObject({ parts: [0], malformed: false });

@@ -12,7 +12,19 @@ export function toSse(log: EventLog): string {
  */
 export function toJsonl(log: EventLog, summary?: object): string {
   const lines = log.entries
-    .map((e) => JSON.stringify({ seq: e.seq, at: e.at, gap: e.gap, kind: e.kind, event: e.name, ...(e.id !== undefined ? { id: e.id } : {}), bytes: e.size, data: e.data, raw: e.raw }))
+    .map((e) =>
+      JSON.stringify({
+        seq: e.seq,
+        at: e.at,
+        gap: e.gap,
+        kind: e.kind,
+        event: e.name,
+        ...(e.id !== undefined ? { id: e.id } : {}),
+        bytes: e.size,
+        data: e.data,
+        raw: e.raw,
+      }),
+    )
     .map((line) => `${line}\n`)
     .join('');
   return summary ? `${lines}${JSON.stringify(summary)}\n` : lines;

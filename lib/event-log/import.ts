@@ -34,11 +34,20 @@ function fromJsonl(lines: string[]): ImportedStream['chunks'] {
     if (typeof row.data !== 'string') throw new ImportError(`Line ${index + 1} has neither "raw" nor "data"`);
     const event = typeof row.event === 'string' && row.event !== 'message' ? `event: ${row.event}\n` : '';
     const id = typeof row.id === 'string' ? `id: ${row.id}\n` : '';
-    return [{ at, raw: `${event}${id}${row.data.split('\n').map((d) => `data: ${d}\n`).join('')}\n` }];
+    return [
+      {
+        at,
+        raw: `${event}${id}${row.data
+          .split('\n')
+          .map((d) => `data: ${d}\n`)
+          .join('')}\n`,
+      },
+    ];
   });
 }
 
-const looksLikeJsonl = (lines: string[]) => lines.length > 0 && lines.every((l) => l.startsWith('{')) && !lines.some((l) => /^(data|event|id):/.test(l));
+const looksLikeJsonl = (lines: string[]) =>
+  lines.length > 0 && lines.every((l) => l.startsWith('{')) && !lines.some((l) => /^(data|event|id):/.test(l));
 
 function eventsOf(chunks: ImportedStream['chunks']): SseItem[] {
   const parser = new SseParser();
@@ -63,8 +72,14 @@ export function importStream(text: string): ImportedStream {
   const chunks = jsonl ? fromJsonl(lines) : [{ at: 0, raw: trimmed }];
   // A capture may stop before its last blank line: that event is still evidence of the protocol.
   const events = eventsOf([...chunks, { at: 0, raw: '\n\n' }]).flatMap((i) => (i.kind === 'event' ? [i] : []));
-  if (events.length === 0) throw new ImportError('No SSE events found: expected lines such as "data: {…}" separated by blank lines, or a .jsonl export.');
+  if (events.length === 0)
+    throw new ImportError(
+      'No SSE events found: expected lines such as "data: {…}" separated by blank lines, or a .jsonl export.',
+    );
   const protocol = detectProtocol(events);
-  if (!protocol) throw new ImportError('Cannot tell which wire protocol this stream speaks (OpenAI Chat, Anthropic Messages, OpenAI Responses or Gemini).');
+  if (!protocol)
+    throw new ImportError(
+      'Cannot tell which wire protocol this stream speaks (OpenAI Chat, Anthropic Messages, OpenAI Responses or Gemini).',
+    );
   return { chunks, protocol, timed: jsonl && chunks.some((c) => c.at > 0) };
 }

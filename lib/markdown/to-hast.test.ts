@@ -20,7 +20,9 @@ describe('markdownToHast', () => {
   });
 
   it('shows raw HTML as text and blocks javascript: links; safe links open in a new tab without an opener', () => {
-    const out = html('<img src=x onerror="alert(1)"> <script>alert(2)</script> [bad](javascript:alert(3)) [good](https://example.com)');
+    const out = html(
+      '<img src=x onerror="alert(1)"> <script>alert(2)</script> [bad](javascript:alert(3)) [good](https://example.com)',
+    );
     expect(out).not.toMatch(/<img|<script|javascript:/i);
     expect(out).toContain('&#x3C;img src=x onerror="alert(1)">');
     expect(out).toContain('[blocked]');
@@ -28,7 +30,9 @@ describe('markdownToHast', () => {
   });
 
   it('reads a URL scheme in any case, as browsers do: HTTPS:// is a link, JavaScript: is still blocked', () => {
-    expect(html('[up](HTTPS://example.com/A?Q=1) [mail](MailTo:a@b.co)')).toContain('<a href="https://example.com/A?Q=1" target="_blank" rel="noopener noreferrer">up</a> <a href="mailto:a@b.co"');
+    expect(html('[up](HTTPS://example.com/A?Q=1) [mail](MailTo:a@b.co)')).toContain(
+      '<a href="https://example.com/A?Q=1" target="_blank" rel="noopener noreferrer">up</a> <a href="mailto:a@b.co"',
+    );
     expect(html('![pic](Https://example.com/P.png)')).toContain('<a href="https://example.com/P.png"');
     const hostile = html('[a](JavaScript:alert(1)) [b](JAVASCRIPT:alert(2))');
     expect(hostile).not.toMatch(/javascript:|<a /i);
@@ -38,7 +42,9 @@ describe('markdownToHast', () => {
   it('never loads an image: it is a link to it, named by its alt text, opening safely', () => {
     const out = html('see ![the secret](https://tracker.example/p.png?q=secret) and ![](https://tracker.example/x.png)');
     expect(out).not.toMatch(/<img/i);
-    expect(out).toContain('<a href="https://tracker.example/p.png?q=secret" target="_blank" rel="noopener noreferrer" class="md-image-link">Image: the secret</a>');
+    expect(out).toContain(
+      '<a href="https://tracker.example/p.png?q=secret" target="_blank" rel="noopener noreferrer" class="md-image-link">Image: the secret</a>',
+    );
     expect(out).toContain('>Image: https://tracker.example/x.png</a>');
     expect(html('![x](javascript:alert(1))')).not.toMatch(/<img|javascript:/i);
   });
@@ -116,7 +122,8 @@ describe('markdownToHast', () => {
         expect(html(source)).toContain(element);
         expect(markdownToHast(source)).toEqual(always(source));
       }
-      for (const source of ['see WWW.example.com', 'see HTTP://example.com']) expect(markdownToHast(source)).toEqual(always(source));
+      for (const source of ['see WWW.example.com', 'see HTTP://example.com'])
+        expect(markdownToHast(source)).toEqual(always(source));
     });
   });
 });

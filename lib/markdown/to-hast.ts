@@ -51,7 +51,9 @@ function imagesAsLinks() {
       const { src, alt } = node.properties;
       const name = `Image: ${String(alt || src || 'without a source')}`;
       node.tagName = src ? 'a' : 'span';
-      node.properties = src ? { href: src, target: '_blank', rel: ['noopener', 'noreferrer'], className: ['md-image-link'] } : { className: ['md-image-link'] };
+      node.properties = src
+        ? { href: src, target: '_blank', rel: ['noopener', 'noreferrer'], className: ['md-image-link'] }
+        : { className: ['md-image-link'] };
       node.children = [{ type: 'text', value: name }];
     });
   };
@@ -118,5 +120,8 @@ export function markdownToHast(markdown: string, streaming = false): Root {
  * is shown as the text it is rather than lost, or left pending in the worker.
  */
 function asPlainText(source: string): Root {
-  return { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: source }] }] };
+  return {
+    type: 'root',
+    children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: source }] }],
+  };
 }

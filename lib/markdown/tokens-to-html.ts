@@ -15,8 +15,11 @@ export function tokensToHtml(result: TokensResult): string {
     const spans = line.map((token) => {
       const style: string[] = [];
       if (token.color) style.push(`--sdm-c:${token.color}`);
-      for (const [name, value] of Object.entries(token.htmlStyle ?? {})) style.push(`${name === 'color' ? '--sdm-c' : name}:${value}`);
-      return style.length > 0 ? `<span style="${escapeAttr(style.join(';'))}">${escapeText(token.content)}</span>` : escapeText(token.content);
+      for (const [name, value] of Object.entries(token.htmlStyle ?? {}))
+        style.push(`${name === 'color' ? '--sdm-c' : name}:${value}`);
+      return style.length > 0
+        ? `<span style="${escapeAttr(style.join(';'))}">${escapeText(token.content)}</span>`
+        : escapeText(token.content);
     });
     return `<span class="line">${spans.join('')}</span>`;
   });

@@ -6,7 +6,13 @@ const sonnet: ModelPricing = { input: 3, output: 15, cachedInput: 0.3, cacheWrit
 
 describe('a reply’s cost', () => {
   it('prices input and output per million tokens', () => {
-    expect(costOf({ inputTokens: 1_000_000, outputTokens: 100_000 }, gpt4o)).toEqual({ usd: 3.5, input: 2.5, cachedInput: 0, cacheWrite: 0, output: 1 });
+    expect(costOf({ inputTokens: 1_000_000, outputTokens: 100_000 }, gpt4o)).toEqual({
+      usd: 3.5,
+      input: 2.5,
+      cachedInput: 0,
+      cacheWrite: 0,
+      output: 1,
+    });
   });
 
   it('prices cached input at its own rate, out of the input count that includes it', () => {
@@ -21,7 +27,9 @@ describe('a reply’s cost', () => {
     expect(cost.input).toBeCloseTo(5 * 3e-6, 12);
     expect(cost.cacheWrite).toBeCloseTo(4_735 * 3.75e-6, 12);
     expect(cost.output).toBeCloseTo(255 * 15e-6, 12);
-    expect(costOf({ inputTokens: 100, cachedInputTokens: 100 }, { input: 1, output: 2, source: 'config' })!.cachedInput).toBeCloseTo(100e-6, 12);
+    expect(
+      costOf({ inputTokens: 100, cachedInputTokens: 100 }, { input: 1, output: 2, source: 'config' })!.cachedInput,
+    ).toBeCloseTo(100e-6, 12);
   });
 
   it('prices reasoning tokens as output (they are counted in outputTokens)', () => {

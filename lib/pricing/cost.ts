@@ -64,7 +64,11 @@ export function formatUsd(usd: number): string {
 }
 
 /** Replies' costs added up: the priced ones' sum, and how many had usage but no known price. */
-export function totalCost(replies: Iterable<{ usage?: Usage; pricing?: ModelPricing | null }>): { usd: number; priced: number; unpriced: number } {
+export function totalCost(replies: Iterable<{ usage?: Usage; pricing?: ModelPricing | null }>): {
+  usd: number;
+  priced: number;
+  unpriced: number;
+} {
   const total = { usd: 0, priced: 0, unpriced: 0 };
   for (const { usage, pricing } of replies) {
     if (!usage || pricing === undefined) continue;

@@ -15,7 +15,13 @@ export const MessagePartSchema = z.discriminatedUnion('type', [
     redacted: z.string().optional(),
   }),
   z.object({ type: z.literal('tool-call'), id: z.string().min(1), name: z.string().min(1), args: z.unknown() }),
-  z.object({ type: z.literal('tool-result'), callId: z.string().min(1), name: z.string().optional(), content: z.string(), isError: z.boolean().optional() }),
+  z.object({
+    type: z.literal('tool-result'),
+    callId: z.string().min(1),
+    name: z.string().optional(),
+    content: z.string(),
+    isError: z.boolean().optional(),
+  }),
 ]);
 
 export const ChatMessageSchema = z.object({

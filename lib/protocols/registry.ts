@@ -26,10 +26,34 @@ export type { ProtocolModule } from './module-types';
  * shapes first (a Responses event also has a `type`, a Chat chunk is the loosest).
  */
 const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
-  'openai-responses': { buildRequest: buildOpenAiResponsesRequest, createDecoder: createOpenAiResponsesDecoder, key: bearerKey, parseModelList: parseDataModelList, detect: looksLikeResponses },
-  'anthropic-messages': { buildRequest: buildAnthropicRequest, createDecoder: createAnthropicDecoder, key: anthropicKey, parseModelList: parseDataModelList, detect: looksLikeAnthropic },
-  gemini: { buildRequest: buildGeminiRequest, createDecoder: createGeminiDecoder, key: geminiKey, parseModelList: parseGeminiModelList, detect: looksLikeGemini },
-  'openai-chat': { buildRequest: buildOpenAiChatRequest, createDecoder: createOpenAiChatDecoder, key: bearerKey, parseModelList: parseDataModelList, detect: looksLikeOpenAiChat },
+  'openai-responses': {
+    buildRequest: buildOpenAiResponsesRequest,
+    createDecoder: createOpenAiResponsesDecoder,
+    key: bearerKey,
+    parseModelList: parseDataModelList,
+    detect: looksLikeResponses,
+  },
+  'anthropic-messages': {
+    buildRequest: buildAnthropicRequest,
+    createDecoder: createAnthropicDecoder,
+    key: anthropicKey,
+    parseModelList: parseDataModelList,
+    detect: looksLikeAnthropic,
+  },
+  gemini: {
+    buildRequest: buildGeminiRequest,
+    createDecoder: createGeminiDecoder,
+    key: geminiKey,
+    parseModelList: parseGeminiModelList,
+    detect: looksLikeGemini,
+  },
+  'openai-chat': {
+    buildRequest: buildOpenAiChatRequest,
+    createDecoder: createOpenAiChatDecoder,
+    key: bearerKey,
+    parseModelList: parseDataModelList,
+    detect: looksLikeOpenAiChat,
+  },
 };
 
 export function protocolModule(protocol: ProtocolId): ProtocolModule {

@@ -55,12 +55,20 @@ export function postTo(target: UpstreamTarget, path: string, key: KeyHeader, bod
   return {
     url: joinUrl(target.baseUrl, path),
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...target.headers, ...keyHeadersOf(key, target.apiKey) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      ...target.headers,
+      ...keyHeadersOf(key, target.apiKey),
+    },
     body,
   };
 }
 
 /** System messages as one text, for protocols that carry it apart from the turns. */
 export function systemText(messages: ChatMessage[]): string {
-  return messages.filter((m) => m.role === 'system').map(textOf).join('\n\n');
+  return messages
+    .filter((m) => m.role === 'system')
+    .map(textOf)
+    .join('\n\n');
 }

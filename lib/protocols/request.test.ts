@@ -11,10 +11,24 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 beforeAll(async () => (sim = await startSimulator()));
 afterAll(() => sim.close());
 
-const MOUNT: Record<ProtocolId, string> = { 'openai-chat': '/openai/v1', 'anthropic-messages': '/anthropic/v1', 'openai-responses': '/openai/v1', gemini: '/gemini/v1beta' };
-const target = (protocol: ProtocolId, apiKey?: string): UpstreamTarget => ({ protocol, baseUrl: `${sim.origin}${MOUNT[protocol]}`, apiKey, headers: { 'x-team': 'sluice' } });
+const MOUNT: Record<ProtocolId, string> = {
+  'openai-chat': '/openai/v1',
+  'anthropic-messages': '/anthropic/v1',
+  'openai-responses': '/openai/v1',
+  gemini: '/gemini/v1beta',
+};
+const target = (protocol: ProtocolId, apiKey?: string): UpstreamTarget => ({
+  protocol,
+  baseUrl: `${sim.origin}${MOUNT[protocol]}`,
+  apiKey,
+  headers: { 'x-team': 'sluice' },
+});
 
-const TOOL = { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } };
+const TOOL = {
+  name: 'get_weather',
+  description: 'Weather for a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } } },
+};
 const TOOL_TURN: ChatMessage[] = [
   { role: 'system', content: 'Be brief.' },
   { role: 'user', content: 'Weather in Oslo? tps=5000 delay=0' },
@@ -64,30 +78,54 @@ describe.each(PROTOCOLS)('%s: request → simulator → decode → assemble', (p
   });
 
   it('sends the auth header its protocol expects, and the provider’s own headers', () => {
-    const { headers } = protocolModule(protocol).buildRequest({ target: target(protocol, 'k-123'), model: 'm', messages: [], params: {} });
-    const expected = { 'openai-chat': { authorization: 'Bearer k-123' }, 'openai-responses': { authorization: 'Bearer k-123' }, 'anthropic-messages': { 'x-api-key': 'k-123', 'anthropic-version': '2023-06-01' }, gemini: { 'x-goog-api-key': 'k-123' } }[protocol];
+    const { headers } = protocolModule(protocol).buildRequest({
+      target: target(protocol, 'k-123'),
+      model: 'm',
+      messages: [],
+      params: {},
+    });
+    const expected = {
+      'openai-chat': { authorization: 'Bearer k-123' },
+      'openai-responses': { authorization: 'Bearer k-123' },
+      'anthropic-messages': { 'x-api-key': 'k-123', 'anthropic-version': '2023-06-01' },
+      gemini: { 'x-goog-api-key': 'k-123' },
+    }[protocol];
     expect(headers).toMatchObject({ ...expected, 'x-team': 'sluice', 'content-type': 'application/json' });
   });
 });
 
 describe('wire shapes', () => {
-  const build = (protocol: ProtocolId, messages = TOOL_TURN, params = {}) => protocolModule(protocol).buildRequest({ target: target(protocol), model: 'model-x', messages, params });
+  const build = (protocol: ProtocolId, messages = TOOL_TURN, params = {}) =>
+    protocolModule(protocol).buildRequest({ target: target(protocol), model: 'model-x', messages, params });
 
   it('Chat Completions: include_usage, tool_calls with JSON arguments, one tool message per result', () => {
     const { body, url } = build('openai-chat', TOOL_TURN, { thinking: 10000, maxTokens: 50, tools: [TOOL] });
     expect(url).toBe(`${sim.origin}/openai/v1/chat/completions`);
-    expect(body).toMatchObject({ stream: true, stream_options: { include_usage: true }, max_tokens: 50, reasoning_effort: 'high' });
+    expect(body).toMatchObject({
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: 50,
+      reasoning_effort: 'high',
+    });
     expect(body.messages).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Weather in Oslo? tps=5000 delay=0' },
-      { role: 'assistant', content: 'Let me check.', tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+      {
+        role: 'assistant',
+        content: 'Let me check.',
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: '{"temp":-3}' },
     ]);
   });
 
   it('Anthropic: system apart, signed thinking preserved, results in a user turn, a default max_tokens', () => {
     const { body } = build('anthropic-messages', TOOL_TURN, { thinking: true });
-    expect(body).toMatchObject({ system: 'Be brief.', max_tokens: 2048 + 4096, thinking: { type: 'enabled', budget_tokens: 2048 } });
+    expect(body).toMatchObject({
+      system: 'Be brief.',
+      max_tokens: 2048 + 4096,
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+    });
     expect(body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Weather in Oslo? tps=5000 delay=0' }] },
       {
@@ -103,7 +141,12 @@ describe('wire shapes', () => {
   });
 
   it('Anthropic: a gateway path prefix replaces /messages', () => {
-    const request = protocolModule('anthropic-messages').buildRequest({ target: { ...target('anthropic-messages'), baseUrl: 'https://gw.example', path: '/anthropic/v1/messages' }, model: 'm', messages: [], params: {} });
+    const request = protocolModule('anthropic-messages').buildRequest({
+      target: { ...target('anthropic-messages'), baseUrl: 'https://gw.example', path: '/anthropic/v1/messages' },
+      model: 'm',
+      messages: [],
+      params: {},
+    });
     expect(request.url).toBe('https://gw.example/anthropic/v1/messages');
   });
 

@@ -12,10 +12,34 @@ export const SIM_MOUNT = '/api/sim';
  * cheapest pane can be tried offline. Real providers are priced from the catalog.
  */
 const SIMULATORS: { id: string; name: string; protocol: ProtocolId; path: string; price: ModelPrice }[] = [
-  { id: 'sim-openai', name: 'Simulator · OpenAI Chat', protocol: 'openai-chat', path: '/openai/v1', price: { input: 0.5, output: 1.5, cachedInput: 0.25, contextWindow: 128_000 } },
-  { id: 'sim-anthropic', name: 'Simulator · Anthropic Messages', protocol: 'anthropic-messages', path: '/anthropic/v1', price: { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75, contextWindow: 200_000 } },
-  { id: 'sim-responses', name: 'Simulator · OpenAI Responses', protocol: 'openai-responses', path: '/openai/v1', price: { input: 1.25, output: 10, cachedInput: 0.125, contextWindow: 400_000 } },
-  { id: 'sim-gemini', name: 'Simulator · Gemini', protocol: 'gemini', path: '/gemini/v1beta', price: { input: 0.3, output: 2.5, cachedInput: 0.03, contextWindow: 1_048_576 } },
+  {
+    id: 'sim-openai',
+    name: 'Simulator · OpenAI Chat',
+    protocol: 'openai-chat',
+    path: '/openai/v1',
+    price: { input: 0.5, output: 1.5, cachedInput: 0.25, contextWindow: 128_000 },
+  },
+  {
+    id: 'sim-anthropic',
+    name: 'Simulator · Anthropic Messages',
+    protocol: 'anthropic-messages',
+    path: '/anthropic/v1',
+    price: { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75, contextWindow: 200_000 },
+  },
+  {
+    id: 'sim-responses',
+    name: 'Simulator · OpenAI Responses',
+    protocol: 'openai-responses',
+    path: '/openai/v1',
+    price: { input: 1.25, output: 10, cachedInput: 0.125, contextWindow: 400_000 },
+  },
+  {
+    id: 'sim-gemini',
+    name: 'Simulator · Gemini',
+    protocol: 'gemini',
+    path: '/gemini/v1beta',
+    price: { input: 0.3, output: 2.5, cachedInput: 0.03, contextWindow: 1_048_576 },
+  },
 ];
 
 /** The app's own origin on loopback: the BFF reaches the simulator over real HTTP like any upstream. */

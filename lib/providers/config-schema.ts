@@ -21,7 +21,10 @@ export const ProviderConfigSchema = z
     baseUrl: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }),
     path: z.string().startsWith('/', 'must start with "/"').optional(),
     apiKey: z.string().min(1).optional(),
-    apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name').optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name')
+      .optional(),
     headers: z.record(z.string(), z.string()).optional(),
     models: z.array(z.string().min(1)).optional(),
     /** After a broken connection, ask again with Last-Event-ID ("last-event-id", the default, used once the stream's events carried ids) or not ("off"). */

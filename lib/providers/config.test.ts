@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadProviders, parseConfig } from './config';
 
 const FILE = '/etc/sluice.config.json';
-const openai = { id: 'openai', protocol: 'openai-chat', baseUrl: 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY', models: ['gpt-4.1-mini'] };
+const openai = {
+  id: 'openai',
+  protocol: 'openai-chat',
+  baseUrl: 'https://api.openai.com/v1',
+  apiKeyEnv: 'OPENAI_API_KEY',
+  models: ['gpt-4.1-mini'],
+};
 
 function errorOf(fn: () => unknown): string {
   try {
@@ -32,16 +38,39 @@ describe('provider configuration', () => {
 
   it('reads sluice.config.json from the working directory, keys from the environment', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sluice-'));
-    writeFileSync(join(dir, 'sluice.config.json'), JSON.stringify({ providers: [openai, { id: 'local', protocol: 'anthropic-messages', baseUrl: 'http://127.0.0.1:9/', apiKey: 'inline-key', path: '/anthropic/v1/messages', headers: { 'x-team': 'a' } }] }));
+    writeFileSync(
+      join(dir, 'sluice.config.json'),
+      JSON.stringify({
+        providers: [
+          openai,
+          {
+            id: 'local',
+            protocol: 'anthropic-messages',
+            baseUrl: 'http://127.0.0.1:9/',
+            apiKey: 'inline-key',
+            path: '/anthropic/v1/messages',
+            headers: { 'x-team': 'a' },
+          },
+        ],
+      }),
+    );
     const providers = loadProviders({ OPENAI_API_KEY: 'from-env' }, dir);
     const byId = Object.fromEntries(providers.map((p) => [p.id, p]));
     expect(byId.openai!.apiKey).toBe('from-env');
     expect(byId.openai!.models).toEqual([{ id: 'gpt-4.1-mini' }]);
-    expect(byId.local).toMatchObject({ apiKey: 'inline-key', baseUrl: 'http://127.0.0.1:9', path: '/anthropic/v1/messages', headers: { 'x-team': 'a' }, models: undefined });
+    expect(byId.local).toMatchObject({
+      apiKey: 'inline-key',
+      baseUrl: 'http://127.0.0.1:9',
+      path: '/anthropic/v1/messages',
+      headers: { 'x-team': 'a' },
+      models: undefined,
+    });
   });
 
   it('names the file, the provider and the field of a bad entry', () => {
-    const message = errorOf(() => parseConfig(FILE, JSON.stringify({ providers: [openai, { ...openai, id: 'groq', protocol: 'grpc' }] })));
+    const message = errorOf(() =>
+      parseConfig(FILE, JSON.stringify({ providers: [openai, { ...openai, id: 'groq', protocol: 'grpc' }] })),
+    );
     expect(message).toContain('/etc/sluice.config.json');
     expect(message).toContain('provider "groq" (providers[1])');
     expect(message).toContain('field "protocol"');
@@ -59,11 +88,15 @@ describe('provider configuration', () => {
   });
 
   it('rejects duplicate ids and invalid JSON', () => {
-    expect(errorOf(() => parseConfig(FILE, JSON.stringify({ providers: [openai, openai] })))).toContain('provider "openai" (providers[1]), field "id"');
+    expect(errorOf(() => parseConfig(FILE, JSON.stringify({ providers: [openai, openai] })))).toContain(
+      'provider "openai" (providers[1]), field "id"',
+    );
     expect(errorOf(() => parseConfig(FILE, '{"providers": ['))).toMatch(/not valid JSON/);
   });
 
   it('says so when SLUICE_CONFIG names a missing file', () => {
-    expect(errorOf(() => loadProviders({ SLUICE_CONFIG: '/nonexistent/providers.json' }))).toContain('/nonexistent/providers.json');
+    expect(errorOf(() => loadProviders({ SLUICE_CONFIG: '/nonexistent/providers.json' }))).toContain(
+      '/nonexistent/providers.json',
+    );
   });
 });

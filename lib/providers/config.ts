@@ -80,7 +80,8 @@ function resolveProvider(config: ProviderConfig, env: Env): Provider {
 export function loadProviders(env: Env = process.env, cwd = process.cwd()): Provider[] {
   const file = configPath(env, cwd);
   if (!file) return simulatorProviders(env);
-  if (!existsSync(/*turbopackIgnore: true*/ file)) throw new ConfigError(`${file}: the providers file named by SLUICE_CONFIG does not exist`);
+  if (!existsSync(/*turbopackIgnore: true*/ file))
+    throw new ConfigError(`${file}: the providers file named by SLUICE_CONFIG does not exist`);
   return parseConfig(file, readFileSync(/*turbopackIgnore: true*/ file, 'utf8'), env);
 }
 

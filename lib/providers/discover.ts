@@ -21,7 +21,13 @@ export async function discoverModels(provider: Provider): Promise<ModelInfo[]> {
 }
 
 export async function toPublic(provider: Provider): Promise<PublicProvider> {
-  const base = { id: provider.id, name: provider.name, protocol: provider.protocol, builtin: provider.builtin, hasKey: provider.apiKey !== undefined };
+  const base = {
+    id: provider.id,
+    name: provider.name,
+    protocol: provider.protocol,
+    builtin: provider.builtin,
+    hasKey: provider.apiKey !== undefined,
+  };
   if (provider.models) return { ...base, models: provider.models };
   try {
     return { ...base, models: await discoverModels(provider) };

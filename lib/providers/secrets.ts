@@ -37,13 +37,22 @@ function secretsInJson(value: string): string[] {
 }
 
 /** Every secret of a provider, for redaction by value: its key, its configured header values and what is inside them. */
-export function providerSecrets(apiKey: string | undefined, headers: Record<string, string>, extra: (string | undefined)[] = []): string[] {
+export function providerSecrets(
+  apiKey: string | undefined,
+  headers: Record<string, string>,
+  extra: (string | undefined)[] = [],
+): string[] {
   const values = [
     apiKey,
     ...extra,
-    ...Object.entries(headers).flatMap(([name, v]) => [...secretsInJson(v), ...(SECRET_NAME.test(name) ? [v, v.replace(/^(Bearer|Basic|Token)\s+/i, '')] : [])]),
+    ...Object.entries(headers).flatMap(([name, v]) => [
+      ...secretsInJson(v),
+      ...(SECRET_NAME.test(name) ? [v, v.replace(/^(Bearer|Basic|Token)\s+/i, '')] : []),
+    ]),
   ];
-  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= MIN_SECRET_LENGTH))].sort(
+    (a, b) => b.length - a.length,
+  );
 }
 
 /** A baseUrl without its credentials, and the Authorization header they stand for. */

@@ -8,10 +8,15 @@ import { StoreError } from './store';
  * security headers. ApiErrors become their JSON answer; anything else a 500 that names it.
  */
 export function route<Context = unknown>(handler: (request: Request, context: Context) => Promise<Response>) {
-  return async (request: Request, context: Context): Promise<Response> => withSecurityHeaders(refusal(request.method, request.headers, true) ?? (await answer(handler, request, context)));
+  return async (request: Request, context: Context): Promise<Response> =>
+    withSecurityHeaders(refusal(request.method, request.headers, true) ?? (await answer(handler, request, context)));
 }
 
-async function answer<Context>(handler: (request: Request, context: Context) => Promise<Response>, request: Request, context: Context): Promise<Response> {
+async function answer<Context>(
+  handler: (request: Request, context: Context) => Promise<Response>,
+  request: Request,
+  context: Context,
+): Promise<Response> {
   try {
     return await handler(request, context);
   } catch (error) {

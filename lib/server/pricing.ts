@@ -36,4 +36,5 @@ function perMillion(price: ModelPrice, key: string): number | undefined {
   return value && typeof value.base === 'number' ? value.base : undefined;
 }
 
-const optional = <K extends string>(key: K, value: number | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, number>));
+const optional = <K extends string>(key: K, value: number | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, number>);

@@ -9,7 +9,12 @@ export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown, what = 
   throw new ApiError(400, 'invalid_request', `Invalid ${what}: ${issues.join('; ')}`, { issues });
 }
 
-const tooLarge = (limit: number) => new ApiError(413, 'body_too_large', `The request body is larger than ${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : `${limit} bytes`}.`);
+const tooLarge = (limit: number) =>
+  new ApiError(
+    413,
+    'body_too_large',
+    `The request body is larger than ${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : `${limit} bytes`}.`,
+  );
 
 /** Reads a body of at most `limit` bytes as text; a larger one is a 413 ApiError, read no further. */
 export async function readLimited(request: Request, limit: number): Promise<string> {
@@ -42,7 +47,12 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
     throw new ApiError(400, 'invalid_request', `The body is not valid JSON: ${(error as Error).message}`);
   }
   const depth = nestingDepth(raw);
-  if (depth > MAX_JSON_DEPTH) throw new ApiError(400, 'invalid_request', `The body nests JSON ${depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted.`);
+  if (depth > MAX_JSON_DEPTH)
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `The body nests JSON ${depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted.`,
+    );
   return parseOr400(schema, raw);
 }
 

@@ -71,5 +71,10 @@ export class WorkerRpc<Request, Result> {
 }
 
 function isReply<Result>(message: unknown): message is Reply<Result> {
-  return typeof message === 'object' && message !== null && typeof (message as { id?: unknown }).id === 'number' && ('result' in message || 'error' in message);
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as { id?: unknown }).id === 'number' &&
+    ('result' in message || 'error' in message)
+  );
 }

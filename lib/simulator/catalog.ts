@@ -8,7 +8,10 @@ export interface SimModel {
 }
 
 export const SIM_MODELS: readonly SimModel[] = [
-  { id: 'sim-markdown', description: 'Markdown-rich reply: headings, lists, a table, code blocks. Options: tokens=, tps=, delay=.' },
+  {
+    id: 'sim-markdown',
+    description: 'Markdown-rich reply: headings, lists, a table, code blocks. Options: tokens=, tps=, delay=.',
+  },
   { id: 'sim-echo', description: 'Repeats your last message back, token by token.' },
   { id: 'sim-thinking', description: 'Thinks first (think= tokens), then answers in markdown.' },
   { id: 'sim-tools', description: 'Calls one tool (your first tool, or get_weather); answers once given the result.' },

@@ -7,9 +7,36 @@ import { tokenize } from './tokenize';
  */
 
 const WORDS = [
-  'stream', 'latency', 'token', 'gateway', 'buffer', 'event', 'payload', 'upstream', 'parser', 'frame',
-  'relay', 'chunk', 'header', 'socket', 'protocol', 'budget', 'reply', 'model', 'cursor', 'window',
-  'throughput', 'backpressure', 'decoder', 'schema', 'signal', 'request', 'response', 'channel', 'queue', 'batch',
+  'stream',
+  'latency',
+  'token',
+  'gateway',
+  'buffer',
+  'event',
+  'payload',
+  'upstream',
+  'parser',
+  'frame',
+  'relay',
+  'chunk',
+  'header',
+  'socket',
+  'protocol',
+  'budget',
+  'reply',
+  'model',
+  'cursor',
+  'window',
+  'throughput',
+  'backpressure',
+  'decoder',
+  'schema',
+  'signal',
+  'request',
+  'response',
+  'channel',
+  'queue',
+  'batch',
 ];
 const VERBS = ['carries', 'splits', 'flushes', 'measures', 'decodes', 'forwards', 'retries', 'assembles', 'tracks', 'bounds'];
 const ADJECTIVES = ['steady', 'partial', 'final', 'raw', 'typed', 'late', 'early', 'small', 'whole', 'idle'];
@@ -34,11 +61,13 @@ function paragraph(random: Random, sentences = 3 + Math.floor(random() * 4)): st
 const CODE_SAMPLES: readonly { lang: string; code: (random: Random) => string }[] = [
   {
     lang: 'ts',
-    code: (r) => `export function ${pick(r, WORDS)}Rate(events: number, ms: number): number {\n  if (ms <= 0) return 0;\n  return (events / ms) * 1000;\n}`,
+    code: (r) =>
+      `export function ${pick(r, WORDS)}Rate(events: number, ms: number): number {\n  if (ms <= 0) return 0;\n  return (events / ms) * 1000;\n}`,
   },
   {
     lang: 'python',
-    code: (r) => `def ${pick(r, WORDS)}_chunks(data: bytes, size: int = 4096):\n    for start in range(0, len(data), size):\n        yield data[start:start + size]`,
+    code: (r) =>
+      `def ${pick(r, WORDS)}_chunks(data: bytes, size: int = 4096):\n    for start in range(0, len(data), size):\n        yield data[start:start + size]`,
   },
   {
     lang: 'rust',
@@ -46,7 +75,8 @@ const CODE_SAMPLES: readonly { lang: string; code: (random: Random) => string }[
   },
   {
     lang: 'bash',
-    code: () => `curl -N -s http://127.0.0.1:3000/api/chat \\\n  -H 'content-type: application/json' \\\n  -d '{"provider":"sim-openai","model":"sim-markdown","messages":[{"role":"user","content":"hi"}]}'`,
+    code: () =>
+      `curl -N -s http://127.0.0.1:3000/api/chat \\\n  -H 'content-type: application/json' \\\n  -d '{"provider":"sim-openai","model":"sim-markdown","messages":[{"role":"user","content":"hi"}]}'`,
   },
   {
     lang: 'json',
@@ -54,7 +84,8 @@ const CODE_SAMPLES: readonly { lang: string; code: (random: Random) => string }[
   },
   {
     lang: 'sql',
-    code: (r) => `SELECT id, ${pick(r, WORDS)}_count\nFROM messages\nWHERE status = 'complete'\nORDER BY created_at DESC\nLIMIT 20;`,
+    code: (r) =>
+      `SELECT id, ${pick(r, WORDS)}_count\nFROM messages\nWHERE status = 'complete'\nORDER BY created_at DESC\nLIMIT 20;`,
   },
 ];
 
@@ -62,7 +93,9 @@ function table(random: Random): string {
   const rows = 3 + Math.floor(random() * 3);
   const lines = ['| metric | value | note |', '| --- | ---: | --- |'];
   for (let i = 0; i < rows; i++) {
-    lines.push(`| ${pick(random, WORDS)} | ${(random() * 100).toFixed(1)} | ${pick(random, ADJECTIVES)} ${pick(random, WORDS)} |`);
+    lines.push(
+      `| ${pick(random, WORDS)} | ${(random() * 100).toFixed(1)} | ${pick(random, ADJECTIVES)} ${pick(random, WORDS)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -112,7 +145,9 @@ function closeFence(pieces: string[]): string[] {
 
 /** Thinking text of about `tokens` tokens, as token pieces. */
 export function thinkingText(random: Random, tokens: number): string[] {
-  const pieces = tokenize(`**Working out the ${pick(random, WORDS)}**\n\nThe user wants ${pick(random, ADJECTIVES)} ${pick(random, WORDS)}s.`);
+  const pieces = tokenize(
+    `**Working out the ${pick(random, WORDS)}**\n\nThe user wants ${pick(random, ADJECTIVES)} ${pick(random, WORDS)}s.`,
+  );
   while (pieces.length < tokens) pieces.push(...tokenize(` ${sentence(random)}`));
   return pieces.slice(0, tokens);
 }

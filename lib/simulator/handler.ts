@@ -12,15 +12,16 @@ import { seededRandom } from './random';
 import { readSimRequest, SimRequestError } from './wire-request';
 
 /** Each route the simulator answers, by the end of the URL path (any mount prefix works). */
-const ROUTES: { method: string; pattern: RegExp; protocol: ProtocolId | 'models'; family?: 'openai' | 'anthropic' | 'gemini' }[] = [
-  { method: 'POST', pattern: /\/openai\/v1\/chat\/completions$/, protocol: 'openai-chat' },
-  { method: 'POST', pattern: /\/openai\/v1\/responses$/, protocol: 'openai-responses' },
-  { method: 'POST', pattern: /\/anthropic\/v1\/messages$/, protocol: 'anthropic-messages' },
-  { method: 'POST', pattern: /\/gemini\/v1beta\/models\/([^/:]+):streamGenerateContent$/, protocol: 'gemini' },
-  { method: 'GET', pattern: /\/openai\/v1\/models$/, protocol: 'models', family: 'openai' },
-  { method: 'GET', pattern: /\/anthropic\/v1\/models$/, protocol: 'models', family: 'anthropic' },
-  { method: 'GET', pattern: /\/gemini\/v1beta\/models$/, protocol: 'models', family: 'gemini' },
-];
+const ROUTES: { method: string; pattern: RegExp; protocol: ProtocolId | 'models'; family?: 'openai' | 'anthropic' | 'gemini' }[] =
+  [
+    { method: 'POST', pattern: /\/openai\/v1\/chat\/completions$/, protocol: 'openai-chat' },
+    { method: 'POST', pattern: /\/openai\/v1\/responses$/, protocol: 'openai-responses' },
+    { method: 'POST', pattern: /\/anthropic\/v1\/messages$/, protocol: 'anthropic-messages' },
+    { method: 'POST', pattern: /\/gemini\/v1beta\/models\/([^/:]+):streamGenerateContent$/, protocol: 'gemini' },
+    { method: 'GET', pattern: /\/openai\/v1\/models$/, protocol: 'models', family: 'openai' },
+    { method: 'GET', pattern: /\/anthropic\/v1\/models$/, protocol: 'models', family: 'anthropic' },
+    { method: 'GET', pattern: /\/gemini\/v1beta\/models$/, protocol: 'models', family: 'gemini' },
+  ];
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -32,7 +33,8 @@ const SSE_HEADERS = {
 export async function handleSimulatorRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const route = ROUTES.find((r) => r.method === request.method && r.pattern.test(url.pathname));
-  if (!route) return Response.json({ error: { message: `No simulator route for ${request.method} ${url.pathname}` } }, { status: 404 });
+  if (!route)
+    return Response.json({ error: { message: `No simulator route for ${request.method} ${url.pathname}` } }, { status: 404 });
   if (route.protocol === 'models') return listModels(route.family!);
 
   const protocol = route.protocol;
@@ -50,7 +52,8 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
     }
     const sim = readSimRequest(protocol, body, modelFromUrl);
     if (!sim.stream) throw new SimRequestError(400, 'The simulator only streams: set "stream": true.');
-    if (!findSimModel(sim.model)) throw new SimRequestError(404, `The model \`${sim.model}\` does not exist in the Sluice simulator.`);
+    if (!findSimModel(sim.model))
+      throw new SimRequestError(404, `The model \`${sim.model}\` does not exist in the Sluice simulator.`);
 
     const fault = sim.model.match(/^sim-fault-http-(\d{3})$/);
     if (fault) return httpErrorResponse(protocol, Number(fault[1]), `Simulated HTTP ${fault[1]} (${sim.model}).`);
@@ -64,7 +67,10 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
       random: seededRandom(plan.seed + 7),
       created: Math.floor(Date.now() / 1000),
     };
-    return new Response(pacePlan(plan, SIM_PROTOCOLS[protocol].encoder(ctx), request.signal), { status: 200, headers: SSE_HEADERS });
+    return new Response(pacePlan(plan, SIM_PROTOCOLS[protocol].encoder(ctx), request.signal), {
+      status: 200,
+      headers: SSE_HEADERS,
+    });
   } catch (error) {
     if (error instanceof SimRequestError) return httpErrorResponse(protocol, error.status, error.message);
     throw error;
@@ -75,10 +81,18 @@ function listModels(family: 'openai' | 'anthropic' | 'gemini'): Response {
   const created = 1_767_225_600;
   switch (family) {
     case 'openai':
-      return Response.json({ object: 'list', data: SIM_MODELS.map((m) => ({ id: m.id, object: 'model', created, owned_by: 'sluice-simulator' })) });
+      return Response.json({
+        object: 'list',
+        data: SIM_MODELS.map((m) => ({ id: m.id, object: 'model', created, owned_by: 'sluice-simulator' })),
+      });
     case 'anthropic':
       return Response.json({
-        data: SIM_MODELS.map((m) => ({ type: 'model', id: m.id, display_name: m.id, created_at: new Date(created * 1000).toISOString() })),
+        data: SIM_MODELS.map((m) => ({
+          type: 'model',
+          id: m.id,
+          display_name: m.id,
+          created_at: new Date(created * 1000).toISOString(),
+        })),
         has_more: false,
         first_id: SIM_MODELS[0]!.id,
         last_id: SIM_MODELS.at(-1)!.id,

@@ -10,6 +10,7 @@ export function httpErrorResponse(protocol: ProtocolId, status: number, message:
 
 /** What an nginx in front of a dead upstream answers: not JSON, not SSE. */
 export function badGatewayHtml(): Response {
-  const html = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+  const html =
+    '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
   return new Response(html, { status: 502, headers: { 'content-type': 'text/html' } });
 }

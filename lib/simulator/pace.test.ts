@@ -8,7 +8,10 @@ const wire = { open: () => '', encode: (step: { kind: string; text?: string }) =
 describe('pacePlan', () => {
   it('leaves no abort listener behind for the sleeps it has finished', async () => {
     const plan: SimPlan = {
-      steps: [...Array.from({ length: 40 }, (_, i) => ({ kind: 'text' as const, text: `t${i}` })), { kind: 'finish', reason: 'stop' }],
+      steps: [
+        ...Array.from({ length: 40 }, (_, i) => ({ kind: 'text' as const, text: `t${i}` })),
+        { kind: 'finish', reason: 'stop' },
+      ],
       tokensPerSecond: 2000,
       firstTokenDelayMs: 0,
       seed: 1,
@@ -25,7 +28,15 @@ describe('pacePlan', () => {
   });
 
   it('wakes at once when aborted mid-sleep', async () => {
-    const plan: SimPlan = { steps: [{ kind: 'pause', ms: 60_000 }, { kind: 'text', text: 'late' }], tokensPerSecond: 10, firstTokenDelayMs: 0, seed: 1 };
+    const plan: SimPlan = {
+      steps: [
+        { kind: 'pause', ms: 60_000 },
+        { kind: 'text', text: 'late' },
+      ],
+      tokensPerSecond: 10,
+      firstTokenDelayMs: 0,
+      seed: 1,
+    };
     const controller = new AbortController();
     const reader = pacePlan(plan, wire, controller.signal).getReader();
     const read = reader.read();

@@ -42,7 +42,10 @@ export function planReply(request: SimRequest): SimPlan {
   const options = parseSimOptions(request.lastUserText);
   const random = seededRandom(options.seed);
   const plan = (steps: SimStep[], overrides: Partial<SimPlan> = {}): SimPlan =>
-    limitTokens({ steps, tokensPerSecond: options.tps, firstTokenDelayMs: options.delay * 1000, seed: options.seed, ...overrides }, request.maxTokens);
+    limitTokens(
+      { steps, tokensPerSecond: options.tps, firstTokenDelayMs: options.delay * 1000, seed: options.seed, ...overrides },
+      request.maxTokens,
+    );
 
   if (request.toolResults.length > 0) return plan([...text(toolResultAnswer(request.toolResults)), finish('stop')]);
 
@@ -50,13 +53,20 @@ export function planReply(request: SimRequest): SimPlan {
     case 'sim-echo':
       return plan([...text(tokenize(request.lastUserText || '(an empty message)')), finish('stop')]);
     case 'sim-thinking':
-      return plan([...thinking(thinkingText(random, options.think)), ...text(markdownReply(random, options.tokens)), finish('stop')]);
+      return plan([
+        ...thinking(thinkingText(random, options.think)),
+        ...text(markdownReply(random, options.tokens)),
+        finish('stop'),
+      ]);
     case 'sim-tools':
       return plan([...text(tokenize('Let me check that with a tool.')), ...toolCalls(random, request, 1), finish('tool_calls')]);
     case 'sim-tools-parallel':
       return plan([...text(tokenize('I will call two tools at once.')), ...toolCalls(random, request, 2), finish('tool_calls')]);
     case 'sim-fault-error':
-      return plan([...text(markdownReply(random, 24)), { kind: 'error', message: 'The simulator failed mid-stream, as asked (sim-fault-error).' }]);
+      return plan([
+        ...text(markdownReply(random, 24)),
+        { kind: 'error', message: 'The simulator failed mid-stream, as asked (sim-fault-error).' },
+      ]);
     case 'sim-fault-eof':
       return plan([...text(markdownReply(random, 24)), { kind: 'cut' }]);
     case 'sim-fault-stall': {
@@ -65,7 +75,9 @@ export function planReply(request: SimRequest): SimPlan {
       return plan([...reply.slice(0, at), { kind: 'pause', ms: options.stall * 1000 }, ...reply.slice(at), finish('stop')]);
     }
     case 'sim-fault-keepalive':
-      return plan(withKeepAlives(text(markdownReply(random, Math.min(options.tokens, 40)))), { tokensPerSecond: Math.min(options.tps, 20) });
+      return plan(withKeepAlives(text(markdownReply(random, Math.min(options.tokens, 40)))), {
+        tokensPerSecond: Math.min(options.tps, 20),
+      });
     case 'sim-fault-malformed': {
       const reply = text(markdownReply(random, Math.min(options.tokens, 40)));
       return plan([...reply.slice(0, 10), { kind: 'malformed' }, ...reply.slice(10), finish('stop')]);
@@ -135,14 +147,17 @@ function sampleArgs(schema: JsonSchema | undefined, random: Random, n: number): 
 
 const DEFAULT_TOOL = {
   name: 'get_weather',
-  parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } } },
+  parameters: {
+    type: 'object',
+    properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+  },
 } satisfies SimRequest['tools'][number];
 
 /** Splits a string at awkward places (mid-key, mid-escape), never inside a code point. */
 export function splitAwkwardly(value: string, random: Random): string[] {
   const chars = Array.from(value);
   const out: string[] = [];
-  for (let i = 0; i < chars.length; ) {
+  for (let i = 0; i < chars.length;) {
     const size = 1 + Math.floor(random() * 7);
     out.push(chars.slice(i, i + size).join(''));
     i += size;

@@ -16,7 +16,11 @@ export function pick<T>(random: Random, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
 }
 
-export function randomId(random: Random, length: number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'): string {
+export function randomId(
+  random: Random,
+  length: number,
+  alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+): string {
   let id = '';
   for (let i = 0; i < length; i++) id += alphabet[Math.floor(random() * alphabet.length)];
   return id;

@@ -30,7 +30,6 @@ export class SimRequestError extends Error {
   }
 }
 
-
 export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   return asArray(content)
@@ -48,7 +47,6 @@ export function requireArray(body: Json, field: string): unknown[] {
   }
   return body[field];
 }
-
 
 export function trailingWhile<T>(items: T[], test: (item: T) => boolean): T[] {
   let start = items.length;

@@ -40,7 +40,12 @@ async function rejection(promise: Promise<unknown>): Promise<Error & { status?: 
 
 describe('openai SDK, Chat Completions', () => {
   const stream = (model: string, content: string, extra: Partial<OpenAI.ChatCompletionCreateParamsStreaming> = {}) =>
-    openai.chat.completions.stream({ model, messages: [{ role: 'user', content }], stream_options: { include_usage: true }, ...extra });
+    openai.chat.completions.stream({
+      model,
+      messages: [{ role: 'user', content }],
+      stream_options: { include_usage: true },
+      ...extra,
+    });
 
   it('assembles a markdown reply with usage', async () => {
     const prompt = `tokens=400 ${FAST}`;
@@ -57,24 +62,37 @@ describe('openai SDK, Chat Completions', () => {
   it('streams reasoning_content before the answer', async () => {
     const prompt = `think=40 tokens=30 ${FAST}`;
     const chunks: OpenAI.ChatCompletionChunk[] = [];
-    for await (const chunk of await openai.chat.completions.create({ model: 'sim-thinking', messages: [{ role: 'user', content: prompt }], stream: true })) {
+    for await (const chunk of await openai.chat.completions.create({
+      model: 'sim-thinking',
+      messages: [{ role: 'user', content: prompt }],
+      stream: true,
+    })) {
       chunks.push(chunk);
     }
     const planned = plannedReply('openai-chat', { model: 'sim-thinking', messages: [{ role: 'user', content: prompt }] });
-    const delta = (c: OpenAI.ChatCompletionChunk) => c.choices[0]?.delta as { reasoning_content?: string; content?: string } | undefined;
+    const delta = (c: OpenAI.ChatCompletionChunk) =>
+      c.choices[0]?.delta as { reasoning_content?: string; content?: string } | undefined;
     expect(chunks.map((c) => delta(c)?.reasoning_content ?? '').join('')).toBe(planned.thinking);
     expect(chunks.map((c) => delta(c)?.content ?? '').join('')).toBe(planned.text);
     expect(planned.thinking.length).toBeGreaterThan(50);
   });
 
   it('assembles parallel tool calls with parsed arguments', async () => {
-    const body = { model: 'sim-tools-parallel', messages: [{ role: 'user' as const, content: FAST }], tools: [{ type: 'function' as const, function: WEATHER_TOOL }] };
-    const final = await openai.chat.completions.stream({ ...body, stream_options: { include_usage: true } }).finalChatCompletion();
+    const body = {
+      model: 'sim-tools-parallel',
+      messages: [{ role: 'user' as const, content: FAST }],
+      tools: [{ type: 'function' as const, function: WEATHER_TOOL }],
+    };
+    const final = await openai.chat.completions
+      .stream({ ...body, stream_options: { include_usage: true } })
+      .finalChatCompletion();
     const calls = final.choices[0]!.message.tool_calls!;
     expect(final.choices[0]!.finish_reason).toBe('tool_calls');
     expect(calls).toHaveLength(2);
     const planned = plannedReply('openai-chat', body);
-    expect(calls.map((c) => c.type === 'function' && JSON.parse(c.function.arguments))).toEqual(planned.toolCalls.map((c) => c.args));
+    expect(calls.map((c) => c.type === 'function' && JSON.parse(c.function.arguments))).toEqual(
+      planned.toolCalls.map((c) => c.args),
+    );
     expect(calls.every((c) => c.type === 'function' && c.function.name === 'lookup_city' && c.id.startsWith('call_'))).toBe(true);
   });
 
@@ -84,7 +102,11 @@ describe('openai SDK, Chat Completions', () => {
         model: 'sim-tools',
         messages: [
           { role: 'user', content: FAST },
-          { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
+          },
           { role: 'tool', tool_call_id: 'call_1', content: '{"temp": 21}' },
         ],
       })
@@ -130,7 +152,9 @@ describe('openai SDK, Chat Completions', () => {
   it('ignores keep-alive comments', async () => {
     const prompt = `tokens=20 ${FAST}`;
     const final = await stream('sim-fault-keepalive', prompt).finalChatCompletion();
-    expect(final.choices[0]!.message.content).toBe(plannedReply('openai-chat', { model: 'sim-fault-keepalive', messages: [{ role: 'user', content: prompt }] }).text);
+    expect(final.choices[0]!.message.content).toBe(
+      plannedReply('openai-chat', { model: 'sim-fault-keepalive', messages: [{ role: 'user', content: prompt }] }).text,
+    );
   });
 
   it('goes silent for stall= seconds, then finishes', async () => {
@@ -208,7 +232,11 @@ describe('@anthropic-ai/sdk, Messages', () => {
   it('assembles thinking with its signature, then text, with usage', async () => {
     const prompt = `think=40 tokens=80 ${FAST}`;
     const final = await stream('sim-thinking', prompt).finalMessage();
-    const planned = plannedReply('anthropic-messages', { model: 'sim-thinking', max_tokens: 4096, messages: [{ role: 'user', content: prompt }] });
+    const planned = plannedReply('anthropic-messages', {
+      model: 'sim-thinking',
+      max_tokens: 4096,
+      messages: [{ role: 'user', content: prompt }],
+    });
     const [thinking, text] = final.content;
     expect(thinking?.type === 'thinking' && thinking.thinking).toBe(planned.thinking);
     expect(thinking?.type === 'thinking' && thinking.signature.length).toBeGreaterThan(50);
@@ -218,15 +246,30 @@ describe('@anthropic-ai/sdk, Messages', () => {
   });
 
   it('assembles parallel tool_use blocks with parsed input', async () => {
-    const tools = [{ name: WEATHER_TOOL.name, description: WEATHER_TOOL.description, input_schema: WEATHER_TOOL.parameters as Anthropic.Tool.InputSchema }];
+    const tools = [
+      {
+        name: WEATHER_TOOL.name,
+        description: WEATHER_TOOL.description,
+        input_schema: WEATHER_TOOL.parameters as Anthropic.Tool.InputSchema,
+      },
+    ];
     const final = await stream('sim-tools-parallel', FAST, { tools }).finalMessage();
-    const planned = plannedReply('anthropic-messages', { model: 'sim-tools-parallel', max_tokens: 4096, messages: [{ role: 'user', content: FAST }], tools });
+    const planned = plannedReply('anthropic-messages', {
+      model: 'sim-tools-parallel',
+      max_tokens: 4096,
+      messages: [{ role: 'user', content: FAST }],
+      tools,
+    });
     expect(final.stop_reason).toBe('tool_use');
-    expect(final.content.filter((b) => b.type === 'tool_use').map((b) => b.type === 'tool_use' && b.input)).toEqual(planned.toolCalls.map((c) => c.args));
+    expect(final.content.filter((b) => b.type === 'tool_use').map((b) => b.type === 'tool_use' && b.input)).toEqual(
+      planned.toolCalls.map((c) => c.args),
+    );
   });
 
   it('stops with max_tokens', async () => {
-    const final = await anthropic.messages.stream({ model: 'sim-markdown', max_tokens: 5, messages: [{ role: 'user', content: FAST }] }).finalMessage();
+    const final = await anthropic.messages
+      .stream({ model: 'sim-markdown', max_tokens: 5, messages: [{ role: 'user', content: FAST }] })
+      .finalMessage();
     expect(final.stop_reason).toBe('max_tokens');
     expect(final.usage.output_tokens).toBe(5);
   });
@@ -246,7 +289,11 @@ describe('@anthropic-ai/sdk, Messages', () => {
   it('ignores pings', async () => {
     const prompt = `tokens=20 ${FAST}`;
     const final = await stream('sim-fault-keepalive', prompt).finalMessage();
-    const planned = plannedReply('anthropic-messages', { model: 'sim-fault-keepalive', max_tokens: 4096, messages: [{ role: 'user', content: prompt }] });
+    const planned = plannedReply('anthropic-messages', {
+      model: 'sim-fault-keepalive',
+      max_tokens: 4096,
+      messages: [{ role: 'user', content: prompt }],
+    });
     expect(final.content[0]?.type === 'text' && final.content[0].text).toBe(planned.text);
   });
 
@@ -268,8 +315,18 @@ describe('@google/genai, streamGenerateContent', () => {
     const chunks = await run('sim-thinking', prompt);
     const parts = chunks.flatMap((c) => c.candidates?.[0]?.content?.parts ?? []);
     const planned = plannedReply('gemini', { contents: [{ role: 'user', parts: [{ text: prompt }] }] }, 'sim-thinking');
-    expect(parts.filter((p) => p.thought).map((p) => p.text).join('')).toBe(planned.thinking);
-    expect(parts.filter((p) => !p.thought).map((p) => p.text).join('')).toBe(planned.text);
+    expect(
+      parts
+        .filter((p) => p.thought)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(planned.thinking);
+    expect(
+      parts
+        .filter((p) => !p.thought)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(planned.text);
     const last = chunks.at(-1)!;
     expect(last.candidates?.[0]?.finishReason).toBe('STOP');
     expect(last.usageMetadata?.thoughtsTokenCount).toBe(30);
@@ -280,7 +337,11 @@ describe('@google/genai, streamGenerateContent', () => {
     const tools = [{ functionDeclarations: [WEATHER_TOOL] }];
     const chunks = await run('sim-tools-parallel', FAST, { tools });
     const calls = chunks.flatMap((c) => c.functionCalls ?? []);
-    const planned = plannedReply('gemini', { contents: [{ role: 'user', parts: [{ text: FAST }] }], tools }, 'sim-tools-parallel');
+    const planned = plannedReply(
+      'gemini',
+      { contents: [{ role: 'user', parts: [{ text: FAST }] }], tools },
+      'sim-tools-parallel',
+    );
     expect(calls.map((c) => c.args)).toEqual(planned.toolCalls.map((c) => c.args));
     expect(calls.map((c) => c.name)).toEqual(['lookup_city', 'lookup_city']);
   });

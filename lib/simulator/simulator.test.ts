@@ -36,7 +36,12 @@ describe('simulator internals', () => {
   });
 
   it('reads options from the message and clamps them', () => {
-    expect(parseSimOptions('please tokens=2000 tps=5000 think=50 delay=0.5')).toMatchObject({ tokens: 2000, tps: 5000, think: 50, delay: 0.5 });
+    expect(parseSimOptions('please tokens=2000 tps=5000 think=50 delay=0.5')).toMatchObject({
+      tokens: 2000,
+      tps: 5000,
+      think: 50,
+      delay: 0.5,
+    });
     expect(parseSimOptions('tokens=999999999 tps=0')).toMatchObject({ tokens: 100_000, tps: 1 });
   });
 });

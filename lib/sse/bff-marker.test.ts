@@ -19,7 +19,10 @@ describe('BFF markers and their nonce', () => {
   it('only a marker with the response’s nonce is one; an end payload is checked', () => {
     const nonce = newMarkerNonce();
     const m = bffMarkers(nonce);
-    expect(parseBffMarker(m.end({ reason: 'upstream-idle', message: 'x' }).slice(2, -1), nonce)).toEqual({ kind: 'end', end: { reason: 'upstream-idle', message: 'x' } });
+    expect(parseBffMarker(m.end({ reason: 'upstream-idle', message: 'x' }).slice(2, -1), nonce)).toEqual({
+      kind: 'end',
+      end: { reason: 'upstream-idle', message: 'x' },
+    });
     expect(parseBffMarker('sluice end {"reason":"upstream-eof"}', nonce)).toBeUndefined();
     expect(parseBffMarker(`sluice ${nonce} end null`, nonce)).toBeUndefined();
     expect(parseBffMarker(`sluice ${nonce} end {"reason":"made-up"}`, nonce)).toBeUndefined();
@@ -59,6 +62,10 @@ describe('the parser’s bounds', () => {
     reader.push(chunk('before'), 1);
     reader.push('data: ' + 'x'.repeat(2000), 2);
     reader.push(chunk('after'), 3);
-    expect(reader.finish('ended', 4)).toMatchObject({ status: 'error', text: 'before', error: { code: 'sse-limit', message: 'An SSE line passed 1000 bytes without a line end.' } });
+    expect(reader.finish('ended', 4)).toMatchObject({
+      status: 'error',
+      text: 'before',
+      error: { code: 'sse-limit', message: 'An SSE line passed 1000 bytes without a line end.' },
+    });
   });
 });

@@ -30,7 +30,19 @@ import { CHAT_HEADERS } from '@/lib/api/headers';
  * connection's last, unfinished one): the continuation sends it again whole. A stream that closes
  * without an end marker lost its connection to the BFF, not the upstream.
  */
-export type BffEnd = { reason: 'upstream-eof' } | { reason: 'upstream-idle' | 'upstream-connection-lost' | 'sse-limit' | 'reply-too-large' | 'stopped' | 'live-stream-lost' | 'server-lost'; message: string };
+export type BffEnd =
+  | { reason: 'upstream-eof' }
+  | {
+      reason:
+        | 'upstream-idle'
+        | 'upstream-connection-lost'
+        | 'sse-limit'
+        | 'reply-too-large'
+        | 'stopped'
+        | 'live-stream-lost'
+        | 'server-lost';
+      message: string;
+    };
 
 /** The upstream's connection broke after events with ids, and is being asked again from the last one. */
 export interface UpstreamReconnect {
@@ -46,7 +58,12 @@ export interface UpstreamExchange {
   apiKeyEnv?: string;
 }
 
-export type BffMarker = { kind: 'open' } | { kind: 'keep-alive' } | { kind: 'end'; end: BffEnd } | { kind: 'upstream'; exchange: UpstreamExchange } | { kind: 'upstream-reconnect'; reconnect: UpstreamReconnect };
+export type BffMarker =
+  | { kind: 'open' }
+  | { kind: 'keep-alive' }
+  | { kind: 'end'; end: BffEnd }
+  | { kind: 'upstream'; exchange: UpstreamExchange }
+  | { kind: 'upstream-reconnect'; reconnect: UpstreamReconnect };
 
 /** The response header that announces the markers' nonce. */
 export const MARKER_NONCE_HEADER = CHAT_HEADERS.markerNonce;
@@ -97,7 +114,16 @@ export function parseBffMarker(comment: string, nonce: string): BffMarker | unde
   return undefined;
 }
 
-const END_REASONS = new Set(['upstream-eof', 'upstream-idle', 'upstream-connection-lost', 'sse-limit', 'reply-too-large', 'stopped', 'live-stream-lost', 'server-lost']);
+const END_REASONS = new Set([
+  'upstream-eof',
+  'upstream-idle',
+  'upstream-connection-lost',
+  'sse-limit',
+  'reply-too-large',
+  'stopped',
+  'live-stream-lost',
+  'server-lost',
+]);
 
 function reconnectMarker(value: unknown): BffMarker | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -112,5 +138,8 @@ function endMarker(value: unknown): BffMarker | undefined {
   const { reason, message } = value as { reason?: unknown; message?: unknown };
   if (typeof reason !== 'string' || !END_REASONS.has(reason)) return undefined;
   if (reason === 'upstream-eof') return { kind: 'end', end: { reason } };
-  return { kind: 'end', end: { reason: reason as Exclude<BffEnd['reason'], 'upstream-eof'>, message: typeof message === 'string' ? message : '' } };
+  return {
+    kind: 'end',
+    end: { reason: reason as Exclude<BffEnd['reason'], 'upstream-eof'>, message: typeof message === 'string' ? message : '' },
+  };
 }

@@ -18,7 +18,8 @@ export function scanUtf8Length(text: string): number {
   let extra = 0;
   for (let match = NON_ASCII.exec(text); match !== null; match = NON_ASCII.exec(text)) {
     const code = text.charCodeAt(match.index);
-    if (code < 0x800) extra += 1; // 2 bytes for 1 unit
+    if (code < 0x800)
+      extra += 1; // 2 bytes for 1 unit
     else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(match.index + 1) & 0xfc00) === 0xdc00) {
       extra += 2; // a pair: 4 bytes for 2 units
       NON_ASCII.lastIndex = match.index + 2;
@@ -29,7 +30,6 @@ export function scanUtf8Length(text: string): number {
 
 /** UTF-8 byte length of a string: Node counts natively (twice as fast as the scan); browsers have no Buffer. */
 export const utf8Length: (text: string) => number = NodeBuffer ? (text) => NodeBuffer.byteLength(text, 'utf8') : scanUtf8Length;
-
 
 /** Where an unfinished UTF-8 sequence starts at the end of `bytes` (bytes.length when there is none). */
 function completeLength(bytes: Uint8Array): number {

@@ -46,14 +46,41 @@ export default async function setup(project: TestProject) {
     config,
     JSON.stringify({
       providers: [
-        { id: 'keyed', name: 'Keyed (closed port)', protocol: 'openai-chat', baseUrl: `http://127.0.0.1:${closedPort}/v1`, apiKey: SECRET_KEY },
-        { id: 'keyed-env', protocol: 'anthropic-messages', baseUrl: `http://127.0.0.1:${closedPort}/v1`, apiKeyEnv: 'SLUICE_TEST_KEY', models: ['m1'] },
+        {
+          id: 'keyed',
+          name: 'Keyed (closed port)',
+          protocol: 'openai-chat',
+          baseUrl: `http://127.0.0.1:${closedPort}/v1`,
+          apiKey: SECRET_KEY,
+        },
+        {
+          id: 'keyed-env',
+          protocol: 'anthropic-messages',
+          baseUrl: `http://127.0.0.1:${closedPort}/v1`,
+          apiKeyEnv: 'SLUICE_TEST_KEY',
+          models: ['m1'],
+        },
         // One model priced in the file (a gateway's own price list); the rest have no known price.
-        { id: 'up-chat', protocol: 'openai-chat', baseUrl: `${up}/v1`, apiKey: SECRET_KEY, prices: { 'fx:openai-chat:text-include-usage-obfuscation.sse': { input: 2, output: 8, cachedInput: 1, contextWindow: 32 } } },
+        {
+          id: 'up-chat',
+          protocol: 'openai-chat',
+          baseUrl: `${up}/v1`,
+          apiKey: SECRET_KEY,
+          prices: {
+            'fx:openai-chat:text-include-usage-obfuscation.sse': { input: 2, output: 8, cachedInput: 1, contextWindow: 32 },
+          },
+        },
         { id: 'up-anthropic', protocol: 'anthropic-messages', baseUrl: `${up}/anthropic/v1`, apiKeyEnv: 'SLUICE_TEST_KEY' },
         { id: 'up-responses', protocol: 'openai-responses', baseUrl: `${up}/v1`, apiKey: SECRET_KEY },
         { id: 'up-gemini', protocol: 'gemini', baseUrl: `${up}/v1beta`, apiKey: SECRET_KEY },
-        { id: 'up-c1', protocol: 'openai-chat', baseUrl: up, path: '/c1/chat', apiKey: SECRET_KEY, headers: { 'x-gateway-team': 'sluice' } },
+        {
+          id: 'up-c1',
+          protocol: 'openai-chat',
+          baseUrl: up,
+          path: '/c1/chat',
+          apiKey: SECRET_KEY,
+          headers: { 'x-gateway-team': 'sluice' },
+        },
         {
           id: 'up-gateway',
           protocol: 'openai-chat',
@@ -65,8 +92,20 @@ export default async function setup(project: TestProject) {
           },
           models: ['fx:openai-chat:finish-length.sse', 'echo-key'],
         },
-        { id: 'pk-anthropic', protocol: 'openai-chat', baseUrl: `${portkey.origin}/v1`, apiKey: SECRET_KEY, headers: viaPortkey('anthropic', `${up}/anthropic/v1`) },
-        { id: 'pk-gemini', protocol: 'openai-chat', baseUrl: `${portkey.origin}/v1`, apiKey: SECRET_KEY, headers: viaPortkey('google', up) },
+        {
+          id: 'pk-anthropic',
+          protocol: 'openai-chat',
+          baseUrl: `${portkey.origin}/v1`,
+          apiKey: SECRET_KEY,
+          headers: viaPortkey('anthropic', `${up}/anthropic/v1`),
+        },
+        {
+          id: 'pk-gemini',
+          protocol: 'openai-chat',
+          baseUrl: `${portkey.origin}/v1`,
+          apiKey: SECRET_KEY,
+          headers: viaPortkey('google', up),
+        },
       ],
     }),
   );
@@ -89,6 +128,7 @@ export default async function setup(project: TestProject) {
     upstream.server.closeAllConnections();
     upstream.server.close();
     // The server's own output must never carry a key, or any other configured secret.
-    for (const secret of [SECRET_KEY, ...Object.values(HEADER_SECRETS)]) if (server.output().includes(secret)) throw new Error('The Next server logged a secret.');
+    for (const secret of [SECRET_KEY, ...Object.values(HEADER_SECRETS)])
+      if (server.output().includes(secret)) throw new Error('The Next server logged a secret.');
   };
 }

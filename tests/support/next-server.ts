@@ -34,12 +34,23 @@ export async function startNextServer(env: Record<string, string> = {}, { npm = 
   const port = await freePort();
   const dataDir = env.SLUICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sluice-data-'));
   let log = '';
-  const child = spawn(npm ? 'npm' : 'node_modules/.bin/next', npm ? ['start'] : ['start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    // As `npm start` runs it: Sluice handles SIGTERM itself, storing the replies in flight.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SLUICE_DATA_DIR: dataDir, NEXT_MANUAL_SIG_HANDLE: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: npm,
-  });
+  const child = spawn(
+    npm ? 'npm' : 'node_modules/.bin/next',
+    npm ? ['start'] : ['start', '--hostname', '127.0.0.1', '--port', String(port)],
+    {
+      // As `npm start` runs it: Sluice handles SIGTERM itself, storing the replies in flight.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SLUICE_DATA_DIR: dataDir,
+        NEXT_MANUAL_SIG_HANDLE: 'true',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: npm,
+    },
+  );
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const origin = `http://127.0.0.1:${port}`;

@@ -8,10 +8,14 @@ import { freePort } from './next-server';
  */
 export async function startPortkey(): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['node_modules/@portkey-ai/gateway/build/start-server.js', `--port=${port}`, '--headless'], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['node_modules/@portkey-ai/gateway/build/start-server.js', `--port=${port}`, '--headless'],
+    {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));

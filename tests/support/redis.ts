@@ -19,7 +19,11 @@ export interface RunningRedis {
 /** A throwaway Redis server on a free loopback port: nothing saved to disk, stopped with the tests (or by one of them). */
 export async function startRedis(binary: string, port?: number): Promise<RunningRedis> {
   port ??= await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    { stdio: 'ignore' },
+  );
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
     if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode})`);

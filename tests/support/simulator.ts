@@ -25,7 +25,9 @@ export function plannedReply(protocol: ProtocolId, body: unknown, modelFromUrl?:
   const plan = planReply(readSimRequest(protocol, { stream: true, ...(body as object) }, modelFromUrl));
   const text = plan.steps.flatMap((s) => (s.kind === 'text' ? [s.text] : [])).join('');
   const thinking = plan.steps.flatMap((s) => (s.kind === 'thinking' ? [s.text] : [])).join('');
-  const toolCalls = plan.steps.flatMap((s) => (s.kind === 'tool-end' ? [{ index: s.index, args: JSON.parse(s.args) as unknown }] : []));
+  const toolCalls = plan.steps.flatMap((s) =>
+    s.kind === 'tool-end' ? [{ index: s.index, args: JSON.parse(s.args) as unknown }] : [],
+  );
   const toolNames = plan.steps.flatMap((s) => (s.kind === 'tool-start' ? [s.name] : []));
   const outputTokens = plan.steps.filter((s) => s.kind === 'text' || s.kind === 'thinking' || s.kind === 'tool-args').length;
   const finish = plan.steps.find((s) => s.kind === 'finish');

@@ -31,7 +31,8 @@ export interface UpstreamLogEntry {
 }
 
 const FIXTURES = new Map(fixtures().map((f) => [`fx:${f.file.replace('/', ':')}`, f]));
-const chunk = (content: string) => `data: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function modelOf(req: IncomingMessage, body: string): string {
@@ -60,7 +61,8 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       }
       res.end('data: [DONE]\n\n');
       return;
-    case 'firehose': { // up to 128 MB (more than the kernel can buffer), as fast as the reader takes it, counting what got out
+    case 'firehose': {
+      // up to 128 MB (more than the kernel can buffer), as fast as the reader takes it, counting what got out
       sse();
       const event = chunk('x'.repeat(4000));
       entry.written = 0;
@@ -93,9 +95,18 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
     case 'reject-key': {
       const key = String(req.headers.authorization ?? '').replace('Bearer ', '');
       res.writeHead(401, { 'content-type': 'application/json' });
-      return void res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${key}. You can find your API key at …`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
+      return void res.end(
+        JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${key}. You can find your API key at …`,
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
+        }),
+      );
     }
-    case 'error-split-utf8': { // a JSON error whose 'ü' is split across two writes
+    case 'error-split-utf8': {
+      // a JSON error whose 'ü' is split across two writes
       res.writeHead(400, { 'content-type': 'application/json' });
       const body = Buffer.from(JSON.stringify({ error: { message: 'Unknown city Zürich ✓', type: 'invalid_request_error' } }));
       const cut = body.indexOf(Buffer.from('ü')) + 1;
@@ -108,11 +119,14 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       return void res.end(chunk('remembered') + 'data: [DONE]\n\n');
     case 'bom':
       sse();
-      return void res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(chunk('after a BOM') + 'data: [DONE]\n\n')]));
+      return void res.end(
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(chunk('after a BOM') + 'data: [DONE]\n\n')]),
+      );
     case 'nul-char': // text with a NUL character, which PostgreSQL's jsonb refuses to store
       sse();
       return void res.end(chunk('before \u0000 after') + 'data: [DONE]\n\n');
-    case 'bom-split': { // the BOM a byte at a time, each in a read of its own
+    case 'bom-split': {
+      // the BOM a byte at a time, each in a read of its own
       sse();
       for (const byte of [0xef, 0xbb, 0xbf]) {
         res.write(Buffer.from([byte]));
@@ -134,9 +148,15 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       );
     case 'long-line': // a data line that never ends, written until the BFF hangs up
     case 'fat-event': // an event of short data lines that never ends
-    case 'huge-reply': { // well-formed events without end
+    case 'huge-reply': {
+      // well-formed events without end
       sse();
-      const piece = model === 'long-line' ? 'x'.repeat(16 * 1024) : model === 'fat-event' ? 'data: ' + 'y'.repeat(1000) + '\n' : chunk('z'.repeat(4000));
+      const piece =
+        model === 'long-line'
+          ? 'x'.repeat(16 * 1024)
+          : model === 'fat-event'
+            ? 'data: ' + 'y'.repeat(1000) + '\n'
+            : chunk('z'.repeat(4000));
       res.write(model === 'long-line' ? 'data: ' : '');
       entry.written = 0;
       while (!entry.disconnectedAt && entry.written < 256 * 1024 * 1024) {
@@ -151,14 +171,21 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
         res.write(chunk(`ü€😀${i} `));
         await sleep(40);
       }
-      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      );
       return void res.end('data: [DONE]\n\n');
     case 'resumable': // events with ids; the first connection breaks mid-event after r9, a Last-Event-ID continues after it
-    case 'resume-refused': { // the same break; asked again, it refuses (as Nimbus does for models it cannot resume)
+    case 'resume-refused': {
+      // the same break; asked again, it refuses (as Nimbus does for models it cannot resume)
       const last = req.headers['last-event-id'];
       if (last !== undefined && model === 'resume-refused') {
         res.writeHead(400, { 'content-type': 'application/json' });
-        return void res.end(JSON.stringify({ error: { message: 'resume_not_supported: this model cannot resume a stream', type: 'resume_not_supported' } }));
+        return void res.end(
+          JSON.stringify({
+            error: { message: 'resume_not_supported: this model cannot resume a stream', type: 'resume_not_supported' },
+          }),
+        );
       }
       sse();
       const from = last === undefined ? 0 : Number(last) + 1;
@@ -172,10 +199,13 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
         res.write(event(i));
         await sleep(20);
       }
-      res.write(`id: 20\ndata: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+      res.write(
+        `id: 20\ndata: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+      );
       return void res.end('data: [DONE]\n\n');
     }
-    case 'echo-key': { // an error event quoting the key it was sent, the key split across two writes
+    case 'echo-key': {
+      // an error event quoting the key it was sent, the key split across two writes
       const key = String(req.headers.authorization ?? '').replace('Bearer ', '');
       sse();
       const event = `data: ${JSON.stringify({ error: { message: `Incorrect API key provided: ${key}`, type: 'invalid_request_error' } })}\n\n`;
@@ -187,7 +217,9 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
     }
     default:
       res.writeHead(404, { 'content-type': 'application/json' });
-      return void res.end(JSON.stringify({ error: { message: `The model \`${model}\` does not exist`, type: 'invalid_request_error' } }));
+      return void res.end(
+        JSON.stringify({ error: { message: `The model \`${model}\` does not exist`, type: 'invalid_request_error' } }),
+      );
   }
 }
 

@@ -101,11 +101,19 @@ export const { requestFlush, flushFinal, frameStats } = frameLoop;
 
 /** Opens a conversation (stored, or none for a new chat): everything else is reset. */
 export function resetChat(conversationId?: string, messages: UiMessage[] = []): void {
-  useChatStore.setState({ conversationId, order: messages.map((m) => m.id), messages: Object.fromEntries(messages.map((m) => [m.id, m])), trees: {}, streaming: undefined });
+  useChatStore.setState({
+    conversationId,
+    order: messages.map((m) => m.id),
+    messages: Object.fromEntries(messages.map((m) => [m.id, m])),
+    trees: {},
+    streaming: undefined,
+  });
 }
 
 export function markStored(ids: string[]): void {
-  useChatStore.setState((s) => ({ messages: { ...s.messages, ...Object.fromEntries(ids.map((id) => [id, { ...s.messages[id]!, stored: true }])) } }));
+  useChatStore.setState((s) => ({
+    messages: { ...s.messages, ...Object.fromEntries(ids.map((id) => [id, { ...s.messages[id]!, stored: true }])) },
+  }));
 }
 
 /** Where a message is, or would be, among the messages the server has. */
@@ -126,4 +134,3 @@ export function putMessage(message: UiMessage): void {
 export function appendMessage(message: UiMessage): void {
   useChatStore.setState((s) => ({ order: [...s.order, message.id], messages: { ...s.messages, [message.id]: message } }));
 }
-

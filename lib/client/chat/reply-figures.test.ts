@@ -7,7 +7,9 @@ describe('outputRate', () => {
 
   it('runs from the first token to the last, not through a silence before the end (a stall, a lost server)', () => {
     expect(outputRate(reply, { firstToken: 1000, lastToken: 3000, end: 9000 })).toEqual({ rate: 50, from: 'usage' });
-    expect(outputRate({ ...reply, usage: undefined }, { firstToken: 1000, lastToken: 3000, end: 9000, tokenEvents: 40 })).toEqual({ rate: 20, from: 'counted' });
+    expect(outputRate({ ...reply, usage: undefined }, { firstToken: 1000, lastToken: 3000, end: 9000, tokenEvents: 40 })).toEqual(
+      { rate: 20, from: 'counted' },
+    );
   });
 
   it('runs to the end for a reply stored without its last token, or of one token; none before the end', () => {
@@ -18,6 +20,9 @@ describe('outputRate', () => {
 
   it('of a stopped reply that never got its final usage, counts the tokens that streamed, not the upstream’s first word', () => {
     const stopped = { ...emptyMessage('stopped'), usage: { inputTokens: 41, outputTokens: 1 } };
-    expect(outputRate(stopped, { firstToken: 1000, lastToken: 3000, end: 3100, tokenEvents: 120 })).toEqual({ rate: 60, from: 'usage' });
+    expect(outputRate(stopped, { firstToken: 1000, lastToken: 3000, end: 3100, tokenEvents: 120 })).toEqual({
+      rate: 60,
+      from: 'usage',
+    });
   });
 });

@@ -10,7 +10,10 @@ import type { ReplyFigures, UiMessage } from './chat-store';
  * token, not the end: a reply that stalled, or whose server died, ends long after its
  * last token (stored replies from before the last token was kept: to the end).
  */
-export function outputRate(reply: AssembledMessage, figures: ReplyFigures): { rate: number; from: 'usage' | 'counted' } | undefined {
+export function outputRate(
+  reply: AssembledMessage,
+  figures: ReplyFigures,
+): { rate: number; from: 'usage' | 'counted' } | undefined {
   if (figures.end === undefined || figures.firstToken === undefined) return undefined;
   const until = figures.lastToken !== undefined && figures.lastToken > figures.firstToken ? figures.lastToken : figures.end;
   const generating = until - figures.firstToken;
@@ -21,7 +24,10 @@ export function outputRate(reply: AssembledMessage, figures: ReplyFigures): { ra
 }
 
 /** A reply as totals reckon its cost: its counted usage, at its prices. */
-export function pricedReply({ reply, figures, pricing }: Extract<UiMessage, { role: 'assistant' }>): { usage: AssembledMessage['usage']; pricing: ModelPricing | null | undefined } {
+export function pricedReply({ reply, figures, pricing }: Extract<UiMessage, { role: 'assistant' }>): {
+  usage: AssembledMessage['usage'];
+  pricing: ModelPricing | null | undefined;
+} {
   return { usage: countedUsage(reply, figures.tokenEvents).usage, pricing };
 }
 

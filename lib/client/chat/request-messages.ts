@@ -9,9 +9,18 @@ export function replyParts(reply: AssembledMessage): MessagePart[] {
       case 'text':
         return [{ type: 'text', text: part.text }];
       case 'thinking':
-        return [{ type: 'thinking', text: part.text, ...(part.signature ? { signature: part.signature } : {}), ...(part.redacted ? { redacted: part.redacted } : {}) }];
+        return [
+          {
+            type: 'thinking',
+            text: part.text,
+            ...(part.signature ? { signature: part.signature } : {}),
+            ...(part.redacted ? { redacted: part.redacted } : {}),
+          },
+        ];
       case 'tool-call':
-        return part.call.server ? [] : [{ type: 'tool-call', id: part.call.id, name: part.call.name, args: part.call.args ?? {} }];
+        return part.call.server
+          ? []
+          : [{ type: 'tool-call', id: part.call.id, name: part.call.name, args: part.call.args ?? {} }];
       case 'tool-result':
         return [];
     }
@@ -32,8 +41,15 @@ export function toRequestMessages(order: string[], messages: Record<string, UiMe
  * What the server has not seen of a conversation (this turn's messages, and those of
  * turns it never got) and, for a stored conversation, the request fields that say so.
  */
-export function unseenByServer(order: string[], messages: Record<string, UiMessage>, conversationId: string | undefined, replaceFrom?: number) {
+export function unseenByServer(
+  order: string[],
+  messages: Record<string, UiMessage>,
+  conversationId: string | undefined,
+  replaceFrom?: number,
+) {
   const unstored = order.filter((k) => !messages[k]!.stored && messages[k]!.role !== 'assistant');
-  const history = conversationId ? { conversationId, newMessages: unstored.length, ...(replaceFrom !== undefined ? { replaceFrom } : {}) } : undefined;
+  const history = conversationId
+    ? { conversationId, newMessages: unstored.length, ...(replaceFrom !== undefined ? { replaceFrom } : {}) }
+    : undefined;
   return { unstored, history };
 }

@@ -18,7 +18,10 @@ const chat = createThreadRunner({
     useChatStore.setState((state) => {
       const change: Partial<Thread> = typeof patch === 'function' ? patch(state) : patch;
       // Messages cut from the chat's order leave the store with it.
-      const messages = change.order && change.order.length < state.order.length ? Object.fromEntries(change.order.map((k) => [k, state.messages[k]!])) : state.messages;
+      const messages =
+        change.order && change.order.length < state.order.length
+          ? Object.fromEntries(change.order.map((k) => [k, state.messages[k]!]))
+          : state.messages;
       return { ...change, messages };
     }),
   extras: () => ({ params: useChatStore.getState().params }),

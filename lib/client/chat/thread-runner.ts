@@ -71,7 +71,14 @@ export function createThreadRunner(host: ThreadHost) {
     const { messages } = useChatStore.getState();
     const { unstored, history } = unseenByServer(thread.order, messages, conversationId, replaceFrom);
     const requestId = newId();
-    const body: ChatRequestBody = { ...host.extras?.(), ...(history ?? host.firstTurn?.()), provider, model, messages: toRequestMessages(thread.order, messages), requestId };
+    const body: ChatRequestBody = {
+      ...host.extras?.(),
+      ...(history ?? host.firstTurn?.()),
+      provider,
+      model,
+      messages: toRequestMessages(thread.order, messages),
+      requestId,
+    };
     const id = newId();
     add({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {} });
     const run = { detach: new AbortController(), requestId } as NonNullable<typeof current>;
@@ -88,7 +95,12 @@ export function createThreadRunner(host: ThreadHost) {
   }
 
   /** Reads a reply into the thread as its streaming one, until it ends or the page leaves it. */
-  async function follow(id: string, run: NonNullable<typeof current>, tracker: RunTracker | undefined, options: Pick<StreamOptions, 'source' | 'onHeaders'>): Promise<void> {
+  async function follow(
+    id: string,
+    run: NonNullable<typeof current>,
+    tracker: RunTracker | undefined,
+    options: Pick<StreamOptions, 'source' | 'onHeaders'>,
+  ): Promise<void> {
     host.write({ streaming: id });
     current = run;
     try {
@@ -145,7 +157,11 @@ export function createThreadRunner(host: ThreadHost) {
     /** Answers tool calls; once every call of the reply has a result, the turn continues. */
     answerTools(results: ToolResult[]): Promise<void> {
       if (busy() || results.length === 0) return Promise.resolve();
-      add({ id: newId(), role: 'tool', content: results.map((r) => ({ type: 'tool-result', callId: r.callId, name: r.name, content: r.content })) });
+      add({
+        id: newId(),
+        role: 'tool',
+        content: results.map((r) => ({ type: 'tool-result', callId: r.callId, name: r.name, content: r.content })),
+      });
       return run();
     },
     /**
@@ -154,7 +170,9 @@ export function createThreadRunner(host: ThreadHost) {
      */
     join(replyId: string): Promise<void> {
       if (busy()) return Promise.resolve();
-      return follow(replyId, { detach: new AbortController(), requestId: replyId, streamId: replyId }, host.track?.(), { source: { join: replyId } });
+      return follow(replyId, { detach: new AbortController(), requestId: replyId, streamId: replyId }, host.track?.(), {
+        source: { join: replyId },
+      });
     },
     /**
      * Stops the running reply on the server, wherever it runs: its stream then ends with

@@ -22,7 +22,9 @@ export const newPane = (provider?: string, model?: string): Pane => ({ key: `pan
 export const useCompareStore = create<CompareState>(() => ({ panes: [] }));
 
 export function updatePane(key: string, patch: Partial<Pane> | ((pane: Pane) => Partial<Pane>)): void {
-  useCompareStore.setState((s) => ({ panes: s.panes.map((p) => (p.key === key ? { ...p, ...(typeof patch === 'function' ? patch(p) : patch) } : p)) }));
+  useCompareStore.setState((s) => ({
+    panes: s.panes.map((p) => (p.key === key ? { ...p, ...(typeof patch === 'function' ? patch(p) : patch) } : p)),
+  }));
 }
 
 export const paneOf = (key: string) => useCompareStore.getState().panes.find((p) => p.key === key);

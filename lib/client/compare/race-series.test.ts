@@ -4,7 +4,10 @@ import { MAX_POINTS, RaceSeries } from './race-series';
 
 /** Reads at increasing times with non-decreasing token counts, as a stream gives them. */
 const reads = fc
-  .array(fc.record({ gap: fc.double({ min: 0.01, max: 200, noNaN: true }), more: fc.nat({ max: 3 }) }), { minLength: 1, maxLength: 5000 })
+  .array(fc.record({ gap: fc.double({ min: 0.01, max: 200, noNaN: true }), more: fc.nat({ max: 3 }) }), {
+    minLength: 1,
+    maxLength: 5000,
+  })
   .map((steps) => {
     let at = 0;
     let tokens = 0;

@@ -129,7 +129,9 @@ export function retryPane(key: string): void {
   if (paneOf(key)?.streaming) return;
   race.startedAt = performance.now();
   sessionActive();
-  void paneRunner(key).retryLast().then(() => refreshConversations());
+  void paneRunner(key)
+    .retryLast()
+    .then(() => refreshConversations());
 }
 
 /** Answers a pane's tool calls, and its turn goes on. */
@@ -137,7 +139,9 @@ export function answerPaneToolCalls(key: string, results: ToolResult[]): void {
   if (paneOf(key)?.streaming) return;
   race.startedAt = performance.now();
   sessionActive();
-  void paneRunner(key).answerTools(results).then(() => refreshConversations());
+  void paneRunner(key)
+    .answerTools(results)
+    .then(() => refreshConversations());
 }
 
 /** "Continue with this one": the pane's conversation, copied into a normal chat; resolves to its id. */

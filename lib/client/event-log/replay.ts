@@ -15,7 +15,16 @@ export function replayImport(stream: ImportedStream, name: string, pace: 'record
   const id = crypto.randomUUID();
   const log = createLog(id, stream.protocol, name);
   const reader = new StreamReader(stream.protocol, log.record);
-  appendMessage({ id, role: 'assistant', provider: `imported · ${stream.protocol}`, model: name, reply: emptyMessage(), figures: {}, imported: name, protocol: stream.protocol });
+  appendMessage({
+    id,
+    role: 'assistant',
+    provider: `imported · ${stream.protocol}`,
+    model: name,
+    reply: emptyMessage(),
+    figures: {},
+    imported: name,
+    protocol: stream.protocol,
+  });
   showEventsOf(id);
   const end = () => {
     const last = stream.chunks.at(-1)?.at ?? 0;

@@ -12,7 +12,8 @@ export const PAGE_SIZE = 50;
 /** While a listed conversation has a reply streaming (here, in another tab, or from before a reload), the list is asked again this often, so its mark goes once the reply ends. */
 export const STREAMING_REFRESH_MS = 3000;
 
-const fetchPage = (query: string, cursor: string | undefined): Promise<ConversationPage> => api.listConversations({ query: query.trim(), cursor, limit: PAGE_SIZE });
+const fetchPage = (query: string, cursor: string | undefined): Promise<ConversationPage> =>
+  api.listConversations({ query: query.trim(), cursor, limit: PAGE_SIZE });
 
 /** The sidebar's list: most recent first, a page at a time, optionally searched. */
 export function useConversationList(query: string) {
@@ -21,13 +22,16 @@ export function useConversationList(query: string) {
     queryFn: ({ pageParam }) => fetchPage(query, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.conversations.some((c) => c.streaming)) ? STREAMING_REFRESH_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((p) => p.conversations.some((c) => c.streaming)) ? STREAMING_REFRESH_MS : false,
   });
 }
 
 /** Applies `change` to every cached page of the list (searched ones too). */
 function editLists(change: (list: ConversationSummary[]) => ConversationSummary[]): void {
-  getQueryClient().setQueriesData<Pages>({ queryKey: ROOT }, (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, conversations: change(p.conversations) })) } : data));
+  getQueryClient().setQueriesData<Pages>({ queryKey: ROOT }, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, conversations: change(p.conversations) })) } : data,
+  );
 }
 
 /**
@@ -41,7 +45,9 @@ export function conversationActive(id: string, titleIfNew: string, kind: Convers
   for (const [, data] of client.getQueriesData<Pages>({ queryKey: ROOT })) {
     existing ??= data?.pages.flatMap((p) => p.conversations).find((c) => c.id === id);
   }
-  const entry: ConversationSummary = existing ? { ...existing, updatedAt: now, streaming: true } : { id, kind, title: titleIfNew, createdAt: now, updatedAt: now, streaming: true };
+  const entry: ConversationSummary = existing
+    ? { ...existing, updatedAt: now, streaming: true }
+    : { id, kind, title: titleIfNew, createdAt: now, updatedAt: now, streaming: true };
   client.setQueryData<Pages>(keyFor(''), (data) => {
     if (!data) return data;
     const pages = data.pages.map((p) => ({ ...p, conversations: p.conversations.filter((c) => c.id !== id) }));

@@ -1,7 +1,13 @@
 import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/assemble/message';
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { storedFields, type Conversation, type ReplyTimings, type StoredMessage, type StoredReplyFields } from '@/lib/api/conversations';
+import {
+  storedFields,
+  type Conversation,
+  type ReplyTimings,
+  type StoredMessage,
+  type StoredReplyFields,
+} from '@/lib/api/conversations';
 import type { ReplyFigures, UiMessage } from '../chat/chat-store';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
@@ -9,7 +15,8 @@ function replyFromContent(content: ChatMessage['content']): AssembledMessage {
   const message: ChatMessage = { role: 'assistant', content };
   const parts = partsOf(message).flatMap((p): AssistantPart[] => {
     if (p.type === 'text' || p.type === 'thinking') return [p];
-    if (p.type === 'tool-call') return [{ type: 'tool-call', call: { id: p.id, name: p.name, argsText: JSON.stringify(p.args ?? {}), args: p.args } }];
+    if (p.type === 'tool-call')
+      return [{ type: 'tool-call', call: { id: p.id, name: p.name, argsText: JSON.stringify(p.args ?? {}), args: p.args } }];
     return [];
   });
   return {
@@ -23,7 +30,14 @@ function replyFromContent(content: ChatMessage['content']): AssembledMessage {
 
 /** A stored reply's figures: the server's, measured from when it received the request. */
 export function storedFigures(timings: ReplyTimings): ReplyFigures {
-  return { firstToken: timings.firstToken, firstAnswer: timings.firstAnswer, lastToken: timings.lastToken, end: timings.end, tokenEvents: timings.tokenEvents, settled: true };
+  return {
+    firstToken: timings.firstToken,
+    firstAnswer: timings.firstAnswer,
+    lastToken: timings.lastToken,
+    end: timings.end,
+    tokenEvents: timings.tokenEvents,
+    settled: true,
+  };
 }
 
 /** A stored reply's message, as the page holds an assembled one. */
@@ -35,9 +49,20 @@ function toUi(m: StoredMessage): UiMessage {
   if (m.role === 'tool') return { id: m.id, role: 'tool', content: m.content, stored: true };
   if (m.role !== 'assistant') {
     const content = typeof m.content === 'string' ? m.content : textOf({ role: m.role, content: m.content });
-    return m.role === 'system' ? { id: m.id, role: 'system', content, stored: true } : { id: m.id, role: 'user', content, stored: true };
+    return m.role === 'system'
+      ? { id: m.id, role: 'system', content, stored: true }
+      : { id: m.id, role: 'user', content, stored: true };
   }
-  if (!('text' in m)) return { id: m.id, role: 'assistant', provider: '', model: '', reply: replyFromContent(m.content), figures: {}, stored: true };
+  if (!('text' in m))
+    return {
+      id: m.id,
+      role: 'assistant',
+      provider: '',
+      model: '',
+      reply: replyFromContent(m.content),
+      figures: {},
+      stored: true,
+    };
   const { timings } = m;
   return {
     id: m.id,

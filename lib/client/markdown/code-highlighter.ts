@@ -18,7 +18,20 @@ type Waiter = (result: TokensResult) => void;
 const keyOf = (block: CodeToHighlight) => `${normalize(block.language)}\n${block.code}`;
 
 /** What models write most: the worker loads their grammars before the first reply needs them. */
-const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'bash', 'json', 'rust', 'sql', 'go', 'tsx', 'html', 'css', 'yaml'] as const;
+const COMMON_LANGUAGES = [
+  'typescript',
+  'javascript',
+  'python',
+  'bash',
+  'json',
+  'rust',
+  'sql',
+  'go',
+  'tsx',
+  'html',
+  'css',
+  'yaml',
+] as const;
 
 /**
  * Code blocks' tokens from a Web Worker running Shiki. A block asked for the first
@@ -83,7 +96,8 @@ class WorkerHighlighter {
       this.worker = new Worker(new URL('./highlight.worker.ts', import.meta.url), { type: 'module', name: 'sluice-highlighter' });
       this.worker.onmessage = ({ data }: MessageEvent<HighlightAnswer>) => this.settle(data);
       // A worker that cannot start answers nothing: every job in flight fails, and blocks stay plain.
-      this.worker.onerror = (event) => [...this.keys.keys()].forEach((id) => this.settle({ id, error: event.message || 'the highlighting worker failed' }));
+      this.worker.onerror = (event) =>
+        [...this.keys.keys()].forEach((id) => this.settle({ id, error: event.message || 'the highlighting worker failed' }));
     }
     this.worker.postMessage(job);
   }

@@ -14,7 +14,11 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** Tokens carry both colors; the stylesheet picks one per color scheme. */
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 // The JavaScript engine needs no WebAssembly; "forgiving" skips the few patterns it cannot run rather than failing the grammar.
-const highlighter = createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+const highlighter = createHighlighter({
+  themes: [THEMES.light, THEMES.dark],
+  langs: [],
+  engine: createJavaScriptRegexEngine({ forgiving: true }),
+});
 /** Jobs run one at a time, in order: a grammar is loaded once, by the first job that needs it. */
 let queue: Promise<void> = Promise.resolve();
 

@@ -7,7 +7,13 @@ import { BlockSplitter, splitBlocks } from './markdown-blocks';
 describe('markdown block splitting', () => {
   it('splits at blank lines, never inside fenced code', () => {
     const text = '# Title\n\nPara one\nstill one\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n| a |\n| - |\n\ntail';
-    expect(splitBlocks(text)).toEqual(['# Title\n\n', 'Para one\nstill one\n\n', '```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n', '| a |\n| - |\n\n', 'tail']);
+    expect(splitBlocks(text)).toEqual([
+      '# Title\n\n',
+      'Para one\nstill one\n\n',
+      '```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n',
+      '| a |\n| - |\n\n',
+      'tail',
+    ]);
   });
 
   it('keeps an open fence in the tail', () => {
@@ -17,18 +23,22 @@ describe('markdown block splitting', () => {
   it('loses nothing, and the incremental split equals the whole split, however the text grows', () => {
     const piece = fc.constantFrom('word ', '\n', '\n\n', '```', '```ts\n', '~~~', '- item\n', '| a | b |\n', '   ', '# h\n');
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 80 }), fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 40 }), (pieces, steps) => {
-        const text = pieces.join('');
-        const splitter = new BlockSplitter();
-        let at = 0;
-        for (const step of steps) {
-          at = Math.min(text.length, at + step * 3);
-          splitter.update(text.slice(0, at));
-        }
-        const { done, tail } = splitter.update(text);
-        expect([...done, tail].join('')).toBe(text);
-        expect([...done, tail]).toEqual(splitBlocks(text));
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 80 }),
+        fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 40 }),
+        (pieces, steps) => {
+          const text = pieces.join('');
+          const splitter = new BlockSplitter();
+          let at = 0;
+          for (const step of steps) {
+            at = Math.min(text.length, at + step * 3);
+            splitter.update(text.slice(0, at));
+          }
+          const { done, tail } = splitter.update(text);
+          expect([...done, tail].join('')).toBe(text);
+          expect([...done, tail]).toEqual(splitBlocks(text));
+        },
+      ),
     );
   });
 

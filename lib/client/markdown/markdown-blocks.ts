@@ -7,13 +7,14 @@ export function splitBlocks(text: string): string[] {
   const blocks: string[] = [];
   let start = 0;
   let fence: string | undefined;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const nl = text.indexOf('\n', i);
     const end = nl === -1 ? text.length : nl;
     const line = text.slice(i, end);
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (marker && fence === undefined) fence = marker;
-    else if (marker && fence !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+    else if (marker && fence !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+      fence = undefined;
     else if (fence === undefined && nl !== -1 && line.trim() === '' && text.slice(start, i).trim() !== '') {
       blocks.push(text.slice(start, nl + 1));
       start = nl + 1;

@@ -21,7 +21,8 @@ function setUp() {
 }
 
 const tree = (text: string): Root => ({ type: 'root', children: [{ type: 'text', value: text }] });
-const sent = (posts: TreeRequest[][]) => posts.map((post) => post.map((r) => `${r.index}:${r.text}:${r.streaming ? 'tail' : 'done'}`));
+const sent = (posts: TreeRequest[][]) =>
+  posts.map((post) => post.map((r) => `${r.index}:${r.text}:${r.streaming ? 'tail' : 'done'}`));
 
 describe('markdown trees from the worker', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -73,8 +73,10 @@ class MarkdownTrees {
     const stored = this.sent.get(`${replyId}:${part}`);
     const sent = !stored || stored.done > done.length ? { done: 0 } : stored;
     const requests: TreeRequest[] = [];
-    for (let i = sent.done; i < done.length; i++) requests.push({ id: replyId, part, index: i, text: done[i]!, streaming: false });
-    if (tail && (tail !== sent.tail || done.length !== sent.tailIndex || streaming !== sent.streaming)) requests.push({ id: replyId, part, index: done.length, text: tail, streaming });
+    for (let i = sent.done; i < done.length; i++)
+      requests.push({ id: replyId, part, index: i, text: done[i]!, streaming: false });
+    if (tail && (tail !== sent.tail || done.length !== sent.tailIndex || streaming !== sent.streaming))
+      requests.push({ id: replyId, part, index: done.length, text: tail, streaming });
     return requests;
   }
 
@@ -92,7 +94,10 @@ class MarkdownTrees {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('../../markdown/markdown.worker.ts', import.meta.url), { type: 'module', name: 'sluice-markdown' });
+    const worker = new Worker(new URL('../../markdown/markdown.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'sluice-markdown',
+    });
     worker.onmessage = ({ data }: MessageEvent<TreeAnswer[]>) => this.receive(data);
     // A script that fails to load or to run (a bundling mistake once made it throw on import) reports here.
     worker.onerror = (event) => this.fail(event.message || 'the worker script failed');
@@ -160,4 +165,7 @@ function count(counts: Map<string, number>, id: string, by: number): void {
 export const createMarkdownTrees = (target: TreesTarget) => new MarkdownTrees(target);
 
 /** The page's: trees join the chat store through the page's frame loop. */
-export const markdownTrees = createMarkdownTrees({ requestFlush: frameLoop.requestFlush, treesOf: (replyId) => useChatStore.getState().trees[replyId] });
+export const markdownTrees = createMarkdownTrees({
+  requestFlush: frameLoop.requestFlush,
+  treesOf: (replyId) => useChatStore.getState().trees[replyId],
+});

@@ -56,7 +56,6 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   const ticks = new Set<(now: number) => boolean | void>();
   let scheduled = false;
 
-
   function schedule(): void {
     if (scheduled) return;
     scheduled = true;
@@ -123,7 +122,9 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   function turn(now: number): string[] {
     const since = (key: string) => now - (lastApplied.get(key) ?? -Infinity);
     const ending = [...finals.keys()].filter((key) => pending.has(key));
-    const due = [...pending.keys()].filter((key) => !finals.has(key) && since(key) >= MIN_UPDATE_INTERVAL_MS).sort((a, b) => since(b) - since(a));
+    const due = [...pending.keys()]
+      .filter((key) => !finals.has(key) && since(key) >= MIN_UPDATE_INTERVAL_MS)
+      .sort((a, b) => since(b) - since(a));
     return [...ending, ...due].slice(0, Math.ceil(pending.size / FRAMES_PER_TURN));
   }
 

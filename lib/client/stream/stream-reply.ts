@@ -61,11 +61,24 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
       return finish({ reply: emptyMessage('error'), preError: preStreamError(error as ApiCallError) });
     }
     onHeaders?.(response.headers.get(CHAT_HEADERS.conversationId), response.headers.get(CHAT_HEADERS.messageId));
-    if (!response.ok || !response.body) return finish({ reply: emptyMessage('error'), preError: preStreamError(await readApiError(response)), figures: { end: since() } });
+    if (!response.ok || !response.body)
+      return finish({
+        reply: emptyMessage('error'),
+        preError: preStreamError(await readApiError(response)),
+        figures: { end: since() },
+      });
   } else {
     const joined = await join(source.join, 0, signal);
     if (signal.aborted) return;
-    if (typeof joined === 'string') return finish({ streamId: source.join, connectionLost: true, reply: { ...emptyMessage('truncated'), error: { message: 'This reply is no longer streaming on the server; reopen the conversation for what it stored.' } } });
+    if (typeof joined === 'string')
+      return finish({
+        streamId: source.join,
+        connectionLost: true,
+        reply: {
+          ...emptyMessage('truncated'),
+          error: { message: 'This reply is no longer streaming on the server; reopen the conversation for what it stored.' },
+        },
+      });
     ({ response, clock } = joined);
   }
 
@@ -73,7 +86,9 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
   const streamId = response.headers.get(CHAT_HEADERS.messageId) ?? undefined;
   const pricing = pricingOf(response.headers.get(CHAT_HEADERS.pricing));
   const log = createLog(id, protocol);
-  const reader = new StreamReader(protocol, log.record, { markerNonce: response.headers.get(CHAT_HEADERS.markerNonce) ?? undefined });
+  const reader = new StreamReader(protocol, log.record, {
+    markerNonce: response.headers.get(CHAT_HEADERS.markerNonce) ?? undefined,
+  });
   let offset = 0;
   /** The server's time for the last bytes read, once joined: the reply's end is its end marker's. */
   let lastAt: number | undefined;
@@ -113,7 +128,13 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
   log.end();
   await finish({ protocol, streamId, reconnecting: false, ...replyPatch(reader, final, now()), connectionLost });
   // Not awaited: the reply is over for the page (Send is back) while the server's figures come.
-  void settleFromServer(id, response.headers.get(CHAT_HEADERS.conversationId), streamId, signal, reader.bffEnd?.reason === 'server-lost');
+  void settleFromServer(
+    id,
+    response.headers.get(CHAT_HEADERS.conversationId),
+    streamId,
+    signal,
+    reader.bffEnd?.reason === 'server-lost',
+  );
 }
 
 /**
@@ -123,11 +144,20 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
  * reply replaces the page's too: the server running it died, and the page may have read
  * bytes from it that never reached the instance that stored the reply.
  */
-async function settleFromServer(id: string, conversationId: string | null, streamId: string | undefined, signal: AbortSignal, wholeReply: boolean): Promise<void> {
+async function settleFromServer(
+  id: string,
+  conversationId: string | null,
+  streamId: string | undefined,
+  signal: AbortSignal,
+  wholeReply: boolean,
+): Promise<void> {
   if (!conversationId || !streamId) return;
   const stored = await api.storedMessage(conversationId, streamId).catch(() => null);
   if (signal.aborted || !stored || stored.role !== 'assistant' || !('timings' in stored) || stored.status === 'streaming') return;
-  flushFinal(id, () => ({ figures: storedFigures(stored.timings), ...(wholeReply ? { reply: storedReplyMessage(stored) } : {}) }));
+  flushFinal(id, () => ({
+    figures: storedFigures(stored.timings),
+    ...(wholeReply ? { reply: storedReplyMessage(stored) } : {}),
+  }));
 }
 
 /** POST /api/chat, sent again (same requestId) when it did not reach the server. */
@@ -136,7 +166,14 @@ async function post(body: ChatRequestBody, signal: AbortSignal): Promise<Respons
     try {
       return await api.startChat(body, signal);
     } catch (error) {
-      if (signal.aborted || !(error instanceof ApiCallError) || error.type !== 'network' || attempt >= POST_RETRY_MS.length || !body.requestId) throw error;
+      if (
+        signal.aborted ||
+        !(error instanceof ApiCallError) ||
+        error.type !== 'network' ||
+        attempt >= POST_RETRY_MS.length ||
+        !body.requestId
+      )
+        throw error;
       await sleep(POST_RETRY_MS[attempt]!);
     }
   }
@@ -157,7 +194,11 @@ async function readAll(body: ReadableStream<Uint8Array>, push: (bytes: Uint8Arra
 }
 
 /** Joins a reply's stream from byte `from`, with the server's receive times: 'gone' once the server no longer has it live. */
-async function join(streamId: string, from: number, signal: AbortSignal): Promise<{ response: Response; clock: ServerClock } | 'gone' | 'unreachable'> {
+async function join(
+  streamId: string,
+  from: number,
+  signal: AbortSignal,
+): Promise<{ response: Response; clock: ServerClock } | 'gone' | 'unreachable'> {
   try {
     const times = await api.streamTimes(streamId, from);
     const response = await api.joinStream(streamId, from, signal);

@@ -3,7 +3,14 @@ import type { StreamDecoder } from '../decoder';
 import type { FinishReason, StreamEvent } from '../events';
 import { defined, isObject, num, parseData, str, type Json } from '../json';
 
-const FINISH: Record<string, FinishReason> = { end_turn: 'stop', stop_sequence: 'stop', max_tokens: 'length', tool_use: 'tool-calls', refusal: 'content-filter', pause_turn: 'other' };
+const FINISH: Record<string, FinishReason> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  max_tokens: 'length',
+  tool_use: 'tool-calls',
+  refusal: 'content-filter',
+  pause_turn: 'other',
+};
 const TOOL_USE = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 
 /** Anthropic's input_tokens leaves out cache reads and writes; Usage.inputTokens counts every input token, as the other protocols do. */
@@ -35,11 +42,18 @@ export function createAnthropicDecoder(): StreamDecoder {
       toolBlocks.add(index);
       const input = isObject(block.input) && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : '';
       return [
-        { type: 'tool-call-start', key: String(index), id: str(block.id) ?? '', name: str(block.name) ?? '', server: type !== 'tool_use' || undefined },
+        {
+          type: 'tool-call-start',
+          key: String(index),
+          id: str(block.id) ?? '',
+          name: str(block.name) ?? '',
+          server: type !== 'tool_use' || undefined,
+        },
         ...(input ? [{ type: 'tool-call-delta' as const, key: String(index), delta: input }] : []),
       ];
     }
-    if (type.endsWith('_tool_result')) return [{ type: 'tool-result', id: str(block.tool_use_id), name: type, content: block.content }];
+    if (type.endsWith('_tool_result'))
+      return [{ type: 'tool-result', id: str(block.tool_use_id), name: type, content: block.content }];
     return [{ type: 'unknown', name: `content_block_start:${type}`, data: JSON.stringify(block) }];
   }
 
@@ -77,7 +91,10 @@ export function createAnthropicDecoder(): StreamDecoder {
           return [
             { type: 'message-start', id: str(message.id), model: str(message.model) },
             ...(isObject(message.usage) ? [usage(message.usage)] : []),
-            ...content.flatMap((block, i) => [...blockStart(i, block), ...(toolBlocks.has(i) ? [{ type: 'tool-call-end' as const, key: String(i) }] : [])]),
+            ...content.flatMap((block, i) => [
+              ...blockStart(i, block),
+              ...(toolBlocks.has(i) ? [{ type: 'tool-call-end' as const, key: String(i) }] : []),
+            ]),
             ...(stop ? [{ type: 'finish' as const, reason: FINISH[stop] ?? 'other', raw: stop }] : []),
           ];
         }
@@ -90,7 +107,10 @@ export function createAnthropicDecoder(): StreamDecoder {
         case 'message_delta': {
           const delta = isObject(data.delta) ? data.delta : {};
           const stop = str(delta.stop_reason);
-          return [...(isObject(data.usage) ? [usage(data.usage)] : []), ...(stop ? [{ type: 'finish' as const, reason: FINISH[stop] ?? 'other', raw: stop }] : [])];
+          return [
+            ...(isObject(data.usage) ? [usage(data.usage)] : []),
+            ...(stop ? [{ type: 'finish' as const, reason: FINISH[stop] ?? 'other', raw: stop }] : []),
+          ];
         }
         case 'message_stop':
           return [{ type: 'end' }];

@@ -1,6 +1,13 @@
 import { anthropicKey } from './auth';
 import { partsOf, type ChatMessage, type MessagePart } from '../conversation';
-import { DEFAULT_MAX_TOKENS, postTo, systemText, thinkingBudget, type RequestInput, type UpstreamRequest } from '../request-types';
+import {
+  DEFAULT_MAX_TOKENS,
+  postTo,
+  systemText,
+  thinkingBudget,
+  type RequestInput,
+  type UpstreamRequest,
+} from '../request-types';
 
 type Block = Record<string, unknown>;
 
@@ -15,7 +22,12 @@ function toBlock(part: MessagePart): Block | undefined {
     case 'tool-call':
       return { type: 'tool_use', id: part.id, name: part.name, input: part.args ?? {} };
     case 'tool-result':
-      return { type: 'tool_result', tool_use_id: part.callId, content: part.content, ...(part.isError ? { is_error: true } : {}) };
+      return {
+        type: 'tool_result',
+        tool_use_id: part.callId,
+        content: part.content,
+        ...(part.isError ? { is_error: true } : {}),
+      };
   }
 }
 
@@ -25,7 +37,10 @@ function toMessages(messages: ChatMessage[]): { role: 'user' | 'assistant'; cont
   for (const message of messages) {
     if (message.role === 'system') continue;
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = partsOf(message).flatMap((p): Block[] => { const block = toBlock(p); return block ? [block] : []; });
+    const blocks = partsOf(message).flatMap((p): Block[] => {
+      const block = toBlock(p);
+      return block ? [block] : [];
+    });
     if (blocks.length === 0) continue;
     const last = out.at(-1);
     if (last?.role === role) last.content.push(...blocks);
@@ -49,7 +64,13 @@ export function buildAnthropicRequest({ target, model, messages, params }: Reque
     ...(params.temperature !== undefined && thinking === undefined ? { temperature: Math.min(1, params.temperature) } : {}),
     ...(thinking !== undefined ? { thinking: { type: 'enabled', budget_tokens: thinking } } : {}),
     ...(params.tools?.length
-      ? { tools: params.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters ?? { type: 'object', properties: {} } })) }
+      ? {
+          tools: params.tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            input_schema: t.parameters ?? { type: 'object', properties: {} },
+          })),
+        }
       : {}),
   });
 }

@@ -33,7 +33,11 @@ function usage(meta: Json): StreamEvent {
 
 function errorOf(value: Json): StreamEvent {
   const error = isObject(value.error) ? value.error : {};
-  return { type: 'error', message: str(error.message) ?? JSON.stringify(value), code: str(error.status) ?? (error.code === undefined ? undefined : String(error.code)) };
+  return {
+    type: 'error',
+    message: str(error.message) ?? JSON.stringify(value),
+    code: str(error.status) ?? (error.code === undefined ? undefined : String(error.code)),
+  };
 }
 
 /** Gemini `streamGenerateContent?alt=sse` chunks, including Vertex's streamed function arguments. */
@@ -67,7 +71,8 @@ export function createGeminiDecoder(): StreamDecoder {
     }
     for (const partial of asArray(call.partialArgs)) {
       if (!isObject(partial) || !streaming) continue;
-      const value = partial.stringValue ?? partial.numberValue ?? partial.boolValue ?? (partial.nullValue !== undefined ? null : undefined);
+      const value =
+        partial.stringValue ?? partial.numberValue ?? partial.boolValue ?? (partial.nullValue !== undefined ? null : undefined);
       setAtPath(streaming.args, str(partial.jsonPath) ?? '', value);
     }
     if (streaming && Object.keys(call).length === 0) finishStreaming(out);
@@ -84,10 +89,18 @@ export function createGeminiDecoder(): StreamDecoder {
       if (item.kind === 'comment') return [{ type: 'keep-alive' }];
       if (item.kind === 'leftover') {
         // Google may end the last event without its blank line (its own SDK reads it anyway)…
-        if (item.raw.startsWith('data:')) return decodeChunk(item.raw.split(/\r\n|\r|\n/).map((l) => l.replace(/^data: ?/, '')).join('\n'));
+        if (item.raw.startsWith('data:'))
+          return decodeChunk(
+            item.raw
+              .split(/\r\n|\r|\n/)
+              .map((l) => l.replace(/^data: ?/, ''))
+              .join('\n'),
+          );
         // …and ends a failed stream with a bare JSON error body, no `data:` prefix.
         const parsed = parseData(item.raw);
-        return parsed.ok && parsed.value.error ? [errorOf(parsed.value)] : [{ type: 'malformed', data: item.raw, message: 'unterminated text at end of stream' }];
+        return parsed.ok && parsed.value.error
+          ? [errorOf(parsed.value)]
+          : [{ type: 'malformed', data: item.raw, message: 'unterminated text at end of stream' }];
       }
       if (item.kind !== 'event') return [];
       return decodeChunk(item.data);
@@ -95,33 +108,45 @@ export function createGeminiDecoder(): StreamDecoder {
   };
 
   function decodeChunk(data: string): StreamEvent[] {
-      const parsed = parseData(data);
-      if (!parsed.ok) return [parsed.event];
-      const chunk = parsed.value;
-      const out: StreamEvent[] = [];
-      if (chunk.error) return [errorOf(chunk)];
-      if (!announced) {
-        announced = true;
-        out.push({ type: 'message-start', id: str(chunk.responseId), model: str(chunk.modelVersion) });
-      }
-      const candidate = asArray(chunk.candidates).find(isObject);
-      const content = candidate && isObject(candidate.content) ? candidate.content : {};
-      for (const part of asArray(content.parts)) {
-        if (!isObject(part)) continue;
-        if (typeof part.text === 'string' && part.text !== '') out.push({ type: part.thought ? 'thinking-delta' : 'text-delta', text: part.text });
-        if (isObject(part.functionCall)) functionCall(part.functionCall, out);
-        if (isObject(part.executableCode)) out.push({ type: 'tool-result', id: str(part.executableCode.id), name: 'executableCode', content: part.executableCode });
-        if (isObject(part.codeExecutionResult)) out.push({ type: 'tool-result', id: str(part.codeExecutionResult.id), name: 'codeExecutionResult', content: part.codeExecutionResult });
-      }
-      for (const key of ['groundingMetadata', 'citationMetadata'] as const) {
-        if (candidate && isObject(candidate[key])) out.push({ type: 'annotation', value: candidate[key] });
-      }
-      if (isObject(chunk.usageMetadata)) out.push(usage(chunk.usageMetadata));
-      const finish = candidate ? str(candidate.finishReason) : undefined;
-      const blocked = isObject(chunk.promptFeedback) ? str(chunk.promptFeedback.blockReason) : undefined;
-      if (finish || blocked) finishStreaming(out);
-      if (finish) out.push({ type: 'finish', reason: finish === 'STOP' && calls > 0 ? 'tool-calls' : (FINISH[finish] ?? 'other'), raw: finish }, { type: 'end' });
-      else if (blocked) out.push({ type: 'finish', reason: 'content-filter', raw: `prompt blocked: ${blocked}` }, { type: 'end' });
-      return out;
+    const parsed = parseData(data);
+    if (!parsed.ok) return [parsed.event];
+    const chunk = parsed.value;
+    const out: StreamEvent[] = [];
+    if (chunk.error) return [errorOf(chunk)];
+    if (!announced) {
+      announced = true;
+      out.push({ type: 'message-start', id: str(chunk.responseId), model: str(chunk.modelVersion) });
+    }
+    const candidate = asArray(chunk.candidates).find(isObject);
+    const content = candidate && isObject(candidate.content) ? candidate.content : {};
+    for (const part of asArray(content.parts)) {
+      if (!isObject(part)) continue;
+      if (typeof part.text === 'string' && part.text !== '')
+        out.push({ type: part.thought ? 'thinking-delta' : 'text-delta', text: part.text });
+      if (isObject(part.functionCall)) functionCall(part.functionCall, out);
+      if (isObject(part.executableCode))
+        out.push({ type: 'tool-result', id: str(part.executableCode.id), name: 'executableCode', content: part.executableCode });
+      if (isObject(part.codeExecutionResult))
+        out.push({
+          type: 'tool-result',
+          id: str(part.codeExecutionResult.id),
+          name: 'codeExecutionResult',
+          content: part.codeExecutionResult,
+        });
+    }
+    for (const key of ['groundingMetadata', 'citationMetadata'] as const) {
+      if (candidate && isObject(candidate[key])) out.push({ type: 'annotation', value: candidate[key] });
+    }
+    if (isObject(chunk.usageMetadata)) out.push(usage(chunk.usageMetadata));
+    const finish = candidate ? str(candidate.finishReason) : undefined;
+    const blocked = isObject(chunk.promptFeedback) ? str(chunk.promptFeedback.blockReason) : undefined;
+    if (finish || blocked) finishStreaming(out);
+    if (finish)
+      out.push(
+        { type: 'finish', reason: finish === 'STOP' && calls > 0 ? 'tool-calls' : (FINISH[finish] ?? 'other'), raw: finish },
+        { type: 'end' },
+      );
+    else if (blocked) out.push({ type: 'finish', reason: 'content-filter', raw: `prompt blocked: ${blocked}` }, { type: 'end' });
+    return out;
   }
 }

@@ -20,7 +20,7 @@ export function pathKeys(path: string): Key[] {
       const quote = path[i + 1]!;
       let key = '';
       let j = i + 2;
-      for (; j < path.length && path[j] !== quote; j++) key += path[j] === '\\' ? path[++j] ?? '' : path[j];
+      for (; j < path.length && path[j] !== quote; j++) key += path[j] === '\\' ? (path[++j] ?? '') : path[j];
       keys.push(key);
       i = path.indexOf(']', j) + 1 || path.length;
     } else if (c === '[') {

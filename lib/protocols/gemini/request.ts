@@ -5,7 +5,9 @@ import { postTo, systemText, thinkingBudget, type RequestInput, type UpstreamReq
 function parseResult(content: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(content);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { result: value };
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { result: value };
   } catch {
     return { result: content };
   }
@@ -52,7 +54,17 @@ export function buildGeminiRequest({ target, model, messages, params }: RequestI
     ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}),
     ...(Object.keys(generationConfig).length > 0 ? { generationConfig } : {}),
     ...(params.tools?.length
-      ? { tools: [{ functionDeclarations: params.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })) }] }
+      ? {
+          tools: [
+            {
+              functionDeclarations: params.tools.map((t) => ({
+                name: t.name,
+                description: t.description,
+                parameters: t.parameters,
+              })),
+            },
+          ],
+        }
       : {}),
   });
 }

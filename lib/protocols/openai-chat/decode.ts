@@ -49,7 +49,8 @@ export function createOpenAiChatDecoder(): StreamDecoder {
       if (!isObject(part)) continue;
       if (part.type === 'text' && typeof part.text === 'string') out.push({ type: 'text-delta', text: part.text, choice });
       if (part.type === 'thinking') {
-        for (const t of asArray(part.thinking)) if (isObject(t) && typeof t.text === 'string') out.push({ type: 'thinking-delta', text: t.text });
+        for (const t of asArray(part.thinking))
+          if (isObject(t) && typeof t.text === 'string') out.push({ type: 'thinking-delta', text: t.text });
       }
     }
   }
@@ -62,7 +63,8 @@ export function createOpenAiChatDecoder(): StreamDecoder {
     }
     // OpenRouter may send only reasoning_details.
     for (const detail of asArray(delta.reasoning_details)) {
-      if (isObject(detail) && typeof detail.text === 'string' && detail.text !== '') out.push({ type: 'thinking-delta', text: detail.text });
+      if (isObject(detail) && typeof detail.text === 'string' && detail.text !== '')
+        out.push({ type: 'thinking-delta', text: detail.text });
     }
     contentBlocks(delta.content_blocks, out);
   }
@@ -77,7 +79,8 @@ export function createOpenAiChatDecoder(): StreamDecoder {
       const delta = isObject(block) && isObject(block.delta) ? block.delta : undefined;
       if (!delta) continue;
       if (typeof delta.thinking === 'string' && delta.thinking !== '') out.push({ type: 'thinking-delta', text: delta.thinking });
-      if (typeof delta.signature === 'string' && delta.signature !== '') out.push({ type: 'thinking-signature', signature: delta.signature });
+      if (typeof delta.signature === 'string' && delta.signature !== '')
+        out.push({ type: 'thinking-signature', signature: delta.signature });
       if (typeof delta.data === 'string' && delta.data !== '') out.push({ type: 'thinking-redacted', data: delta.data });
     }
   }
@@ -108,7 +111,11 @@ export function createOpenAiChatDecoder(): StreamDecoder {
       const out: StreamEvent[] = [];
       if (chunk.error !== undefined && chunk.error !== null) {
         const error = isObject(chunk.error) ? chunk.error : { message: String(chunk.error) };
-        out.push({ type: 'error', message: str(error.message) ?? JSON.stringify(error), code: error.code === undefined ? str(error.type) : String(error.code) });
+        out.push({
+          type: 'error',
+          message: str(error.message) ?? JSON.stringify(error),
+          code: error.code === undefined ? str(error.type) : String(error.code),
+        });
       }
       if (!announced && (str(chunk.id) || str(chunk.model))) {
         announced = true;
@@ -126,7 +133,8 @@ export function createOpenAiChatDecoder(): StreamDecoder {
         if (finish) {
           // A gateway may carry an upstream's mid-stream error as the finish reason (Portkey: "overloaded_error").
           const failed = finish === 'error' || finish.endsWith('_error');
-          if (failed && choice === 0) out.push({ type: 'error', message: `The stream ended with the finish reason "${finish}".`, code: finish });
+          if (failed && choice === 0)
+            out.push({ type: 'error', message: `The stream ended with the finish reason "${finish}".`, code: finish });
           out.push({ type: 'finish', reason: FINISH[finish.toLowerCase()] ?? (failed ? 'error' : 'other'), raw: finish, choice });
         }
       }

@@ -9,13 +9,25 @@ function toWire(message: ChatMessage): Record<string, unknown>[] {
     case 'user':
       return [{ role: message.role, content: textOf(message) }];
     case 'assistant': {
-      const calls = parts.flatMap((p) => (p.type === 'tool-call' ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: JSON.stringify(p.args ?? {}) } }] : []));
+      const calls = parts.flatMap((p) =>
+        p.type === 'tool-call'
+          ? [{ id: p.id, type: 'function', function: { name: p.name, arguments: JSON.stringify(p.args ?? {}) } }]
+          : [],
+      );
       const text = textOf(message);
       // Thinking is not sent back: Chat Completions providers reject or ignore it.
-      return [{ role: 'assistant', content: text === '' && calls.length > 0 ? null : text, ...(calls.length > 0 ? { tool_calls: calls } : {}) }];
+      return [
+        {
+          role: 'assistant',
+          content: text === '' && calls.length > 0 ? null : text,
+          ...(calls.length > 0 ? { tool_calls: calls } : {}),
+        },
+      ];
     }
     case 'tool':
-      return parts.flatMap((p) => (p.type === 'tool-result' ? [{ role: 'tool', tool_call_id: p.callId, content: p.content }] : []));
+      return parts.flatMap((p) =>
+        p.type === 'tool-result' ? [{ role: 'tool', tool_call_id: p.callId, content: p.content }] : [],
+      );
   }
 }
 
@@ -31,7 +43,16 @@ export function buildOpenAiChatRequest({ target, model, messages, params }: Requ
     ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
     ...(effort ? { reasoning_effort: effort } : {}),
     ...(params.tools?.length
-      ? { tools: params.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters ?? { type: 'object', properties: {} } } })) }
+      ? {
+          tools: params.tools.map((t) => ({
+            type: 'function',
+            function: {
+              name: t.name,
+              description: t.description,
+              parameters: t.parameters ?? { type: 'object', properties: {} },
+            },
+          })),
+        }
       : {}),
   });
 }

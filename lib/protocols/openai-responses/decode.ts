@@ -14,7 +14,8 @@ const QUIET = new Set([
   'response.reasoning_text.done',
   'response.function_call_arguments.done',
 ]);
-const SERVER_CALL_PROGRESS = /^response\.(web_search_call|file_search_call|code_interpreter_call|image_generation_call|mcp_call|mcp_list_tools|custom_tool_call)[._]/;
+const SERVER_CALL_PROGRESS =
+  /^response\.(web_search_call|file_search_call|code_interpreter_call|image_generation_call|mcp_call|mcp_list_tools|custom_tool_call)[._]/;
 
 function usage(response: Json): StreamEvent[] {
   if (!isObject(response.usage)) return [];
@@ -65,7 +66,10 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
           const key = str(it.id) ?? String(data.output_index);
           calls.add(key);
           const args = str(it.arguments);
-          return [{ type: 'tool-call-start', key, id: str(it.call_id) ?? key, name: str(it.name) ?? '' }, ...(args ? [{ type: 'tool-call-delta' as const, key, delta: args }] : [])];
+          return [
+            { type: 'tool-call-start', key, id: str(it.call_id) ?? key, name: str(it.name) ?? '' },
+            ...(args ? [{ type: 'tool-call-delta' as const, key, delta: args }] : []),
+          ];
         }
         case 'response.output_item.done': {
           const it = isObject(data.item) ? data.item : {};
@@ -89,19 +93,31 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
           return [{ type: 'annotation', value: data.annotation }];
         case 'response.completed': {
           const toolCalls = asArray(response.output).some((o) => isObject(o) && o.type === 'function_call');
-          return [...usage(response), { type: 'finish', reason: toolCalls ? 'tool-calls' : 'stop', raw: 'completed' }, { type: 'end' }];
+          return [
+            ...usage(response),
+            { type: 'finish', reason: toolCalls ? 'tool-calls' : 'stop', raw: 'completed' },
+            { type: 'end' },
+          ];
         }
         case 'response.incomplete': {
           const reason = isObject(response.incomplete_details) ? str(response.incomplete_details.reason) : undefined;
           return [
             ...usage(response),
-            { type: 'finish', reason: reason === 'max_output_tokens' ? 'length' : reason === 'content_filter' ? 'content-filter' : 'other', raw: reason ?? 'incomplete' },
+            {
+              type: 'finish',
+              reason: reason === 'max_output_tokens' ? 'length' : reason === 'content_filter' ? 'content-filter' : 'other',
+              raw: reason ?? 'incomplete',
+            },
             { type: 'end' },
           ];
         }
         case 'response.failed': {
           const error = isObject(response.error) ? response.error : {};
-          return [...usage(response), { type: 'error', message: str(error.message) ?? 'The response failed.', code: str(error.code) }, { type: 'end' }];
+          return [
+            ...usage(response),
+            { type: 'error', message: str(error.message) ?? 'The response failed.', code: str(error.code) },
+            { type: 'end' },
+          ];
         }
         case 'error': {
           const error = isObject(data.error) ? data.error : data;
@@ -114,4 +130,3 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
     },
   };
 }
-

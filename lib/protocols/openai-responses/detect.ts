@@ -1,3 +1,4 @@
 import type { EventShape } from '../module-types';
 
-export const looksLikeResponses = ({ name, type }: EventShape) => Boolean(name?.startsWith('response.') || type?.startsWith('response.'));
+export const looksLikeResponses = ({ name, type }: EventShape) =>
+  Boolean(name?.startsWith('response.') || type?.startsWith('response.'));

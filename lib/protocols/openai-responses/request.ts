@@ -33,7 +33,15 @@ export function buildOpenAiResponsesRequest({ target, model, messages, params }:
     ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
     ...(effort ? { reasoning: { effort, summary: 'auto' } } : {}),
     ...(params.tools?.length
-      ? { tools: params.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters ?? { type: 'object', properties: {} }, strict: false })) }
+      ? {
+          tools: params.tools.map((t) => ({
+            type: 'function',
+            name: t.name,
+            description: t.description,
+            parameters: t.parameters ?? { type: 'object', properties: {} },
+            strict: false,
+          })),
+        }
       : {}),
   });
 }

@@ -10,7 +10,9 @@ export const REDACTED = '[redacted]';
 
 /** A header value as shown: redacted when the name says it is secret or the config set it (its values are secrets). */
 function redactHeaders(headers: Iterable<[string, string]>, configured: Set<string>): Record<string, string> {
-  return Object.fromEntries([...headers].map(([name, value]) => [name, SECRET_NAME.test(name) || configured.has(name.toLowerCase()) ? REDACTED : value]));
+  return Object.fromEntries(
+    [...headers].map(([name, value]) => [name, SECRET_NAME.test(name) || configured.has(name.toLowerCase()) ? REDACTED : value]),
+  );
 }
 
 /**
@@ -18,10 +20,20 @@ function redactHeaders(headers: Iterable<[string, string]>, configured: Set<stri
  * redacted by header name, by configured header, by query parameter, and by value
  * wherever else one appears (the body, the response's headers).
  */
-export function exchangeMarker(request: UpstreamRequest, response: UpstreamResponse, provider: Provider, markers: ReturnType<typeof bffMarkers>): string {
+export function exchangeMarker(
+  request: UpstreamRequest,
+  response: UpstreamResponse,
+  provider: Provider,
+  markers: ReturnType<typeof bffMarkers>,
+): string {
   const configured = new Set(Object.keys(provider.headers).map((name) => name.toLowerCase()));
   const exchange: UpstreamExchange = {
-    request: { method: request.method, url: request.url.replace(SECRET_QUERY, `$1${REDACTED}`), headers: redactHeaders(Object.entries(request.headers), configured), body: request.body },
+    request: {
+      method: request.method,
+      url: request.url.replace(SECRET_QUERY, `$1${REDACTED}`),
+      headers: redactHeaders(Object.entries(request.headers), configured),
+      body: request.body,
+    },
     response: { status: response.status, headers: redactHeaders(response.headers.entries(), new Set()) },
     ...(provider.apiKeyEnv ? { apiKeyEnv: provider.apiKeyEnv } : {}),
   };

@@ -19,8 +19,25 @@ export async function storeOrphanReply({ id, meta, chunks }: Orphan): Promise<vo
   if (!conversationId || !protocol || !meta.origin) return;
   const settings = relaySettings();
   const end = chunks.at(-1)?.at ?? 0;
-  const read = await readServerCopy(protocol, keptOf(chunks), 'ended', end, { maxBytes: settings.eventLogMaxBytes, markerNonce: meta.headers[CHAT_HEADERS.markerNonce] ?? '', limits: settings.limits });
-  const timings = { requestStart: meta.startedAt, end, firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt, lastToken: read.lastTokenAt, tokenEvents: read.tokenEvents };
-  const reply = toStoredReply(read.message, { id: meta.origin.provider, protocol }, meta.origin.model, timings, meta.origin.pricing);
+  const read = await readServerCopy(protocol, keptOf(chunks), 'ended', end, {
+    maxBytes: settings.eventLogMaxBytes,
+    markerNonce: meta.headers[CHAT_HEADERS.markerNonce] ?? '',
+    limits: settings.limits,
+  });
+  const timings = {
+    requestStart: meta.startedAt,
+    end,
+    firstToken: read.firstTokenAt,
+    firstAnswer: read.firstAnswerAt,
+    lastToken: read.lastTokenAt,
+    tokenEvents: read.tokenEvents,
+  };
+  const reply = toStoredReply(
+    read.message,
+    { id: meta.origin.provider, protocol },
+    meta.origin.model,
+    timings,
+    meta.origin.pricing,
+  );
   await (await store()).saveReply(conversationId, id, reply, read.events, { ifStreaming: true });
 }

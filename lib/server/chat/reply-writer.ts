@@ -9,7 +9,13 @@ import type { CopyResult } from './server-copy';
 import { deferredTurn } from './settling-replies';
 
 /** The stored form of an assembled reply: its stored fields, where it came from, and its timings. */
-export function toStoredReply(message: AssembledMessage, provider: Pick<Provider, 'id' | 'protocol'>, model: string, timings: ReplyTimings, pricing?: ModelPricing): StoredReply {
+export function toStoredReply(
+  message: AssembledMessage,
+  provider: Pick<Provider, 'id' | 'protocol'>,
+  model: string,
+  timings: ReplyTimings,
+  pricing?: ModelPricing,
+): StoredReply {
   // Priced as the page prices it: a reply that never got its final usage counts its streamed tokens.
   const { usage } = countedUsage(message, timings.tokenEvents);
   const priced = pricing ? { pricing, ...(usage ? { cost: costOf(usage, pricing) } : {}) } : { cost: null };
@@ -54,7 +60,9 @@ export class ReplyWriter {
   }
 
   private readonly logFailure = (error: unknown) => {
-    console.error(`sluice: storing conversation ${this.turn.conversationId} failed: ${redact(String(error), this.provider.secrets)}`);
+    console.error(
+      `sluice: storing conversation ${this.turn.conversationId} failed: ${redact(String(error), this.provider.secrets)}`,
+    );
   };
 
   private persist(write: () => Promise<unknown>): Promise<unknown> {
@@ -69,11 +77,13 @@ export class ReplyWriter {
   save(message: AssembledMessage, events?: PackedEvents): Promise<unknown> {
     const { db, turn, provider, model, timings, pricing } = this;
     return this.persist(() =>
-      db.saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings, pricing), events).catch((error: unknown) => {
-        const reason = redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300);
-        const refused = { ...emptyMessage('error'), error: { message: `The database refused this reply (${reason}).` } };
-        return db.saveReply(turn.conversationId, turn.replyId, toStoredReply(refused, provider, model, timings, pricing));
-      }),
+      db
+        .saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings, pricing), events)
+        .catch((error: unknown) => {
+          const reason = redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300);
+          const refused = { ...emptyMessage('error'), error: { message: `The database refused this reply (${reason}).` } };
+          return db.saveReply(turn.conversationId, turn.replyId, toStoredReply(refused, provider, model, timings, pricing));
+        }),
     );
   }
 
@@ -83,9 +93,19 @@ export class ReplyWriter {
     try {
       read = await reading;
     } catch (error) {
-      return this.save({ ...emptyMessage('error'), error: { message: `Sluice could not read its copy of this reply: ${error instanceof Error ? error.message : String(error)}` } });
+      return this.save({
+        ...emptyMessage('error'),
+        error: {
+          message: `Sluice could not read its copy of this reply: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      });
     }
-    Object.assign(this.timings, { firstToken: read.firstTokenAt, firstAnswer: read.firstAnswerAt, lastToken: read.lastTokenAt, tokenEvents: read.tokenEvents });
+    Object.assign(this.timings, {
+      firstToken: read.firstTokenAt,
+      firstAnswer: read.firstAnswerAt,
+      lastToken: read.lastTokenAt,
+      tokenEvents: read.tokenEvents,
+    });
     return this.save(read.message, read.events);
   }
 

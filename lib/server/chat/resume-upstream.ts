@@ -11,7 +11,11 @@ export const resumes = (provider: Provider) => provider.resume !== 'off';
  * event. Anything but an event stream (Nimbus answers `400 resume_not_supported` for
  * models it cannot resume) rejects with the upstream's own reason.
  */
-export async function resumeUpstream(request: UpstreamRequest, lastEventId: string, options: UpstreamOptions): Promise<UpstreamBody> {
+export async function resumeUpstream(
+  request: UpstreamRequest,
+  lastEventId: string,
+  options: UpstreamOptions,
+): Promise<UpstreamBody> {
   const response = await sendUpstream({ ...request, headers: { ...request.headers, 'last-event-id': lastEventId } }, options);
   return response.body;
 }

@@ -25,7 +25,8 @@ type Holder = { [KEY]?: CopyWorker };
 
 /** How the worker starts; tests start the same file under tsx. */
 export type StartWorker = () => Worker;
-const startWorker: StartWorker = () => new Worker(new URL('./server-copy.worker.ts', import.meta.url), { name: 'sluice-server-copy' });
+const startWorker: StartWorker = () =>
+  new Worker(new URL('./server-copy.worker.ts', import.meta.url), { name: 'sluice-server-copy' });
 
 function copyWorker(start: StartWorker): CopyWorker {
   const holder = globalThis as Holder;
@@ -61,6 +62,16 @@ export interface CopyOptions {
 }
 
 /** Reads an ended stream's kept bytes (handed over: its buffers are the worker's from now on) to the reply to store. */
-export function readServerCopy(protocol: ProtocolId, kept: KeptBytes, outcome: StreamOutcome, at: number, options: CopyOptions, start = startWorker): Promise<CopyResult> {
-  return copyWorker(start).rpc.call((id) => ({ id, protocol, kept, outcome, at, ...options }), [kept.bytes.buffer, kept.starts.buffer, kept.at.buffer]);
+export function readServerCopy(
+  protocol: ProtocolId,
+  kept: KeptBytes,
+  outcome: StreamOutcome,
+  at: number,
+  options: CopyOptions,
+  start = startWorker,
+): Promise<CopyResult> {
+  return copyWorker(start).rpc.call(
+    (id) => ({ id, protocol, kept, outcome, at, ...options }),
+    [kept.bytes.buffer, kept.starts.buffer, kept.at.buffer],
+  );
 }

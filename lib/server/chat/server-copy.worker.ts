@@ -16,7 +16,14 @@ function read({ protocol, kept, outcome, at, maxBytes, markerNonce, limits }: Co
   const reader = new StreamReader(protocol, events.record, { markerNonce, limits });
   for (const chunk of keptChunks(kept)) reader.push(chunk.bytes, chunk.at);
   const message = reader.finish(outcome, at);
-  return { message, events: events.stored(), firstTokenAt: reader.firstTokenAt, firstAnswerAt: reader.firstAnswerAt, lastTokenAt: reader.lastTokenAt, tokenEvents: reader.tokenEvents };
+  return {
+    message,
+    events: events.stored(),
+    firstTokenAt: reader.firstTokenAt,
+    firstAnswerAt: reader.firstAnswerAt,
+    lastTokenAt: reader.lastTokenAt,
+    tokenEvents: reader.tokenEvents,
+  };
 }
 
 /**

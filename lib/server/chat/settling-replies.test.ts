@@ -34,7 +34,8 @@ it('starts a deferred turn’s write when a read comes first, and waits for it',
   let finish!: () => void;
   let started = 0;
   let write: Promise<void> | undefined;
-  const begin = () => (write ??= (started++, new Promise<void>((resolve) => (finish = resolve)).then(() => void order.push('turn stored'))));
+  const begin = () =>
+    (write ??= (started++, new Promise<void>((resolve) => (finish = resolve)).then(() => void order.push('turn stored'))));
   const unlist = deferredTurn(begin);
   await new Promise((r) => setTimeout(r, 10));
   expect(started).toBe(0); // nothing starts it but a read (or its own first bytes)

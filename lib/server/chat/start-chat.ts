@@ -51,19 +51,33 @@ export async function startChat(request: Request): Promise<Response> {
   let relay: Relay | undefined = undefined; // set once the upstream answered
   const beforeHeaders = new AbortController();
   const pricing = pricingFor(provider, body.model);
-  const headers: Record<string, string> = { [CHAT_HEADERS.conversationId]: conversationId, [CHAT_HEADERS.protocol]: provider.protocol, [CHAT_HEADERS.messageId]: replyId, [CHAT_HEADERS.markerNonce]: markerNonce };
+  const headers: Record<string, string> = {
+    [CHAT_HEADERS.conversationId]: conversationId,
+    [CHAT_HEADERS.protocol]: provider.protocol,
+    [CHAT_HEADERS.messageId]: replyId,
+    [CHAT_HEADERS.markerNonce]: markerNonce,
+  };
   if (pricing) headers[CHAT_HEADERS.pricing] = JSON.stringify(pricing);
   let stoppedAs: string | undefined;
   const origin = { provider: provider.id, model: body.model, pricing };
-  const acquired = await live.acquire(replyId, { headers, requestId: body.requestId, startedAt: requestStart, origin }, (reason) => {
-    stoppedAs = stopMessage(reason);
-    if (relay) relay.stop(stoppedAs);
-    else beforeHeaders.abort();
-  });
+  const acquired = await live.acquire(
+    replyId,
+    { headers, requestId: body.requestId, startedAt: requestStart, origin },
+    (reason) => {
+      stoppedAs = stopMessage(reason);
+      if (relay) relay.stop(stoppedAs);
+      else beforeHeaders.abort();
+    },
+  );
   if (acquired.kind === 'attached') return (await streamAnswer(acquired.id))!;
   const stream = acquired.writer;
 
-  const upstreamRequest = protocolModule(provider.protocol).buildRequest({ target: provider, model: body.model, messages: body.messages, params: body.params });
+  const upstreamRequest = protocolModule(provider.protocol).buildRequest({
+    target: provider,
+    model: body.model,
+    messages: body.messages,
+    params: body.params,
+  });
   // The turn is written once the answer's first bytes are on their way (or by the
   // first other write, if it comes first): every later write of this reply is chained
   // after it. The placeholder gets a copy of the timings: the live ones fill in before
@@ -73,7 +87,11 @@ export async function startChat(request: Request): Promise<Response> {
   // A shared database is read by other instances, which cannot start this one's deferred
   // write: a page reloaded through them before the upstream answers must find the turn.
   if (db.shared) void writer.begin();
-  const upstreamOptions = { headersTimeoutMs: settings.headersTimeoutMs, signal: beforeHeaders.signal, secrets: provider.secrets };
+  const upstreamOptions = {
+    headersTimeoutMs: settings.headersTimeoutMs,
+    signal: beforeHeaders.signal,
+    secrets: provider.secrets,
+  };
   const write = (bytes: Uint8Array, fromUpstream: boolean) => {
     const at = since();
     if (fromUpstream) timings.firstByte ??= at;
@@ -120,7 +138,10 @@ export async function startChat(request: Request): Promise<Response> {
     keepAliveMs: settings.keepAliveMs,
     idleMs: settings.idleMs,
     write,
-    reconnect: resumes(provider) ? (lastEventId) => resumeUpstream(upstreamRequest, lastEventId, { ...upstreamOptions, signal: new AbortController().signal }) : undefined,
+    reconnect: resumes(provider)
+      ? (lastEventId) =>
+          resumeUpstream(upstreamRequest, lastEventId, { ...upstreamOptions, signal: new AbortController().signal })
+      : undefined,
     onDone: (outcome) => storeReply(outcome.kind === 'stopped' ? 'stopped' : 'ended'),
   });
   const answer = (await streamAnswer(replyId))!;

@@ -1,7 +1,15 @@
 import { repliesSettled } from '../chat/settling-replies';
 import { isUuid } from '../ids';
 import { store } from '../store';
-import type { CompareSession, Conversation, ConversationPage, ConversationStore, ListOptions, StoredEvents, StoredMessage } from '../store/types';
+import type {
+  CompareSession,
+  Conversation,
+  ConversationPage,
+  ConversationStore,
+  ListOptions,
+  StoredEvents,
+  StoredMessage,
+} from '../store/types';
 import { conversationNotFound } from './not-found';
 
 /** The store and a checked id: anything but a UUID is a 404 before any query runs. */

@@ -3,7 +3,10 @@ import { isCursor } from '../store/sql-store';
 import { parseOr400, readJsonBody } from '../validate';
 
 const SMALL_BODY_BYTES = 16 * 1024;
-const ListQuery = ListQuerySchema.refine((q) => q.cursor === undefined || isCursor(q.cursor), { path: ['cursor'], message: 'is not a cursor this server gave' });
+const ListQuery = ListQuerySchema.refine((q) => q.cursor === undefined || isCursor(q.cursor), {
+  path: ['cursor'],
+  message: 'is not a cursor this server gave',
+});
 
 /** GET /api/conversations?q=&cursor=&limit= */
 export function readListQuery(url: string) {

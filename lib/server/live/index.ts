@@ -25,7 +25,9 @@ type Holder = { [KEY]?: LiveStreams };
 export function liveStreams(): LiveStreams {
   const holder = globalThis as Holder;
   const url = process.env.REDIS_URL;
-  return (holder[KEY] ??= url ? new RedisLiveStreams(url, { ...liveSettings(), storeOrphan: storeOrphanReply }) : new MemoryLiveStreams(liveSettings()));
+  return (holder[KEY] ??= url
+    ? new RedisLiveStreams(url, { ...liveSettings(), storeOrphan: storeOrphanReply })
+    : new MemoryLiveStreams(liveSettings()));
 }
 
 /** Bytes a reader may have queued in its response before the stream waits for it to read. */

@@ -29,5 +29,6 @@ export function keptOf(chunks: { bytes: Uint8Array; at: number }[]): KeptBytes {
 
 /** Each chunk of kept bytes, in order, as a view into them. */
 export function* keptChunks({ bytes, starts, at }: KeptBytes): Generator<{ bytes: Uint8Array; at: number }> {
-  for (let i = 0; i < starts.length; i++) yield { bytes: bytes.subarray(starts[i], i + 1 < starts.length ? starts[i + 1] : bytes.byteLength), at: at[i]! };
+  for (let i = 0; i < starts.length; i++)
+    yield { bytes: bytes.subarray(starts[i], i + 1 < starts.length ? starts[i + 1] : bytes.byteLength), at: at[i]! };
 }

@@ -3,7 +3,11 @@ import type { StopReason } from './live-streams';
 import { keptChunks } from './kept-bytes';
 import { MemoryLiveStreams } from './memory-live-streams';
 
-const meta = (requestId?: string) => ({ headers: { 'x-sluice-message-id': 'r' }, startedAt: Date.now(), ...(requestId ? { requestId } : {}) });
+const meta = (requestId?: string) => ({
+  headers: { 'x-sluice-message-id': 'r' },
+  startedAt: Date.now(),
+  ...(requestId ? { requestId } : {}),
+});
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 /** Follows a stream into a string, with room for everything. */
@@ -46,7 +50,11 @@ describe('live streams in memory', () => {
     acquired.writer.finish();
     const kept = acquired.writer.kept();
     expect(new TextDecoder().decode(kept.bytes)).toBe(`first ${big} last`);
-    expect([...keptChunks(kept)].map((chunk) => [new TextDecoder().decode(chunk.bytes).slice(0, 6), chunk.at])).toEqual([['first ', 3], ['yyyyyy', 7], [' last', 12]]);
+    expect([...keptChunks(kept)].map((chunk) => [new TextDecoder().decode(chunk.bytes).slice(0, 6), chunk.at])).toEqual([
+      ['first ', 3],
+      ['yyyyyy', 7],
+      [' last', 12],
+    ]);
     structuredClone(kept, { transfer: [kept.bytes.buffer, kept.starts.buffer, kept.at.buffer] }); // as it goes to the worker
     expect(collect(streams, 'r', 0).got).toEqual({ text: `first ${big} last`, ended: true });
   });
@@ -58,7 +66,10 @@ describe('live streams in memory', () => {
     const reader = streams.read('r', 0)!;
     const chunks: string[] = [];
     let room = false;
-    reader.follow((chunk) => (chunks.push(new TextDecoder().decode(chunk)), room), () => chunks.push('END'));
+    reader.follow(
+      (chunk) => (chunks.push(new TextDecoder().decode(chunk)), room),
+      () => chunks.push('END'),
+    );
     acquired.writer.append(bytes('a'), 1);
     acquired.writer.append(bytes('b'), 2); // no room since 'a': held
     acquired.writer.finish();

@@ -1,5 +1,14 @@
 import type { KeptBytes } from './kept-bytes';
-import type { Acquired, LiveStreams, PreStreamFailure, StopReason, StopState, StreamMeta, StreamReaderHandle, StreamTimes } from './live-streams';
+import type {
+  Acquired,
+  LiveStreams,
+  PreStreamFailure,
+  StopReason,
+  StopState,
+  StreamMeta,
+  StreamReaderHandle,
+  StreamTimes,
+} from './live-streams';
 
 /**
  * Bytes are kept in segments, not a buffer that doubles: a 2,000-token reply wastes at
@@ -139,7 +148,9 @@ class LiveStream {
     // Its own ArrayBuffer, to transfer, and not zero-filled first: every byte is written next.
     const buffer = Buffer.allocUnsafeSlow(this.length);
     const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, this.length);
-    this.segments.forEach((segment, i) => bytes.set(segment.subarray(0, Math.min(segment.byteLength, this.length - this.starts[i]!)), this.starts[i]));
+    this.segments.forEach((segment, i) =>
+      bytes.set(segment.subarray(0, Math.min(segment.byteLength, this.length - this.starts[i]!)), this.starts[i]),
+    );
     return { bytes, starts: this.offsets.slice(0, this.chunks), at: this.ats.slice(0, this.chunks) };
   }
 
@@ -248,7 +259,8 @@ export class MemoryLiveStreams implements LiveStreams {
   private forget(id: string): void {
     const stream = this.streams.get(id);
     this.streams.delete(id);
-    if (stream?.meta.requestId !== undefined && this.byRequest.get(stream.meta.requestId) === id) this.byRequest.delete(stream.meta.requestId);
+    if (stream?.meta.requestId !== undefined && this.byRequest.get(stream.meta.requestId) === id)
+      this.byRequest.delete(stream.meta.requestId);
     if (this.streams.size === 0) {
       clearInterval(this.sweeper);
       this.sweeper = undefined;
@@ -259,21 +271,24 @@ export class MemoryLiveStreams implements LiveStreams {
   private startSweeping(): void {
     if (this.sweeper) return;
     const limitMs = this.options.unwatchedLimitMs;
-    this.sweeper = setInterval(() => {
-      const now = Date.now();
-      for (const [id, stream] of this.streams) {
-        if (stream.ended || stream.unwatchedSince === undefined || now - stream.unwatchedSince < limitMs) continue;
-        const elsewhere = this.options.watchedElsewhere;
-        if (!elsewhere) this.stop(id, { kind: 'unwatched', limitMs });
-        else
-          void elsewhere(id).then((remainingMs) => {
-            if (stream.ended || stream.unwatchedSince === undefined) return; // a reader came here meanwhile
-            // Read elsewhere until its mark lapses: unwatched since then, minus the limit.
-            if (remainingMs > 0) stream.unwatchedSince = Date.now() - limitMs + remainingMs;
-            else this.stop(id, { kind: 'unwatched', limitMs });
-          });
-      }
-    }, Math.max(20, Math.min(limitMs / 4, 30_000)));
+    this.sweeper = setInterval(
+      () => {
+        const now = Date.now();
+        for (const [id, stream] of this.streams) {
+          if (stream.ended || stream.unwatchedSince === undefined || now - stream.unwatchedSince < limitMs) continue;
+          const elsewhere = this.options.watchedElsewhere;
+          if (!elsewhere) this.stop(id, { kind: 'unwatched', limitMs });
+          else
+            void elsewhere(id).then((remainingMs) => {
+              if (stream.ended || stream.unwatchedSince === undefined) return; // a reader came here meanwhile
+              // Read elsewhere until its mark lapses: unwatched since then, minus the limit.
+              if (remainingMs > 0) stream.unwatchedSince = Date.now() - limitMs + remainingMs;
+              else this.stop(id, { kind: 'unwatched', limitMs });
+            });
+        }
+      },
+      Math.max(20, Math.min(limitMs / 4, 30_000)),
+    );
     this.sweeper.unref();
   }
 }

@@ -27,7 +27,11 @@ export async function streamAnswer(id: string, from = 0): Promise<Response | und
 
 /** The 404 for a reply whose stream is not (or no longer) here. */
 export function noSuchStream(id: string): ApiError {
-  return new ApiError(404, 'not_found', `No reply stream ${id} here: it never existed, or it ended more than SLUICE_STREAM_RETENTION_MS ago (the stored conversation has it).`);
+  return new ApiError(
+    404,
+    'not_found',
+    `No reply stream ${id} here: it never existed, or it ended more than SLUICE_STREAM_RETENTION_MS ago (the stored conversation has it).`,
+  );
 }
 
 /** What a reply stopped for any reason but the reader's own Stop says in its end marker and its stored reply. */

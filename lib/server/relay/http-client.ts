@@ -67,14 +67,25 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 const staleConnection = (error: unknown) => error instanceof errors.SocketError && (error.socket?.bytesRead ?? 0) > 0;
 
 /** POSTs a body and resolves at the response headers. */
-export async function postStreaming(url: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<UpstreamResponse> {
+export async function postStreaming(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<UpstreamResponse> {
   const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UpstreamConnectError(`unsupported protocol ${target.protocol}`);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new UpstreamConnectError(`unsupported protocol ${target.protocol}`);
   const sent = Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
   const attempt = async (dispatcher: Dispatcher): Promise<UpstreamResponse> => {
     try {
       const response = await request(target, { method: 'POST', headers: sent, body, signal, dispatcher });
-      return { status: response.statusCode, statusText: response.statusText || STATUS_CODES[response.statusCode] || '', headers: toHeaders(response.headers), body: response.body };
+      return {
+        status: response.statusCode,
+        statusText: response.statusText || STATUS_CODES[response.statusCode] || '',
+        headers: toHeaders(response.headers),
+        body: response.body,
+      };
     } catch (error) {
       if (signal.aborted) throw error;
       if (dispatcher === pool && staleConnection(error)) {

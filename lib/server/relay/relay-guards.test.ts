@@ -10,13 +10,18 @@ describe('the relay’s bounds', () => {
     const bounds = new WireBounds(limits);
     expect(bounds.add(Buffer.from('data: ' + 'x'.repeat(50)))).toBeUndefined();
     expect(bounds.add(Buffer.from('x'.repeat(44)))).toBeUndefined();
-    expect(bounds.add(Buffer.from('x'))).toMatchObject({ reason: 'sse-limit', message: 'An SSE line passed 100 bytes without a line end.' });
+    expect(bounds.add(Buffer.from('x'))).toMatchObject({
+      reason: 'sse-limit',
+      message: 'An SSE line passed 100 bytes without a line end.',
+    });
   });
 
   it('an event of short lines without its blank line; a blank line across chunks starts a new event', () => {
     const bounds = new WireBounds(limits);
     for (let i = 0; i < 4; i++) expect(bounds.add(Buffer.from('data: ' + 'y'.repeat(50) + '\n'))).toBeUndefined();
-    expect(bounds.add(Buffer.from('data: ' + 'y'.repeat(50) + '\n'))).toMatchObject({ message: 'An SSE event passed 250 bytes without its blank line.' });
+    expect(bounds.add(Buffer.from('data: ' + 'y'.repeat(50) + '\n'))).toMatchObject({
+      message: 'An SSE event passed 250 bytes without its blank line.',
+    });
     const again = new WireBounds(limits);
     for (let i = 0; i < 20; i++) {
       expect(again.add(Buffer.from('data: ' + 'y'.repeat(50) + '\r\n'))).toBeUndefined();

@@ -117,7 +117,11 @@ export function relayUpstream(first: UpstreamBody, options: RelayOptions): Relay
     done = true;
     clearInterval(watchdog);
     const marker =
-      outcome.kind === 'ended' ? { reason: 'upstream-eof' as const } : outcome.kind === 'stopped' ? { reason: 'stopped' as const, message: outcome.message } : { reason: outcome.reason, message: outcome.message };
+      outcome.kind === 'ended'
+        ? { reason: 'upstream-eof' as const }
+        : outcome.kind === 'stopped'
+          ? { reason: 'stopped' as const, message: outcome.message }
+          : { reason: outcome.reason, message: outcome.message };
     emitMarker(markers.end(marker));
     options.onDone(outcome);
   };
@@ -158,7 +162,12 @@ export function relayUpstream(first: UpstreamBody, options: RelayOptions): Relay
     drain();
     const message = `The upstream connection broke: ${error?.message ?? 'reset by the peer'}`;
     const lastEventId = ids.lastEventId;
-    if (!options.reconnect || !ids.seen || lastEventId === undefined || reconnects >= (options.maxReconnects ?? RECONNECT_BACKOFF_MS.length)) {
+    if (
+      !options.reconnect ||
+      !ids.seen ||
+      lastEventId === undefined ||
+      reconnects >= (options.maxReconnects ?? RECONNECT_BACKOFF_MS.length)
+    ) {
       return end({ kind: 'failed', reason: 'upstream-connection-lost', message });
     }
     reconnecting = true;
@@ -175,7 +184,11 @@ export function relayUpstream(first: UpstreamBody, options: RelayOptions): Relay
       attach(next);
     } catch (refused) {
       reconnecting = false;
-      end({ kind: 'failed', reason: 'upstream-connection-lost', message: `${message}; asking it again from event ${lastEventId} failed: ${refused instanceof Error ? refused.message : String(refused)}` });
+      end({
+        kind: 'failed',
+        reason: 'upstream-connection-lost',
+        message: `${message}; asking it again from event ${lastEventId} failed: ${refused instanceof Error ? refused.message : String(refused)}`,
+      });
     }
   };
 
@@ -212,7 +225,11 @@ export function relayUpstream(first: UpstreamBody, options: RelayOptions): Relay
     if (done || reconnecting) return;
     const now = performance.now();
     if (now - lastUpstreamAt >= options.idleMs) {
-      end({ kind: 'failed', reason: 'upstream-idle', message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.` });
+      end({
+        kind: 'failed',
+        reason: 'upstream-idle',
+        message: `The upstream sent nothing for ${Math.round(options.idleMs / 1000)} s.`,
+      });
       upstream.destroy();
     } else if (now - lastWriteAt >= options.keepAliveMs && atLineStart) {
       emit(encoder.encode(markers.keepAlive), false);

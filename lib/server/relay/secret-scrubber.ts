@@ -12,7 +12,9 @@ export class SecretScrubber {
   private held: Buffer = Buffer.alloc(0);
 
   constructor(secrets: (string | undefined)[]) {
-    this.secrets = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4))].map((s) => Buffer.from(s));
+    this.secrets = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4))].map((s) =>
+      Buffer.from(s),
+    );
   }
 
   get active(): boolean {

@@ -40,13 +40,26 @@ export async function sendUpstream(request: UpstreamRequest, options: UpstreamOp
   let response: UpstreamResponse;
   try {
     // Identity: a compressed stream would arrive in bursts.
-    response = await postStreaming(request.url, { ...request.headers, 'accept-encoding': 'identity' }, JSON.stringify(request.body), AbortSignal.any([options.signal, timeout.signal]));
+    response = await postStreaming(
+      request.url,
+      { ...request.headers, 'accept-encoding': 'identity' },
+      JSON.stringify(request.body),
+      AbortSignal.any([options.signal, timeout.signal]),
+    );
   } catch (error) {
     if (timeout.signal.aborted) {
-      throw new ApiError(504, 'upstream_timeout', `The upstream did not answer within ${options.headersTimeoutMs / 1000} s (${new URL(request.url).origin}).`);
+      throw new ApiError(
+        504,
+        'upstream_timeout',
+        `The upstream did not answer within ${options.headersTimeoutMs / 1000} s (${new URL(request.url).origin}).`,
+      );
     }
     if (options.signal.aborted || !(error instanceof UpstreamConnectError)) throw error;
-    throw new ApiError(502, 'upstream_unreachable', `Cannot reach the upstream at ${new URL(request.url).origin}: ${error.message}${error.code && !error.message.includes(error.code) ? ` (${error.code})` : ''}.`);
+    throw new ApiError(
+      502,
+      'upstream_unreachable',
+      `Cannot reach the upstream at ${new URL(request.url).origin}: ${error.message}${error.code && !error.message.includes(error.code) ? ` (${error.code})` : ''}.`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -56,14 +69,22 @@ export async function sendUpstream(request: UpstreamRequest, options: UpstreamOp
     const message = upstreamMessage(body);
     const status = response.status >= 500 ? 502 : response.status;
     const said = message ?? (body.trim().slice(0, 300) || response.statusText);
-    throw new ApiError(status, 'upstream_error', `The upstream answered HTTP ${response.status}: ${said}`, { upstreamStatus: response.status, upstreamBody: body.slice(0, 2000) });
+    throw new ApiError(status, 'upstream_error', `The upstream answered HTTP ${response.status}: ${said}`, {
+      upstreamStatus: response.status,
+      upstreamBody: body.slice(0, 2000),
+    });
   }
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('text/event-stream')) {
     const body = redact(await readErrorBody(response), options.secrets);
-    throw new ApiError(502, 'upstream_not_sse', `The upstream answered ${type || 'no content type'}, not an event stream: ${body.trim().slice(0, 300)}`, {
-      upstreamStatus: response.status,
-    });
+    throw new ApiError(
+      502,
+      'upstream_not_sse',
+      `The upstream answered ${type || 'no content type'}, not an event stream: ${body.trim().slice(0, 300)}`,
+      {
+        upstreamStatus: response.status,
+      },
+    );
   }
   return response;
 }

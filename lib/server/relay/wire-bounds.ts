@@ -28,7 +28,11 @@ export class WireBounds {
   add(bytes: Buffer): BoundBroken | undefined {
     const { maxLineBytes, maxEventBytes, maxReplyBytes } = this.limits;
     this.total += bytes.byteLength;
-    if (this.total > maxReplyBytes) return { reason: 'reply-too-large', message: `The reply passed ${formatBytes(maxReplyBytes)} (SLUICE_MAX_REPLY_BYTES); the rest was not read.` };
+    if (this.total > maxReplyBytes)
+      return {
+        reason: 'reply-too-large',
+        message: `The reply passed ${formatBytes(maxReplyBytes)} (SLUICE_MAX_REPLY_BYTES); the rest was not read.`,
+      };
 
     const lastBreak = Math.max(bytes.lastIndexOf(LF), bytes.lastIndexOf(CR));
     this.line = lastBreak === -1 ? this.line + bytes.byteLength : bytes.byteLength - lastBreak - 1;

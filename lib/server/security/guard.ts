@@ -15,10 +15,19 @@ const ALLOWED = allowedHosts(process.env[ALLOWED_HOSTS_VARIABLE]);
 export function refusal(method: string, headers: Headers, api: boolean): Response | undefined {
   const host = headers.get('host');
   if (!hostAllowed(host, ALLOWED)) {
-    return apiError(403, 'forbidden_host', `This server does not answer to the name "${(host ?? '').slice(0, 200)}". If you serve Sluice under that name, add it to ${ALLOWED_HOSTS_VARIABLE} (comma-separated) and restart.`);
+    return apiError(
+      403,
+      'forbidden_host',
+      `This server does not answer to the name "${(host ?? '').slice(0, 200)}". If you serve Sluice under that name, add it to ${ALLOWED_HOSTS_VARIABLE} (comma-separated) and restart.`,
+    );
   }
   const crossOrigin = crossOriginRefusal(method, headers);
-  if (crossOrigin) return apiError(403, 'forbidden_origin', `${crossOrigin} Only Sluice's own pages (or a script with no Origin) may send this request.`);
+  if (crossOrigin)
+    return apiError(
+      403,
+      'forbidden_origin',
+      `${crossOrigin} Only Sluice's own pages (or a script with no Origin) may send this request.`,
+    );
   const notJson = api ? nonJsonBody(method, headers) : undefined;
   if (notJson) return apiError(415, 'unsupported_media_type', notJson);
   return undefined;
@@ -26,7 +35,10 @@ export function refusal(method: string, headers: Headers, api: boolean): Respons
 
 /** The security headers, the CSP with `nonce` for the page's scripts. */
 export function securityHeaders(nonce = newNonce()): Record<string, string> {
-  return { ...STATIC_SECURITY_HEADERS, 'content-security-policy': contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development') };
+  return {
+    ...STATIC_SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'),
+  };
 }
 
 /** `response` with the security headers (`headers`, else new ones; a copy of it when its own headers are immutable). */

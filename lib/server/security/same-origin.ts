@@ -32,7 +32,8 @@ export function crossOriginRefusal(method: string, headers: Headers): string | u
     return undefined;
   }
   const site = headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin' && site !== 'none') return `Cross-site requests are refused (Sec-Fetch-Site: ${site}).`;
+  if (site !== null && site !== 'same-origin' && site !== 'none')
+    return `Cross-site requests are refused (Sec-Fetch-Site: ${site}).`;
   return undefined;
 }
 

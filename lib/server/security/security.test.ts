@@ -7,8 +7,26 @@ import { crossOriginRefusal, nonJsonBody } from './same-origin';
 
 describe('allowed hosts', () => {
   it('loopback names are always allowed; anything else only when listed', () => {
-    for (const name of ['127.0.0.1:3000', '127.9.9.9', 'localhost', 'LOCALHOST:80', 'app.localhost:3000', '[::1]:3000', 'localhost.']) expect(hostAllowed(name, []), name).toBe(true);
-    for (const name of ['attacker.example', 'localhost.attacker.example', '127.0.0.1.nip.io', '0.0.0.0:3000', '10.0.0.5', '', 'localhostx']) expect(hostAllowed(name, []), name).toBe(false);
+    for (const name of [
+      '127.0.0.1:3000',
+      '127.9.9.9',
+      'localhost',
+      'LOCALHOST:80',
+      'app.localhost:3000',
+      '[::1]:3000',
+      'localhost.',
+    ])
+      expect(hostAllowed(name, []), name).toBe(true);
+    for (const name of [
+      'attacker.example',
+      'localhost.attacker.example',
+      '127.0.0.1.nip.io',
+      '0.0.0.0:3000',
+      '10.0.0.5',
+      '',
+      'localhostx',
+    ])
+      expect(hostAllowed(name, []), name).toBe(false);
     expect(hostAllowed(null, [])).toBe(false);
   });
 
@@ -37,7 +55,9 @@ describe('the origin rule', () => {
 
   it('lets the app’s own origin, safe methods, and scripts without Origin or Sec-Fetch-Site through', () => {
     expect(crossOriginRefusal('POST', headers({ origin: 'http://127.0.0.1:3000' }))).toBeUndefined();
-    expect(crossOriginRefusal('POST', new Headers({ host: 'sluice.example.com', origin: 'https://sluice.example.com' }))).toBeUndefined();
+    expect(
+      crossOriginRefusal('POST', new Headers({ host: 'sluice.example.com', origin: 'https://sluice.example.com' })),
+    ).toBeUndefined();
     expect(crossOriginRefusal('GET', headers({ origin: 'http://evil.example' }))).toBeUndefined();
     expect(crossOriginRefusal('POST', headers({ 'sec-fetch-site': 'same-origin' }))).toBeUndefined();
     expect(crossOriginRefusal('POST', headers({ 'sec-fetch-site': 'none' }))).toBeUndefined();
@@ -47,8 +67,12 @@ describe('the origin rule', () => {
   it('takes JSON bodies only, and bodiless requests', () => {
     expect(nonJsonBody('POST', new Headers({ 'content-type': 'text/plain', 'content-length': '2' }))).toMatch(/text\/plain/);
     expect(nonJsonBody('POST', new Headers({ 'content-length': '2' }))).toMatch(/no Content-Type/);
-    expect(nonJsonBody('POST', new Headers({ 'content-type': 'application/json; charset=utf-8', 'content-length': '2' }))).toBeUndefined();
-    expect(nonJsonBody('POST', new Headers({ 'content-type': 'application/merge-patch+json', 'transfer-encoding': 'chunked' }))).toBeUndefined();
+    expect(
+      nonJsonBody('POST', new Headers({ 'content-type': 'application/json; charset=utf-8', 'content-length': '2' })),
+    ).toBeUndefined();
+    expect(
+      nonJsonBody('POST', new Headers({ 'content-type': 'application/merge-patch+json', 'transfer-encoding': 'chunked' })),
+    ).toBeUndefined();
     expect(nonJsonBody('POST', new Headers({ 'content-length': '0' }))).toBeUndefined();
   });
 });
@@ -56,14 +80,20 @@ describe('the origin rule', () => {
 describe('every API route is guarded', () => {
   // The proxy skips /api/: each route's exports must go through route() (lib/server/api-route.ts), which runs the checks.
   const routeFiles = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name === 'route.ts' ? [join(dir, entry.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? routeFiles(join(dir, entry.name)) : entry.name === 'route.ts' ? [join(dir, entry.name)] : [],
+    );
 
   it('exports its handlers only as route(…)', () => {
     const files = routeFiles(join(process.cwd(), 'app/api'));
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
-      const handlers = [...source.matchAll(/export\s+(?:async\s+)?(?:const|function|let|var)\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b(\s*=\s*route\()?/g)];
+      const handlers = [
+        ...source.matchAll(
+          /export\s+(?:async\s+)?(?:const|function|let|var)\s+(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b(\s*=\s*route\()?/g,
+        ),
+      ];
       expect(handlers.length, file).toBeGreaterThan(0);
       for (const handler of handlers) expect(handler[2], `${file}: ${handler[1]}`).toBeDefined();
       expect(source, file).not.toMatch(/export\s*\{/);

@@ -31,7 +31,11 @@ interface Backend {
 
 const backends: Backend[] = [];
 {
-  backends.push({ name: 'PGlite', env: async () => ({ SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-store-')) }), cleanup: async () => {} });
+  backends.push({
+    name: 'PGlite',
+    env: async () => ({ SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-store-')) }),
+    cleanup: async () => {},
+  });
   const drops: (() => Promise<void>)[] = [];
   if (pgUrl) {
     backends.push({
@@ -60,7 +64,11 @@ const reply = (text: string, status: StoredReply['status'] = 'complete'): Stored
 const user = (text: string): ChatMessage => ({ role: 'user', content: text });
 
 /** One whole turn, as POST /api/chat writes it: the turn, then the final reply. */
-async function turn(db: ConversationStore, conversationId: string, options: { newTitle?: string; replaceFrom?: number; messages: ChatMessage[]; answer: string }) {
+async function turn(
+  db: ConversationStore,
+  conversationId: string,
+  options: { newTitle?: string; replaceFrom?: number; messages: ChatMessage[]; answer: string },
+) {
   const replyId = uuidv7();
   await db.beginTurn({
     conversationId,
@@ -75,7 +83,9 @@ async function turn(db: ConversationStore, conversationId: string, options: { ne
 }
 
 const texts = async (db: ConversationStore, id: string) =>
-  (await db.getConversation(id))!.messages.map((m) => ('text' in m ? `A:${m.text}` : `${m.role === 'user' ? 'U' : m.role}:${m.content as string}`));
+  (await db.getConversation(id))!.messages.map((m) =>
+    'text' in m ? `A:${m.text}` : `${m.role === 'user' ? 'U' : m.role}:${m.content as string}`,
+  );
 
 for (const backend of backends) {
   describe(`conversation store on ${backend.name}`, () => {
@@ -98,20 +108,38 @@ for (const backend of backends) {
       expect(stored.title).toBe('Hello there');
       expect(stored.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
       const answer = stored.messages[1]!;
-      expect(answer).toMatchObject({ role: 'assistant', status: 'complete', text: 'Hi!', provider: 'sim-openai', timings: { firstToken: 7, end: 20 } });
+      expect(answer).toMatchObject({
+        role: 'assistant',
+        status: 'complete',
+        text: 'Hi!',
+        provider: 'sim-openai',
+        timings: { firstToken: 7, end: 20 },
+      });
       expect(await db.conversationExists(id)).toBe(true);
       expect(await db.conversationExists(uuidv7())).toBe(false);
     });
 
     it('keeps a reply that never finished as the placeholder says: streaming', async () => {
       const id = uuidv7();
-      await db.beginTurn({ conversationId: id, newTitle: 't', messages: [{ id: uuidv7(), message: user('q') }], replyId: uuidv7(), placeholder: reply('', 'streaming') });
+      await db.beginTurn({
+        conversationId: id,
+        newTitle: 't',
+        messages: [{ id: uuidv7(), message: user('q') }],
+        replyId: uuidv7(),
+        placeholder: reply('', 'streaming'),
+      });
       expect((await db.getConversation(id))!.messages[1]).toMatchObject({ status: 'streaming' });
     });
 
     it('settles replies left streaming as errors, and only those', async () => {
       const id = uuidv7();
-      await db.beginTurn({ conversationId: id, newTitle: 't', messages: [{ id: uuidv7(), message: user('q') }], replyId: uuidv7(), placeholder: reply('', 'streaming') });
+      await db.beginTurn({
+        conversationId: id,
+        newTitle: 't',
+        messages: [{ id: uuidv7(), message: user('q') }],
+        replyId: uuidv7(),
+        placeholder: reply('', 'streaming'),
+      });
       await turn(db, id, { messages: [user('again')], answer: 'done' });
       expect(await db.settleInterrupted('cut off')).toBeGreaterThanOrEqual(1);
       const [, cut, , done] = (await db.getConversation(id))!.messages;
@@ -123,7 +151,13 @@ for (const backend of backends) {
     it('keeps a reply’s raw events beside it, for that conversation only, gone with it', async () => {
       const id = uuidv7();
       const replyId = await turn(db, id, { newTitle: 'ev', messages: [user('x')], answer: 'y' });
-      const events = { items: [{ at: 3, raw: 'data: {"a":1}\n\n' }, { at: 9, raw: 'data: [DONE]\n\n' }], truncated: true };
+      const events = {
+        items: [
+          { at: 3, raw: 'data: {"a":1}\n\n' },
+          { at: 9, raw: 'data: [DONE]\n\n' },
+        ],
+        truncated: true,
+      };
       await db.saveReply(id, replyId, reply('y'), packEvents(events));
       expect(await db.replyEvents(id, replyId)).toEqual(events);
       expect(await db.replyEvents(uuidv7(), replyId)).toBeUndefined();
@@ -135,12 +169,28 @@ for (const backend of backends) {
       const listDb = await openStore(await backend.env());
       try {
         const compareId = uuidv7();
-        expect(await listDb.createCompare({ id: compareId, title: 'Race: haiku' })).toMatchObject({ id: compareId, kind: 'compare', title: 'Race: haiku' });
+        expect(await listDb.createCompare({ id: compareId, title: 'Race: haiku' })).toMatchObject({
+          id: compareId,
+          kind: 'compare',
+          title: 'Race: haiku',
+        });
         const panes = [uuidv7(), uuidv7(), uuidv7()];
         for (const [pane, id] of panes.entries()) {
           const replyId = uuidv7();
-          await listDb.beginTurn({ conversationId: id, newTitle: 'haiku', compare: { id: compareId, pane: 2 - pane }, messages: [{ id: uuidv7(), message: user('write a haiku') }], replyId, placeholder: reply('', 'streaming') });
-          await listDb.saveReply(id, replyId, reply(`pane answer ${pane}`), packEvents({ items: [{ at: 1, raw: `data: ${pane}\n\n` }], truncated: false }));
+          await listDb.beginTurn({
+            conversationId: id,
+            newTitle: 'haiku',
+            compare: { id: compareId, pane: 2 - pane },
+            messages: [{ id: uuidv7(), message: user('write a haiku') }],
+            replyId,
+            placeholder: reply('', 'streaming'),
+          });
+          await listDb.saveReply(
+            id,
+            replyId,
+            reply(`pane answer ${pane}`),
+            packEvents({ items: [{ at: 1, raw: `data: ${pane}\n\n` }], truncated: false }),
+          );
         }
         const other = uuidv7();
         await turn(listDb, other, { newTitle: 'plain chat', messages: [user('x')], answer: 'y' });
@@ -158,11 +208,18 @@ for (const backend of backends) {
         expect((await listDb.listConversations({ query: 'frogs' })).conversations.map((c) => c.id)).toEqual([compareId]);
 
         const forkId = uuidv7();
-        expect(await listDb.forkConversation(panes[1]!, forkId, uuidv7)).toMatchObject({ id: forkId, kind: 'chat', title: 'haiku' });
+        expect(await listDb.forkConversation(panes[1]!, forkId, uuidv7)).toMatchObject({
+          id: forkId,
+          kind: 'chat',
+          title: 'haiku',
+        });
         const fork = (await listDb.getConversation(forkId))!;
         expect(await texts(listDb, forkId)).toEqual(await texts(listDb, panes[1]!));
         expect(fork.compare).toBeUndefined();
-        expect(await listDb.replyEvents(forkId, fork.messages[1]!.id)).toEqual({ items: [{ at: 1, raw: 'data: 1\n\n' }], truncated: false });
+        expect(await listDb.replyEvents(forkId, fork.messages[1]!.id)).toEqual({
+          items: [{ at: 1, raw: 'data: 1\n\n' }],
+          truncated: false,
+        });
         expect(await listDb.forkConversation(uuidv7(), uuidv7(), uuidv7)).toBeUndefined();
 
         expect(await listDb.deleteConversation(compareId)).toBe(true);
@@ -224,7 +281,11 @@ for (const backend of backends) {
         for (let i = 0; i < 7; i++) {
           const id = uuidv7();
           ids.push(id);
-          await turn(db, id, { newTitle: i === 3 ? 'Quarterly 100%_report' : `Chat ${i}`, messages: [user(i === 5 ? 'Tell me about Ünïcode GARDENS' : `question ${i}`)], answer: i === 1 ? 'The answer is purple.' : `answer ${i}` });
+          await turn(db, id, {
+            newTitle: i === 3 ? 'Quarterly 100%_report' : `Chat ${i}`,
+            messages: [user(i === 5 ? 'Tell me about Ünïcode GARDENS' : `question ${i}`)],
+            answer: i === 1 ? 'The answer is purple.' : `answer ${i}`,
+          });
         }
       });
 
@@ -259,7 +320,13 @@ for (const backend of backends) {
         // A refusal is searchable too, and a reply saved again is found by its new text only.
         const refused = uuidv7();
         const replyId = uuidv7();
-        await db.beginTurn({ conversationId: refused, newTitle: 'r', messages: [{ id: uuidv7(), message: user('x') }], replyId, placeholder: reply('', 'streaming') });
+        await db.beginTurn({
+          conversationId: refused,
+          newTitle: 'r',
+          messages: [{ id: uuidv7(), message: user('x') }],
+          replyId,
+          placeholder: reply('', 'streaming'),
+        });
         await db.saveReply(refused, replyId, { ...reply('first words'), refusal: 'I cannot discuss Zeppelins' });
         expect(await found('zeppelins')).toEqual([refused]);
         await db.saveReply(refused, replyId, reply('second words'));
@@ -290,11 +357,20 @@ for (const backend of backends) {
       const old = await connect(env);
       await migrate(old, 4);
       const [id, replyId] = [uuidv7(), uuidv7()];
-      const items = [{ at: 2, raw: 'data: {"a":"😀"}\n\n' }, { at: 7.5, raw: ': keep-alive\n\n' }];
+      const items = [
+        { at: 2, raw: 'data: {"a":"😀"}\n\n' },
+        { at: 7.5, raw: ': keep-alive\n\n' },
+      ];
       await old.batch([
         { sql: "insert into conversations (id, title) values ($1, 'old')", params: [id] },
-        { sql: "insert into messages (id, conversation_id, seq, role, status, body) values ($1, $2, 0, 'assistant', 'complete', '{}')", params: [replyId, id] },
-        { sql: 'insert into reply_events (message_id, items, truncated) values ($1, $2, true)', params: [replyId, JSON.stringify(items)] },
+        {
+          sql: "insert into messages (id, conversation_id, seq, role, status, body) values ($1, $2, 0, 'assistant', 'complete', '{}')",
+          params: [replyId, id],
+        },
+        {
+          sql: 'insert into reply_events (message_id, items, truncated) values ($1, $2, true)',
+          params: [replyId, JSON.stringify(items)],
+        },
       ]);
       await old.close();
       const db = await openStore(env);
@@ -314,7 +390,13 @@ describe('a reply cut off by a stopped server', () => {
     const env = { SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-store-')) };
     const id = uuidv7();
     const first = await openStore(env);
-    await first.beginTurn({ conversationId: id, newTitle: 't', messages: [{ id: uuidv7(), message: user('q') }], replyId: uuidv7(), placeholder: reply('', 'streaming') });
+    await first.beginTurn({
+      conversationId: id,
+      newTitle: 't',
+      messages: [{ id: uuidv7(), message: user('q') }],
+      replyId: uuidv7(),
+      placeholder: reply('', 'streaming'),
+    });
     await first.close();
     const again = await openStore(env);
     try {
@@ -327,9 +409,13 @@ describe('a reply cut off by a stopped server', () => {
 
 describe('opening a database that cannot be used', () => {
   it('names an unreachable PostgreSQL server, without its password', async () => {
-    const error = await openStore({ DATABASE_URL: 'postgres://sluice:hunter2-secret@127.0.0.1:1/nowhere' }).catch((e: unknown) => e);
+    const error = await openStore({ DATABASE_URL: 'postgres://sluice:hunter2-secret@127.0.0.1:1/nowhere' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StoreError);
-    expect((error as Error).message).toMatch(/Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/nowhere \(DATABASE_URL\): .*ECONNREFUSED/);
+    expect((error as Error).message).toMatch(
+      /Cannot open the PostgreSQL database at 127\.0\.0\.1:1\/nowhere \(DATABASE_URL\): .*ECONNREFUSED/,
+    );
     expect((error as Error).message).not.toContain('hunter2');
   });
 

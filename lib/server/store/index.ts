@@ -19,7 +19,8 @@ function reason(error: unknown): string {
   return error.message || code || error.name;
 }
 
-const dataDirOf = (env: Record<string, string | undefined>) => resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data');
+const dataDirOf = (env: Record<string, string | undefined>) =>
+  resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data');
 
 /** Which database the environment names, in words fit for an error message (never a password). */
 export function describeStore(env: Record<string, string | undefined> = process.env): string {

@@ -44,7 +44,9 @@ export const MIGRATIONS: string[] = [
 
 /** Runs the migrations not yet applied, in order, each in its own transaction; `through` stops early (tests build old databases). */
 export async function migrate(sql: SqlClient, through = MIGRATIONS.length): Promise<void> {
-  await sql.exec('create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())');
+  await sql.exec(
+    'create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())',
+  );
   const { rows } = await sql.query<{ version: number }>('select version from schema_migrations');
   const applied = new Set(rows.map((r) => Number(r.version)));
   for (const [index, migration] of MIGRATIONS.entries()) {

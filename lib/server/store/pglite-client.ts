@@ -31,9 +31,11 @@ export async function openPgliteClient(dataDir: string): Promise<SqlClient> {
   });
   const rpc = new WorkerRpc<SqlRequest, SqlResult>(worker, undefined, undefined, 'embedded database');
   return {
-    query: async <T>(sql: string, params?: unknown[]) => (await rpc.call((id) => ({ id, op: 'query', sql, params }))) as { rows: T[] },
+    query: async <T>(sql: string, params?: unknown[]) =>
+      (await rpc.call((id) => ({ id, op: 'query', sql, params }))) as { rows: T[] },
     exec: (sql: string) => rpc.call((id) => ({ id, op: 'exec', sql })),
-    batch: async (statements: Statement[]) => (await rpc.call((id) => ({ id, op: 'batch', statements }))) as { rows: unknown[] }[],
+    batch: async (statements: Statement[]) =>
+      (await rpc.call((id) => ({ id, op: 'batch', statements }))) as { rows: unknown[] }[],
     close: async () => {
       if (!rpc.dead) await rpc.call((id) => ({ id, op: 'close' }));
       await worker.terminate();

@@ -2,8 +2,19 @@ import { storableJson, storableText } from './storable';
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
 import { readPackedEvents } from './packed-events';
-import type { CompareSession, Conversation, ConversationPage, ConversationStore, ConversationSummary, ListOptions, PackedEvents, StoredEvents, StoredMessage, StoredReply, Turn } from './types';
-
+import type {
+  CompareSession,
+  Conversation,
+  ConversationPage,
+  ConversationStore,
+  ConversationSummary,
+  ListOptions,
+  PackedEvents,
+  StoredEvents,
+  StoredMessage,
+  StoredReply,
+  Turn,
+} from './types';
 
 type ConversationRow = {
   id: string;
@@ -52,7 +63,13 @@ function turnRows({ messages, replyId, placeholder }: Turn): MessageRowInput[] {
   return [
     ...messages.map(({ id, message }) => {
       const assistant = message.role === 'assistant';
-      return { id, role: message.role, status: assistant ? 'complete' : null, body: assistant ? { content: message.content, status: 'complete' } : { content: message.content }, search: textOf(message) };
+      return {
+        id,
+        role: message.role,
+        status: assistant ? 'complete' : null,
+        body: assistant ? { content: message.content, status: 'complete' } : { content: message.content },
+        search: textOf(message),
+      };
     }),
     { id: replyId, role: 'assistant', status: placeholder.status, body: placeholder, search: '' },
   ];
@@ -67,10 +84,12 @@ function appendStatement(conversationId: string, row: MessageRowInput): Statemen
 }
 
 /** In the list (conversations `c`, messages `m`): a message of the listed conversation, or of one of its panes. */
-const OF_LISTED = '(m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))';
+const OF_LISTED =
+  '(m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))';
 
 /** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
-const TOUCH = (id: string) => `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
+const TOUCH = (id: string) =>
+  `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
 const touch = (conversationId: string): Statement => ({ sql: TOUCH('$1'), params: [conversationId] });
 
 /** One query layer over any PostgreSQL: PGlite embedded, or a server through `pg`. */
@@ -108,7 +127,10 @@ export class SqlConversationStore implements ConversationStore {
     );
     const page = rows.slice(0, limit);
     const last = page.at(-1);
-    return { conversations: page.map((row) => ({ ...summary(row), ...(row.streaming ? { streaming: true as const } : {}) })), ...(rows.length > limit && last ? { nextCursor: `${last.activity}:${last.id}` } : {}) };
+    return {
+      conversations: page.map((row) => ({ ...summary(row), ...(row.streaming ? { streaming: true as const } : {}) })),
+      ...(rows.length > limit && last ? { nextCursor: `${last.activity}:${last.id}` } : {}),
+    };
   }
 
   async getConversation(id: string): Promise<Conversation | undefined> {
@@ -117,12 +139,17 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   async createCompare({ id, title }: { id: string; title: string }): Promise<ConversationSummary> {
-    const { rows } = await this.sql.query<ConversationRow>(`insert into conversations (id, title, kind) values ($1, $2, 'compare') returning *`, [id, title]);
+    const { rows } = await this.sql.query<ConversationRow>(
+      `insert into conversations (id, title, kind) values ($1, $2, 'compare') returning *`,
+      [id, title],
+    );
     return summary(rows[0]!);
   }
 
   async getCompare(id: string): Promise<CompareSession | undefined> {
-    const { rows } = await this.sql.query<ConversationRow>(`select * from conversations where id = $1 and kind = 'compare'`, [id]);
+    const { rows } = await this.sql.query<ConversationRow>(`select * from conversations where id = $1 and kind = 'compare'`, [
+      id,
+    ]);
     if (!rows[0]) return undefined;
     const panes = await this.sql.query<ConversationRow>('select * from conversations where parent_id = $1 order by pane', [id]);
     return { ...summary(rows[0]), kind: 'compare', panes: await Promise.all(panes.rows.map((row) => this.withMessages(row))) };
@@ -137,7 +164,10 @@ export class SqlConversationStore implements ConversationStore {
     // Old message id -> new one; the copy itself (bodies, raw events) stays inside the database.
     const ids = JSON.stringify(Object.fromEntries(rows.flatMap((r) => (r.id ? [[r.id, newMessageId()]] : []))));
     const [created] = await this.sql.batch([
-      { sql: `insert into conversations (id, title, kind) select $2, title, 'chat' from conversations where id = $1 returning *`, params: [id, newId] },
+      {
+        sql: `insert into conversations (id, title, kind) select $2, title, 'chat' from conversations where id = $1 returning *`,
+        params: [id, newId],
+      },
       {
         sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text, created_at)
               select ($3::jsonb ->> m.id), $2, m.seq, m.role, m.status, m.body, m.search_text, m.created_at from messages m where m.conversation_id = $1`,
@@ -154,7 +184,10 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   private async withMessages(row: ConversationRow): Promise<Conversation> {
-    const messages = await this.sql.query<MessageRow>('select id, role, body, created_at from messages where conversation_id = $1 order by seq', [row.id]);
+    const messages = await this.sql.query<MessageRow>(
+      'select id, role, body, created_at from messages where conversation_id = $1 order by seq',
+      [row.id],
+    );
     return {
       ...summary(row),
       ...(row.parent_id !== null && row.pane !== null ? { compare: { id: row.parent_id, pane: row.pane } } : {}),
@@ -163,12 +196,18 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   async getMessage(conversationId: string, messageId: string): Promise<StoredMessage | undefined> {
-    const { rows } = await this.sql.query<MessageRow>('select id, role, body, created_at from messages where id = $1 and conversation_id = $2', [messageId, conversationId]);
+    const { rows } = await this.sql.query<MessageRow>(
+      'select id, role, body, created_at from messages where id = $1 and conversation_id = $2',
+      [messageId, conversationId],
+    );
     return rows[0] ? messageOf(rows[0]) : undefined;
   }
 
   async renameConversation(id: string, title: string): Promise<ConversationSummary | undefined> {
-    const { rows } = await this.sql.query<ConversationRow>('update conversations set title = $2 where id = $1 returning *', [id, title]);
+    const { rows } = await this.sql.query<ConversationRow>('update conversations set title = $2 where id = $1 returning *', [
+      id,
+      title,
+    ]);
     return rows[0] ? summary(rows[0]) : undefined;
   }
 
@@ -202,7 +241,11 @@ export class SqlConversationStore implements ConversationStore {
       // Two tabs on one conversation take turns here, so each turn's rows stay contiguous.
       { sql: 'select 1 from conversations where id = $1 for update', params: [conversationId] },
     ];
-    if (replaceFrom !== undefined) statements.push({ sql: 'delete from messages where conversation_id = $1 and seq > $2', params: [conversationId, replaceFrom] });
+    if (replaceFrom !== undefined)
+      statements.push({
+        sql: 'delete from messages where conversation_id = $1 and seq > $2',
+        params: [conversationId, replaceFrom],
+      });
     statements.push(...turnRows(turn).map((row) => appendStatement(conversationId, row)), touch(conversationId));
     await this.sql.batch(statements);
   }
@@ -212,7 +255,13 @@ export class SqlConversationStore implements ConversationStore {
    * reply is there. The search text is taken from the body inside the database: the
    * reply's text is not passed twice.
    */
-  async saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents, { ifStreaming = false } = {}): Promise<void> {
+  async saveReply(
+    conversationId: string,
+    messageId: string,
+    reply: StoredReply,
+    events?: PackedEvents,
+    { ifStreaming = false } = {},
+  ): Promise<void> {
     await this.sql.query(
       `with saved as (select $4::jsonb as body),
             reply as (update messages set status = $3, body = saved.body, search_text = coalesce(saved.body->>'text', '') || E'\n' || coalesce(saved.body->>'refusal', '')
@@ -237,7 +286,12 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   async replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined> {
-    const { rows } = await this.sql.query<{ items: StoredEvents['items'] | null; stream: string | null; spans: string | null; truncated: boolean }>(
+    const { rows } = await this.sql.query<{
+      items: StoredEvents['items'] | null;
+      stream: string | null;
+      spans: string | null;
+      truncated: boolean;
+    }>(
       `select e.items, encode(e.stream, 'base64') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id where e.message_id = $1 and m.conversation_id = $2`,
       [messageId, conversationId],
     );

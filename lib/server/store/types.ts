@@ -1,9 +1,26 @@
-import type { CompareSession, Conversation, ConversationPage, ConversationSummary, StoredEvents, StoredMessage, StoredReply } from '@/lib/api/conversations';
+import type {
+  CompareSession,
+  Conversation,
+  ConversationPage,
+  ConversationSummary,
+  StoredEvents,
+  StoredMessage,
+  StoredReply,
+} from '@/lib/api/conversations';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
-export type { CompareSession, Conversation, ConversationPage, ConversationSummary, ReplyTimings, StoredEvents, StoredMessage, StoredReply } from '@/lib/api/conversations';
+export type {
+  CompareSession,
+  Conversation,
+  ConversationPage,
+  ConversationSummary,
+  ReplyTimings,
+  StoredEvents,
+  StoredMessage,
+  StoredReply,
+} from '@/lib/api/conversations';
 
 /**
  * A reply's event log as it is written: the items' text end to end (deflated), then
@@ -64,7 +81,13 @@ export interface ConversationStore {
    * raw events when given; with `ifStreaming`, only if it is still `streaming` (another
    * instance storing a dead one's reply must not overwrite what that one stored).
    */
-  saveReply(conversationId: string, messageId: string, reply: StoredReply, events?: PackedEvents, options?: { ifStreaming?: boolean }): Promise<void>;
+  saveReply(
+    conversationId: string,
+    messageId: string,
+    reply: StoredReply,
+    events?: PackedEvents,
+    options?: { ifStreaming?: boolean },
+  ): Promise<void>;
   replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined>;
   /** Marks every reply still `streaming` as an error with this message; how many there were. */
   settleInterrupted(message: string): Promise<number>;

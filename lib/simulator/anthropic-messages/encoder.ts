@@ -23,7 +23,11 @@ export function anthropicEncoder(ctx: EncoderContext): SimEncoder {
     if (open === null) return '';
     let out = '';
     if (open === 'thinking') {
-      out += event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: randomId(ctx.random, 120) + '==' } });
+      out += event('content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'signature_delta', signature: randomId(ctx.random, 120) + '==' },
+      });
     }
     open = null;
     return out + event('content_block_stop', { type: 'content_block_stop', index });
@@ -52,7 +56,13 @@ export function anthropicEncoder(ctx: EncoderContext): SimEncoder {
           content: [],
           stop_reason: null,
           stop_sequence: null,
-          usage: { input_tokens: ctx.inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1, service_tier: 'standard' },
+          usage: {
+            input_tokens: ctx.inputTokens,
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 0,
+            output_tokens: 1,
+            service_tier: 'standard',
+          },
         },
       }),
     encode(step: SimStep): string {
@@ -60,16 +70,30 @@ export function anthropicEncoder(ctx: EncoderContext): SimEncoder {
       switch (step.kind) {
         case 'thinking': {
           const start = open === 'thinking' ? '' : openBlock('thinking', { type: 'thinking', thinking: '', signature: '' });
-          return start + event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: step.text } });
+          return (
+            start +
+            event('content_block_delta', {
+              type: 'content_block_delta',
+              index,
+              delta: { type: 'thinking_delta', thinking: step.text },
+            })
+          );
         }
         case 'text': {
           const start = open === 'text' ? '' : openBlock('text', { type: 'text', text: '' });
-          return start + event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: step.text } });
+          return (
+            start +
+            event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: step.text } })
+          );
         }
         case 'tool-start':
           return openBlock('tool_use', { type: 'tool_use', id: `toolu_01${step.id}`, name: step.name, input: {} });
         case 'tool-args':
-          return event('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: step.text } });
+          return event('content_block_delta', {
+            type: 'content_block_delta',
+            index,
+            delta: { type: 'input_json_delta', partial_json: step.text },
+          });
         case 'tool-end':
           return closeBlock();
         case 'keepalive':
@@ -82,7 +106,12 @@ export function anthropicEncoder(ctx: EncoderContext): SimEncoder {
             event('message_delta', {
               type: 'message_delta',
               delta: { stop_reason: STOP_REASONS[step.reason], stop_sequence: null },
-              usage: { input_tokens: ctx.inputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: tokens.total },
+              usage: {
+                input_tokens: ctx.inputTokens,
+                cache_creation_input_tokens: 0,
+                cache_read_input_tokens: 0,
+                output_tokens: tokens.total,
+              },
             }) +
             event('message_stop', { type: 'message_stop' })
           );

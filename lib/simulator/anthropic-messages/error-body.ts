@@ -8,5 +8,9 @@ const TYPES: Record<number, string> = {
 
 /** Anthropic's error body before streaming. */
 export function anthropicErrorBody(status: number, message: string): string {
-  return JSON.stringify({ type: 'error', error: { type: TYPES[status] ?? 'api_error', message }, request_id: `req_sim${Date.now()}` });
+  return JSON.stringify({
+    type: 'error',
+    error: { type: TYPES[status] ?? 'api_error', message },
+    request_id: `req_sim${Date.now()}`,
+  });
 }

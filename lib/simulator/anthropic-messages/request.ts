@@ -13,11 +13,17 @@ export const readAnthropic: ReadRequest = (body: Json) => {
   }
   const last = messages.at(-1);
   const results = asArray(last?.content).filter((b): b is Json => isObject(b) && b.type === 'tool_result');
-  const userTexts = messages.filter((m) => m.role === 'user').map((m) => textOf(m.content)).filter((t) => t !== '');
+  const userTexts = messages
+    .filter((m) => m.role === 'user')
+    .map((m) => textOf(m.content))
+    .filter((t) => t !== '');
   return {
     stream: body.stream === true,
     lastUserText: userTexts.at(-1) ?? '',
-    toolResults: last?.role === 'user' ? results.map((b) => ({ name: callNames.get(String(b.tool_use_id)) ?? 'tool', content: textOf(b.content) })) : [],
+    toolResults:
+      last?.role === 'user'
+        ? results.map((b) => ({ name: callNames.get(String(b.tool_use_id)) ?? 'tool', content: textOf(b.content) }))
+        : [],
     tools: asArray(body.tools)
       .filter(isObject)
       .map((t) => ({ name: String(t.name), parameters: t.input_schema as JsonSchema })),

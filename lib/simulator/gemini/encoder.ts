@@ -80,5 +80,4 @@ export function geminiEncoder(ctx: EncoderContext): SimEncoder {
       }
     },
   };
-
 }

@@ -6,7 +6,10 @@ export const readGemini: ReadRequest = (body: Json) => {
   const contents = requireArray(body, 'contents').filter(isObject);
   const last = contents.at(-1);
   const responses = asArray(last?.parts).filter((p): p is Json => isObject(p) && isObject(p.functionResponse));
-  const userTexts = contents.filter((c) => c.role !== 'model').map((c) => textOf(c.parts)).filter((t) => t !== '');
+  const userTexts = contents
+    .filter((c) => c.role !== 'model')
+    .map((c) => textOf(c.parts))
+    .filter((t) => t !== '');
   const config = isObject(body.generationConfig) ? body.generationConfig : {};
   return {
     stream: true,

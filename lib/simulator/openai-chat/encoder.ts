@@ -7,7 +7,14 @@ export function openAiChatEncoder(ctx: EncoderContext): SimEncoder {
   const id = `chatcmpl-${randomId(ctx.random, 29)}`;
   const tokens = new TokenCounter();
   /** What every chunk starts with. */
-  const head = { id, object: 'chat.completion.chunk', created: ctx.created, model: ctx.model, service_tier: 'default', system_fingerprint: 'fp_sluicesim' };
+  const head = {
+    id,
+    object: 'chat.completion.chunk',
+    created: ctx.created,
+    model: ctx.model,
+    service_tier: 'default',
+    system_fingerprint: 'fp_sluicesim',
+  };
   const chunk = (delta: object, finishReason: string | null = null): string =>
     sse({
       ...head,
@@ -26,7 +33,11 @@ export function openAiChatEncoder(ctx: EncoderContext): SimEncoder {
         case 'text':
           return chunk({ content: step.text });
         case 'tool-start':
-          return chunk({ tool_calls: [{ index: step.index, id: `call_${step.id}`, type: 'function', function: { name: step.name, arguments: '' } }] });
+          return chunk({
+            tool_calls: [
+              { index: step.index, id: `call_${step.id}`, type: 'function', function: { name: step.name, arguments: '' } },
+            ],
+          });
         case 'tool-args':
           return chunk({ tool_calls: [{ index: step.index, function: { arguments: step.text } }] });
         case 'keepalive':
@@ -44,7 +55,12 @@ export function openAiChatEncoder(ctx: EncoderContext): SimEncoder {
                 completion_tokens: tokens.total,
                 total_tokens: ctx.inputTokens + tokens.total,
                 prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-                completion_tokens_details: { reasoning_tokens: tokens.thinking, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+                completion_tokens_details: {
+                  reasoning_tokens: tokens.thinking,
+                  audio_tokens: 0,
+                  accepted_prediction_tokens: 0,
+                  rejected_prediction_tokens: 0,
+                },
               },
               obfuscation: randomId(ctx.random, 6),
             });

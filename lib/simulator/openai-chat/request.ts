@@ -17,7 +17,9 @@ export const readOpenAiChat: ReadRequest = (body: Json) => {
     toolResults: trailing.map((m) => ({ name: callNames.get(String(m.tool_call_id)) ?? 'tool', content: textOf(m.content) })),
     tools: asArray(body.tools)
       .filter(isObject)
-      .map((t) => (isObject(t.function) ? { name: String(t.function.name), parameters: t.function.parameters as JsonSchema } : null))
+      .map((t) =>
+        isObject(t.function) ? { name: String(t.function.name), parameters: t.function.parameters as JsonSchema } : null,
+      )
       .filter((t) => t !== null),
     maxTokens: numberOr(body.max_completion_tokens ?? body.max_tokens),
     includeUsage: isObject(body.stream_options) && body.stream_options.include_usage === true,

@@ -54,9 +54,22 @@ export function openAiResponsesEncoder(ctx: EncoderContext): SimEncoder {
       case 'reasoning':
         return { id: item.id, type: 'reasoning', summary: [{ type: 'summary_text', text: item.text }] };
       case 'message':
-        return { id: item.id, type: 'message', status: 'completed', content: [{ type: 'output_text', annotations: [], logprobs: [], text: item.text }], role: 'assistant' };
+        return {
+          id: item.id,
+          type: 'message',
+          status: 'completed',
+          content: [{ type: 'output_text', annotations: [], logprobs: [], text: item.text }],
+          role: 'assistant',
+        };
       case 'function_call':
-        return { id: item.id, type: 'function_call', status: 'completed', arguments: item.args, call_id: item.callId, name: item.name };
+        return {
+          id: item.id,
+          type: 'function_call',
+          status: 'completed',
+          arguments: item.args,
+          call_id: item.callId,
+          name: item.name,
+        };
     }
   };
 
@@ -68,10 +81,18 @@ export function openAiResponsesEncoder(ctx: EncoderContext): SimEncoder {
     let out = '';
     if (item.type === 'reasoning') {
       out += event('response.reasoning_summary_text.done', { ...base, summary_index: 0, text: item.text });
-      out += event('response.reasoning_summary_part.done', { ...base, summary_index: 0, part: { type: 'summary_text', text: item.text } });
+      out += event('response.reasoning_summary_part.done', {
+        ...base,
+        summary_index: 0,
+        part: { type: 'summary_text', text: item.text },
+      });
     } else if (item.type === 'message') {
       out += event('response.output_text.done', { content_index: 0, ...base, logprobs: [], text: item.text });
-      out += event('response.content_part.done', { content_index: 0, ...base, part: { type: 'output_text', annotations: [], logprobs: [], text: item.text } });
+      out += event('response.content_part.done', {
+        content_index: 0,
+        ...base,
+        part: { type: 'output_text', annotations: [], logprobs: [], text: item.text },
+      });
     } else {
       out += event('response.function_call_arguments.done', { ...base, arguments: item.args });
     }
@@ -86,11 +107,25 @@ export function openAiResponsesEncoder(ctx: EncoderContext): SimEncoder {
     outputIndex++;
     const base = { item_id: item.id, output_index: outputIndex };
     if (item.type === 'reasoning') {
-      out += event('response.output_item.added', { item: { id: item.id, type: 'reasoning', summary: [] }, output_index: outputIndex });
-      out += event('response.reasoning_summary_part.added', { ...base, summary_index: 0, part: { type: 'summary_text', text: '' } });
+      out += event('response.output_item.added', {
+        item: { id: item.id, type: 'reasoning', summary: [] },
+        output_index: outputIndex,
+      });
+      out += event('response.reasoning_summary_part.added', {
+        ...base,
+        summary_index: 0,
+        part: { type: 'summary_text', text: '' },
+      });
     } else if (item.type === 'message') {
-      out += event('response.output_item.added', { item: { id: item.id, type: 'message', status: 'in_progress', content: [], role: 'assistant' }, output_index: outputIndex });
-      out += event('response.content_part.added', { content_index: 0, ...base, part: { type: 'output_text', annotations: [], logprobs: [], text: '' } });
+      out += event('response.output_item.added', {
+        item: { id: item.id, type: 'message', status: 'in_progress', content: [], role: 'assistant' },
+        output_index: outputIndex,
+      });
+      out += event('response.content_part.added', {
+        content_index: 0,
+        ...base,
+        part: { type: 'output_text', annotations: [], logprobs: [], text: '' },
+      });
     } else {
       out += event('response.output_item.added', {
         item: { id: item.id, type: 'function_call', status: 'in_progress', arguments: '', call_id: item.callId, name: item.name },
@@ -109,7 +144,9 @@ export function openAiResponsesEncoder(ctx: EncoderContext): SimEncoder {
   });
 
   return {
-    open: () => event('response.created', { response: response('in_progress') }) + event('response.in_progress', { response: response('in_progress') }),
+    open: () =>
+      event('response.created', { response: response('in_progress') }) +
+      event('response.in_progress', { response: response('in_progress') }),
     encode(step: SimStep): string {
       tokens.count(step);
       switch (step.kind) {
@@ -117,7 +154,16 @@ export function openAiResponsesEncoder(ctx: EncoderContext): SimEncoder {
           const start = current?.type === 'reasoning' ? '' : openItem({ type: 'reasoning', id: itemId('rs'), text: '' });
           const item = current as Item & { type: 'reasoning' };
           item.text += step.text;
-          return start + event('response.reasoning_summary_text.delta', { item_id: item.id, output_index: outputIndex, summary_index: 0, delta: step.text, obfuscation: randomId(ctx.random, 8) });
+          return (
+            start +
+            event('response.reasoning_summary_text.delta', {
+              item_id: item.id,
+              output_index: outputIndex,
+              summary_index: 0,
+              delta: step.text,
+              obfuscation: randomId(ctx.random, 8),
+            })
+          );
         }
         case 'text': {
           const start = current?.type === 'message' ? '' : openItem({ type: 'message', id: itemId('msg'), text: '' });
@@ -125,7 +171,14 @@ export function openAiResponsesEncoder(ctx: EncoderContext): SimEncoder {
           item.text += step.text;
           return (
             start +
-            event('response.output_text.delta', { content_index: 0, delta: step.text, item_id: item.id, logprobs: [], obfuscation: randomId(ctx.random, 8), output_index: outputIndex })
+            event('response.output_text.delta', {
+              content_index: 0,
+              delta: step.text,
+              item_id: item.id,
+              logprobs: [],
+              obfuscation: randomId(ctx.random, 8),
+              output_index: outputIndex,
+            })
           );
         }
         case 'tool-start': {
@@ -136,7 +189,12 @@ export function openAiResponsesEncoder(ctx: EncoderContext): SimEncoder {
         case 'tool-args': {
           const item = fcItems.get(step.index)!;
           item.args += step.text;
-          return event('response.function_call_arguments.delta', { delta: step.text, item_id: item.id, obfuscation: randomId(ctx.random, 8), output_index: outputIndex });
+          return event('response.function_call_arguments.delta', {
+            delta: step.text,
+            item_id: item.id,
+            obfuscation: randomId(ctx.random, 8),
+            output_index: outputIndex,
+          });
         }
         case 'tool-end':
           return closeItem();
@@ -147,7 +205,16 @@ export function openAiResponsesEncoder(ctx: EncoderContext): SimEncoder {
         case 'finish': {
           const out = closeItem();
           if (step.reason === 'length') {
-            return out + event('response.incomplete', { response: response('incomplete', { incomplete_details: { reason: 'max_output_tokens' }, output: done, usage: usage() }) });
+            return (
+              out +
+              event('response.incomplete', {
+                response: response('incomplete', {
+                  incomplete_details: { reason: 'max_output_tokens' },
+                  output: done,
+                  usage: usage(),
+                }),
+              })
+            );
           }
           return out + event('response.completed', { response: response('completed', { output: done, usage: usage() }) });
         }

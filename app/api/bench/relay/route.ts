@@ -11,6 +11,10 @@ export const dynamic = 'force-dynamic';
 export const POST = route(async (request: Request): Promise<Response> => {
   const upstream = process.env.SLUICE_BENCH_UPSTREAM;
   if (!upstream) return new Response(null, { status: 404 });
-  const response = await fetch(`${upstream}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await request.text() });
+  const response = await fetch(`${upstream}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: await request.text(),
+  });
   return new Response(response.body, { status: response.status, headers: { 'content-type': 'text/event-stream' } });
 });

@@ -48,7 +48,9 @@ export async function connectRedis(url: string): Promise<Redis> {
   } catch (error) {
     redis.disconnect();
     const reason = connectionError ?? error;
-    throw new RedisUnreachable(`Cannot reach Redis at ${describeRedisUrl(url)}: ${reason instanceof Error ? reason.message || (reason as { code?: string }).code : String(reason)}`);
+    throw new RedisUnreachable(
+      `Cannot reach Redis at ${describeRedisUrl(url)}: ${reason instanceof Error ? reason.message || (reason as { code?: string }).code : String(reason)}`,
+    );
   }
   return redis;
 }

@@ -37,18 +37,32 @@ export type StopMessage = { id: string; reason: StopReason };
  * the end marker for those two itself: only it knows where its client's bytes stop (a
  * client of the dead instance may have had bytes that never reached Redis).
  */
-export type StreamEnd = { kind: 'finished' } | { kind: 'abandoned'; failure: PreStreamFailure } | { kind: 'lost' } | { kind: 'server-lost' };
+export type StreamEnd =
+  { kind: 'finished' } | { kind: 'abandoned'; failure: PreStreamFailure } | { kind: 'lost' } | { kind: 'server-lost' };
 
 /**
  * One entry of a reply's bytes stream, read back: one or more chunks, as appended within
  * a few milliseconds of each other (`lengths` and `at` per chunk), or the end.
  */
-export type StreamEntry = { kind: 'chunk'; bytes: Buffer; offset: number; lengths: number[]; at: number[] } | { kind: 'end'; end: StreamEnd };
+export type StreamEntry =
+  { kind: 'chunk'; bytes: Buffer; offset: number; lengths: number[]; at: number[] } | { kind: 'end'; end: StreamEnd };
 
 /** XADD's field list for chunks appended one after another from byte `offset`: their bytes, and each one's length and receive time. */
 export function chunkFields(chunks: { bytes: Uint8Array; at: number }[], offset: number): (string | Buffer)[] {
-  const bytes = chunks.length === 1 ? Buffer.from(chunks[0]!.bytes.buffer, chunks[0]!.bytes.byteOffset, chunks[0]!.bytes.byteLength) : Buffer.concat(chunks.map((chunk) => chunk.bytes));
-  return ['c', bytes, 'o', String(offset), 't', chunks.map((chunk) => chunk.at).join(','), 'n', chunks.map((chunk) => chunk.bytes.byteLength).join(',')];
+  const bytes =
+    chunks.length === 1
+      ? Buffer.from(chunks[0]!.bytes.buffer, chunks[0]!.bytes.byteOffset, chunks[0]!.bytes.byteLength)
+      : Buffer.concat(chunks.map((chunk) => chunk.bytes));
+  return [
+    'c',
+    bytes,
+    'o',
+    String(offset),
+    't',
+    chunks.map((chunk) => chunk.at).join(','),
+    'n',
+    chunks.map((chunk) => chunk.bytes.byteLength).join(','),
+  ];
 }
 
 /** XADD's field list for the end. */

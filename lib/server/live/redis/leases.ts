@@ -40,7 +40,10 @@ export class Leases {
     // Back from an outage: renew at once, not at the next tick, so no one takes this instance for dead.
     this.redis.on('ready', () => void this.renew().catch(() => {}));
     await this.renew();
-    this.timers = [setInterval(() => void this.renew().catch(() => {}), RENEW_MS), setInterval(() => void this.sweep(), SWEEP_MS)];
+    this.timers = [
+      setInterval(() => void this.renew().catch(() => {}), RENEW_MS),
+      setInterval(() => void this.sweep(), SWEEP_MS),
+    ];
     for (const timer of this.timers) timer.unref();
   }
 
@@ -64,12 +67,18 @@ export class Leases {
       const alive = await Promise.all(owners.map((owner) => this.redis.exists(keys.lease(owner))));
       const now = Date.now();
       // Made anew each sweep from the owners seen now: one whose replies are all reaped is forgotten.
-      this.lapsed = new Map(owners.flatMap((owner, i) => (alive[i] === 1 ? [] : [[owner, this.lapsed.get(owner) ?? now] as const])));
+      this.lapsed = new Map(
+        owners.flatMap((owner, i) => (alive[i] === 1 ? [] : [[owner, this.lapsed.get(owner) ?? now] as const])),
+      );
       const dead = new Set([...this.lapsed].filter(([, since]) => now - since >= LAPSED_FOR_MS).map(([owner]) => owner));
       for (const [id, owner] of running) {
         if (!dead.has(owner)) continue;
         if ((await this.redis.set(keys.reaping(id), this.instance, 'PX', REAP_CLAIM_MS, 'NX')) !== 'OK') continue;
-        await this.reap(id).catch((error: unknown) => console.error(`sluice: storing reply ${id} of a stopped server failed: ${error instanceof Error ? error.message : String(error)}`));
+        await this.reap(id).catch((error: unknown) =>
+          console.error(
+            `sluice: storing reply ${id} of a stopped server failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
       }
     } catch {
       // Redis is away: the next sweep tries again.

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Acquired, LiveStreams, StopReason, StopState, StreamMeta, StreamReaderHandle, StreamTimes, StreamWriter } from '../live-streams';
+import type {
+  Acquired,
+  LiveStreams,
+  StopReason,
+  StopState,
+  StreamMeta,
+  StreamReaderHandle,
+  StreamTimes,
+  StreamWriter,
+} from '../live-streams';
 import { MemoryLiveStreams } from '../memory-live-streams';
 import { ApiError } from '../../http-errors';
 import { connectRedis, dedicatedConnection, describeRedisUrl } from './connect';
@@ -66,7 +75,11 @@ export class RedisLiveStreams implements LiveStreams {
       // A reader on another instance watches it too.
       watchedElsewhere: async (id) => Math.max(0, await this.redis.pttl(keys.watched(id)).catch(() => 0)),
     });
-    this.leases = new Leases(() => this.redis, this.instance, (id) => this.reap(id));
+    this.leases = new Leases(
+      () => this.redis,
+      this.instance,
+      (id) => this.reap(id),
+    );
     this.ready = this.start();
     this.ready.catch((error: unknown) => console.error(`sluice: ${error instanceof Error ? error.message : String(error)}`));
   }
@@ -98,7 +111,11 @@ export class RedisLiveStreams implements LiveStreams {
       return await work(this.redis);
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      throw new ApiError(503, 'server_error', `Redis at ${describeRedisUrl(this.url)} is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ApiError(
+        503,
+        'server_error',
+        `Redis at ${describeRedisUrl(this.url)} is unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -202,7 +219,8 @@ export class RedisLiveStreams implements LiveStreams {
         claim();
         flush();
         end({ kind: 'finished' });
-        if (meta.requestId !== undefined) mirror(() => this.redis.pexpire(keys.request(meta.requestId!), this.options.retentionMs));
+        if (meta.requestId !== undefined)
+          mirror(() => this.redis.pexpire(keys.request(meta.requestId!), this.options.retentionMs));
       },
       abandon: (failure) => {
         local.abandon(failure);
@@ -234,17 +252,22 @@ export class RedisLiveStreams implements LiveStreams {
   private redisFailed(error: unknown): void {
     if (this.failingSince !== undefined && Date.now() - this.failingSince < 60_000) return;
     this.failingSince = Date.now();
-    console.error(`sluice: Redis (REDIS_URL) failed: ${error instanceof Error ? error.message : String(error)}; replies keep streaming to the connections that started them and are stored as usual`);
+    console.error(
+      `sluice: Redis (REDIS_URL) failed: ${error instanceof Error ? error.message : String(error)}; replies keep streaming to the connections that started them and are stored as usual`,
+    );
   }
 
   async read(id: string, from: number): Promise<StreamReaderHandle | undefined> {
-    return this.local.read(id, from) ?? this.withRedis(async (redis) => {
-      const text = await this.remoteMeta(id);
-      if (!text) return undefined;
-      // Not clamped to what Redis has yet: its copy may be a few milliseconds behind the
-      // bytes the client got from the running instance. The reader skips up to `from`.
-      return new RemoteReader(redis, id, Math.max(0, from), JSON.parse(text) as StreamMeta, this.options);
-    });
+    return (
+      this.local.read(id, from) ??
+      this.withRedis(async (redis) => {
+        const text = await this.remoteMeta(id);
+        if (!text) return undefined;
+        // Not clamped to what Redis has yet: its copy may be a few milliseconds behind the
+        // bytes the client got from the running instance. The reader skips up to `from`.
+        return new RemoteReader(redis, id, Math.max(0, from), JSON.parse(text) as StreamMeta, this.options);
+      })
+    );
   }
 
   /**
@@ -305,7 +328,13 @@ export class RedisLiveStreams implements LiveStreams {
 
   async shutDown(): Promise<void> {
     await this.local.shutDown();
-    if (!(await this.ready.then(() => true, () => false))) return;
+    if (
+      !(await this.ready.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     await Promise.allSettled([...this.mirroring]);
     await this.leases.stop();
     this.subscriber?.disconnect();
@@ -358,4 +387,3 @@ export class RedisLiveStreams implements LiveStreams {
     }
   }
 }
-

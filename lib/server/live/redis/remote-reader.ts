@@ -10,7 +10,8 @@ const BATCH = 512;
 /** A blocking read returns empty after this long, to check that the stream still exists. */
 const BLOCK_MS = 15_000;
 
-export const LIVE_STREAM_LOST = 'The live stream was lost (Redis became unreachable or dropped it); the stored conversation has the reply.';
+export const LIVE_STREAM_LOST =
+  'The live stream was lost (Redis became unreachable or dropped it); the stored conversation has the reply.';
 export const SERVER_LOST = 'The server running this reply stopped; this is what it had streamed.';
 
 /**
@@ -19,7 +20,9 @@ export const SERVER_LOST = 'The server running this reply stopped; this is what 
  * line is started).
  */
 export function endMarkerAfter(meta: StreamMeta, lastByte: number | undefined, end: BffEnd): Buffer {
-  return Buffer.from((lastByte === 10 || lastByte === 13 ? '' : '\n') + bffMarkers(meta.headers[CHAT_HEADERS.markerNonce] ?? '').end(end));
+  return Buffer.from(
+    (lastByte === 10 || lastByte === 13 ? '' : '\n') + bffMarkers(meta.headers[CHAT_HEADERS.markerNonce] ?? '').end(end),
+  );
 }
 
 export interface RemoteReaderOptions {
