@@ -1,22 +1,71 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+/** Where the server's secrets live: its files, its environment, the keys. The browser reaches them only over HTTP. */
+const SERVER_ONLY = [
+  {
+    group: [
+      '@/lib/server',
+      '@/lib/server/*',
+      '**/lib/server',
+      '**/lib/server/*',
+      '../server',
+      '../server/*',
+      '../../server',
+      '../../server/*',
+    ],
+    message: 'Browser code may not import lib/server: use the HTTP contract in lib/api (and lib/client/api.ts to call it).',
+  },
+  {
+    group: [
+      '@/lib/providers',
+      '@/lib/providers/*',
+      '**/lib/providers',
+      '**/lib/providers/*',
+      '../providers',
+      '../providers/*',
+      '../../providers',
+      '../../providers/*',
+    ],
+    message:
+      'Browser code may not import lib/providers (files, environment, secrets): the public provider list is in lib/api/providers.ts.',
+  },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
   { ignores: ['.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'next-env.d.ts'] },
   {
-    // The browser's code reaches the server only over HTTP: its shapes come from lib/api.
-    files: ['lib/client/**', 'components/**'],
+    // The browser's code, and the wire code it shares with the server, reach the server only over HTTP: its shapes come from lib/api.
+    files: [
+      'lib/client/**',
+      'components/**',
+      'lib/api/**',
+      'lib/sse/**',
+      'lib/protocols/**',
+      'lib/assemble/**',
+      'lib/event-log/**',
+      'lib/markdown/**',
+      'lib/pricing/**',
+      'lib/*.ts',
+    ],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVER_ONLY }] },
+  },
+  {
+    // The SSE layer is below the HTTP contract: lib/api may name its markers, never the other way round.
+    files: ['lib/sse/**'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...SERVER_ONLY,
             {
-              group: ['@/lib/server', '@/lib/server/*', '**/lib/server', '**/lib/server/*'],
-              message:
-                'Browser code may not import lib/server: use the HTTP contract in lib/api (and lib/client/api.ts to call it).',
+              group: ['@/lib/api', '@/lib/api/*', '**/lib/api', '**/lib/api/*'],
+              message: 'lib/sse is below lib/api: declare the name here and let lib/api import it.',
             },
           ],
         },

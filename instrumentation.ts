@@ -1,11 +1,13 @@
 /**
- * As the server starts: opens (and migrates) the store, so the first chat does not
- * wait for it, and takes over SIGTERM/SIGINT when Next.js leaves them to us
- * (NEXT_MANUAL_SIG_HANDLE, set by `npm start`), so replies in flight are stored.
+ * As the server starts, before it answers anyone: checks what it serves (the allowed
+ * names, the providers file, the database, Redis) and stops with a message naming the
+ * problem; opens (and migrates) the store, so the first chat does not wait for it; and
+ * takes over SIGTERM/SIGINT when Next.js leaves them to us (NEXT_MANUAL_SIG_HANDLE, set
+ * by `npm start`), so replies in flight are stored. Next.js runs this on the first
+ * request, which `npm start` sends itself (scripts/start.mjs).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { store } = await import('./lib/server/store');
-  store().catch((error: unknown) => console.error(`sluice: ${error instanceof Error ? error.message : String(error)}`));
+  await (await import('./lib/server/start-checks')).checkOrExit();
   if (process.env.NEXT_MANUAL_SIG_HANDLE) (await import('./lib/server/shut-down')).exitOnSignals();
 }

@@ -2,7 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('.', import.meta.url)),
+      // The tests run server modules in Node, as the server does: the marker is a no-op there
+      // (Next.js makes it one in server bundles, and fails a browser bundle that reaches it).
+      'server-only': fileURLToPath(new URL('node_modules/server-only/empty.js', import.meta.url)),
+    },
+  },
   test: {
     projects: [
       {

@@ -1,4 +1,4 @@
-import type { PublicProvider } from '@/lib/providers/types';
+import type { PublicProvider } from '@/lib/api/providers';
 
 const PROTOCOL_LABELS: Record<PublicProvider['protocol'], string> = {
   'openai-chat': 'OpenAI Chat Completions',

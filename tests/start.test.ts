@@ -3,12 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { freePort } from './support/next-server';
 
-it('npm start refuses a bad providers file, naming the file, the provider and the field', () => {
+it('npm start refuses a bad providers file, naming the file, the provider and the field', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'sluice-bad-')), 'providers.json');
   writeFileSync(file, JSON.stringify({ providers: [{ id: 'groq', protocol: 'openai-chat', baseUrl: 'ftp://nope' }] }));
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, SLUICE_CONFIG: file, PORT: '1' },
+  const run = spawnSync('node', ['scripts/start.mjs'], {
+    env: { ...process.env, SLUICE_CONFIG: file, PORT: String(await freePort()) },
     encoding: 'utf8',
   });
   expect(run.status).toBe(1);
@@ -16,20 +17,25 @@ it('npm start refuses a bad providers file, naming the file, the provider and th
   expect(run.stderr).toContain('provider "groq" (providers[0]), field "baseUrl"');
 });
 
-it('npm start refuses a corrupt embedded database, naming its folder', () => {
+it('npm start refuses a corrupt embedded database, naming its folder', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-corrupt-'));
   writeFileSync(join(dir, 'PG_VERSION'), 'garbage\n');
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir, PORT: '1' },
+  const run = spawnSync('node', ['scripts/start.mjs'], {
+    env: { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir, PORT: String(await freePort()) },
     encoding: 'utf8',
   });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain(`Sluice cannot start: Cannot open the embedded database in ${dir} (SLUICE_DATA_DIR)`);
 });
 
-it('npm start refuses an unreachable PostgreSQL server, naming it without its password', () => {
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, SLUICE_CONFIG: '', DATABASE_URL: 'postgres://sluice:pa55word-secret@127.0.0.1:1/sluice', PORT: '1' },
+it('npm start refuses an unreachable PostgreSQL server, naming it without its password', async () => {
+  const run = spawnSync('node', ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      SLUICE_CONFIG: '',
+      DATABASE_URL: 'postgres://sluice:pa55word-secret@127.0.0.1:1/sluice',
+      PORT: String(await freePort()),
+    },
     encoding: 'utf8',
   });
   expect(run.status).toBe(1);
@@ -39,14 +45,14 @@ it('npm start refuses an unreachable PostgreSQL server, naming it without its pa
   expect(run.stdout + run.stderr).not.toContain('pa55word');
 });
 
-it('npm start refuses an unreachable Redis server, naming REDIS_URL without its password', () => {
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
+it('npm start refuses an unreachable Redis server, naming REDIS_URL without its password', async () => {
+  const run = spawnSync('node', ['scripts/start.mjs'], {
     env: {
       ...process.env,
       SLUICE_CONFIG: '',
       SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-redis-')),
       REDIS_URL: 'redis://:r3dis-secret@127.0.0.1:1/2',
-      PORT: '1',
+      PORT: String(await freePort()),
     },
     encoding: 'utf8',
   });
@@ -57,9 +63,9 @@ it('npm start refuses an unreachable Redis server, naming REDIS_URL without its 
   expect(run.stdout + run.stderr).not.toContain('r3dis-secret');
 });
 
-it('npm start on a non-loopback HOST refuses to start without SLUICE_ALLOWED_HOSTS, saying why', () => {
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
-    env: { ...process.env, SLUICE_CONFIG: '', HOST: '0.0.0.0', PORT: '1', SLUICE_ALLOWED_HOSTS: '' },
+it('npm start on a non-loopback HOST refuses to start without SLUICE_ALLOWED_HOSTS, saying why', async () => {
+  const run = spawnSync('node', ['scripts/start.mjs'], {
+    env: { ...process.env, SLUICE_CONFIG: '', HOST: '0.0.0.0', PORT: String(await freePort()), SLUICE_ALLOWED_HOSTS: '' },
     encoding: 'utf8',
   });
   expect(run.status).toBe(1);
@@ -68,17 +74,17 @@ it('npm start on a non-loopback HOST refuses to start without SLUICE_ALLOWED_HOS
   );
 });
 
-it('npm start on a non-loopback HOST with SLUICE_ALLOWED_HOSTS warns that there is no login', () => {
-  // A corrupt data folder stops it right after the check, before anything listens.
+it('npm start on a non-loopback HOST with SLUICE_ALLOWED_HOSTS warns that there is no login', async () => {
+  // A corrupt data folder stops it right after the check, before it answers anyone.
   const dir = mkdtempSync(join(tmpdir(), 'sluice-corrupt-'));
   writeFileSync(join(dir, 'PG_VERSION'), 'garbage\n');
-  const run = spawnSync('node_modules/.bin/tsx', ['scripts/start.ts'], {
+  const run = spawnSync('node', ['scripts/start.mjs'], {
     env: {
       ...process.env,
       SLUICE_CONFIG: '',
       SLUICE_DATA_DIR: dir,
       HOST: '0.0.0.0',
-      PORT: '1',
+      PORT: String(await freePort()),
       SLUICE_ALLOWED_HOSTS: 'sluice.example.com',
     },
     encoding: 'utf8',

@@ -8,7 +8,7 @@ import type { Conversation } from '@/lib/api/conversations';
 import { chooseModel, openChat } from '@/lib/client/chat/run-reply';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/stream/render-stats';
-import type { PublicProvider } from '@/lib/providers/types';
+import type { PublicProvider } from '@/lib/api/providers';
 import { toggleLogPanel, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { EventLogPanel } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';

@@ -1,7 +1,7 @@
 'use client';
 
 import { memo, useMemo, useState } from 'react';
-import type { PublicProvider } from '@/lib/providers/types';
+import type { PublicProvider } from '@/lib/api/providers';
 import { SearchBox } from '../search-box';
 
 /** Past this many models, a filter box narrows the list. */

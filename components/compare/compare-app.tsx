@@ -8,7 +8,7 @@ import { exposeStats } from '@/lib/client/stream/render-stats';
 import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
 import { exportSession } from '@/lib/client/compare/export-session';
 import { saveFile } from '@/lib/client/save-file';
-import type { PublicProvider } from '@/lib/providers/types';
+import type { PublicProvider } from '@/lib/api/providers';
 import type { CompareSession } from '@/lib/api/conversations';
 import { Composer } from '../chat/composer';
 import { ThemeToggle } from '../theme-toggle';

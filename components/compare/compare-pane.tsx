@@ -13,7 +13,7 @@ import {
   retryPane,
   stopPane,
 } from '@/lib/client/compare/run-compare';
-import type { PublicProvider } from '@/lib/providers/types';
+import type { PublicProvider } from '@/lib/api/providers';
 import { MessageView } from '../chat/message-view';
 import { ModelPicker } from '../chat/model-picker';
 import { ReplyActionsProvider } from '../chat/reply-actions';

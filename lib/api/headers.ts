@@ -1,9 +1,11 @@
+import { MARKER_NONCE_HEADER } from '@/lib/sse/bff-marker';
+
 /** The response headers of POST /api/chat that clients read (docs/contract.md). */
 export const CHAT_HEADERS = {
   conversationId: 'x-conversation-id',
   protocol: 'x-sluice-protocol',
   messageId: 'x-sluice-message-id',
-  markerNonce: 'x-sluice-marker',
+  markerNonce: MARKER_NONCE_HEADER,
   upstreamConversationId: 'x-upstream-conversation-id',
   /** The model's prices and context window (JSON, a ModelPricing), when known. */
   pricing: 'x-sluice-pricing',

@@ -1,5 +1,5 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { SIM_MODELS } from '@/lib/simulator/catalog';
+import { SIM_MODELS } from './simulator-models';
 import type { ModelPrice } from './config-schema';
 import type { Env, Provider } from './types';
 

@@ -1,6 +1,7 @@
 import { protocolModule } from '@/lib/protocols/registry';
 import { keyHeadersOf } from '@/lib/protocols/request-types';
-import type { ModelInfo, Provider, PublicProvider } from './types';
+import type { ModelInfo, PublicProvider } from '@/lib/api/providers';
+import type { Provider } from './types';
 
 const DISCOVERY_TIMEOUT_MS = 5000;
 const CACHE_MS = 5 * 60_000;

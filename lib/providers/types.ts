@@ -1,13 +1,9 @@
-/** Environment variables, as read by the server (process.env or a test's own). */
-export type Env = Record<string, string | undefined>;
-
+import type { ModelInfo } from '@/lib/api/providers';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ModelPrice } from './config-schema';
 
-export interface ModelInfo {
-  id: string;
-  description?: string;
-}
+/** Environment variables, as read by the server (process.env or a test's own). */
+export type Env = Record<string, string | undefined>;
 
 /** A configured upstream, resolved. Server-only: it carries the key. */
 export interface Provider {
@@ -30,16 +26,4 @@ export interface Provider {
   resume?: 'last-event-id' | 'off';
   /** Prices per model id (the providers file's `prices`, or the simulator's own), over the catalog's. */
   prices?: Record<string, ModelPrice>;
-}
-
-/** What GET /api/providers returns: no key, ever. */
-export interface PublicProvider {
-  id: string;
-  name: string;
-  protocol: ProtocolId;
-  builtin: boolean;
-  hasKey: boolean;
-  models: ModelInfo[];
-  /** Set when model discovery failed; the message says why. */
-  modelsError?: string;
 }

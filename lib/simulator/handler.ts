@@ -2,7 +2,7 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import { MAX_BODY_BYTES } from '@/lib/api/chat';
 import { ApiError } from '@/lib/server/http-errors';
 import { readLimited } from '@/lib/server/validate';
-import { SIM_MODELS, findSimModel } from './catalog';
+import { SIM_MODELS, findSimModel } from '@/lib/providers/simulator-models';
 import { badGatewayHtml, httpErrorResponse } from './http-errors';
 import { pacePlan } from './pace';
 import type { EncoderContext } from './encoder-types';

@@ -1,5 +1,3 @@
-import { CHAT_HEADERS } from '@/lib/api/headers';
-
 /**
  * The BFF's own in-band markers: SSE comment lines starting with "sluice" and the
  * response's marker nonce, which every SSE client ignores. They are written only at
@@ -66,7 +64,7 @@ export type BffMarker =
   | { kind: 'upstream-reconnect'; reconnect: UpstreamReconnect };
 
 /** The response header that announces the markers' nonce. */
-export const MARKER_NONCE_HEADER = CHAT_HEADERS.markerNonce;
+export const MARKER_NONCE_HEADER = 'x-sluice-marker';
 
 /** A fresh nonce for one response's markers: 64 random bits, as hex. */
 export function newMarkerNonce(): string {

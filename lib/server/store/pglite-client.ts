@@ -6,18 +6,13 @@ import type { SqlClient, Statement } from './sql-client';
 
 /**
  * The embedded database behind the small SqlClient, in a worker thread of its own
- * (pglite.worker.ts). If the worker dies, every query waiting on it fails with an
+ * (pglite.worker.mjs). If the worker dies, every query waiting on it fails with an
  * error that says so, and so does every later one: the routes answer 503.
  */
 function startWorker(workerData: { dataDir: string; pglite: string }): Worker {
-  // Under tsx (npm start's checks, the tests) this file runs from source, and so does the worker.
-  if (import.meta.url.endsWith('.ts')) {
-    const file = new URL('./pglite.worker.ts', import.meta.url).href;
-    const source = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(file)}, ${JSON.stringify(file)}))`;
-    return new Worker(source, { eval: true, workerData, name: 'sluice-pglite' });
-  }
-  // Next.js bundles the worker with the server (this exact form is what its bundler looks for).
-  return new Worker(new URL('./pglite.worker.ts', import.meta.url), { workerData, name: 'sluice-pglite' });
+  // The same file in the tests and in the server: Next.js bundles it with the server
+  // (this exact form is what its bundler looks for), and it needs no TypeScript loader.
+  return new Worker(new URL('./pglite.worker.mjs', import.meta.url), { workerData, name: 'sluice-pglite' });
 }
 
 export async function openPgliteClient(dataDir: string): Promise<SqlClient> {

@@ -1,25 +1,30 @@
 /**
  * The embedded database's thread: PGlite runs its WebAssembly synchronously, so on the
- * server's own thread every query would stall every stream being relayed (measured:
- * +11 ms to first byte). Requests come in batches (lib/server/worker-rpc.ts).
+ * server's own thread every query would stall every stream being relayed (docs/decisions.md:
+ * "The embedded database in a worker thread"). Requests come in batches (lib/server/worker-rpc.ts).
+ *
+ * Plain JavaScript, so that the server and the tests start this very file the same way,
+ * with no TypeScript loader. Its messages are typed in pglite-protocol.ts.
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite as PGliteClass } from '@electric-sql/pglite';
-import type { Reply } from '../worker-rpc';
-import type { SqlRequest, SqlResult } from './pglite-protocol';
 
 // Loaded from node_modules by its resolved path, never bundled: it ships its own WebAssembly and data files.
-const { PGlite } = createRequire(workerData.pglite as string)(workerData.pglite as string) as { PGlite: typeof PGliteClass };
-const db = new PGlite(workerData.dataDir as string);
-const port = parentPort!;
+/** @type {{ PGlite: typeof import('@electric-sql/pglite').PGlite }} */
+const { PGlite } = createRequire(workerData.pglite)(workerData.pglite);
+const db = new PGlite(workerData.dataDir);
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
 db.waitReady.then(
   () => port.postMessage({ ready: true }),
-  (error: unknown) => port.postMessage({ ready: false, error: error instanceof Error ? error.message : String(error) }),
+  (error) => port.postMessage({ ready: false, error: error instanceof Error ? error.message : String(error) }),
 );
 
-async function run(request: SqlRequest): Promise<SqlResult> {
+/**
+ * @param {import('./pglite-protocol').SqlRequest} request
+ * @returns {Promise<import('./pglite-protocol').SqlResult>}
+ */
+async function run(request) {
   switch (request.op) {
     case 'close':
       await db.close();
@@ -32,19 +37,19 @@ async function run(request: SqlRequest): Promise<SqlResult> {
     case 'batch':
       // PGlite's transaction holds its lock throughout: no other query runs inside it.
       return db.transaction(async (tx) => {
-        const out: { rows: unknown[] }[] = [];
+        const out = [];
         for (const s of request.statements) out.push({ rows: (await tx.query(s.sql, s.params)).rows });
         return out;
       });
   }
 }
 
-let queue: Promise<void> = Promise.resolve();
-port.on('message', (batch: SqlRequest[]) => {
+let queue = Promise.resolve();
+port.on('message', (/** @type {import('./pglite-protocol').SqlRequest[]} */ batch) => {
   for (const request of batch) {
     // One at a time, in order: PGlite has one connection.
     queue = queue.then(async () => {
-      let reply: Reply<SqlResult>;
+      let reply;
       try {
         reply = { id: request.id, result: await run(request) };
       } catch (error) {

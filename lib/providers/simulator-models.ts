@@ -1,6 +1,8 @@
 /**
- * The simulator's models. Each is a scenario, the same on every wire protocol.
- * Options ride in the last user message as `key=value` words (see options.ts).
+ * The models the built-in providers offer, each a scenario the simulator
+ * (lib/simulator/handler.ts) plays the same on every wire protocol. Declared here,
+ * below both: the provider list names them without reaching into the simulator.
+ * Options ride in the last user message as `key=value` words (lib/simulator/options.ts).
  */
 export interface SimModel {
   id: string;

@@ -1,0 +1,75 @@
+import 'server-only';
+import { ConfigError, configPath, loadProviders } from '@/lib/providers/config';
+import { ALLOWED_HOSTS_VARIABLE, allowedHosts, isLoopback } from './security/allowed-hosts';
+import { RedisUnreachable, connectRedis, describeRedisUrl } from './live/redis/connect';
+import { StoreError, describeStore, store } from './store';
+
+/** A reason the server must not serve: the message names what to fix, never a password. */
+export class StartRefused extends Error {}
+
+/**
+ * What the server checks as it starts (instrumentation.ts), before it answers anyone:
+ * the names it may serve, the providers file, the database and Redis. A problem here
+ * stops it with a message naming the file, the folder or the variable, instead of a
+ * blank page or a failed reply later. `say` hears what it serves, as it learns it.
+ */
+export async function checkBeforeServing(
+  env: Record<string, string | undefined> = process.env,
+  say: (note: string) => void = () => {},
+): Promise<void> {
+  const host = env.HOST ?? '127.0.0.1';
+  // Served beyond this machine, Sluice must know the names it is reached by (anything else
+  // could be DNS rebinding), and whoever reaches the port can spend the configured keys.
+  if (!isLoopback(host)) {
+    if (allowedHosts(env[ALLOWED_HOSTS_VARIABLE]).length === 0) {
+      throw new StartRefused(
+        `HOST=${host} serves it beyond this machine, but ${ALLOWED_HOSTS_VARIABLE} is not set.\n` +
+          `Set ${ALLOWED_HOSTS_VARIABLE} to the names browsers will use to reach it ` +
+          `(for example ${ALLOWED_HOSTS_VARIABLE}=sluice.example.com,10.0.0.5); requests for any other name are refused.`,
+      );
+    }
+    say(
+      `WARNING: serving on ${host}. There is no login: anyone who can reach this port can use the configured API keys and read the history.`,
+    );
+  }
+
+  try {
+    const providers = loadProviders(env);
+    const file = configPath(env);
+    say(`${providers.length} providers (${file ? `from ${file}` : 'built-in simulator only'})`);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new StartRefused(`the providers file is invalid.\n${error.message}`);
+    throw error;
+  }
+
+  try {
+    await store();
+    say(`conversations in ${describeStore(env)}`);
+  } catch (error) {
+    if (error instanceof StoreError) throw new StartRefused(error.message);
+    throw error;
+  }
+
+  if (env.REDIS_URL) {
+    try {
+      await (await connectRedis(env.REDIS_URL)).quit();
+      say(`replies in flight shared through Redis at ${describeRedisUrl(env.REDIS_URL)}`);
+    } catch (error) {
+      if (error instanceof RedisUnreachable) throw new StartRefused(error.message);
+      throw error;
+    }
+  }
+}
+
+/**
+ * Runs the checks as the server starts (instrumentation.ts): says what it serves, or
+ * names the problem and exits, before the request that woke it is answered.
+ */
+export async function checkOrExit(): Promise<void> {
+  try {
+    await checkBeforeServing(process.env, (note) => (note.startsWith('WARNING') ? console.warn : console.log)(`Sluice: ${note}`));
+  } catch (error) {
+    console.error(`Sluice cannot start: ${error instanceof StartRefused ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

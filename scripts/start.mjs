@@ -1,0 +1,67 @@
+/**
+ * `npm start`: builds when there is no build or the sources changed since the last one,
+ * then serves it on HOST:PORT (default 127.0.0.1:3000). Plain JavaScript, so production
+ * needs no TypeScript loader; what the server checks before serving (the providers file,
+ * the database, Redis, the allowed names) runs in the server itself (instrumentation.ts).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { staleBuild } from './stale-build.mjs';
+
+const port = process.env.PORT ?? '3000';
+const host = process.env.HOST ?? '127.0.0.1';
+const next = 'node_modules/.bin/next';
+
+const stale = staleBuild(process.cwd());
+if (stale) {
+  console.log(`Sluice: ${stale}: building first (next build, a few minutes)…`);
+  const build = spawnSync(next, ['build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(next, ['start', '--hostname', host, '--port', port], {
+  stdio: ['inherit', 'pipe', 'inherit'],
+  // Sluice handles the signals itself (instrumentation.ts): it stores the replies in flight, then exits.
+  env: { ...process.env, PORT: port, HOST: host, NEXT_MANUAL_SIG_HANDLE: 'true' },
+});
+
+// Next.js says it is ready before it has checked anything: its first request runs the
+// server's checks (instrumentation.ts), which name a bad providers file, database or
+// Redis server and exit. So the launcher asks once itself, and only then gives the address.
+
+const local = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+let asked = false;
+server.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (!asked && /Ready in/.test(String(chunk))) {
+    asked = true;
+    void checked();
+  }
+});
+
+async function checked() {
+  for (;;) {
+    try {
+      if ((await fetch(`${local}/api/health`)).ok) return console.log(`\nSluice is ready: open ${local}\n`);
+    } catch {
+      // still starting, or exiting with the reason (the server says it)
+    }
+    if (server.exitCode !== null) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+// The server stops every reply in flight, stores it and exits; a second signal means
+// "now". Not one that comes with the first: Ctrl-C signals the whole process group, and
+// npm forwards it to this process again, so every process sees it twice at once.
+const SECOND_SIGNAL_AFTER_MS = 1000;
+let stoppingSince;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stoppingSince === undefined) {
+      stoppingSince = Date.now();
+      console.log('Sluice: storing the replies in flight, then stopping (again to stop at once)…');
+      server.kill(signal);
+    } else if (Date.now() - stoppingSince > SECOND_SIGNAL_AFTER_MS) server.kill('SIGKILL');
+  });
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
