@@ -1,7 +1,8 @@
 /**
  * The embedded database's thread: PGlite runs its WebAssembly synchronously, so on the
- * server's own thread every query would stall every stream being relayed (measured:
- * +11 ms to first byte). Requests come in batches (lib/server/worker-rpc.ts).
+ * server's own thread every query would stall every stream being relayed
+ * (docs/decisions.md: "PGlite in a worker thread"). Requests come in batches
+ * (lib/server/worker-rpc.ts).
  */
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
