@@ -40,8 +40,8 @@ interface TraceEvent {
  * The long frames of the traced page, each with the CPU time of the main-thread tasks
  * that began in it. Left out: the body loader's finishing work when a response ends.
  * With DevTools' Network domain on (Playwright always turns it on) Chromium keeps a
- * copy of every fetched body and decodes it whole at that point: 50-75 ms of CPU for
- * the 50k reply's 16 MB stream, in every mode alike, and none in a user's browser.
+ * copy of every fetched body and decodes it whole at that point, in every mode alike,
+ * and none in a user's browser (docs/decisions.md: "ui bench: long frames' CPU from traced runs").
  */
 export async function stopFrameTrace(browser: Browser): Promise<FrameCpu[]> {
   const { traceEvents: events } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };

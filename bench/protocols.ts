@@ -28,9 +28,10 @@ function floor(text: string): number {
 
 /**
  * The recording arrives as a network read delivers it: in pieces of at most 16 KiB (a
- * TLS record). Fed whole, a 164 KB recording spent 1.5 ms of 2 in decoding its bytes
+ * TLS record). Fed whole, a large recording spent most of its pass decoding its bytes
  * to one string: V8 puts a string over 128 KB in its large-object space, a page
- * mapping per allocation, which no real read ever pays (16 KiB pieces: 0.07 ms).
+ * mapping per allocation, which no real read ever pays
+ * (docs/decisions.md: "Protocols bench: reads of 16 KiB").
  */
 const READ_BYTES = 16 * 1024;
 

@@ -164,7 +164,8 @@ export function sluiceTarget(origin: string): Target {
 /**
  * Median of runs taken in turns, floor then Sluice, so neither gets the quieter or the
  * warmer half of the run. A one-stream run lasts tens of milliseconds: with three runs,
- * its ratio swung from 0.73 to 2.09 between two runs of the bench on this shared machine.
+ * its ratio swung widely between two runs of the bench on this shared machine
+ * (docs/decisions.md: "Relay bench: medians of runs taken in turns").
  */
 async function alternating(
   runs: number,
@@ -175,8 +176,8 @@ async function alternating(
   const results = { floor: [] as number[], sluice: [] as number[] };
   // Each run starts once the servers in `quiet` have stopped working: a Sluice run's
   // replies are decoded and stored after their last byte went out, and that work must
-  // not fall on the next run of the other target (with Redis, the memory store's
-  // leftovers cost the Redis runs a tenth of their throughput).
+  // not fall on the next run of the other target
+  // (docs/decisions.md: "Relay bench: runs start on quiet servers").
   const settle = () => Promise.all(quiet.map(settled));
   for (let i = 0; i < runs; i++) {
     await settle();
@@ -257,9 +258,9 @@ function liveStoreMemory(streams: number, events: number): { perStream: number; 
 /** Waits until a process stops spending CPU: work a stream leaves behind (decoding, storing) is part of its cost. */
 /**
  * 100-stream runs, untimed, right before the timed ones: after the one-stream runs,
- * Sluice's first 100-stream runs read 232-254k events/s and its fourth and fifth
- * 322-332k (one run of this bench), its heap and its workers' code growing back into
- * the load, while the floor's read 328-388k throughout.
+ * Sluice's first 100-stream runs read well below its fourth and fifth, its heap and its
+ * workers' code growing back into the load, while the floor's held steady
+ * (docs/decisions.md: "Relay bench: warm-up before each 100-stream section").
  */
 async function warmForMany(targets: Target[]): Promise<void> {
   for (let i = 0; i < 3; i++) for (const target of targets) await throughput(target, 100, 2000);
@@ -441,7 +442,7 @@ export async function run(): Promise<Metric[]> {
     }
     step('warming up');
     await latency({ direct, floor: pipe, bareRelay, sluice }, 3); // warm up
-    // Both Next.js routes get their code optimized before they are timed (a cold run measured a third of a warm one).
+    // Both Next.js routes get their code optimized before they are timed (docs/decisions.md: "Relay bench: both Next.js routes warmed").
     for (const target of [sluice, bareRelay]) for (let i = 0; i < 3; i++) await throughput(target, 100, 500);
     step('latency');
     const bareNext = await bareRoute(`${next.origin}/api/health`, 20);

@@ -26,8 +26,8 @@ export interface Run {
    * The main thread's busy time: every task it ran (Performance.getMetrics TaskDuration),
    * the judged figure. Script, style and layout alone miss work on both sides:
    * ScriptDuration does not count microtasks run after a network read, which is where
-   * a fetch reader's loop runs (the floor's reading of four streams took about 60 ms of
-   * CPU in a trace and showed as 5 ms of script), nor does it count paint.
+   * a fetch reader's loop runs, nor does it count paint
+   * (docs/decisions.md: "ui bench: the main thread's whole task time").
    */
   taskMs: number;
   scriptMs: number;
@@ -49,8 +49,9 @@ export interface Run {
 // The 50k reply streams at the 1k reply's rate: per-frame cost is compared at equal
 // rates, or a faster stream's larger frames would pass for growth with length.
 // A short scenario runs ROUNDS times, the three modes in turn: on this shared machine
-// one run of a one-second stream measured anywhere from 2.9x to 4.8x the floor, and
-// with three rounds the floor's median alone moved from 55 to 117 ms between runs.
+// one run of a one-second stream says little, and with three rounds the floor's median
+// alone moved widely between runs
+// (docs/decisions.md: "ui bench: rounds taken in turns, judged per round").
 const ROUNDS = 5;
 const SCENARIOS = [
   { name: '1k tokens at 1000 tok/s', prompt: 'tokens=1000 tps=1000 delay=0', panes: 1, rounds: ROUNDS },
@@ -148,8 +149,8 @@ async function runOnce(
     await send();
   }
   // Polled on a timer with one querySelector: Playwright's role locators walk the
-  // whole accessibility tree every animation frame, and measured as most of the
-  // long frames here until they were taken out of the measurement.
+  // whole accessibility tree every animation frame, and were most of the long frames
+  // here (docs/decisions.md: "ui bench: no role locators while measuring").
   const done = mode === 'sluice' ? DONE : 'window.__bench.done';
   if (samples) return sampleUntil(page, samples.cdp, done, samples.into);
   return page.waitForFunction(done, undefined, { polling: 250, timeout: TIME_LIMIT_MS }).then(
@@ -160,9 +161,9 @@ async function runOnce(
 
 /**
  * One measured reply in a fresh page. `traced`: under a Chromium trace, for the CPU time
- * in each long frame; the trace's own overhead lands on the main thread (it took the
- * floor's main-thread time from ~300 to ~600 ms for the 1k reply), so a traced run's
- * other figures are not used.
+ * in each long frame; the trace's own overhead lands on the main thread and inflates
+ * its time (docs/decisions.md: "ui bench: long frames' CPU from traced runs"), so a
+ * traced run's other figures are not used.
  */
 export async function measure(
   browser: Browser,

@@ -165,7 +165,7 @@ const SDK_GAPS: Record<string, { why: string; fields: Partial<Comparable> }> = {
     },
   },
   'hand-written/gemini/vertex-partial-args-nested.sse': {
-    why: '@google/genai does not assemble Vertex partialArgs (wire-fidelity.test.ts checks the nested value)',
+    why: '@google/genai does not assemble Vertex partialArgs (gemini/decode.test.ts checks the nested value)',
     fields: {
       toolCalls: [
         expect.objectContaining({ name: 'saveRecipe' }),

@@ -60,9 +60,9 @@ function imagesAsLinks() {
 }
 
 /**
- * Without source positions: nothing renders them, and they were more than half of
- * what a tree weighs (a simulator reply's trees as JSON: 172k characters with them,
- * 77k without) when it crosses from the worker to the page and stays in the store.
+ * Without source positions: nothing renders them, and they were much of what a tree
+ * weighs when it crosses from the worker to the page and stays in the store
+ * (docs/decisions.md: "Trees without source positions").
  */
 function withoutPositions() {
   return (tree: Root) => {
@@ -95,8 +95,9 @@ const commonMark = markdownPipeline(false);
  * table without pipes, its delimiter row's colon beside a dash (`-:`, `:-`, in a
  * quote or a list too); strikethrough's `~`, a task box's or footnote's `[`, an
  * email's `@`, a `www.` or `http(s)://` link. GFM tries its email links at every
- * word, which made it about half of a paragraph's or list's parse; a block with
- * none of these parses as CommonMark, to the same tree.
+ * word, a large share of a paragraph's or list's parse; a block with none of these
+ * parses as CommonMark, to the same tree
+ * (docs/decisions.md: "GFM only where its characters are").
  */
 const MAY_BE_GFM = /[|~[@]|-:|:-|www\.|https?:\/\//i;
 

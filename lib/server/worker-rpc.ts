@@ -5,10 +5,11 @@ export type Reply<Result> = { id: number; result: Result } | { id: number; error
 
 /**
  * Calls into a worker thread, the one way both server workers are driven: requests of
- * one event-loop turn go out as one message (a message per request cost more than the
- * work for small ones), each request that wants an answer gets an id, and when the
- * worker fails or exits every call still waiting fails with an error naming it (the
- * caller stores that reply as an error, or answers 503) instead of waiting for good.
+ * one event-loop turn go out as one message, as a message per request cost more than
+ * the work for small ones (docs/decisions.md: "Worker calls batched per event-loop turn");
+ * each request that wants an answer gets an id, and when the worker fails or exits
+ * every call still waiting fails with an error naming it (the caller stores that reply
+ * as an error, or answers 503) instead of waiting for good.
  */
 export class WorkerRpc<Request, Result> {
   private readonly waiting = new Map<number, { resolve: (result: Result) => void; reject: (error: Error) => void }>();

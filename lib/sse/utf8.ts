@@ -9,9 +9,9 @@ const NON_ASCII = /[^\x00-\x7f]/g;
 /**
  * UTF-8 byte length of a string, without allocating: its length plus what each
  * non-ASCII unit adds, found by a native scan that jumps from one to the next (a
- * loop over every unit after the first non-ASCII one cost a fifth of the protocols
- * bench on a web-search stream with a few accented names in 164 KB). A one-class
- * pattern: an alternation for surrogate pairs scanned several times slower.
+ * loop over every unit after the first non-ASCII one was costly on a long stream with
+ * a few accented names). A one-class pattern: an alternation for surrogate pairs scans
+ * slower (docs/decisions.md: "UTF-8 on the server through Buffer").
  */
 export function scanUtf8Length(text: string): number {
   NON_ASCII.lastIndex = 0;
@@ -28,7 +28,7 @@ export function scanUtf8Length(text: string): number {
   return text.length + extra;
 }
 
-/** UTF-8 byte length of a string: Node counts natively (twice as fast as the scan); browsers have no Buffer. */
+/** UTF-8 byte length of a string: Node counts natively, faster than the scan; browsers have no Buffer. */
 export const utf8Length: (text: string) => number = NodeBuffer ? (text) => NodeBuffer.byteLength(text, 'utf8') : scanUtf8Length;
 
 /** Where an unfinished UTF-8 sequence starts at the end of `bytes` (bytes.length when there is none). */
@@ -46,11 +46,10 @@ function completeLength(bytes: Uint8Array): number {
 
 /**
  * UTF-8 bytes to text across chunks, as a streaming TextDecoder (ignoreBOM) would
- * decode them. On the server, Node's TextDecoder measured 6 to 10 times slower than
- * Buffer's native decoding (1.5 ms against 0.15 for a 164 KB stream, more than the
- * whole JSON.parse floor), so there the bytes of complete characters go through
- * Buffer and an unfinished sequence waits for the next chunk. Browsers have no Buffer
- * and a fast TextDecoder.
+ * decode them. On the server, Node's TextDecoder is much slower than Buffer's native
+ * decoding (docs/decisions.md: "UTF-8 on the server through Buffer"), so there the
+ * bytes of complete characters go through Buffer and an unfinished sequence waits for
+ * the next chunk. Browsers have no Buffer and a fast TextDecoder.
  */
 export class Utf8Decoder {
   private readonly native = NodeBuffer ? undefined : new TextDecoder('utf-8', { ignoreBOM: true });

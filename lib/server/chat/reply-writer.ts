@@ -48,8 +48,8 @@ export class ReplyWriter {
    * Writes the turn (with the reply's placeholder): the first write, whoever asks first
    * (this reply's other writes, or a read of the store that must see it).
    * The relay asks once the answer's first bytes are on their way: the embedded
-   * database's work for it (a millisecond of CPU) delayed the first byte by 1.5 ms on
-   * two cores when it ran while the upstream was asked (bench/relay.ts).
+   * database's CPU for it delayed the first byte when it ran while the upstream was
+   * asked (docs/decisions.md: "Turn written after the first bytes").
    */
   begin(): Promise<unknown> {
     if (!this.writes) {

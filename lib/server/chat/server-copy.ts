@@ -10,11 +10,13 @@ export type { CopyResult } from './server-copy-messages';
 
 /**
  * One worker thread reads every reply's copy: decoding each event (JSON.parse mostly)
- * on the relaying thread measured about as costly as relaying it. It reads a stream
- * once it has ended, from the bytes its live stream kept: handing each chunk over as
- * it streamed (a copy and a message per event-loop turn) cost 100 streams of 8,000
- * events about a tenth of their throughput. Shared through globalThis, like the
- * store, because Next.js gives each route its own module state.
+ * on the relaying thread cost about as much as relaying it
+ * (docs/decisions.md: "The server's copy in a worker thread"). It reads a stream once
+ * it has ended, from the bytes its live stream kept: handing each chunk over as it
+ * streamed (a copy and a message per event-loop turn) cost throughput
+ * (docs/decisions.md: "Copy read from the kept bytes, once the reply ends"). Shared
+ * through globalThis, like the store, because Next.js gives each route its own module
+ * state.
  */
 const KEY = Symbol.for('sluice.server-copy');
 interface CopyWorker {

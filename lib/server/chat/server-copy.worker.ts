@@ -30,9 +30,8 @@ function read({ protocol, kept, outcome, at, maxBytes, markerNonce, limits }: Co
  * Reading a reply to store it can wait; relaying live bytes cannot. This thread runs
  * 10 nice steps below the server (Linux sets priority per thread): when the cores are
  * busy the relays go first, and the copies are read in the time left, all of it when
- * there is any. 100 streams of 2,000 events: 0.67-0.68 of the Node pipe against
- * 0.58-0.62 at equal priority (bench/relay.ts). Where that is not permitted, it runs
- * at the server's priority.
+ * there is any (docs/decisions.md: "Copy worker below the relay's priority"). Where
+ * that is not permitted, it runs at the server's priority.
  */
 try {
   setPriority(Math.min(19, getPriority() + 10));

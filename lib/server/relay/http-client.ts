@@ -4,10 +4,10 @@ import { Agent, Client, errors, request, type Dispatcher } from 'undici';
 
 /**
  * One shared keep-alive pool for every upstream: undici's request API. Reading a
- * stream of small chunks, it cost half the CPU of node:http's client (100 streams of
- * 2,000 events: 105-128 ms a round against 191-238), and global fetch (undici behind
- * WHATWG streams) took ~5 ms per request here. The relay has its own idle limit, and
- * sendUpstream its own wait for headers: undici's timeouts are off.
+ * stream of small chunks, it costs far less CPU than node:http's client, and global
+ * fetch (undici behind WHATWG streams) costs more per request
+ * (docs/decisions.md: "Upstream client: undici's request API"). The relay has its own
+ * idle limit, and sendUpstream its own wait for headers: undici's timeouts are off.
  */
 const pool = new Agent({ connections: 512, headersTimeout: 0, bodyTimeout: 0 });
 

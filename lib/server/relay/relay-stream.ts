@@ -84,9 +84,9 @@ class LeadingBom {
  * Relays an upstream SSE body into the reply's stream, with the BFF's markers at line
  * boundaries. The reply no longer depends on who reads it: it runs to its end unless
  * stopped, reading the upstream as fast as it comes. One watchdog per reply sends
- * keep-alives and gives up on a stalled upstream (a timer per read measured as the
- * bottleneck). A connection that breaks after events with ids is asked again with
- * Last-Event-ID.
+ * keep-alives and gives up on a stalled upstream: a timer per read was the bottleneck
+ * (docs/decisions.md: "One watchdog per reply, reads coalesced"). A connection that
+ * breaks after events with ids is asked again with Last-Event-ID.
  */
 export function relayUpstream(first: UpstreamBody, options: RelayOptions): Relay {
   let upstream = first;

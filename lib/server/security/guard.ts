@@ -6,8 +6,8 @@ import { crossOriginRefusal, nonJsonBody } from './same-origin';
 /**
  * Only Sluice's own pages may drive Sluice: the checks every request passes, and the
  * headers every answer carries. Pages pass here through `proxy.ts`; API routes through
- * `lib/server/api-route.ts`, without the proxy (Next.js's middleware rebuilt and teed
- * each request's body: 0.7 ms of CPU per API request).
+ * `lib/server/api-route.ts`, without the proxy: Next.js's middleware rebuilt and teed
+ * each request's body (docs/decisions.md: "Security checks in the API route wrapper").
  */
 const ALLOWED = allowedHosts(process.env[ALLOWED_HOSTS_VARIABLE]);
 

@@ -6,14 +6,14 @@ const inflate = promisify(inflateRaw);
 
 /**
  * A log's text as the store keeps it: deflated, as base64 for SQL's `decode(…, 'base64')`.
- * An embedded database write costs CPU per byte (about 30 ns in PGlite), and a token
- * stream repeats the same JSON around every token: the bench's stream shrinks 50x, a
- * recorded web-search stream 1.5x. Packed where the log is made, in the server copy's
- * worker, off the relay's thread and below its priority: the text never crosses to it
- * (100 replies of 2,000 events were 33 MB of strings a round). Text, not bytea
- * parameters: PGlite's own convert byte by byte, 100x slower; base64, not hex: a third
- * of the characters to pass and parse (a 50 KB log's insert took 1.24 ms of PGlite's
- * CPU against 1.55–1.97 ms as hex).
+ * An embedded database write costs CPU per byte, and a token stream repeats the same
+ * JSON around every token, which deflate takes out
+ * (docs/decisions.md: "Event logs stored packed"). Packed where the log is made, in the
+ * server copy's worker, off the relay's thread and below its priority: the text never
+ * crosses to it (docs/decisions.md: "Event logs packed in the copy worker"). Text, not
+ * bytea parameters: PGlite's own convert byte by byte, far slower; base64, not hex: a
+ * third of the characters to pass and parse
+ * (docs/decisions.md: "Event logs pass to SQL as base64").
  */
 const deflated = (stream: string) => deflateRawSync(stream, { level: 1 }).toString('base64');
 

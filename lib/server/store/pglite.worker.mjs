@@ -1,7 +1,8 @@
 /**
  * The embedded database's thread: PGlite runs its WebAssembly synchronously, so on the
- * server's own thread every query would stall every stream being relayed (docs/decisions.md:
- * "The embedded database in a worker thread"). Requests come in batches (lib/server/worker-rpc.ts).
+ * server's own thread every query would stall every stream being relayed
+ * (docs/decisions.md: "PGlite in a worker thread"). Requests come in batches
+ * (lib/server/worker-rpc.ts).
  *
  * Plain JavaScript, so that the server and the tests start this very file the same way,
  * with no TypeScript loader. Its messages are typed in pglite-protocol.ts.

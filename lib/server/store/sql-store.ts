@@ -223,8 +223,9 @@ export class SqlConversationStore implements ConversationStore {
   async beginTurn(turn: Turn): Promise<void> {
     const { conversationId, newTitle, compare, replaceFrom } = turn;
     // Every chat and every compare pane starts here: one statement, not a transaction of
-    // several (each query costs the embedded database about a millisecond of CPU). New
-    // rows only, so nothing can interleave with them.
+    // several: each query costs the embedded database CPU
+    // (docs/decisions.md: "One statement per new turn and per save"). New rows only, so
+    // nothing can interleave with them.
     if (newTitle !== undefined) {
       await this.sql.query(
         `with conversation as (insert into conversations (id, title, parent_id, pane) values ($1, $2, $3, $4) returning id),

@@ -26,7 +26,8 @@ export type {
  * A reply's event log as it is written: the items' text end to end (deflated), then
  * each item's length (UTF-16 code units) and time, in turn. One string and one list of
  * numbers, not thousands of objects: the server writes every reply's log, and
- * serializing and storing items one by one was most of the relay's CPU per event.
+ * serializing and storing items one by one was most of the relay's CPU per event
+ * (docs/decisions.md: "Event logs stored packed").
  */
 export interface PackedEvents {
   /** The items' raw text, one after another, deflated (raw deflate), as base64. */

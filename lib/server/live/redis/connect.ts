@@ -27,8 +27,7 @@ const COMMON: RedisOptions = {
   connectTimeout: 5000,
   // Each command is written as it is sent, in order. Auto-pipelining built a Pipeline per
   // tick whose bookkeeping and copies of the chunks' bytes cost more than the writes it
-  // saved: 100 replies of 2,000 events took 0.42 s more of the instance's CPU than with
-  // the memory store, 0.17 s more without it (bench/relay.ts's burst upstream).
+  // saved (docs/decisions.md: "Redis without auto-pipelining").
   enableAutoPipelining: false,
 };
 

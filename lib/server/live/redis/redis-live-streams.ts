@@ -28,9 +28,8 @@ export interface Orphan {
  * How long appended chunks wait to go to Redis together (a remote reader is this much
  * later than a local one, at most): one frame at 60 Hz, so a page following a reply
  * through another instance cannot show the difference. Every XADD costs this process
- * its command's encoding and answer: at 5 ms, 100 streams through Redis kept 0.66-0.79
- * of the memory store's throughput (relay bench, three runs, with ioredis's
- * auto-pipelining on, as it then was); at 15 ms, 0.98.
+ * its command's encoding and answer, so fewer, larger ones keep the relay's throughput
+ * (docs/decisions.md: "Redis mirror batched per 16 ms").
  */
 const MIRROR_BATCH_MS = 16;
 
@@ -161,11 +160,9 @@ export class RedisLiveStreams implements LiveStreams {
     let broken = false;
     // Without a requestId, nobody elsewhere can name this reply before its first bytes
     // (its id comes with them), so its meta is written just after they leave, not while
-    // the upstream is asked: Redis's work then delayed the first event by about a
-    // millisecond on two cores (RELAY_BENCH_ONLY=redis: +0.34 and +0.54 ms over the
-    // memory store, against +1.18 and +1.47 when written with the first bytes). Written
-    // before anything else of it, on the same connection; a join that comes in between
-    // looks again (see read).
+    // the upstream is asked: Redis's work then delayed the first event on two cores
+    // (docs/decisions.md: "Redis meta after the first bytes"). Written before anything
+    // else of it, on the same connection; a join that comes in between looks again (see read).
     let claiming = false;
     const claim = () => {
       if (claimed) return;
@@ -189,7 +186,8 @@ export class RedisLiveStreams implements LiveStreams {
       else mirror(() => ending);
     };
     // Chunks wait a few milliseconds and go out as one entry: one XADD per upstream read
-    // cost Redis and this process a fifth of the relay's throughput with 100 streams.
+    // cost Redis and this process much of the relay's throughput
+    // (docs/decisions.md: "Redis mirror batched per 16 ms").
     let batch: { bytes: Uint8Array; at: number }[] = [];
     let batchOffset = 0;
     const flush = () => {

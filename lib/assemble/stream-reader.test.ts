@@ -44,3 +44,14 @@ describe('a stream whose upstream reconnected', () => {
     expect(reader.finish('ended', 1).text).toBe('a');
   });
 });
+
+describe('the same reader in the server and the browser', () => {
+  it('a BOM split across reads is stripped at the start of the stream', () => {
+    const bytes = new TextEncoder().encode(
+      '\uFEFFdata: {"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+    );
+    const reader = new StreamReader('openai-chat');
+    for (let i = 0; i < bytes.length; i++) reader.push(bytes.subarray(i, i + 1), i);
+    expect(reader.finish('ended', bytes.length)).toMatchObject({ status: 'complete', text: 'hi' });
+  });
+});

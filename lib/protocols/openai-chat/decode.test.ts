@@ -1,10 +1,14 @@
 /**
- * Quirks from the gateways' own streaming documents (the five seed documents): each must
- * decode and assemble correctly.
+ * The Chat Completions decoder, read through the assembler. Quirks from the gateways'
+ * own streaming documents (the five seed documents): each must decode and assemble
+ * correctly. Then the quirks real streams and gateways showed, each against a case in
+ * tests/fixtures/wire/hand-written (the recordings table, lib/assemble/recordings.test.ts,
+ * checks their status; these check what they carry). docs/protocols.md states each rule.
  */
 import { describe, expect, it } from 'vitest';
+import { assembleRecording } from '@/lib/assemble/assemble-recording';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { assembleRecording } from './assemble-recording';
+import { assembleHandWritten as read } from '@/tests/support/hand-written';
 
 const chunk = (delta: object, extra: object = {}) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-abc', object: 'chat.completion.chunk', choices: [{ delta, index: 0 }], ...extra })}\n\n`;
@@ -23,34 +27,6 @@ describe('gateway quirks', () => {
     expect(m.malformedEvents).toBe(0);
   });
 
-  it('CRLF framing, id: lines on every event, event: ping (Nimbus, Anthropic format)', () => {
-    const events = [
-      [
-        'message_start',
-        {
-          type: 'message_start',
-          message: { id: 'msg_01', model: 'anthropic/claude-opus-4.5', usage: { input_tokens: 41, output_tokens: 0 } },
-        },
-      ],
-      ['ping', { type: 'ping' }],
-      ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
-      ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hello' } }],
-      ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: ' world' } }],
-      ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-      ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 2 } }],
-      ['message_stop', { type: 'message_stop' }],
-    ] as const;
-    const text = events
-      .map(([name, data], i) => `id: ${i + 1}\r\nevent: ${name}\r\ndata: ${JSON.stringify(data)}\r\n\r\n`)
-      .join('');
-    expect(run('anthropic-messages', text)).toMatchObject({
-      status: 'complete',
-      text: 'Hello world',
-      finishReason: 'stop',
-      usage: { inputTokens: 41, outputTokens: 2 },
-    });
-  });
-
   it(': keep-alive comments anywhere', () => {
     const m = run(
       'openai-chat',
@@ -66,17 +42,6 @@ describe('gateway quirks', () => {
         'data: {"error":{"message":"Upstream provider timeout","type":"server_error","code":"504"}}\n\ndata: [DONE]\n\n',
     );
     expect(m).toMatchObject({ status: 'error', text: 'partial', error: { message: 'Upstream provider timeout', code: '504' } });
-  });
-
-  it('event: error then close (Nimbus)', () => {
-    const m = run(
-      'anthropic-messages',
-      'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}\n\nevent: error\ndata: {"type":"error","error":{"type":"upstream_error","message":"Upstream anthropic disconnected after 812 output tokens.","code":"upstream_disconnect"}}\n\n',
-    );
-    expect(m).toMatchObject({
-      status: 'error',
-      error: { message: 'Upstream anthropic disconnected after 812 output tokens.', code: 'upstream_error' },
-    });
   });
 
   it('usage only on the finish chunk (Chuizi, Nimbus)', () => {
@@ -106,7 +71,6 @@ describe('gateway quirks', () => {
 
   it('EOF without a terminal marker is truncated (NanoGPT)', () => {
     expect(run('openai-chat', chunk({ content: 'cut' })).status).toBe('truncated');
-    expect(run('openai-responses', 'data: {"type":"response.output_text.delta","delta":"cut"}\n\n').status).toBe('truncated');
   });
 
   it('tool-call arguments split mid-token, id and name only on the first fragment (Nimbus)', () => {
@@ -137,16 +101,36 @@ describe('gateway quirks', () => {
     expect(m.toolCalls[0]!.argsError).toMatch(/JSON/);
   });
 
-  it('unknown event types pass through, counted, never fatal', () => {
-    const m = run(
-      'anthropic-messages',
-      'event: brand_new\ndata: {"type":"brand_new","x":1}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n\n',
-    );
-    expect(m).toMatchObject({ status: 'complete', unknownEvents: 1 });
-  });
-
   it('a non-SSE 502 body mid-stream (DGX Spark) is not mistaken for events', () => {
     const m = run('openai-chat', chunk({ content: 'Hello' }) + '{"error":{"message":"Bad gateway","code":502}}');
     expect(m).toMatchObject({ status: 'truncated', text: 'Hello' });
+  });
+});
+
+describe('Chat Completions through a gateway', () => {
+  it('reads thinking, its signature and redacted thinking from Portkey’s content_blocks, and the text once', () => {
+    const m = read('openai-chat/portkey-anthropic-thinking.sse');
+    expect(m.thinking).toBe('Two plus two is four.');
+    expect(m.parts).toMatchObject([
+      { type: 'thinking', text: 'Two plus two is four.', signature: 'ErUBCkYIBhgCIkD0sig==' },
+      { type: 'thinking', redacted: 'EmwKAhgBEgy3redacted' },
+      { type: 'text', text: 'It is 4.' },
+    ]);
+    expect(m.text).toBe('It is 4.');
+  });
+
+  it('an error carried as the finish reason makes the reply an error with that reason', () => {
+    const m = read('openai-chat/portkey-error-as-finish-reason.sse');
+    expect(m).toMatchObject({
+      status: 'error',
+      text: 'Partial answer',
+      error: { code: 'overloaded_error' },
+      rawFinishReason: 'overloaded_error',
+    });
+  });
+
+  it('a clean end after a finish reason is complete, though no [DONE] came; without one it is truncated', () => {
+    expect(read('openai-chat/finish-reason-without-done.sse')).toMatchObject({ status: 'complete', text: 'All here.' });
+    expect(read('openai-chat/no-finish-no-done.sse')).toMatchObject({ status: 'truncated', text: 'Cut off mid' });
   });
 });
