@@ -32,34 +32,57 @@ export const VARIABLES = {
   SLUICE_DATA_DIR: withDefault(path, '.data', 'folder of the embedded database'),
   DATABASE_URL: optional(postgresUrl, 'PostgreSQL instead of the embedded database (see "Running with PostgreSQL")'),
   REDIS_URL: optional(redisUrl, 'share the replies in flight between several instances (see "Running several instances")'),
-  SLUICE_ALLOWED_HOSTS: withDefault(hostNames, [], 'names Sluice answers to besides loopback (see "Behind a proxy")'),
-  SLUICE_KEEPALIVE_MS: withDefault(milliseconds, 15_000, 'relay keep-alive: a marker after this much upstream silence'),
-  SLUICE_IDLE_TIMEOUT_MS: withDefault(milliseconds, 120_000, 'stall limit: an upstream silent this long is given up'),
-  SLUICE_UPSTREAM_TIMEOUT_MS: withDefault(milliseconds, 30_000, "wait for the upstream's response headers (then 504)"),
-  SLUICE_EVENT_LOG_MAX_BYTES: withDefault(bytes, MiB, 'raw stream kept per reply for the event log'),
+  SLUICE_ALLOWED_HOSTS: withDefault(
+    hostNames,
+    [],
+    'names Sluice answers to besides loopback, comma- or space-separated (see "Behind a proxy")',
+  ),
+  SLUICE_KEEPALIVE_MS: withDefault(milliseconds, 15_000, 'a keep-alive marker goes out after this much upstream silence'),
+  SLUICE_IDLE_TIMEOUT_MS: withDefault(
+    milliseconds,
+    120_000,
+    'an upstream silent this long is given up (the reply stored `error`)',
+  ),
+  SLUICE_UPSTREAM_TIMEOUT_MS: withDefault(
+    milliseconds,
+    30_000,
+    "how long to wait for the upstream's response headers (then 504)",
+  ),
+  SLUICE_EVENT_LOG_MAX_BYTES: withDefault(
+    bytes,
+    MiB,
+    'raw stream kept per reply for the event log (the log says when it was cut)',
+  ),
   SLUICE_MAX_SSE_LINE_BYTES: withDefault(
     bytes,
     DEFAULT_SSE_LIMITS.maxLineBytes,
-    "bound on an upstream's SSE line (past it the upstream is aborted)",
+    'longest SSE line an upstream may send; past it the upstream is aborted and the reply stored `error`',
   ),
   SLUICE_MAX_SSE_EVENT_BYTES: withDefault(
     bytes,
     DEFAULT_SSE_LIMITS.maxEventBytes,
-    "bound on an upstream's SSE event (past it the upstream is aborted)",
+    'largest SSE event an upstream may send; past it the upstream is aborted and the reply stored `error`',
   ),
-  SLUICE_MAX_REPLY_BYTES: withDefault(bytes, 16 * MiB, 'bound on a whole reply (past it the upstream is aborted)'),
-  SLUICE_STREAM_RETENTION_MS: withDefault(milliseconds, 5 * 60_000, 'how long an ended reply stays joinable by offset'),
+  SLUICE_MAX_REPLY_BYTES: withDefault(
+    bytes,
+    16 * MiB,
+    'most upstream bytes one reply may carry; past it the upstream is aborted and the reply stored `truncated`',
+  ),
+  SLUICE_STREAM_RETENTION_MS: withDefault(milliseconds, 5 * 60_000, 'how long an ended reply stays joinable by byte offset'),
   SLUICE_UNWATCHED_LIMIT_MS: withDefault(milliseconds, 15 * 60_000, 'a reply nobody reads for this long is stopped'),
   SLUICE_SIM_ORIGIN: optional(
     httpUrl,
     'where the server reaches its built-in simulator (mounted at `/api/sim`)',
     '`http://HOST:PORT` (`127.0.0.1` for a wildcard `HOST`)',
   ),
-  SLUICE_BENCH_UPSTREAM: optional(httpUrl, "set by `npm run bench -- relay`: its bare relay route's upstream (unset, a 404)"),
+  SLUICE_BENCH_UPSTREAM: optional(
+    httpUrl,
+    'set only by `npm run bench -- relay`: where its bare relay route forwards (unset, that route is a 404)',
+  ),
   SLUICE_BENCH_PAGES: withDefault(
     flag,
     false,
-    "serve the benchmarks' baseline pages from a production build (the benchmarks set it)",
+    "`1` serves the benchmarks' baseline pages (`/bench/ui`, `/bench/log`) from a production build; the benchmarks set it",
   ),
 };
 
