@@ -72,6 +72,7 @@ describe('the environment, read', () => {
     expect(readVariable('DATABASE_URL', { DATABASE_URL: '/var/run/postgresql sluice' })).toBe('/var/run/postgresql sluice');
     expect(readVariable('REDIS_URL', { REDIS_URL: '/tmp/redis.sock' })).toBe('/tmp/redis.sock');
     expect(readVariable('SLUICE_BENCH_PAGES', { SLUICE_BENCH_PAGES: 'off' })).toBe(false);
+    expect(readVariable('SLUICE_BENCH_PAGES', { SLUICE_BENCH_PAGES: ' True ' })).toBe(true);
   });
 
   it('feeds the relay and live settings', () => {

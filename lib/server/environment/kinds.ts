@@ -114,7 +114,8 @@ const OFF = ['0', 'false', 'no', 'off'];
 export const flag: Kind<boolean> = {
   schema: z
     .string()
-    .transform((text) => text.toLowerCase())
+    .trim()
+    .toLowerCase()
     .pipe(z.enum([...ON, ...OFF]))
     .transform((text) => ON.includes(text)),
   expects: '1 or 0 (or true/false, yes/no, on/off)',
