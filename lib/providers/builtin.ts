@@ -1,7 +1,8 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
+import { type Env, readVariable } from '@/lib/server/environment';
 import { SIM_MODELS } from './simulator-models';
 import type { ModelPrice } from './config-schema';
-import type { Env, Provider } from './types';
+import type { Provider } from './types';
 
 /** Where the simulator is mounted in the app (app/api/sim/[...path]/route.ts). */
 export const SIM_MOUNT = '/api/sim';
@@ -44,9 +45,11 @@ const SIMULATORS: { id: string; name: string; protocol: ProtocolId; path: string
 
 /** The app's own origin on loopback: the BFF reaches the simulator over real HTTP like any upstream. */
 export function selfOrigin(env: Env = process.env): string {
-  if (env.SLUICE_SIM_ORIGIN) return env.SLUICE_SIM_ORIGIN.replace(/\/$/, '');
-  const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT ?? '3000'}`;
+  const origin = readVariable('SLUICE_SIM_ORIGIN', env);
+  if (origin) return origin;
+  const bound = readVariable('HOST', env);
+  const host = bound === '0.0.0.0' || bound === '::' ? '127.0.0.1' : bound;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${readVariable('PORT', env)}`;
 }
 
 export function simulatorProviders(env: Env = process.env): Provider[] {

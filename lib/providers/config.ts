@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
+import { type Env, readVariable } from '@/lib/server/environment';
 import { simulatorProviders } from './builtin';
 import { SluiceConfigSchema, type ProviderConfig } from './config-schema';
 import { providerSecrets, splitCredentials } from './secrets';
-import type { Env, Provider } from './types';
+import type { Provider } from './types';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -12,7 +13,8 @@ export class ConfigError extends Error {
 
 /** The providers file in force: `SLUICE_CONFIG`, else sluice.config.json when present. */
 export function configPath(env: Env = process.env, cwd = process.cwd()): string | undefined {
-  if (env.SLUICE_CONFIG) return resolve(cwd, env.SLUICE_CONFIG);
+  const named = readVariable('SLUICE_CONFIG', env);
+  if (named) return resolve(cwd, named);
   const fallback = resolve(cwd, 'sluice.config.json');
   return existsSync(/*turbopackIgnore: true*/ fallback) ? fallback : undefined;
 }

@@ -2,9 +2,6 @@ import type { ModelInfo } from '@/lib/api/providers';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ModelPrice } from './config-schema';
 
-/** Environment variables, as read by the server (process.env or a test's own). */
-export type Env = Record<string, string | undefined>;
-
 /** A configured upstream, resolved. Server-only: it carries the key. */
 export interface Provider {
   id: string;

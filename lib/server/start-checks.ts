@@ -1,6 +1,7 @@
 import 'server-only';
 import { ConfigError, configPath, loadProviders } from '@/lib/providers/config';
-import { ALLOWED_HOSTS_VARIABLE, allowedHosts, isLoopback } from './security/allowed-hosts';
+import { type Environment, EnvironmentError, checkEnvironment } from './environment';
+import { ALLOWED_HOSTS_VARIABLE, isLoopback } from './security/allowed-hosts';
 import { RedisUnreachable, connectRedis, describeRedisUrl } from './live/redis/connect';
 import { StoreError, describeStore, store } from './store';
 
@@ -9,19 +10,26 @@ export class StartRefused extends Error {}
 
 /**
  * What the server checks as it starts (instrumentation.ts), before it answers anyone:
- * the names it may serve, the providers file, the database and Redis. A problem here
- * stops it with a message naming the file, the folder or the variable, instead of a
+ * its environment variables, the names it may serve, the providers file, the database
+ * and Redis. A problem here stops it with a message naming the file, the folder or the variable, instead of a
  * blank page or a failed reply later. `say` hears what it serves, as it learns it.
  */
 export async function checkBeforeServing(
   env: Record<string, string | undefined> = process.env,
   say: (note: string) => void = () => {},
 ): Promise<void> {
-  const host = env.HOST ?? '127.0.0.1';
+  let settings: Environment;
+  try {
+    settings = checkEnvironment(env);
+  } catch (error) {
+    if (error instanceof EnvironmentError) throw new StartRefused(`an environment variable is wrong.\n${error.message}`);
+    throw error;
+  }
+  const host = settings.HOST;
   // Served beyond this machine, Sluice must know the names it is reached by (anything else
   // could be DNS rebinding), and whoever reaches the port can spend the configured keys.
   if (!isLoopback(host)) {
-    if (allowedHosts(env[ALLOWED_HOSTS_VARIABLE]).length === 0) {
+    if (settings.SLUICE_ALLOWED_HOSTS.length === 0) {
       throw new StartRefused(
         `HOST=${host} serves it beyond this machine, but ${ALLOWED_HOSTS_VARIABLE} is not set.\n` +
           `Set ${ALLOWED_HOSTS_VARIABLE} to the names browsers will use to reach it ` +
@@ -50,10 +58,11 @@ export async function checkBeforeServing(
     throw error;
   }
 
-  if (env.REDIS_URL) {
+  const redisUrl = settings.REDIS_URL;
+  if (redisUrl) {
     try {
-      await (await connectRedis(env.REDIS_URL)).quit();
-      say(`replies in flight shared through Redis at ${describeRedisUrl(env.REDIS_URL)}`);
+      await (await connectRedis(redisUrl)).quit();
+      say(`replies in flight shared through Redis at ${describeRedisUrl(redisUrl)}`);
     } catch (error) {
       if (error instanceof RedisUnreachable) throw new StartRefused(error.message);
       throw error;

@@ -1,4 +1,5 @@
 import { storeOrphanReply } from '../chat/orphan-reply';
+import { type Env, readVariable } from '../environment';
 import type { LiveStreams, StreamReaderHandle } from './live-streams';
 import { MemoryLiveStreams } from './memory-live-streams';
 import { RedisLiveStreams } from './redis/redis-live-streams';
@@ -6,14 +7,10 @@ import { RedisLiveStreams } from './redis/redis-live-streams';
 export type { LiveStreams, StopReason, StreamMeta, StreamWriter } from './live-streams';
 
 /** Retention and the unwatched limit (milliseconds), from the environment. */
-export function liveSettings(env: Record<string, string | undefined> = process.env) {
-  const ms = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
+export function liveSettings(env: Env = process.env) {
   return {
-    retentionMs: ms('SLUICE_STREAM_RETENTION_MS', 5 * 60_000),
-    unwatchedLimitMs: ms('SLUICE_UNWATCHED_LIMIT_MS', 15 * 60_000),
+    retentionMs: readVariable('SLUICE_STREAM_RETENTION_MS', env),
+    unwatchedLimitMs: readVariable('SLUICE_UNWATCHED_LIMIT_MS', env),
   };
 }
 
@@ -24,7 +21,7 @@ type Holder = { [KEY]?: LiveStreams };
 /** This server's live streams: in Redis, shared with other instances, when REDIS_URL is set; else in memory. */
 export function liveStreams(): LiveStreams {
   const holder = globalThis as Holder;
-  const url = process.env.REDIS_URL;
+  const url = readVariable('REDIS_URL');
   return (holder[KEY] ??= url
     ? new RedisLiveStreams(url, { ...liveSettings(), storeOrphan: storeOrphanReply })
     : new MemoryLiveStreams(liveSettings()));

@@ -4,7 +4,7 @@
  * carries no Origin: only the Host header tells it apart. Loopback names are always
  * allowed; anything else must be listed in SLUICE_ALLOWED_HOSTS.
  */
-export const ALLOWED_HOSTS_VARIABLE = 'SLUICE_ALLOWED_HOSTS';
+export const ALLOWED_HOSTS_VARIABLE = 'SLUICE_ALLOWED_HOSTS' as const;
 
 /** The host name of a Host header (`name:port`, `[v6]:port`), lowercased, without port or trailing dot. */
 export function hostName(host: string): string {

@@ -1,5 +1,6 @@
+import { readVariable } from '../environment';
 import { apiError } from '../http-errors';
-import { ALLOWED_HOSTS_VARIABLE, allowedHosts, hostAllowed } from './allowed-hosts';
+import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from './allowed-hosts';
 import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from './headers';
 import { crossOriginRefusal, nonJsonBody } from './same-origin';
 
@@ -9,7 +10,7 @@ import { crossOriginRefusal, nonJsonBody } from './same-origin';
  * `lib/server/api-route.ts`, without the proxy: Next.js's middleware rebuilt and teed
  * each request's body (docs/decisions.md: "Security checks in the API route wrapper").
  */
-const ALLOWED = allowedHosts(process.env[ALLOWED_HOSTS_VARIABLE]);
+const ALLOWED = readVariable(ALLOWED_HOSTS_VARIABLE);
 
 /** Why this request may not act here, as the answer to give; undefined when it may. A foreign Host (DNS rebinding), an unsafe request from another origin, and for the API a body that is not JSON, are refused. */
 export function refusal(method: string, headers: Headers, api: boolean): Response | undefined {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type Env, readVariable } from '../environment';
 import { describeDatabaseUrl, openPgClient } from './pg-client';
 import { openPgliteClient } from './pglite-client';
 import type { SqlClient } from './sql-client';
@@ -19,19 +20,20 @@ function reason(error: unknown): string {
   return error.message || code || error.name;
 }
 
-const dataDirOf = (env: Record<string, string | undefined>) =>
-  resolve(/*turbopackIgnore: true*/ process.cwd(), env.SLUICE_DATA_DIR || '.data');
+const dataDirOf = (env: Env) => resolve(/*turbopackIgnore: true*/ process.cwd(), readVariable('SLUICE_DATA_DIR', env));
 
 /** Which database the environment names, in words fit for an error message (never a password). */
-export function describeStore(env: Record<string, string | undefined> = process.env): string {
-  return env.DATABASE_URL
-    ? `the PostgreSQL database at ${describeDatabaseUrl(env.DATABASE_URL)} (DATABASE_URL)`
+export function describeStore(env: Env = process.env): string {
+  const databaseUrl = readVariable('DATABASE_URL', env);
+  return databaseUrl
+    ? `the PostgreSQL database at ${describeDatabaseUrl(databaseUrl)} (DATABASE_URL)`
     : `the embedded database in ${dataDirOf(env)} (SLUICE_DATA_DIR)`;
 }
 
 /** A bare SQL connection to the database the environment names, not migrated. */
-export async function connect(env: Record<string, string | undefined>): Promise<SqlClient> {
-  if (env.DATABASE_URL) return openPgClient(env.DATABASE_URL);
+export async function connect(env: Env): Promise<SqlClient> {
+  const databaseUrl = readVariable('DATABASE_URL', env);
+  if (databaseUrl) return openPgClient(databaseUrl);
   const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });
   return openPgliteClient(dataDir);
@@ -41,7 +43,8 @@ export async function connect(env: Record<string, string | undefined>): Promise<
  * Opens the store the environment names, migrated: PostgreSQL when DATABASE_URL is
  * set, else PGlite under SLUICE_DATA_DIR. A clear StoreError when it cannot.
  */
-export async function openStore(env: Record<string, string | undefined> = process.env): Promise<ConversationStore> {
+export async function openStore(env: Env = process.env): Promise<ConversationStore> {
+  const shared = readVariable('DATABASE_URL', env) !== undefined;
   let sql: SqlClient;
   try {
     sql = await connect(env);
@@ -54,11 +57,11 @@ export async function openStore(env: Record<string, string | undefined> = proces
     await sql.close().catch(() => {});
     throw new StoreError(`Cannot migrate ${describeStore(env)}: ${reason(error)}`);
   }
-  const store = new SqlConversationStore(sql, Boolean(env.DATABASE_URL));
+  const store = new SqlConversationStore(sql, shared);
   // The embedded database has one writer, this process: a reply it left `streaming`
   // was cut off when the server last stopped, and nothing will finish it. (A shared
   // PostgreSQL may have other servers streaming right now, so it is left alone.)
-  if (!env.DATABASE_URL) await store.settleInterrupted(INTERRUPTED);
+  if (!shared) await store.settleInterrupted(INTERRUPTED);
   return store;
 }
 

@@ -1,4 +1,5 @@
 import { route } from '@/lib/server/api-route';
+import { readVariable } from '@/lib/server/environment';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
  * reaches no other address. Like every API route, it passes Sluice's request checks.
  */
 export const POST = route(async (request: Request): Promise<Response> => {
-  const upstream = process.env.SLUICE_BENCH_UPSTREAM;
+  const upstream = readVariable('SLUICE_BENCH_UPSTREAM');
   if (!upstream) return new Response(null, { status: 404 });
   const response = await fetch(`${upstream}/v1/chat/completions`, {
     method: 'POST',

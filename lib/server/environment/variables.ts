@@ -1,0 +1,92 @@
+import { DEFAULT_SSE_LIMITS } from '@/lib/sse/limits';
+import { bytes, flag, host, hostNames, httpUrl, type Kind, milliseconds, path, port, postgresUrl, redisUrl } from './kinds';
+
+/** One variable: its kind, its value when unset (or empty), and what the README's table says of it. */
+export interface Variable<T> {
+  kind: Kind<T>;
+  fallback: T;
+  meaning: string;
+  /** The default in the README's words. */
+  shownDefault: string;
+}
+
+function withDefault<T>(kind: Kind<T>, fallback: T, meaning: string, shownDefault?: string): Variable<T> {
+  return { kind, fallback, meaning, shownDefault: shownDefault ?? kind.described?.(fallback) ?? `\`${fallback}\`` };
+}
+
+/** Unset has a meaning of its own (no PostgreSQL, no Redis …), which the reader gives it. */
+function optional<T>(kind: Kind<T>, meaning: string, shownDefault = 'unset'): Variable<T | undefined> {
+  return { kind, fallback: undefined, meaning, shownDefault };
+}
+
+const MiB = 1 << 20;
+
+/**
+ * Every variable Sluice reads, in the README's order: the README's "Environment" table
+ * is this list (environment-readme.test.ts holds the two together).
+ */
+export const VARIABLES = {
+  PORT: withDefault(port, 3000, 'port that `npm start` serves on'),
+  HOST: withDefault(host, '127.0.0.1', 'address it binds; one beyond loopback needs `SLUICE_ALLOWED_HOSTS`'),
+  SLUICE_CONFIG: optional(path, 'providers file (see "Adding real providers")', '`sluice.config.json` if present'),
+  SLUICE_DATA_DIR: withDefault(path, '.data', 'folder of the embedded database'),
+  DATABASE_URL: optional(postgresUrl, 'PostgreSQL instead of the embedded database (see "Running with PostgreSQL")'),
+  REDIS_URL: optional(redisUrl, 'share the replies in flight between several instances (see "Running several instances")'),
+  SLUICE_ALLOWED_HOSTS: withDefault(
+    hostNames,
+    [],
+    'names Sluice answers to besides loopback, comma- or space-separated (see "Behind a proxy")',
+  ),
+  SLUICE_KEEPALIVE_MS: withDefault(milliseconds, 15_000, 'a keep-alive marker goes out after this much upstream silence'),
+  SLUICE_IDLE_TIMEOUT_MS: withDefault(
+    milliseconds,
+    120_000,
+    'an upstream silent this long is given up (the reply stored `error`)',
+  ),
+  SLUICE_UPSTREAM_TIMEOUT_MS: withDefault(
+    milliseconds,
+    30_000,
+    "how long to wait for the upstream's response headers (then 504)",
+  ),
+  SLUICE_EVENT_LOG_MAX_BYTES: withDefault(
+    bytes,
+    MiB,
+    'raw stream kept per reply for the event log (the log says when it was cut)',
+  ),
+  SLUICE_MAX_SSE_LINE_BYTES: withDefault(
+    bytes,
+    DEFAULT_SSE_LIMITS.maxLineBytes,
+    'longest SSE line an upstream may send; past it the upstream is aborted and the reply stored `error`',
+  ),
+  SLUICE_MAX_SSE_EVENT_BYTES: withDefault(
+    bytes,
+    DEFAULT_SSE_LIMITS.maxEventBytes,
+    'largest SSE event an upstream may send; past it the upstream is aborted and the reply stored `error`',
+  ),
+  SLUICE_MAX_REPLY_BYTES: withDefault(
+    bytes,
+    16 * MiB,
+    'most upstream bytes one reply may carry; past it the upstream is aborted and the reply stored `truncated`',
+  ),
+  SLUICE_STREAM_RETENTION_MS: withDefault(milliseconds, 5 * 60_000, 'how long an ended reply stays joinable by byte offset'),
+  SLUICE_UNWATCHED_LIMIT_MS: withDefault(milliseconds, 15 * 60_000, 'a reply nobody reads for this long is stopped'),
+  SLUICE_SIM_ORIGIN: optional(
+    httpUrl,
+    'where the server reaches its built-in simulator (mounted at `/api/sim`)',
+    '`http://HOST:PORT` (`127.0.0.1` for a wildcard `HOST`)',
+  ),
+  SLUICE_BENCH_UPSTREAM: optional(
+    httpUrl,
+    'set only by `npm run bench -- relay`: where its bare relay route forwards (unset, that route is a 404)',
+  ),
+  SLUICE_BENCH_PAGES: withDefault(
+    flag,
+    false,
+    "`1` serves the benchmarks' baseline pages (`/bench/ui`, `/bench/log`) from a production build; the benchmarks set it",
+  ),
+};
+
+export type VariableName = keyof typeof VARIABLES;
+
+/** The typed value of each variable. */
+export type Environment = { [N in VariableName]: (typeof VARIABLES)[N] extends Variable<infer T> ? T : never };
