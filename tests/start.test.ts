@@ -91,3 +91,13 @@ it('npm start on a non-loopback HOST with SLUICE_ALLOWED_HOSTS warns that there 
   });
   expect(run.stderr).toContain('There is no login: anyone who can reach this port can use the configured API keys');
 });
+
+it('npm start refuses a wrong environment variable, naming it and what it expects', async () => {
+  const run = spawnSync('node', ['scripts/start.mjs'], {
+    env: { ...process.env, SLUICE_CONFIG: '', SLUICE_IDLE_TIMEOUT_MS: 'soon', PORT: String(await freePort()) },
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('Sluice cannot start: an environment variable is wrong.');
+  expect(run.stderr).toContain('SLUICE_IDLE_TIMEOUT_MS must be a whole number of milliseconds');
+});
