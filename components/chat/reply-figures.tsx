@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { countedUsage } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
-import type { ReplyFigures } from '@/lib/client/chat/chat-store';
+import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
 import { outputRate } from '@/lib/client/chat/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 

@@ -1,66 +1,27 @@
 import { create } from 'zustand';
-import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
-import type { ProtocolId } from '@/lib/protocols/ids';
-import type { ModelPricing } from '@/lib/pricing/cost';
 import { createFrameLoop } from '../stream/frame-loop';
+import type { StreamedReply } from '../stream/reply-patch';
 import type { Thread } from './thread-runner';
-
-/**
- * Figures of one reply, in ms from the request's start. While it streams they are the
- * page's own estimate; once stored they are the server's (settled), as after a reload.
- */
-export interface ReplyFigures {
-  firstToken?: number;
-  /** First token of the answer proper, after any thinking. */
-  firstAnswer?: number;
-  /** The last token so far: the speed runs from the first token to it. */
-  lastToken?: number;
-  end?: number;
-  /** Events that carried tokens: the speed's count when the upstream reports no usage. */
-  tokenEvents?: number;
-  /** Measured on the server, from when it received the request (the stored reply's timings). */
-  settled?: boolean;
-}
 
 /** A reply's markdown parsed off the main thread, per text part: entry i is block i's tree once parsed (the last may be the streaming tail). */
 export type ReplyTrees = Readonly<Record<number, readonly (ParsedBlock | undefined)[]>>;
-
-/** A failure before any byte streamed: the BFF's JSON error. */
-export interface PreStreamError {
-  status: number;
-  type: string;
-  message: string;
-}
 
 /** `stored`: the server has this message, so it counts in stored positions (regenerate, edit). */
 export type UiMessage =
   | { id: string; role: 'user'; content: string; stored?: boolean }
   | { id: string; role: 'system'; content: string; stored?: boolean }
   | { id: string; role: 'tool'; content: ChatMessage['content']; stored?: boolean }
-  | {
+  | ({
       id: string;
       role: 'assistant';
       stored?: boolean;
       provider: string;
       model: string;
-      reply: AssembledMessage;
-      figures: ReplyFigures;
-      preError?: PreStreamError;
-      /** True when the browser lost its connection to the server (no `: sluice end`). */
-      connectionLost?: boolean;
-      /** The connection to the server dropped mid-stream and the page is joining the stream again. */
-      reconnecting?: boolean;
-      /** The reply's stream on the server (`x-sluice-message-id`): what a join and a stop name. */
-      streamId?: string;
-      /** The wire protocol its stream spoke, once known. */
-      protocol?: ProtocolId;
-      /** Its model's prices and context window (`x-sluice-pricing`, or as stored); null: the model has no known price. */
-      pricing?: ModelPricing | null;
       /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
       imported?: string;
-    };
+    } & StreamedReply);
 
 /**
  * The chat: one thread (its order, model, conversation and streaming reply), every

@@ -1,6 +1,6 @@
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatRequestBody } from '@/lib/api/chat';
-import { markStored, putMessage, storedPosition, useChatStore, type UiMessage } from './chat-store';
+import { flushFinal, markStored, putMessage, requestFlush, storedPosition, useChatStore, type UiMessage } from './chat-store';
 import { toRequestMessages, unseenByServer } from './request-messages';
 import { api, ApiCallError } from '../api';
 import { streamReply, type StreamOptions } from '../stream/stream-reply';
@@ -105,7 +105,13 @@ export function createThreadRunner(host: ThreadHost) {
     current = run;
     try {
       await tracker?.ready;
-      await streamReply({ replyId: id, signal: run.detach.signal, onProgress: tracker?.onProgress, ...options });
+      await streamReply({
+        replyId: id,
+        sink: { update: (snapshot) => requestFlush(id, snapshot), finish: (snapshot) => flushFinal(id, snapshot) },
+        signal: run.detach.signal,
+        onProgress: tracker?.onProgress,
+        ...options,
+      });
     } finally {
       tracker?.end();
       // The thread may have moved on while this stream wound down: to New chat, another

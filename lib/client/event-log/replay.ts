@@ -2,7 +2,7 @@ import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ImportedStream } from '@/lib/event-log/import';
 import { appendMessage } from '../chat/chat-store';
-import { createLog } from './event-logs';
+import { createLog } from '../stream/live-logs';
 import { flushFinal, requestFlush } from '../chat/chat-store';
 import { showEventsOf } from './log-panel';
 import { replyPatch } from '../stream/reply-patch';
