@@ -6,7 +6,7 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import type { StoredEvents } from '@/lib/api/conversations';
 import { api } from '../api';
 import { liveLog } from '../stream/live-logs';
-import { frameLoop } from '../chat/chat-store';
+import { frameLoop } from '../thread/page-frames';
 
 /** A stored reply's log, rebuilt from its raw items through the same reader the stream used. */
 function rebuild(protocol: ProtocolId, stored: StoredEvents): EventLog {

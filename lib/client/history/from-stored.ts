@@ -2,7 +2,7 @@ import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/a
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Conversation, StoredMessage } from '@/lib/api/conversations';
-import type { UiMessage } from '../chat/chat-store';
+import type { UiMessage } from '../thread/ui-message';
 import { storedFigures, storedReplyMessage } from '../stream/stored-reply';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
@@ -55,7 +55,7 @@ function toUi(m: StoredMessage): UiMessage {
   };
 }
 
-/** A stored conversation as the chat store holds it, every message in its place. */
+/** A stored conversation as the page's threads hold it, every message in its place. */
 export function uiMessagesOf(conversation: Conversation): UiMessage[] {
   return conversation.messages.map(toUi);
 }

@@ -1,7 +1,7 @@
 import { countedUsage } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import { costOf, type ModelPricing, type ReplyCost } from '@/lib/pricing/cost';
-import type { UiMessage } from './chat-store';
+import type { UiMessage } from './ui-message';
 import type { ReplyFigures } from '../stream/reply-patch';
 
 /**
