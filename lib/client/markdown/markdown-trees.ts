@@ -22,8 +22,8 @@ export interface TreesTarget {
 /**
  * Parses streaming replies' markdown in a Web Worker. The page sends each finished
  * block once and the tail whenever it changed; trees come back in order and join the
- * page's message pool through the frame loop, in the reply's own patch: the trees of one update
- * land with the text of the next, in one render rather than one each.
+ * page's message pool through the frame loop, in the reply's own patch: the trees of
+ * one update land with the text of the next, in one render rather than one each.
  */
 class MarkdownTrees {
   private worker: Worker | undefined;

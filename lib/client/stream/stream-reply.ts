@@ -49,9 +49,9 @@ export interface StreamOptions {
 /**
  * One reply, from POST /api/chat (or a join of a reply already running) to its last
  * byte: the headers first, then every chunk through the same StreamReader the server
- * uses, into its sink, with an event log beside it. If
- * the connection to the server drops, it joins the stream again from the last byte
- * read (shown as reconnecting). Resolves when the reply is final, or the page left it.
+ * uses, into its sink, with an event log beside it. If the connection to the server
+ * drops, it joins the stream again from the last byte read (shown as reconnecting).
+ * Resolves when the reply is final, or the page left it.
  *
  * It reads on the page, not in a worker: a worker (commit 9064fe6, reverted) cut the
  * main thread's CPU time by 13–25%, but on the two shared cores the ui bench runs on
