@@ -32,6 +32,9 @@ const SERVER_ONLY = [
   },
 ];
 
+/** What stands above lib/client/thread: markdown rendering and the features. */
+const ABOVE_THREAD = ['chat', 'compare', 'history', 'event-log', 'markdown'].map((folder) => `./lib/client/${folder}`);
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -66,6 +69,39 @@ const config = [
             {
               group: ['@/lib/api', '@/lib/api/*', '**/lib/api', '**/lib/api/*'],
               message: 'lib/sse is below lib/api: declare the name here and let lib/api import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // lib/client is a stack, each layer importing only those below it: api.ts, stream/
+    // (one reply's bytes), thread/ (the page's messages, its frame loop, the thread
+    // runner), markdown/, then the features side by side. An import circle would make
+    // the order in which modules run depend on who imports first.
+    files: ['lib/client/**', 'components/**'],
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './lib/client/api.ts',
+              from: './lib/client',
+              except: ['./api.ts'],
+              message: 'api.ts is the bottom of lib/client: it calls the server and imports nothing of the page.',
+            },
+            {
+              target: './lib/client/stream',
+              from: [...ABOVE_THREAD, './lib/client/thread'],
+              message: 'A stream writes to the sink its runner hands it: stream/ may not import thread/, markdown/ or a feature.',
+            },
+            {
+              target: './lib/client/thread',
+              from: ABOVE_THREAD,
+              message: 'thread/ is below every feature: a feature gives a runner what it needs through its ThreadHost.',
             },
           ],
         },

@@ -4,7 +4,7 @@
  * database gets servers of its own here, so one can be restarted mid-test.
  */
 import pg from 'pg';
-import type { PageStats } from '../lib/client/stream/render-stats';
+import type { PageStats } from '../lib/client/render-stats';
 import { startNextServer, type RunningServer } from '../tests/support/next-server';
 import { expect, settled, SluiceApp, test, type Page } from './support';
 

@@ -4,7 +4,7 @@
  * settle, read the last reply, take a screenshot), and the few helpers specs share.
  */
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import type { PageStats } from '../lib/client/stream/render-stats';
+import type { PageStats } from '../lib/client/render-stats';
 
 export { expect };
 export type { Locator, Page };

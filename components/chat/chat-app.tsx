@@ -7,7 +7,7 @@ import { uiMessagesOf } from '@/lib/client/history/from-stored';
 import type { Conversation } from '@/lib/api/conversations';
 import { chooseModel, openChat } from '@/lib/client/chat/run-reply';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
-import { exposeStats } from '@/lib/client/stream/render-stats';
+import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/api/providers';
 import { toggleLogPanel, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { EventLogPanel } from '../event-log/event-log-panel';

@@ -7,7 +7,7 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { requestBlocks } from '@/lib/client/markdown/block-budget';
 import { BlockSplitter } from '@/lib/client/markdown/markdown-blocks';
 import { markdownTrees } from '@/lib/client/markdown/markdown-trees';
-import { markdownStats } from '@/lib/client/stream/render-stats';
+import { markdownStats } from '@/lib/client/render-stats';
 import { markdownToHast } from '@/lib/markdown/to-hast';
 import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import { CodeBlock } from './code-block';

@@ -2,7 +2,8 @@
 
 import { useRef, type RefObject } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
-import { pricedReply } from '@/lib/client/chat/reply-figures';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
+import { pricedReply } from '@/lib/client/thread/reply-figures';
 import { describeTotal, totalCost } from '@/lib/pricing/cost';
 import { FollowTail } from '../follow-tail';
 import { MessageView } from './message-view';
@@ -15,7 +16,7 @@ function FollowChatTail({ list, messages }: { list: RefObject<HTMLDivElement | n
 
 /** The conversation's replies' cost together: a string, so it renders again only when that changes. */
 function ConversationCost() {
-  const text = useChatStore((s) =>
+  const text = useMessagePool((s) =>
     describeTotal(totalCost(Object.values(s.messages).flatMap((m) => (m.role === 'assistant' ? [pricedReply(m)] : [])))),
   );
   if (!text) return null;

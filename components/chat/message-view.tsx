@@ -1,9 +1,10 @@
 'use client';
 
 import { memo, useEffect, useRef, useState } from 'react';
-import { useChatStore, type UiMessage } from '@/lib/client/chat/chat-store';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
+import type { UiMessage } from '@/lib/client/thread/ui-message';
 import { showEventsOf, useLogPanel } from '@/lib/client/event-log/log-panel';
-import { countRender } from '@/lib/client/stream/render-stats';
+import { countRender } from '@/lib/client/render-stats';
 import { Markdown } from './markdown';
 import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';
@@ -90,7 +91,7 @@ const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider:
 function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boolean }) {
   const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
-  const trees = useChatStore((s) => s.trees[message.id]);
+  const trees = useMessagePool((s) => s.trees[message.id]);
   const live = reply.status === 'streaming';
   const [results, setResults] = useState<Record<string, string>>({});
   const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
@@ -211,7 +212,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
 
 /** One message, subscribed to its own slice of the store: others streaming do not re-render it. */
 export const MessageView = memo(function MessageView({ id, isLast }: { id: string; isLast: boolean }) {
-  const message = useChatStore((s) => s.messages[id]);
+  const message = useMessagePool((s) => s.messages[id]);
   // No dependency list on purpose: this runs after every committed render of this message.
   useEffect(() => countRender(id));
   if (!message) return null;

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { countedUsage } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
-import type { ReplyFigures } from '@/lib/client/chat/chat-store';
-import { outputRate } from '@/lib/client/chat/reply-figures';
+import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
+import { outputRate } from '@/lib/client/thread/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UiMessage } from '@/lib/client/chat/chat-store';
+import type { UiMessage } from '@/lib/client/thread/ui-message';
 import { Button } from '@/components/ui/button';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;

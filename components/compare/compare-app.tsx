@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MAX_PANES, useCompareStore } from '@/lib/client/compare/compare-store';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
-import { exposeStats } from '@/lib/client/stream/render-stats';
+import { exposeStats } from '@/lib/client/render-stats';
 import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
 import { exportSession } from '@/lib/client/compare/export-session';
 import { saveFile } from '@/lib/client/save-file';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useChatStore } from '@/lib/client/chat/chat-store';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { raceSeries, useCompareStore, type Pane } from '@/lib/client/compare/compare-store';
 import { useEventLog } from '@/lib/client/event-log/event-logs';
 import {
@@ -75,7 +75,7 @@ function PaneMessages({ pane }: { pane: Pane }) {
 
 function PaneLog({ pane }: { pane: Pane }) {
   const last = pane.order.at(-1);
-  const reply = useChatStore((s) => (last ? s.messages[last] : undefined));
+  const reply = useMessagePool((s) => (last ? s.messages[last] : undefined));
   const protocol = reply?.role === 'assistant' ? reply.protocol : undefined;
   const { log, loading } = useEventLog(
     reply?.role === 'assistant' ? last : undefined,

@@ -2,10 +2,10 @@
 
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useChatStore } from '@/lib/client/chat/chat-store';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { costOf, describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
-import { outputRate, pricedReply } from '@/lib/client/chat/reply-figures';
+import { outputRate, pricedReply } from '@/lib/client/thread/reply-figures';
 
 interface Row {
   pane: string;
@@ -80,7 +80,7 @@ export const RaceBars = memo(function RaceBars() {
   const panes = useCompareStore(useShallow((s) => s.panes.map((p) => p.order)));
   const replies = panes.map((order) => order.at(-1) ?? '');
   // Flat numbers, so the shallow comparison sees when nothing changed.
-  const flat = useChatStore(
+  const flat = useMessagePool(
     useShallow((s) =>
       replies.flatMap((id) => {
         const m = s.messages[id];
@@ -91,7 +91,7 @@ export const RaceBars = memo(function RaceBars() {
       }),
     ),
   );
-  const session = useChatStore((s) =>
+  const session = useMessagePool((s) =>
     describeTotal(
       totalCost(
         panes.flat().flatMap((id) => {

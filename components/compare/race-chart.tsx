@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { race, raceSeries, useCompareStore } from '@/lib/client/compare/compare-store';
-import { frameLoop } from '@/lib/client/chat/chat-store';
+import { frameLoop } from '@/lib/client/thread/page-frames';
 
 /**
  * How often the chart is redrawn during a race. Each redraw aligns every pane's

@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '@/lib/client/chat/chat-store';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useEventLog, useLogVersion } from '@/lib/client/event-log/event-logs';
 import { highlightPart, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { useDebounced } from '@/lib/client/use-debounced';
@@ -18,12 +19,14 @@ import { Button } from '@/components/ui/button';
 /** The reply the panel shows: the one picked, else the newest. */
 function useShownReply() {
   const picked = useLogPanel((s) => s.replyId);
-  return useChatStore(
-    useShallow((s) => {
-      const id = picked && s.messages[picked] ? picked : s.order.findLast((k) => s.messages[k]?.role === 'assistant');
-      const m = id ? s.messages[id] : undefined;
+  const order = useChatStore((s) => s.order);
+  const conversationId = useChatStore((s) => s.conversationId);
+  return useMessagePool(
+    useShallow(({ messages }) => {
+      const id = picked && messages[picked] ? picked : order.findLast((k) => messages[k]?.role === 'assistant');
+      const m = id ? messages[id] : undefined;
       if (m?.role !== 'assistant') return undefined;
-      return { id: m.id, protocol: m.protocol, stored: m.stored, conversationId: s.conversationId };
+      return { id: m.id, protocol: m.protocol, stored: m.stored, conversationId };
     }),
   );
 }

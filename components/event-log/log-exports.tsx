@@ -4,12 +4,12 @@ import type { EventLog } from '@/lib/event-log/event-log';
 import { toJsonl, toSse } from '@/lib/event-log/export';
 import { Button } from '@/components/ui/button';
 import { saveFile } from '@/lib/client/save-file';
-import { useChatStore } from '@/lib/client/chat/chat-store';
-import { replySummary, type ReplySummary } from '@/lib/client/chat/reply-figures';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
+import { replySummary, type ReplySummary } from '@/lib/client/thread/reply-figures';
 
 /** The reply's figures and cost for the .jsonl export, read as it is clicked (no subscription). */
 function summaryOf(replyId: string | undefined): ReplySummary | undefined {
-  const message = replyId ? useChatStore.getState().messages[replyId] : undefined;
+  const message = replyId ? useMessagePool.getState().messages[replyId] : undefined;
   return message?.role === 'assistant' ? replySummary(message) : undefined;
 }
 

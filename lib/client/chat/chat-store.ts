@@ -1,136 +1,36 @@
 import { create } from 'zustand';
-import type { AssembledMessage } from '@/lib/assemble/message';
-import type { ParsedBlock } from '@/lib/markdown/tree-messages';
-import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
-import type { ProtocolId } from '@/lib/protocols/ids';
-import type { ModelPricing } from '@/lib/pricing/cost';
-import { createFrameLoop } from '../stream/frame-loop';
-import type { Thread } from './thread-runner';
+import type { ChatParams } from '@/lib/protocols/conversation';
+import { onPoolReset, putMessage, resetPool } from '../thread/message-pool';
+import type { Thread } from '../thread/thread-runner';
+import type { UiMessage } from '../thread/ui-message';
 
 /**
- * Figures of one reply, in ms from the request's start. While it streams they are the
- * page's own estimate; once stored they are the server's (settled), as after a reload.
- */
-export interface ReplyFigures {
-  firstToken?: number;
-  /** First token of the answer proper, after any thinking. */
-  firstAnswer?: number;
-  /** The last token so far: the speed runs from the first token to it. */
-  lastToken?: number;
-  end?: number;
-  /** Events that carried tokens: the speed's count when the upstream reports no usage. */
-  tokenEvents?: number;
-  /** Measured on the server, from when it received the request (the stored reply's timings). */
-  settled?: boolean;
-}
-
-/** A reply's markdown parsed off the main thread, per text part: entry i is block i's tree once parsed (the last may be the streaming tail). */
-export type ReplyTrees = Readonly<Record<number, readonly (ParsedBlock | undefined)[]>>;
-
-/** A failure before any byte streamed: the BFF's JSON error. */
-export interface PreStreamError {
-  status: number;
-  type: string;
-  message: string;
-}
-
-/** `stored`: the server has this message, so it counts in stored positions (regenerate, edit). */
-export type UiMessage =
-  | { id: string; role: 'user'; content: string; stored?: boolean }
-  | { id: string; role: 'system'; content: string; stored?: boolean }
-  | { id: string; role: 'tool'; content: ChatMessage['content']; stored?: boolean }
-  | {
-      id: string;
-      role: 'assistant';
-      stored?: boolean;
-      provider: string;
-      model: string;
-      reply: AssembledMessage;
-      figures: ReplyFigures;
-      preError?: PreStreamError;
-      /** True when the browser lost its connection to the server (no `: sluice end`). */
-      connectionLost?: boolean;
-      /** The connection to the server dropped mid-stream and the page is joining the stream again. */
-      reconnecting?: boolean;
-      /** The reply's stream on the server (`x-sluice-message-id`): what a join and a stop name. */
-      streamId?: string;
-      /** The wire protocol its stream spoke, once known. */
-      protocol?: ProtocolId;
-      /** Its model's prices and context window (`x-sluice-pricing`, or as stored); null: the model has no known price. */
-      pricing?: ModelPricing | null;
-      /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
-      imported?: string;
-    };
-
-/**
- * The chat: one thread (its order, model, conversation and streaming reply), every
- * message, its parameters, and the render cache beside the messages: each reply's
- * markdown as parsed by the worker (lib/client/markdown/markdown-trees.ts), kept here
- * so it lands in the frame's one store update with the text it belongs to.
+ * The chat: its one thread (its order, model, conversation and streaming reply) and its
+ * parameters. Its messages are in the page's pool (lib/client/thread/message-pool.ts),
+ * as each compare pane's are.
  */
 export interface ChatState extends Thread {
-  messages: Record<string, UiMessage>;
   params: ChatParams;
-  trees: Record<string, ReplyTrees>;
 }
 
-export const useChatStore = create<ChatState>(() => ({ order: [], messages: {}, params: {}, trees: {} }));
+export const useChatStore = create<ChatState>(() => ({ order: [], params: {} }));
 
-/** What a stream changes at its turn: its reply's fields, and its parsed markdown. */
-export type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>> & { trees?: ReplyTrees };
-
-/** The page's one frame loop: each frame, every stream whose turn it is patches its reply, in one store update. */
-export const frameLoop = createFrameLoop<AssistantPatch>({
-  requestFrame: (callback) => requestAnimationFrame(callback),
-  hidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
-  apply: (patches) =>
-    useChatStore.setState((state) => {
-      const messages = { ...state.messages };
-      let trees = state.trees;
-      for (const [id, { trees: parsed, ...patch }] of patches) {
-        const current = messages[id];
-        if (current?.role !== 'assistant') continue;
-        messages[id] = { ...current, ...patch };
-        if (parsed) trees = { ...trees, [id]: parsed };
-      }
-      return { messages, trees };
-    }),
-});
-
-export const { requestFlush, flushFinal, frameStats } = frameLoop;
+/**
+ * Whatever else opens on the page (a compare session) empties the pool: the chat lets its
+ * conversation go with its messages. Coming back to it then opens it again rather than
+ * taking it for the one still shown, and a reply it was reading no longer counts as the
+ * chat's (its headers move no URL, mark nothing stored).
+ */
+onPoolReset(() => useChatStore.setState({ conversationId: undefined, order: [], streaming: undefined }));
 
 /** Opens a conversation (stored, or none for a new chat): everything else is reset. */
 export function resetChat(conversationId?: string, messages: UiMessage[] = []): void {
-  useChatStore.setState({
-    conversationId,
-    order: messages.map((m) => m.id),
-    messages: Object.fromEntries(messages.map((m) => [m.id, m])),
-    trees: {},
-    streaming: undefined,
-  });
+  resetPool(messages);
+  useChatStore.setState({ conversationId, order: messages.map((m) => m.id), streaming: undefined });
 }
 
-export function markStored(ids: string[]): void {
-  useChatStore.setState((s) => ({
-    messages: { ...s.messages, ...Object.fromEntries(ids.map((id) => [id, { ...s.messages[id]!, stored: true }])) },
-  }));
-}
-
-/** Where a message is, or would be, among the messages the server has. */
-export function storedPosition(state: Pick<ChatState, 'order' | 'messages'>, id: string): number {
-  let position = 0;
-  for (const key of state.order) {
-    if (key === id) break;
-    if (state.messages[key]?.stored) position++;
-  }
-  return position;
-}
-
-/** Puts a message in the store (new, or replacing one with its id), outside any order: a thread places it. */
-export function putMessage(message: UiMessage): void {
-  useChatStore.setState((s) => ({ messages: { ...s.messages, [message.id]: message } }));
-}
-
+/** Adds a message at the chat's end. */
 export function appendMessage(message: UiMessage): void {
-  useChatStore.setState((s) => ({ order: [...s.order, message.id], messages: { ...s.messages, [message.id]: message } }));
+  putMessage(message);
+  useChatStore.setState((s) => ({ order: [...s.order, message.id] }));
 }

@@ -1,29 +1,31 @@
 import { titleFrom } from '@/lib/conversation-title';
-import { resetChat, useChatStore, type UiMessage } from './chat-store';
+import { resetChat, useChatStore } from './chat-store';
 import { conversationActive, refreshConversations } from '../history/conversation-list';
-import { createThreadRunner, type Thread, type ToolResult } from './thread-runner';
+import { keepMessages, useMessagePool } from '../thread/message-pool';
+import { poolHost } from '../thread/pool-host';
+import { createThreadRunner, type Thread, type ToolResult } from '../thread/thread-runner';
+import type { UiMessage } from '../thread/ui-message';
 
 /** The page follows the conversation: `/c/{id}`, without a reload, and the sidebar shows it at once. */
 function followConversation(id: string, started: boolean): void {
   if (window.location.pathname !== `/c/${id}`) window.history.replaceState(null, '', `/c/${id}`);
-  const { order, messages } = useChatStore.getState();
+  const { order } = useChatStore.getState();
+  const { messages } = useMessagePool.getState();
   const first = order.map((k) => messages[k]).find((m) => m?.role === 'user');
   conversationActive(id, started ? titleFrom(first?.role === 'user' ? first.content : '') : '');
 }
 
-/** The chat is one thread: its state is the chat store's own. */
+/** The chat is one thread: its state is the chat store's own, its messages the pool's. */
 const chat = createThreadRunner({
+  ...poolHost,
   read: () => useChatStore.getState(),
-  write: (patch) =>
-    useChatStore.setState((state) => {
-      const change: Partial<Thread> = typeof patch === 'function' ? patch(state) : patch;
-      // Messages cut from the chat's order leave the store with it.
-      const messages =
-        change.order && change.order.length < state.order.length
-          ? Object.fromEntries(change.order.map((k) => [k, state.messages[k]!]))
-          : state.messages;
-      return { ...change, messages };
-    }),
+  write: (patch) => {
+    const state = useChatStore.getState();
+    const change: Partial<Thread> = typeof patch === 'function' ? patch(state) : patch;
+    useChatStore.setState(change);
+    // Messages cut from the chat's order leave the pool with it: after the order, so it never names one the pool lacks.
+    if (change.order && change.order.length < state.order.length) keepMessages(change.order);
+  },
   extras: () => ({ params: useChatStore.getState().params }),
   onConversation: followConversation,
   afterRun: () => void refreshConversations(),

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { RaceSeries } from './race-series';
-import type { Thread } from '../chat/thread-runner';
+import type { Thread } from '../thread/thread-runner';
 
-/** One model in the race: a thread (its messages live in the chat store's `messages`, like the chat's), with its key. */
+/** One model in the race: a thread (its messages live in the page's pool, like the chat's), with its key. */
 export interface Pane extends Thread {
   key: string;
 }

@@ -1,7 +1,7 @@
 import { totalCost } from '@/lib/pricing/cost';
-import { useChatStore } from '../chat/chat-store';
-import { replySummary, type ReplySummary } from '../chat/reply-figures';
 import { useCompareStore } from './compare-store';
+import { useMessagePool } from '../thread/message-pool';
+import { replySummary, type ReplySummary } from '../thread/reply-figures';
 
 type Turn = { role: 'user'; text: string } | (ReplySummary & { role: 'assistant'; text: string });
 
@@ -17,7 +17,7 @@ export interface SessionExport {
 /** The session as it stands now (read once, no subscription). */
 export function exportSession(now = new Date()): SessionExport {
   const { compareId, panes } = useCompareStore.getState();
-  const { messages } = useChatStore.getState();
+  const { messages } = useMessagePool.getState();
   const replies: ReplySummary[] = [];
   return {
     kind: 'sluice-compare-session',

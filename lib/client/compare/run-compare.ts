@@ -1,13 +1,14 @@
 import { titleFrom } from '@/lib/conversation-title';
 import type { CompareSession } from '@/lib/api/conversations';
 import { api } from '../api';
-import { appendMessage, resetChat } from '../chat/chat-store';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
 import { firstOpening } from '../first-opening';
 import { conversationActive, refreshConversations } from '../history/conversation-list';
 import { RaceSeries } from './race-series';
 import { uiMessagesOf } from '../history/from-stored';
-import { createThreadRunner, type ThreadRunner, type ToolResult } from '../chat/thread-runner';
+import { putMessage, resetPool } from '../thread/message-pool';
+import { poolHost } from '../thread/pool-host';
+import { createThreadRunner, type ThreadRunner, type ToolResult } from '../thread/thread-runner';
 
 const newId = () => crypto.randomUUID();
 
@@ -18,6 +19,7 @@ function paneRunner(key: string): ThreadRunner {
   let runner = runners.get(key);
   if (!runner) {
     runner = createThreadRunner({
+      ...poolHost,
       read: () => paneOf(key),
       write: (patch) => updatePane(key, patch),
       // A pane's first turn starts its conversation as the session's pane.
@@ -58,7 +60,7 @@ export function openCompare(session: CompareSession | undefined, initial: { prov
         return { ...pane, conversationId: c.id, order: stored[i]!.map((m) => m.id) };
       })
     : initial.map((m) => newPane(m.provider, m.model));
-  resetChat(undefined, stored.flat());
+  resetPool(stored.flat());
   useCompareStore.setState({ compareId: session?.id, panes });
   // A race still running (a reload, a second tab) is picked up live, pane by pane.
   race.startedAt = performance.now();
@@ -109,7 +111,7 @@ export async function sendToAll(text: string): Promise<void> {
   const panes = useCompareStore.getState().panes;
   for (const pane of panes) {
     const messageId = newId();
-    appendMessage({ id: messageId, role: 'user', content: text });
+    putMessage({ id: messageId, role: 'user', content: text });
     updatePane(pane.key, (p) => ({ order: [...p.order, messageId] }));
   }
   await Promise.all(panes.map((p) => paneRunner(p.key).run()));

@@ -5,20 +5,8 @@ import { readIntoLog } from '@/lib/event-log/read-into-log';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { StoredEvents } from '@/lib/api/conversations';
 import { api } from '../api';
-import { frameLoop } from '../chat/chat-store';
-
-/** Logs of replies streamed or imported in this page, by reply id. */
-const live = new Map<string, EventLog>();
-
-export function createLog(replyId: string, protocol: ProtocolId, source?: string): EventLog {
-  const log = new EventLog(protocol, source);
-  live.set(replyId, log);
-  return log;
-}
-
-export function liveLog(replyId: string): EventLog | undefined {
-  return live.get(replyId);
-}
+import { liveLog } from '../stream/live-logs';
+import { frameLoop } from '../thread/page-frames';
 
 /** A stored reply's log, rebuilt from its raw items through the same reader the stream used. */
 function rebuild(protocol: ProtocolId, stored: StoredEvents): EventLog {
@@ -30,7 +18,7 @@ function rebuild(protocol: ProtocolId, stored: StoredEvents): EventLog {
 
 /** The log of a reply: live if it streamed here, else fetched from the store. */
 export function useEventLog(replyId: string | undefined, conversationId: string | undefined, protocol: ProtocolId | undefined) {
-  const here = replyId ? live.get(replyId) : undefined;
+  const here = replyId ? liveLog(replyId) : undefined;
   const stored = useQuery({
     queryKey: ['events', conversationId, replyId],
     enabled: !here && !!replyId && !!conversationId && !!protocol,

@@ -2,10 +2,10 @@ import { StreamReader } from '@/lib/assemble/stream-reader';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ImportedStream } from '@/lib/event-log/import';
 import { appendMessage } from '../chat/chat-store';
-import { createLog } from './event-logs';
-import { flushFinal, requestFlush } from '../chat/chat-store';
+import { createLog } from '../stream/live-logs';
 import { showEventsOf } from './log-panel';
 import { replyPatch } from '../stream/reply-patch';
+import { replySink } from '../thread/page-frames';
 
 /**
  * Rebuilds an imported stream as a reply in the chat, through the same reader a live
@@ -15,6 +15,7 @@ export function replayImport(stream: ImportedStream, name: string, pace: 'record
   const id = crypto.randomUUID();
   const log = createLog(id, stream.protocol, name);
   const reader = new StreamReader(stream.protocol, log.record);
+  const sink = replySink(id);
   appendMessage({
     id,
     role: 'assistant',
@@ -30,7 +31,7 @@ export function replayImport(stream: ImportedStream, name: string, pace: 'record
     const last = stream.chunks.at(-1)?.at ?? 0;
     const final = reader.finish('ended', last);
     log.end();
-    void flushFinal(id, () => replyPatch(reader, final, last));
+    void sink.finish(() => replyPatch(reader, final, last));
   };
   if (pace === 'instant' || !stream.timed) {
     for (const chunk of stream.chunks) reader.push(chunk.raw, chunk.at);
@@ -45,7 +46,7 @@ export function replayImport(stream: ImportedStream, name: string, pace: 'record
       const chunk = stream.chunks[next++]!;
       reader.push(chunk.raw, chunk.at);
     }
-    requestFlush(id, () => replyPatch(reader));
+    sink.update(() => replyPatch(reader));
     if (next < stream.chunks.length) setTimeout(step, Math.max(0, stream.chunks[next]!.at - (performance.now() - started)));
     else end();
   };

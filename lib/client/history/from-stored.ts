@@ -1,14 +1,9 @@
 import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/assemble/message';
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import {
-  storedFields,
-  type Conversation,
-  type ReplyTimings,
-  type StoredMessage,
-  type StoredReplyFields,
-} from '@/lib/api/conversations';
-import type { ReplyFigures, UiMessage } from '../chat/chat-store';
+import type { Conversation, StoredMessage } from '@/lib/api/conversations';
+import type { UiMessage } from '../thread/ui-message';
+import { storedFigures, storedReplyMessage } from '../stream/stored-reply';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
 function replyFromContent(content: ChatMessage['content']): AssembledMessage {
@@ -26,23 +21,6 @@ function replyFromContent(content: ChatMessage['content']): AssembledMessage {
     parts,
     toolCalls: parts.flatMap((p) => (p.type === 'tool-call' ? [p.call] : [])),
   };
-}
-
-/** A stored reply's figures: the server's, measured from when it received the request. */
-export function storedFigures(timings: ReplyTimings): ReplyFigures {
-  return {
-    firstToken: timings.firstToken,
-    firstAnswer: timings.firstAnswer,
-    lastToken: timings.lastToken,
-    end: timings.end,
-    tokenEvents: timings.tokenEvents,
-    settled: true,
-  };
-}
-
-/** A stored reply's message, as the page holds an assembled one. */
-export function storedReplyMessage(m: StoredReplyFields): AssembledMessage {
-  return { ...emptyMessage(m.status), ...storedFields(m) };
 }
 
 function toUi(m: StoredMessage): UiMessage {
@@ -77,7 +55,7 @@ function toUi(m: StoredMessage): UiMessage {
   };
 }
 
-/** A stored conversation as the chat store holds it, every message in its place. */
+/** A stored conversation as the page's threads hold it, every message in its place. */
 export function uiMessagesOf(conversation: Conversation): UiMessage[] {
   return conversation.messages.map(toUi);
 }

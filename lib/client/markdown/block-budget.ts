@@ -1,4 +1,4 @@
-import { frameLoop } from '../chat/chat-store';
+import { frameLoop } from '../thread/page-frames';
 
 /**
  * How many markdown blocks of replies opened from history render in one frame, shared

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TreeAnswer, TreeRequest } from '@/lib/markdown/tree-messages';
 import { stubAnimationFrames } from '@/tests/support/animation-frames';
 import { stubWorker } from '@/tests/support/fake-worker';
-import type { AssistantPatch, ReplyTrees } from '../chat/chat-store';
+import type { AssistantPatch, ReplyTrees } from '../thread/ui-message';
 import { createFrameLoop } from '../stream/frame-loop';
 import { createMarkdownTrees } from './markdown-trees';
 

@@ -1,5 +1,7 @@
 import type { ParsedBlock, TreeAnswer, TreeRequest } from '@/lib/markdown/tree-messages';
-import { frameLoop, useChatStore, type AssistantPatch, type ReplyTrees } from '../chat/chat-store';
+import { useMessagePool } from '../thread/message-pool';
+import { frameLoop } from '../thread/page-frames';
+import type { AssistantPatch, ReplyTrees } from '../thread/ui-message';
 
 /** With requests out and no answer for this long, the worker counts as failed (hung, or loaded without running). */
 const ANSWER_TIMEOUT_MS = 3000;
@@ -20,8 +22,8 @@ export interface TreesTarget {
 /**
  * Parses streaming replies' markdown in a Web Worker. The page sends each finished
  * block once and the tail whenever it changed; trees come back in order and join the
- * chat store through the frame loop, in the reply's own patch: the trees of one update
- * land with the text of the next, in one render rather than one each.
+ * page's message pool through the frame loop, in the reply's own patch: the trees of
+ * one update land with the text of the next, in one render rather than one each.
  */
 class MarkdownTrees {
   private worker: Worker | undefined;
@@ -164,8 +166,8 @@ function count(counts: Map<string, number>, id: string, by: number): void {
 /** A parser for trees that go to `target` (a test's own frame loop and store). */
 export const createMarkdownTrees = (target: TreesTarget) => new MarkdownTrees(target);
 
-/** The page's: trees join the chat store through the page's frame loop. */
+/** The page's: trees join the message pool through the page's frame loop. */
 export const markdownTrees = createMarkdownTrees({
   requestFlush: frameLoop.requestFlush,
-  treesOf: (replyId) => useChatStore.getState().trees[replyId],
+  treesOf: (replyId) => useMessagePool.getState().trees[replyId],
 });

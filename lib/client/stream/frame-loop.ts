@@ -3,7 +3,7 @@
  * turn it is contribute a patch each, and the store is updated once with all of them;
  * then the frame's other work runs (the block budget's grant, the event log's and the
  * race chart's redraws), so whatever they set renders with that one update. A factory:
- * the page makes one (lib/client/chat/chat-store.ts, with the store's update as
+ * the page makes one (lib/client/thread/page-frames.ts, with the pool's update as
  * `apply`), a test makes its own with a hand-cranked frame.
  */
 

@@ -1,9 +1,62 @@
 import type { StreamReader } from '@/lib/assemble/stream-reader';
 import type { AssembledMessage } from '@/lib/assemble/message';
+import type { ModelPricing } from '@/lib/pricing/cost';
+import type { ProtocolId } from '@/lib/protocols/ids';
 import { snapshotOf } from './snapshot';
 
-/** A reader's reply as a chat-store patch: a snapshot of the message and its figures so far (with `end` once it is over). */
-export function replyPatch(reader: StreamReader, message: AssembledMessage = reader.snapshot(), end?: number) {
+/**
+ * Figures of one reply, in ms from the request's start. While it streams they are the
+ * page's own estimate; once stored they are the server's (settled), as after a reload.
+ */
+export interface ReplyFigures {
+  firstToken?: number;
+  /** First token of the answer proper, after any thinking. */
+  firstAnswer?: number;
+  /** The last token so far: the speed runs from the first token to it. */
+  lastToken?: number;
+  end?: number;
+  /** Events that carried tokens: the speed's count when the upstream reports no usage. */
+  tokenEvents?: number;
+  /** Measured on the server, from when it received the request (the stored reply's timings). */
+  settled?: boolean;
+}
+
+/** A failure before any byte streamed: the BFF's JSON error. */
+export interface PreStreamError {
+  status: number;
+  type: string;
+  message: string;
+}
+
+/**
+ * What a reply's stream writes into it: declared here, below the threads that hold the
+ * reply (lib/client/thread/ui-message.ts), so the stream depends on no store.
+ */
+export interface StreamedReply {
+  reply: AssembledMessage;
+  figures: ReplyFigures;
+  preError?: PreStreamError;
+  /** True when the browser lost its connection to the server (no `: sluice end`). */
+  connectionLost?: boolean;
+  /** The connection to the server dropped mid-stream and the page is joining the stream again. */
+  reconnecting?: boolean;
+  /** The reply's stream on the server (`x-sluice-message-id`): what a join and a stop name. */
+  streamId?: string;
+  /** The wire protocol its stream spoke, once known. */
+  protocol?: ProtocolId;
+  /** Its model's prices and context window (`x-sluice-pricing`, or as stored); null: the model has no known price. */
+  pricing?: ModelPricing | null;
+}
+
+/** What a stream changes at its turn: some of its reply's fields. */
+export type ReplyPatch = Partial<StreamedReply>;
+
+/** A reader's reply as a patch: a snapshot of the message and its figures so far (with `end` once it is over). */
+export function replyPatch(
+  reader: StreamReader,
+  message: AssembledMessage = reader.snapshot(),
+  end?: number,
+): Pick<StreamedReply, 'reply' | 'figures'> {
   return {
     reply: snapshotOf(message),
     figures: {

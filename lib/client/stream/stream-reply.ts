@@ -5,13 +5,12 @@ import type { ChatRequestBody } from '@/lib/api/chat';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import { api, ApiCallError, readApiError } from '../api';
-import { flushFinal, requestFlush, type AssistantPatch } from '../chat/chat-store';
-import { createLog } from '../event-log/event-logs';
-import { storedFigures, storedReplyMessage } from '../history/from-stored';
-import { replyPatch } from './reply-patch';
+import { createLog } from './live-logs';
+import { replyPatch, type ReplyPatch } from './reply-patch';
 import { ServerClock } from './server-clock';
+import { storedFigures, storedReplyMessage } from './stored-reply';
 
-/** What the chat store keeps of a failure before streaming: plain data, not the error object. */
+/** What the reply keeps of a failure before streaming: plain data, not the error object. */
 const preStreamError = ({ status, type, message }: ApiCallError) => ({ status, type, message });
 
 /** A POST that never reached the server is sent again with the same requestId (the server attaches it if the first did arrive). */
@@ -21,9 +20,22 @@ const RECONNECT_MS = [250, 500, 1000, 2000, 4000];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Where a reply's stream writes: its message, wherever the page keeps it. The thread
+ * runner hands it over (on the page: through the page's frame loop, at most once a
+ * frame), so the stream knows no store.
+ */
+export interface ReplySink {
+  /** The reply has news: `snapshot` is read once, when its turn comes. */
+  update(snapshot: () => ReplyPatch): void;
+  /** The reply's last state; resolves once applied. */
+  finish(snapshot: () => ReplyPatch): Promise<void>;
+}
+
 export interface StreamOptions {
-  /** The assistant message (already in the chat store) the reply streams into. */
+  /** The assistant message (already placed by its thread) the reply streams into: its event log goes by this id. */
   replyId: string;
+  sink: ReplySink;
   /** A new reply (POST /api/chat with this body, which carries a requestId), or a running one to join from its start (its stream id). */
   source: { body: ChatRequestBody } | { join: string };
   /** The page no longer reads (it moved on): the reply itself goes on, on the server. */
@@ -37,19 +49,19 @@ export interface StreamOptions {
 /**
  * One reply, from POST /api/chat (or a join of a reply already running) to its last
  * byte: the headers first, then every chunk through the same StreamReader the server
- * uses, into the chat store at most once per frame, with an event log beside it. If
- * the connection to the server drops, it joins the stream again from the last byte
- * read (shown as reconnecting). Resolves when the reply is final, or the page left it.
+ * uses, into its sink, with an event log beside it. If the connection to the server
+ * drops, it joins the stream again from the last byte read (shown as reconnecting).
+ * Resolves when the reply is final, or the page left it.
  *
  * It reads on the page, not in a worker: a worker (commit 9064fe6, reverted) cut the
  * main thread's CPU time by 13–25%, but on the two shared cores the ui bench runs on
  * its thread took turns with the page's, and the page's script, style and layout took
  * 19–50% longer.
  */
-export async function streamReply({ replyId: id, source, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
+export async function streamReply({ replyId: id, sink, source, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
   const started = performance.now();
   const since = () => performance.now() - started;
-  const finish = (patch: AssistantPatch) => flushFinal(id, () => patch);
+  const finish = (patch: ReplyPatch) => sink.finish(() => patch);
 
   let response: Response;
   let clock: ServerClock | undefined;
@@ -98,7 +110,7 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
     else reader.push(bytes, since());
     offset += bytes.byteLength;
     onProgress?.(now(), reader.tokenEvents);
-    requestFlush(id, () => ({ protocol, streamId, pricing, reconnecting: false, ...replyPatch(reader) }));
+    sink.update(() => ({ protocol, streamId, pricing, reconnecting: false, ...replyPatch(reader) }));
   };
 
   let connectionLost = false;
@@ -113,7 +125,7 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
       connectionLost = true;
       break;
     }
-    requestFlush(id, () => ({ reconnecting: true }));
+    sink.update(() => ({ reconnecting: true }));
     await sleep(RECONNECT_MS[attempt]!);
     const joined = await join(streamId, offset, signal);
     if (signal.aborted) return log.end();
@@ -129,7 +141,7 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
   await finish({ protocol, streamId, reconnecting: false, ...replyPatch(reader, final, now()), connectionLost });
   // Not awaited: the reply is over for the page (Send is back) while the server's figures come.
   void settleFromServer(
-    id,
+    sink,
     response.headers.get(CHAT_HEADERS.conversationId),
     streamId,
     signal,
@@ -145,7 +157,7 @@ export async function streamReply({ replyId: id, source, signal, onHeaders, onPr
  * bytes from it that never reached the instance that stored the reply.
  */
 async function settleFromServer(
-  id: string,
+  sink: ReplySink,
   conversationId: string | null,
   streamId: string | undefined,
   signal: AbortSignal,
@@ -154,7 +166,7 @@ async function settleFromServer(
   if (!conversationId || !streamId) return;
   const stored = await api.storedMessage(conversationId, streamId).catch(() => null);
   if (signal.aborted || !stored || stored.role !== 'assistant' || !('timings' in stored) || stored.status === 'streaming') return;
-  flushFinal(id, () => ({
+  void sink.finish(() => ({
     figures: storedFigures(stored.timings),
     ...(wholeReply ? { reply: storedReplyMessage(stored) } : {}),
   }));

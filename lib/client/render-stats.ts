@@ -1,5 +1,5 @@
-import { highlighterStatus } from '../markdown/code-highlighter';
-import { frameStats } from '../chat/chat-store';
+import { highlighterStatus } from './markdown/code-highlighter';
+import { frameStats } from './thread/page-frames';
 
 /** Committed renders per message id: the tests assert finished messages do not re-render. */
 export const renderCounts: Record<string, number> = {};

@@ -1,6 +1,6 @@
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ChatMessage, MessagePart } from '@/lib/protocols/conversation';
-import type { UiMessage } from './chat-store';
+import type { UiMessage } from './ui-message';
 
 /** An assembled reply as the normalized parts the next request carries. */
 export function replyParts(reply: AssembledMessage): MessagePart[] {
@@ -52,4 +52,14 @@ export function unseenByServer(
     ? { conversationId, newMessages: unstored.length, ...(replaceFrom !== undefined ? { replaceFrom } : {}) }
     : undefined;
   return { unstored, history };
+}
+
+/** Where a message is, or would be, among the messages the server has. */
+export function storedPosition(order: string[], messages: Record<string, UiMessage>, id: string): number {
+  let position = 0;
+  for (const key of order) {
+    if (key === id) break;
+    if (messages[key]?.stored) position++;
+  }
+  return position;
 }

@@ -1,7 +1,8 @@
 import { countedUsage } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import { costOf, type ModelPricing, type ReplyCost } from '@/lib/pricing/cost';
-import type { ReplyFigures, UiMessage } from './chat-store';
+import type { UiMessage } from './ui-message';
+import type { ReplyFigures } from '../stream/reply-patch';
 
 /**
  * Output tokens per second from the first token to the last, once the reply ended: from

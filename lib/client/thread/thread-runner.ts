@@ -1,14 +1,14 @@
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatRequestBody } from '@/lib/api/chat';
-import { markStored, putMessage, storedPosition, useChatStore, type UiMessage } from './chat-store';
-import { toRequestMessages, unseenByServer } from './request-messages';
 import { api, ApiCallError } from '../api';
-import { streamReply, type StreamOptions } from '../stream/stream-reply';
+import { streamReply, type ReplySink, type StreamOptions } from '../stream/stream-reply';
+import { storedPosition, toRequestMessages, unseenByServer } from './request-messages';
+import type { UiMessage } from './ui-message';
 
 /**
- * A thread: one conversation's messages, in order, among the chat store's messages,
- * its model and its place on the server. The chat is one thread; a comparison is one
- * thread per pane (and a session around them).
+ * A thread: one conversation's messages, in order, among the page's messages (the
+ * pool), its model and its place on the server. The chat is one thread; a comparison
+ * is one thread per pane (and a session around them).
  */
 export interface Thread {
   order: string[];
@@ -27,8 +27,23 @@ export interface RunTracker {
   end(): void;
 }
 
-/** Where a thread lives, and what its host adds to each request. */
-export interface ThreadHost {
+/**
+ * The messages a thread's order names, wherever the page keeps them: the runner's one
+ * door to them, as assistant-ui's ExternalStoreAdapter is between its runtime and the
+ * app. On the page, the pool's (lib/client/thread/pool-host.ts).
+ */
+export interface ThreadMessages {
+  messages(): Record<string, UiMessage>;
+  /** Puts a message in (new, or replacing one with its id), outside any order: the runner places it. */
+  put(message: UiMessage): void;
+  /** The server has these messages. */
+  markStored(ids: string[]): void;
+  /** Where reply `id`'s stream writes. */
+  replySink(id: string): ReplySink;
+}
+
+/** Where a thread and its messages live, and what its host adds to each request. */
+export interface ThreadHost extends ThreadMessages {
   /** The thread as it is now; undefined once it is gone (a pane removed). */
   read(): Thread | undefined;
   write(patch: Partial<Thread> | ((thread: Thread) => Partial<Thread>)): void;
@@ -59,7 +74,7 @@ export function createThreadRunner(host: ThreadHost) {
 
   /** Adds a message at the thread's end. */
   const add = (message: UiMessage) => {
-    putMessage(message);
+    host.put(message);
     host.write((t) => ({ order: [...t.order, message.id] }));
   };
 
@@ -68,7 +83,7 @@ export function createThreadRunner(host: ThreadHost) {
     const thread = host.read();
     if (!thread?.provider || !thread.model || thread.streaming) return;
     const { provider, model, conversationId } = thread;
-    const { messages } = useChatStore.getState();
+    const messages = host.messages();
     const { unstored, history } = unseenByServer(thread.order, messages, conversationId, replaceFrom);
     const requestId = newId();
     const body: ChatRequestBody = {
@@ -88,7 +103,7 @@ export function createThreadRunner(host: ThreadHost) {
         run.streamId = streamId ?? undefined;
         if (!returnedId || host.read()?.streaming !== id) return;
         host.write({ conversationId: returnedId });
-        markStored([...unstored, id]);
+        host.markStored([...unstored, id]);
         host.onConversation?.(returnedId, !conversationId);
       },
     });
@@ -105,7 +120,13 @@ export function createThreadRunner(host: ThreadHost) {
     current = run;
     try {
       await tracker?.ready;
-      await streamReply({ replyId: id, signal: run.detach.signal, onProgress: tracker?.onProgress, ...options });
+      await streamReply({
+        replyId: id,
+        sink: host.replySink(id),
+        signal: run.detach.signal,
+        onProgress: tracker?.onProgress,
+        ...options,
+      });
     } finally {
       tracker?.end();
       // The thread may have moved on while this stream wound down: to New chat, another
@@ -123,7 +144,7 @@ export function createThreadRunner(host: ThreadHost) {
   /** Drops `id` and what follows it ('at'), or only what follows it ('after'); returns the stored position it had. */
   function cut(id: string, from: 'at' | 'after'): number {
     const thread = host.read()!;
-    const position = storedPosition({ order: thread.order, messages: useChatStore.getState().messages }, id);
+    const position = storedPosition(thread.order, host.messages(), id);
     const index = thread.order.indexOf(id);
     host.write({ order: thread.order.slice(0, from === 'after' ? index + 1 : index) });
     return position;
@@ -143,7 +164,7 @@ export function createThreadRunner(host: ThreadHost) {
     },
     /** The last reply again. */
     retryLast(): Promise<void> {
-      const { messages } = useChatStore.getState();
+      const messages = host.messages();
       const last = host.read()?.order.findLast((k) => messages[k]?.role === 'assistant');
       return last ? this.regenerate(last) : Promise.resolve();
     },
@@ -151,7 +172,7 @@ export function createThreadRunner(host: ThreadHost) {
     edit(userId: string, text: string): Promise<void> {
       if (busy() || !host.read()?.order.includes(userId)) return Promise.resolve();
       const position = cut(userId, 'after');
-      putMessage({ id: userId, role: 'user', content: text });
+      host.put({ id: userId, role: 'user', content: text });
       return run(position);
     },
     /** Answers tool calls; once every call of the reply has a result, the turn continues. */

@@ -1,0 +1,19 @@
+import { EventLog } from '@/lib/event-log/event-log';
+import type { ProtocolId } from '@/lib/protocols/ids';
+
+/**
+ * Logs of replies streamed or imported in this page, by reply id. Kept with the stream
+ * that records into them, so the stream needs nothing of the event log's panel, which
+ * reads them (lib/client/event-log/event-logs.ts).
+ */
+const live = new Map<string, EventLog>();
+
+export function createLog(replyId: string, protocol: ProtocolId, source?: string): EventLog {
+  const log = new EventLog(protocol, source);
+  live.set(replyId, log);
+  return log;
+}
+
+export function liveLog(replyId: string): EventLog | undefined {
+  return live.get(replyId);
+}

@@ -1,0 +1,24 @@
+import type { ParsedBlock } from '@/lib/markdown/tree-messages';
+import type { ChatMessage } from '@/lib/protocols/conversation';
+import type { StreamedReply } from '../stream/reply-patch';
+
+/** `stored`: the server has this message, so it counts in stored positions (regenerate, edit). */
+export type UiMessage =
+  | { id: string; role: 'user'; content: string; stored?: boolean }
+  | { id: string; role: 'system'; content: string; stored?: boolean }
+  | { id: string; role: 'tool'; content: ChatMessage['content']; stored?: boolean }
+  | ({
+      id: string;
+      role: 'assistant';
+      stored?: boolean;
+      provider: string;
+      model: string;
+      /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
+      imported?: string;
+    } & StreamedReply);
+
+/** A reply's markdown parsed off the main thread, per text part: entry i is block i's tree once parsed (the last may be the streaming tail). */
+export type ReplyTrees = Readonly<Record<number, readonly (ParsedBlock | undefined)[]>>;
+
+/** What a reply changes at its turn in a frame: its fields (from its stream), and its parsed markdown (from the worker). */
+export type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>> & { trees?: ReplyTrees };
