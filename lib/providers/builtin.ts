@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { type Env, readVariable } from '@/lib/server/environment';
 import { SIM_MODELS } from './simulator-models';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { protocolModule } from '@/lib/protocols/registry';
 import { keyHeadersOf } from '@/lib/protocols/request-types';
 import type { ModelInfo, PublicProvider } from '@/lib/api/providers';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { providers } from './config';
 import { toPublic } from './discover';
 import type { PublicProvider } from '@/lib/api/providers';

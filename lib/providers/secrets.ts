@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * What of a provider's configuration is secret, in one place. Every header value the
  * config adds is shown redacted (gateways authenticate with headers of every name);

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ModelInfo } from '@/lib/api/providers';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ModelPrice } from './config-schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { ApiError, apiError, serverFailure } from './http-errors';
 import { refusal, withSecurityHeaders } from './security/guard';
 import { StoreError } from './store';

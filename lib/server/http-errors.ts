@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
 import { redact } from './redact';
 

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** UUIDv7: time-ordered, with 74 random bits, so ids sort by creation and cannot be guessed. */
 export function uuidv7(now = Date.now()): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -1,3 +1,4 @@
+import 'server-only';
 import { calcPrice, findProvider, type ModelPrice } from '@pydantic/genai-prices';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import type { Provider } from '@/lib/providers/types';

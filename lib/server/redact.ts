@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** Removes a key from any text the server passes on (upstream error messages sometimes echo it). */
 export function redact(text: string, secrets: (string | undefined)[]): string {
   let out = text;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { repliesSettled } from './chat/settling-replies';
 import { liveStreams } from './live';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Worker } from 'node:worker_threads';
 
 /** What a worker may answer: a reply to one request (by id), or a note of its own. */

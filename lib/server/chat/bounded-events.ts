@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ItemObserver } from '@/lib/assemble/stream-reader';
 import { EventPacker } from '../store/packed-events';
 import type { PackedEvents } from '../store/types';

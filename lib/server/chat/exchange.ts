@@ -1,3 +1,4 @@
+import 'server-only';
 import { SECRET_NAME } from '@/lib/providers/secrets';
 import type { Provider } from '@/lib/providers/types';
 import type { UpstreamRequest } from '@/lib/protocols/request-types';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Orphan } from '../live/redis/redis-live-streams';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { countedUsage } from '@/lib/assemble/counted-usage';
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { storedFields } from '@/lib/api/conversations';

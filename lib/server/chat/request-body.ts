@@ -1,3 +1,4 @@
+import 'server-only';
 import { ChatRequestSchema, MAX_BODY_BYTES, type ChatRequest } from '@/lib/api/chat';
 import { readJsonBody } from '../validate';
 

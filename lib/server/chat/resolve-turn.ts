@@ -1,3 +1,4 @@
+import 'server-only';
 import { titleFrom } from '@/lib/conversation-title';
 import { findProvider } from '@/lib/providers/config';
 import type { Provider } from '@/lib/providers/types';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Provider } from '@/lib/providers/types';
 import type { UpstreamRequest } from '@/lib/protocols/request-types';
 import type { UpstreamBody } from '../relay/http-client';

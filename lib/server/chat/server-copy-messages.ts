@@ -1,3 +1,4 @@
+import 'server-only';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { StreamOutcome } from '@/lib/assemble/assemble';
 import type { ProtocolId } from '@/lib/protocols/ids';

@@ -10,12 +10,15 @@ import { BoundedEvents } from './bounded-events';
 import { keptOf } from '../live/kept-bytes';
 import { readServerCopy, stopServerCopy, type StartWorker } from './server-copy';
 
-/** The real worker file, run under tsx (Next.js bundles it for the server). */
+/**
+ * The real worker file, run under tsx (Next.js bundles it for the server), with the
+ * server's resolve condition: its modules mark themselves server-only.
+ */
 const WORKER_FILE = new URL('./server-copy.worker.ts', import.meta.url).href;
 const realWorker: StartWorker = () =>
   new Worker(
     `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_FILE)}, ${JSON.stringify(WORKER_FILE)}))`,
-    { eval: true },
+    { eval: true, execArgv: ['--conditions=react-server'] },
   );
 
 /** Stands in for a worker that dies: it takes messages and never answers. */

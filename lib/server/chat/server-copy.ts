@@ -1,3 +1,4 @@
+import 'server-only';
 import { Worker } from 'node:worker_threads';
 import type { StreamOutcome } from '@/lib/assemble/assemble';
 import type { ProtocolId } from '@/lib/protocols/ids';

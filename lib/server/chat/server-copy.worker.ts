@@ -1,3 +1,4 @@
+import 'server-only';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { StreamReader } from '@/lib/assemble/stream-reader';

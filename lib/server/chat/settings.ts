@@ -1,3 +1,4 @@
+import 'server-only';
 import { type Env, readVariable } from '../environment';
 
 /** Relay timings (milliseconds), the wire's bounds and the stored event log's bound per reply (bytes), from the environment. */

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * What a read of the store must wait for, so that it shows what the server has taken:
  *

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { StreamOutcome } from '@/lib/assemble/assemble';
 import { emptyMessage } from '@/lib/assemble/message';
 import { CHAT_HEADERS } from '@/lib/api/headers';

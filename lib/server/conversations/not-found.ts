@@ -1,3 +1,4 @@
+import 'server-only';
 import { ApiError } from '../http-errors';
 
 export const conversationNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown conversation "${id}".`);

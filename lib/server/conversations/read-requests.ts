@@ -1,3 +1,4 @@
+import 'server-only';
 import { ListQuerySchema, NewCompareSchema, RenameSchema } from '@/lib/api/conversation-requests';
 import { isCursor } from '../store/sql-store';
 import { parseOr400, readJsonBody } from '../validate';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { type Environment, VARIABLES, type Variable, type VariableName } from './variables';
 
 export { VARIABLES, type Environment, type VariableName } from './variables';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { formatBytes } from '@/lib/sse/limits';
 import { allowedHosts } from '../security/allowed-hosts';

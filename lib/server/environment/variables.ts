@@ -1,3 +1,4 @@
+import 'server-only';
 import { DEFAULT_SSE_LIMITS } from '@/lib/sse/limits';
 import { bytes, flag, host, hostNames, httpUrl, type Kind, milliseconds, path, port, postgresUrl, redisUrl } from './kinds';
 

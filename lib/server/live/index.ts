@@ -1,3 +1,4 @@
+import 'server-only';
 import { storeOrphanReply } from '../chat/orphan-reply';
 import { type Env, readVariable } from '../environment';
 import type { LiveStreams, StreamReaderHandle } from './live-streams';

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * A reply's stream as the server kept it: every byte in one buffer, and where each
  * chunk started with its receive time. The server reads its copy of the reply from it

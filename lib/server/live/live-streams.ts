@@ -10,6 +10,7 @@
  */
 
 /** Why a stream was stopped: someone asked, nobody read it for too long, or the server is stopping. */
+import 'server-only';
 import type { StreamTimes } from '@/lib/api/streams';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import type { KeptBytes } from './kept-bytes';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { KeptBytes } from './kept-bytes';
 import type {
   Acquired,

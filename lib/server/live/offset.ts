@@ -1,3 +1,4 @@
+import 'server-only';
 import { ApiError } from '../http-errors';
 
 /** The `from` query parameter: a byte offset of the relayed body, 0 when absent. */

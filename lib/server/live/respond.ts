@@ -1,3 +1,4 @@
+import 'server-only';
 import { ApiError } from '../http-errors';
 import { liveStreams, readableOf } from './index';
 import type { StopReason } from './live-streams';

@@ -1,3 +1,5 @@
+import 'server-only';
+
 const LF = 10;
 const CR = 13;
 const I = 0x69;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Agent, Client, errors, request, type Dispatcher } from 'undici';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { bffMarkers } from '@/lib/sse/bff-marker';
 import { EventIds } from './event-ids';
 import type { UpstreamBody } from './http-client';

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Replaces the provider's secrets in the bytes the relay passes on (an upstream's
  * error event sometimes quotes the key it was sent). A secret can straddle two

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { UpstreamRequest } from '@/lib/protocols/request-types';
 import { ApiError } from '../http-errors';
 import { redact } from '../redact';

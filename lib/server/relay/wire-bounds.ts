@@ -1,3 +1,4 @@
+import 'server-only';
 import { eventTooLarge, formatBytes, lineTooLong, type SseLimits } from '@/lib/sse/limits';
 
 export interface WireLimits extends SseLimits {

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Which Host names Sluice answers to. A page served from another name could be a
  * DNS-rebinding attack (a foreign name resolved to this machine), and a rebound GET

@@ -1,3 +1,4 @@
+import 'server-only';
 import { readVariable } from '../environment';
 import { apiError } from '../http-errors';
 import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from './allowed-hosts';

@@ -1,3 +1,6 @@
+// Not marked server-only: next.config.ts reads STATIC_SECURITY_HEADERS in plain Node, where
+// the marker throws. It holds no secret, only the headers every answer carries.
+
 /**
  * The security headers of every response. The CSP allows only the app's own scripts
  * (Next.js's, marked with the request's nonce, and what they load), its own workers

@@ -1,3 +1,4 @@
+import 'server-only';
 import { hostName } from './allowed-hosts';
 
 /**

@@ -1,3 +1,4 @@
+import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Env, readVariable } from '../environment';

@@ -1,4 +1,5 @@
 /** The schema, one migration at a time: each runs once, in order, in its own transaction, on PGlite and PostgreSQL alike. */
+import 'server-only';
 import type { SqlClient } from './sql-client';
 
 export const MIGRATIONS: string[] = [

@@ -1,3 +1,4 @@
+import 'server-only';
 import { promisify } from 'node:util';
 import { deflateRawSync, inflateRaw } from 'node:zlib';
 import type { PackedEvents, StoredEvents } from './types';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { WorkerRpc } from '../worker-rpc';

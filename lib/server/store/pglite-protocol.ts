@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Statement } from './sql-client';
 
 /** What the SQL client asks the PGlite worker, each with its call's id. */

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** One statement of a batch. */
 export interface Statement {
   sql: string;

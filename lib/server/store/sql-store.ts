@@ -1,3 +1,4 @@
+import 'server-only';
 import { storableJson, storableText } from './storable';
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';

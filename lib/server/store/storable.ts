@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * PostgreSQL stores no NUL character, in text or in jsonb (`\u0000` is "unsupported"),
  * and an upstream can send one. What is stored has each NUL as U+FFFD, the character

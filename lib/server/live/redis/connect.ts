@@ -1,3 +1,4 @@
+import 'server-only';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** Where REDIS_URL points, fit for a message: host, port and database, never a user or password. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Redis } from 'ioredis';
 import { keys } from './keys';
 

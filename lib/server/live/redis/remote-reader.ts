@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Redis } from 'ioredis';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import { bffMarkers, type BffEnd } from '@/lib/sse/bff-marker';
