@@ -1,4 +1,5 @@
-import 'server-only';
+// Not marked server-only: the simulator uses it, and runs on its own too (npm run simulator,
+// the tests' upstream), in plain Node. It holds no secret.
 import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
 import { redact } from './redact';
 

@@ -427,3 +427,22 @@ describe('opening a database that cannot be used', () => {
     expect((error as Error).message).toContain(`Cannot open the embedded database in ${dir} (SLUICE_DATA_DIR)`);
   });
 });
+
+describe.runIf(pgUrl)('instances starting together on one PostgreSQL database', () => {
+  it('migrate it once between them: every one opens, and the schema is applied once', async () => {
+    const { url, drop } = await freshPgDatabase(pgUrl!);
+    try {
+      const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ DATABASE_URL: url })));
+      await Promise.all(stores.map((s) => s.close()));
+      const sql = await connect({ DATABASE_URL: url });
+      try {
+        const { rows } = await sql.query<{ version: number }>('select version from schema_migrations order by version');
+        expect(rows.map((r) => Number(r.version))).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+      } finally {
+        await sql.close();
+      }
+    } finally {
+      await drop();
+    }
+  });
+});

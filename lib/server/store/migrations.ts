@@ -43,16 +43,22 @@ export const MIGRATIONS: string[] = [
    alter table reply_events add column spans text;`,
 ];
 
-/** Runs the migrations not yet applied, in order, each in its own transaction; `through` stops early (tests build old databases). */
-export async function migrate(sql: SqlClient, through = MIGRATIONS.length): Promise<void> {
-  await sql.exec(
-    'create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())',
-  );
-  const { rows } = await sql.query<{ version: number }>('select version from schema_migrations');
-  const applied = new Set(rows.map((r) => Number(r.version)));
-  for (const [index, migration] of MIGRATIONS.entries()) {
-    const version = index + 1;
-    if (applied.has(version) || version > through) continue;
-    await sql.exec(`begin; ${migration}; insert into schema_migrations (version) values (${version}); commit;`);
-  }
+/**
+ * Runs the migrations not yet applied, in order, each in its own transaction; `through`
+ * stops early (tests build old databases). Instances starting together on one database
+ * take turns: the first applies them, the others find them applied.
+ */
+export function migrate(sql: SqlClient, through = MIGRATIONS.length): Promise<void> {
+  return sql.alone(async (db) => {
+    await db.exec(
+      'create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())',
+    );
+    const { rows } = await db.query<{ version: number }>('select version from schema_migrations');
+    const applied = new Set(rows.map((r) => Number(r.version)));
+    for (const [index, migration] of MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (applied.has(version) || version > through) continue;
+      await db.exec(`begin; ${migration}; insert into schema_migrations (version) values (${version}); commit;`);
+    }
+  });
 }

@@ -42,5 +42,30 @@ export async function openPgClient(url: string): Promise<SqlClient> {
       }
     },
     close: () => pool.end(),
+    alone: async (work) => {
+      const client = await pool.connect();
+      try {
+        // A session lock, held until unlocked: the others wait for it, then find the work done.
+        await client.query('select pg_advisory_lock($1)', [ALONE_LOCK]);
+        return await work({
+          query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
+          exec: async (sql: string) => {
+            try {
+              return await client.query(sql);
+            } catch (error) {
+              // A failed statement after `begin` leaves the transaction open and aborted.
+              await client.query('rollback').catch(() => {});
+              throw error;
+            }
+          },
+        });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [ALONE_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
   };
 }
+
+/** The advisory lock key of work one instance does at a time ("sluice" in ASCII). */
+const ALONE_LOCK = 0x736c75696365;

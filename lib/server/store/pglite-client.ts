@@ -26,15 +26,18 @@ export async function openPgliteClient(dataDir: string): Promise<SqlClient> {
     worker.once('message', (m: { ready: boolean; error?: string }) => (m.ready ? resolve() : reject(new Error(m.error))));
   });
   const rpc = new WorkerRpc<SqlRequest, SqlResult>(worker, undefined, undefined, 'embedded database');
-  return {
+  const client: SqlClient = {
     query: async <T>(sql: string, params?: unknown[]) =>
       (await rpc.call((id) => ({ id, op: 'query', sql, params }))) as { rows: T[] },
     exec: (sql: string) => rpc.call((id) => ({ id, op: 'exec', sql })),
     batch: async (statements: Statement[]) =>
       (await rpc.call((id) => ({ id, op: 'batch', statements }))) as { rows: unknown[] }[],
+    // One process owns an embedded database: there is no other instance to wait for.
+    alone: (work) => work(client),
     close: async () => {
       if (!rpc.dead) await rpc.call((id) => ({ id, op: 'close' }));
       await worker.terminate();
     },
   };
+  return client;
 }

@@ -13,4 +13,9 @@ export interface SqlClient {
   /** Runs the statements in order in one transaction: all or none. Rows of each, in order. */
   batch(statements: Statement[]): Promise<{ rows: unknown[] }[]>;
   close(): Promise<void>;
+  /**
+   * Runs `work` on one connection while no other Sluice instance runs such work on this
+   * database (migrations: instances starting together would each create the same tables).
+   */
+  alone<T>(work: (sql: Pick<SqlClient, 'query' | 'exec'>) => Promise<T>): Promise<T>;
 }
