@@ -545,6 +545,38 @@ describe('keys stay on the server', () => {
     }
   });
 
+  it('a long body is cut in the upstream marker, and the stored reply has it whole, keys redacted', async () => {
+    // The key is in the body too: a gateway's config can put it there, and the relay must redact it everywhere.
+    const prompt = `${SECRET_KEY} ${'a long prompt '.repeat(75_000)}the end`; // about 1 MB
+    const response = await postChat({ provider: 'up-chat', model: 'fx:gemini:text-basic.sse', messages: user(prompt) });
+    const text = await response.text();
+    expect(text).not.toContain(SECRET_KEY);
+    const { open } = markersOf(response);
+    const prefix = open.replace('open\n', 'upstream ');
+    const line = text.split('\n').find((l) => l.startsWith(prefix))!;
+    expect(Buffer.byteLength(line)).toBeLessThan(12 * 1024); // not a megabyte before the first token
+    const exchange = JSON.parse(line.slice(prefix.length));
+    const id = response.headers.get('x-sluice-message-id')!;
+    expect(exchange).toMatchObject({ messageId: id, request: { truncated: true, bodyBytes: expect.any(Number) } });
+    expect(exchange.request.bodyBytes).toBeGreaterThan(1_000_000);
+    expect(exchange.request.body).toMatch(/^\{"model":"fx:gemini:text-basic\.sse".*\[redacted\] a long prompt/s);
+    const whole = await fetch(`${base}/api/chat/${id}/upstream-body`);
+    expect(whole.status).toBe(200);
+    const body = await whole.text();
+    expect(body).not.toContain(SECRET_KEY);
+    expect(Buffer.byteLength(body)).toBe(exchange.request.bodyBytes);
+    expect(body.startsWith(exchange.request.body)).toBe(true);
+    expect(JSON.parse(body).messages.at(-1).content).toMatch(/^\[redacted\] a long prompt .*the end$/s);
+    const events = await fetch(`${base}/api/conversations/${response.headers.get('x-conversation-id')}/messages/${id}/events`);
+    expect(JSON.stringify(await events.json()).length).toBeLessThan(64 * 1024); // the event log's budget is its own
+    // A body the marker carried whole is not stored twice; an unknown id is a 404 that says why.
+    const short = await postChat({ provider: 'up-chat', model: 'fx:gemini:text-basic.sse', messages: user('short') });
+    await short.text();
+    const none = await fetch(`${base}/api/chat/${short.headers.get('x-sluice-message-id')}/upstream-body`);
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as { error: { message: string } }).error.message).toMatch(/only a body its upstream marker cut/);
+  });
+
   it('appear in no conversation and no provider listing', async () => {
     for (const path of ['/api/providers', '/api/conversations'])
       expect(await (await fetch(`${base}${path}`)).text()).not.toContain(SECRET_KEY);

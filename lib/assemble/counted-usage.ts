@@ -2,6 +2,15 @@ import type { Usage } from '@/lib/protocols/events';
 import type { MessageStatus } from './message';
 
 /**
+ * About four characters a token: a prompt's size in tokens when the upstream never says
+ * it (a reply stopped before an OpenAI-style stream's last chunk). Only ever shown as an
+ * estimate (`≈`); the simulator counts its input tokens the same way.
+ */
+export function textTokens(text: string): number {
+  return Math.max(1, Math.round(text.length / 4));
+}
+
+/**
  * The usage to show, price and divide by time: the upstream's, once the reply reached
  * its end. Until then, and for a reply that never did (stopped, cut short, failed),
  * the upstream's count so far can lag far behind what streamed (Anthropic's
