@@ -29,7 +29,7 @@ function priceItems(
 
 /** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, cost, context used, finish reason (as the provider said it). */
 function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: ModelPricing | null): [string, string][] {
-  const { usage, estimate } = countedUsage(reply, figures.tokenEvents);
+  const { usage, estimate, inputEstimated } = countedUsage(reply, figures.tokenEvents);
   const out = usage?.outputTokens;
   const speed = outputRate(reply, figures);
   // The page's own clock until the server's figures come: an estimate, and marked so.
@@ -42,7 +42,7 @@ function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: M
       ? ['speed', `${about || sofar}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`]
       : undefined,
     figures.end !== undefined ? ['total', about + ms(figures.end)] : undefined,
-    usage?.inputTokens !== undefined ? ['in', String(usage.inputTokens)] : undefined,
+    usage?.inputTokens !== undefined ? ['in', (inputEstimated ? '≈' : '') + String(usage.inputTokens)] : undefined,
     out !== undefined ? ['out', sofar + String(out)] : undefined,
     ...priceItems(usage, pricing, sofar),
     reply.finishReason ? ['finish', reply.rawFinishReason ?? reply.finishReason] : undefined,

@@ -32,6 +32,7 @@ export const STORED_REPLY_FIELDS = [
   'finishReason',
   'rawFinishReason',
   'usage',
+  'inputTokensEstimate',
   'error',
 ] as const satisfies readonly (keyof AssembledMessage)[];
 

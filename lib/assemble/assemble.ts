@@ -131,6 +131,12 @@ export class MessageAssembler {
     }
   }
 
+  /** The request's input tokens, estimated by the BFF (see AssembledMessage.inputTokensEstimate). */
+  estimateInput(tokens: number): void {
+    // A marker read from a capture is not trusted to be a count.
+    if (Number.isSafeInteger(tokens) && tokens >= 0) this.message.inputTokensEstimate ??= tokens;
+  }
+
   /** The message so far, still streaming. */
   snapshot(): AssembledMessage {
     return this.message;

@@ -35,6 +35,12 @@ export interface AssembledMessage {
   finishReason?: FinishReason;
   rawFinishReason?: string;
   usage?: Usage;
+  /**
+   * Input tokens estimated from the request as the BFF sent it (its upstream marker's
+   * `inputTokensEstimate`): the input a reply counts while the upstream has not said its
+   * own (`countedUsage`), shown `≈`.
+   */
+  inputTokensEstimate?: number;
   error?: { message: string; code?: string };
   /** Texts of other choices (n > 1), by choice index. */
   otherChoices?: Record<number, string>;

@@ -55,3 +55,27 @@ describe('the same reader in the server and the browser', () => {
     expect(reader.finish('ended', bytes.length)).toMatchObject({ status: 'complete', text: 'hi' });
   });
 });
+
+describe('the BFF’s estimate of the prompt', () => {
+  const exchange = (inputTokensEstimate: unknown) => ({
+    request: { method: 'POST', url: 'https://x', headers: {}, body: {} },
+    response: { status: 200, headers: {} },
+    inputTokensEstimate: inputTokensEstimate as number,
+  });
+  const read = (body: string, markerNonce?: string) => {
+    const reader = new StreamReader('openai-chat', undefined, { markerNonce });
+    reader.push(body, 1);
+    return reader.finish('ended', 2);
+  };
+
+  it('is read off the upstream marker into the reply, which counts it while the upstream has not said its input', () => {
+    expect(read(markers.open + markers.upstream(exchange(250_000)) + chunk('hi')).inputTokensEstimate).toBe(250_000);
+  });
+
+  it('is not taken from a marker without the nonce, nor when it is not a count', () => {
+    const forged = bffMarkers('fedcba9876543210').upstream(exchange(9));
+    expect(read(markers.open + forged + chunk('hi'), NONCE).inputTokensEstimate).toBeUndefined();
+    for (const bad of ['9', -1, 1.5, Number.MAX_VALUE])
+      expect(read(markers.open + markers.upstream(exchange(bad)) + chunk('hi')).inputTokensEstimate).toBeUndefined();
+  });
+});
