@@ -33,6 +33,7 @@ export const STORED_REPLY_FIELDS = [
   'rawFinishReason',
   'usage',
   'inputTokensEstimate',
+  'warnings',
   'error',
 ] as const satisfies readonly (keyof AssembledMessage)[];
 

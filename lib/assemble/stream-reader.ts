@@ -143,7 +143,7 @@ export class StreamReader {
           this.lastTokenAt = at;
         }
         if (this.firstAnswerAt === undefined && ANSWER_EVENTS.has(event.type)) this.firstAnswerAt = at;
-        const part = this.assembler.push(event);
+        const part = this.assembler.push(event, item.seq);
         if (part !== undefined && !parts.includes(part)) parts.push(part);
       }
       this.observe?.(item, first === events.length ? [] : events.slice(first), parts, marker);
