@@ -15,6 +15,7 @@ function priceItems(
   usage: AssembledMessage['usage'],
   pricing: ModelPricing | null | undefined,
   about: string,
+  aboutInput: string,
 ): [string, string][] {
   if (!usage || pricing === undefined) return [];
   const cost = costOf(usage, pricing ?? undefined);
@@ -22,7 +23,7 @@ function priceItems(
   return [
     ['cost', cost ? about + formatUsd(cost.usd) : 'no price'],
     ...(share !== undefined && share > 0.5
-      ? [['context', `${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]]
+      ? [['context', `${aboutInput}${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]]
       : []),
   ];
 }
@@ -44,7 +45,7 @@ function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: M
     figures.end !== undefined ? ['total', about + ms(figures.end)] : undefined,
     usage?.inputTokens !== undefined ? ['in', (inputEstimated ? '≈' : '') + String(usage.inputTokens)] : undefined,
     out !== undefined ? ['out', sofar + String(out)] : undefined,
-    ...priceItems(usage, pricing, sofar),
+    ...priceItems(usage, pricing, sofar, inputEstimated ? '≈' : ''),
     reply.finishReason ? ['finish', reply.rawFinishReason ?? reply.finishReason] : undefined,
   ].filter((x): x is [string, string] => x !== undefined);
 }
