@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { assembleRecording } from '@/lib/assemble/assemble-recording';
 import { fixtures } from '@/tests/support/fixtures';
+import type { StoredEvents } from '@/lib/api/conversations';
+import { EventLog } from '@/lib/event-log/event-log';
+import { readIntoLog } from '@/lib/event-log/read-into-log';
 import { PROTOCOLS } from '@/lib/protocols/ids';
 import { SECRET_KEY } from './support/global-setup';
 import { base, conversation, markersOf, postChat, readChat, storedReply, upstreamLog, upstreamUrl, user } from './support/http';
@@ -74,7 +77,20 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
     expect(message.status).toBe(status);
     expect(stored.status).toBe(status);
     if (status === 'error') expect(stored.error?.message).toMatch(/sim-fault-error|Incomplete|failed/);
-    if (model === 'sim-fault-malformed') expect(message.malformedEvents).toBe(1);
+    if (model === 'sim-fault-malformed') {
+      expect(message.malformedEvents).toBe(1);
+      // The reply says so, as the page read it and as stored, pointing at the event's row in the stored log.
+      expect(stored.warnings).toEqual([expect.objectContaining({ kind: 'malformed', count: 1, items: [expect.any(Number)] })]);
+      expect(stored.warnings).toEqual(message.warnings);
+      const conversationId = response.headers.get('x-conversation-id')!;
+      const events = (await (
+        await fetch(`${base}/api/conversations/${conversationId}/messages/${stored.id}/events`)
+      ).json()) as StoredEvents;
+      const log = new EventLog(protocol);
+      readIntoLog(log, events.items);
+      const row = log.entries.find((entry) => entry.seq === stored.warnings![0]!.items[0]);
+      expect(row?.malformed).toBe(true);
+    }
   });
 
   it.each([
