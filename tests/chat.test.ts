@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { assembleRecording } from '@/lib/assemble/assemble-recording';
 import { fixtures } from '@/tests/support/fixtures';
+import type { StoredEvents } from '@/lib/api/conversations';
+import { EventLog } from '@/lib/event-log/event-log';
+import { readIntoLog } from '@/lib/event-log/read-into-log';
 import { PROTOCOLS } from '@/lib/protocols/ids';
 import { SECRET_KEY } from './support/global-setup';
 import { base, conversation, markersOf, postChat, readChat, storedReply, upstreamLog, upstreamUrl, user } from './support/http';
@@ -74,7 +77,20 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
     expect(message.status).toBe(status);
     expect(stored.status).toBe(status);
     if (status === 'error') expect(stored.error?.message).toMatch(/sim-fault-error|Incomplete|failed/);
-    if (model === 'sim-fault-malformed') expect(message.malformedEvents).toBe(1);
+    if (model === 'sim-fault-malformed') {
+      expect(message.malformedEvents).toBe(1);
+      // The reply says so, as the page read it and as stored, pointing at the event's row in the stored log.
+      expect(stored.warnings).toEqual([expect.objectContaining({ kind: 'malformed', count: 1, items: [expect.any(Number)] })]);
+      expect(stored.warnings).toEqual(message.warnings);
+      const conversationId = response.headers.get('x-conversation-id')!;
+      const events = (await (
+        await fetch(`${base}/api/conversations/${conversationId}/messages/${stored.id}/events`)
+      ).json()) as StoredEvents;
+      const log = new EventLog(protocol);
+      readIntoLog(log, events.items);
+      const row = log.entries.find((entry) => entry.seq === stored.warnings![0]!.items[0]);
+      expect(row?.malformed).toBe(true);
+    }
   });
 
   it.each([
@@ -543,6 +559,37 @@ describe('keys stay on the server', () => {
       expect(exchange.request.headers[keyHeader]).toBe('[redacted]');
       expect(exchange.apiKeyEnv).toBe(provider === 'up-anthropic' ? 'SLUICE_TEST_KEY' : undefined);
     }
+  });
+
+  it('a long body is cut in the upstream marker, and the stored reply has it whole (its secrets redacted: exchange.test.ts)', async () => {
+    const prompt = `${'a long prompt '.repeat(75_000)}the end`; // about 1 MB
+    const response = await postChat({ provider: 'up-chat', model: 'fx:gemini:text-basic.sse', messages: user(prompt) });
+    const text = await response.text();
+    expect(text).not.toContain(SECRET_KEY);
+    const { open } = markersOf(response);
+    const prefix = open.replace('open\n', 'upstream ');
+    const line = text.split('\n').find((l) => l.startsWith(prefix))!;
+    expect(Buffer.byteLength(line)).toBeLessThan(12 * 1024); // not a megabyte before the first token
+    const exchange = JSON.parse(line.slice(prefix.length));
+    const id = response.headers.get('x-sluice-message-id')!;
+    expect(exchange).toMatchObject({ messageId: id, request: { truncated: true, bodyBytes: expect.any(Number) } });
+    expect(exchange.request.bodyBytes).toBeGreaterThan(1_000_000);
+    expect(exchange.request.body).toMatch(/^\{"model":"fx:gemini:text-basic\.sse".*"a long prompt a long/s);
+    const whole = await fetch(`${base}/api/chat/${id}/upstream-body`);
+    expect(whole.status).toBe(200);
+    const body = await whole.text();
+    expect(body).not.toContain(SECRET_KEY);
+    expect(Buffer.byteLength(body)).toBe(exchange.request.bodyBytes);
+    expect(body.startsWith(exchange.request.body)).toBe(true);
+    expect(JSON.parse(body).messages.at(-1).content).toBe(prompt);
+    const events = await fetch(`${base}/api/conversations/${response.headers.get('x-conversation-id')}/messages/${id}/events`);
+    expect(JSON.stringify(await events.json()).length).toBeLessThan(64 * 1024); // the event log's budget is its own
+    // A body the marker carried whole is not stored twice; an unknown id is a 404 that says why.
+    const short = await postChat({ provider: 'up-chat', model: 'fx:gemini:text-basic.sse', messages: user('short') });
+    await short.text();
+    const none = await fetch(`${base}/api/chat/${short.headers.get('x-sluice-message-id')}/upstream-body`);
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as { error: { message: string } }).error.message).toMatch(/only a body its upstream marker cut/);
   });
 
   it('appear in no conversation and no provider listing', async () => {

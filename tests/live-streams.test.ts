@@ -93,6 +93,23 @@ describe('a reply outlives its connection', () => {
     expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/from: must be a byte offset/);
   });
 
+  it('answers 416 naming the offset and the length for a join past every byte the stream has, live or ended', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'utf8-slow', messages: user('too far') });
+    const id = response.headers.get('x-sluice-message-id')!;
+    const soFar = await readUntil(response, (n) => n > 200);
+    const live = await join(base, id, 10_000_000);
+    expect(live.status).toBe(416);
+    const refusal = ((await live.json()) as { error: { type: string; message: string; from: number; length: number } }).error;
+    expect(refusal).toMatchObject({ type: 'range_not_satisfiable', from: 10_000_000 });
+    expect(refusal.length).toBeGreaterThanOrEqual(soFar.byteLength);
+    expect(refusal.message).toMatch(/from: byte 10000000 is past the end of reply .* which has \d+ bytes so far/);
+    const all = await bytesOf(await join(base, id, 0));
+    const ended = await join(base, id, all.byteLength + 1);
+    expect(ended.status).toBe(416);
+    expect(await ended.json()).toMatchObject({ error: { from: all.byteLength + 1, length: all.byteLength } });
+    expect((await join(base, id, all.byteLength)).status).toBe(200); // at the end: nothing more, not an error
+  });
+
   it('a retried POST with the same requestId reads the same stream: the upstream is called once', async () => {
     const since = Date.now();
     const requestId = `retry-${since}`;

@@ -9,6 +9,7 @@ import { Markdown } from './markdown';
 import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';
 import { ReplyStatus } from './reply-status';
+import { ReplyWarnings } from './reply-warnings';
 import { ThinkingBlock } from './thinking-block';
 import { ToolCallCard } from './tool-call-card';
 import { Button } from '@/components/ui/button';
@@ -181,6 +182,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
         </Button>
       ) : null}
       <ReplyStatus message={message} onRetry={() => regenerate(message.id)} />
+      <ReplyWarnings replyId={message.id} warnings={reply.warnings} />
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <span className="sr-only">Status: {reply.status}</span>
         <ReplyFiguresLine reply={reply} figures={figures} pricing={message.pricing} />

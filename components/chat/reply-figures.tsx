@@ -15,6 +15,7 @@ function priceItems(
   usage: AssembledMessage['usage'],
   pricing: ModelPricing | null | undefined,
   about: string,
+  aboutInput: string,
 ): [string, string][] {
   if (!usage || pricing === undefined) return [];
   const cost = costOf(usage, pricing ?? undefined);
@@ -22,14 +23,14 @@ function priceItems(
   return [
     ['cost', cost ? about + formatUsd(cost.usd) : 'no price'],
     ...(share !== undefined && share > 0.5
-      ? [['context', `${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]]
+      ? [['context', `${aboutInput}${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]]
       : []),
   ];
 }
 
 /** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, cost, context used, finish reason (as the provider said it). */
 function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: ModelPricing | null): [string, string][] {
-  const { usage, estimate } = countedUsage(reply, figures.tokenEvents);
+  const { usage, estimate, inputEstimated } = countedUsage(reply, figures.tokenEvents);
   const out = usage?.outputTokens;
   const speed = outputRate(reply, figures);
   // The page's own clock until the server's figures come: an estimate, and marked so.
@@ -42,9 +43,9 @@ function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: M
       ? ['speed', `${about || sofar}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`]
       : undefined,
     figures.end !== undefined ? ['total', about + ms(figures.end)] : undefined,
-    usage?.inputTokens !== undefined ? ['in', String(usage.inputTokens)] : undefined,
+    usage?.inputTokens !== undefined ? ['in', (inputEstimated ? '≈' : '') + String(usage.inputTokens)] : undefined,
     out !== undefined ? ['out', sofar + String(out)] : undefined,
-    ...priceItems(usage, pricing, sofar),
+    ...priceItems(usage, pricing, sofar, inputEstimated ? '≈' : ''),
     reply.finishReason ? ['finish', reply.rawFinishReason ?? reply.finishReason] : undefined,
   ].filter((x): x is [string, string] => x !== undefined);
 }

@@ -119,18 +119,27 @@ export function EventLogView({
     [],
   );
   const firstError = log?.entries.findIndex((e) => e.error || e.malformed) ?? -1;
-  const jumpToError = () => {
+  /** Scrolls to entry `entry`, expanded, clearing the filters if they hide it. */
+  const jumpTo = (entry: number) => {
     setFollow(false);
-    let index = rows.indexOf(firstError);
+    let index = rows.indexOf(entry);
     if (index < 0) {
       setName('');
       setSearch('');
       setShowPings(true);
-      index = firstError;
+      index = entry;
     }
-    setExpanded((s) => new Set([...s, log!.entries[firstError]!.seq]));
+    setExpanded((s) => new Set([...s, log!.entries[entry]!.seq]));
     requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
   };
+  const jumpToError = () => jumpTo(firstError);
+  // Rows picked from a reply's warning: once its log is here (a stored one is fetched first).
+  const focus = useLogPanel((s) => (replyId !== undefined && s.focus?.replyId === replyId ? s.focus : undefined));
+  const focusAt = focus && log ? log.entries.findIndex((e) => e.seq === focus.seqs[0]) : -1;
+  useEffect(() => {
+    if (focusAt >= 0) jumpTo(focusAt);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focus, focusAt]);
   return (
     <>
       <header className="flex flex-col gap-2 border-b border-zinc-200 p-3 dark:border-zinc-800">
@@ -200,6 +209,8 @@ export function EventLogView({
               <div
                 key={item.key}
                 data-index={item.index}
+                data-focused={focus?.seqs.includes(entry.seq) || undefined}
+                className={focus?.seqs.includes(entry.seq) ? 'outline-2 -outline-offset-2 outline-amber-500' : undefined}
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
               >

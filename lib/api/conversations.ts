@@ -32,6 +32,8 @@ export const STORED_REPLY_FIELDS = [
   'finishReason',
   'rawFinishReason',
   'usage',
+  'inputTokensEstimate',
+  'warnings',
   'error',
 ] as const satisfies readonly (keyof AssembledMessage)[];
 

@@ -1,6 +1,8 @@
 /** The BFF's error body: `{"error": {"type", "message", ...}}`, with a status that says whose fault it was. Declared once. */
 export type ApiErrorType =
   | 'invalid_request'
+  /** A join's `from` past every byte the reply's stream has (416). */
+  | 'range_not_satisfiable'
   | 'body_too_large'
   | 'not_found'
   | 'forbidden_host'

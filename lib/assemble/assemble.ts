@@ -1,5 +1,12 @@
 import type { StreamEvent } from '@/lib/protocols/events';
-import { emptyMessage, type AssembledMessage, type AssistantPart, type ToolCall } from './message';
+import {
+  emptyMessage,
+  MAX_WARNING_ITEMS,
+  type AssembledMessage,
+  type AssistantPart,
+  type ReplyWarning,
+  type ToolCall,
+} from './message';
 
 /** How the stream ended, from the reader's side. */
 export type StreamOutcome = 'ended' | 'stopped';
@@ -17,10 +24,36 @@ export class MessageAssembler {
   private cut: { message: string; code: string } | undefined;
   private stopped: { message: string; code: string } | undefined;
 
-  /** Adds an event; returns the index of the part it wrote to, if it wrote to one (the event log links rows to parts). */
-  push(event: StreamEvent): number | undefined {
+  /** What each kind of warning met first (a parse error, or the unknown types' names), for its message. */
+  private readonly warned = new Map<ReplyWarning['kind'], string[]>();
+
+  /**
+   * Adds an event; returns the index of the part it wrote to, if it wrote to one (the
+   * event log links rows to parts). `item`: the seq of the SSE item it came from, the
+   * event log row a warning about it points to.
+   */
+  push(event: StreamEvent, item?: number): number | undefined {
     this.apply(event);
+    if (event.type === 'malformed') this.warn('malformed', event.message, item);
+    else if (event.type === 'unknown') this.warn('unknown', event.name, item);
     return this.partTouched(event);
+  }
+
+  /** Adds an event to its kind's warning, as a new warning object: the page sees a change by identity. */
+  private warn(kind: ReplyWarning['kind'], detail: string, item: number | undefined): void {
+    const m = this.message;
+    const before = m.warnings?.find((w) => w.kind === kind);
+    const details = this.warned.get(kind) ?? [];
+    if (details.length < 3 && !details.includes(detail)) this.warned.set(kind, [...details, detail]);
+    const items = before?.items ?? [];
+    const count = (before?.count ?? 0) + 1;
+    const warning: ReplyWarning = {
+      kind,
+      count,
+      items: item === undefined || items.length >= MAX_WARNING_ITEMS ? items : [...items, item],
+      message: warningMessage(kind, count, this.warned.get(kind)!),
+    };
+    m.warnings = before ? m.warnings!.map((w) => (w === before ? warning : w)) : [...(m.warnings ?? []), warning];
   }
 
   private partTouched(event: StreamEvent): number | undefined {
@@ -131,6 +164,12 @@ export class MessageAssembler {
     }
   }
 
+  /** The request's input tokens, estimated by the BFF (see AssembledMessage.inputTokensEstimate). */
+  estimateInput(tokens: number): void {
+    // A marker read from a capture is not trusted to be a count.
+    if (Number.isSafeInteger(tokens) && tokens >= 0) this.message.inputTokensEstimate ??= tokens;
+  }
+
   /** The message so far, still streaming. */
   snapshot(): AssembledMessage {
     return this.message;
@@ -165,6 +204,15 @@ export class MessageAssembler {
     if (last?.type === type && !(last.type === 'thinking' && (last.signature || last.redacted))) last.text += text;
     else this.message.parts.push({ type, text } as AssistantPart);
   }
+}
+
+/** A warning in words: how many events, what was wrong with the first ones, and what it may cost the reply. */
+function warningMessage(kind: ReplyWarning['kind'], count: number, details: string[]): string {
+  const one = count === 1;
+  const which = `${count > details.length ? 'such as: ' : ''}${details.join(kind === 'malformed' ? '; ' : ', ')}`;
+  return kind === 'malformed'
+    ? `${one ? 'An event' : `${count} events`} in this reply’s stream did not parse (${which}): what ${one ? 'it' : 'they'} carried is missing from the reply.`
+    : `${one ? 'An event' : `${count} events`} in this reply’s stream ${one ? 'is of a type' : 'are of types'} its decoder does not know (${which}), passed over.`;
 }
 
 function parseArgs(call: ToolCall): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bffMarkers } from '@/lib/sse/bff-marker';
 import type { SseItem } from '@/lib/sse/types';
+import { MAX_WARNING_ITEMS } from './message';
 import { StreamReader } from './stream-reader';
 
 const NONCE = '0123456789abcdef';
@@ -53,5 +54,80 @@ describe('the same reader in the server and the browser', () => {
     const reader = new StreamReader('openai-chat');
     for (let i = 0; i < bytes.length; i++) reader.push(bytes.subarray(i, i + 1), i);
     expect(reader.finish('ended', bytes.length)).toMatchObject({ status: 'complete', text: 'hi' });
+  });
+});
+
+describe('the BFF’s estimate of the prompt', () => {
+  const exchange = (inputTokensEstimate: unknown) => ({
+    request: { method: 'POST', url: 'https://x', headers: {}, body: {} },
+    response: { status: 200, headers: {} },
+    inputTokensEstimate: inputTokensEstimate as number,
+  });
+  const read = (body: string, markerNonce?: string) => {
+    const reader = new StreamReader('openai-chat', undefined, { markerNonce });
+    reader.push(body, 1);
+    return reader.finish('ended', 2);
+  };
+
+  it('is read off the upstream marker into the reply, which counts it while the upstream has not said its input', () => {
+    expect(read(markers.open + markers.upstream(exchange(250_000)) + chunk('hi')).inputTokensEstimate).toBe(250_000);
+  });
+
+  it('is not taken from a marker without the nonce, nor when it is not a count', () => {
+    const forged = bffMarkers('fedcba9876543210').upstream(exchange(9));
+    expect(read(markers.open + forged + chunk('hi'), NONCE).inputTokensEstimate).toBeUndefined();
+    for (const bad of ['9', -1, 1.5, Number.MAX_VALUE])
+      expect(read(markers.open + markers.upstream(exchange(bad)) + chunk('hi')).inputTokensEstimate).toBeUndefined();
+  });
+});
+
+describe('a stream with events its reader could not read', () => {
+  it('the reply warns, once per kind, pointing at those events’ rows in the event log', () => {
+    const body =
+      markers.open +
+      chunk('one ') +
+      'data: {"choices":[{"index":0,"delta":{"content":"\n\n' + // broken JSON, as sim-fault-malformed sends
+      chunk('two') +
+      'data: [1, 2]\n\n' +
+      'data: [DONE]\n\n';
+    const rows: { seq: number; kind: string }[] = [];
+    const reader = new StreamReader('openai-chat', (item, events) =>
+      rows.push({ seq: item.seq, kind: events.find((e) => e.type === 'malformed')?.type ?? item.kind }),
+    );
+    reader.push(body, 1);
+    const message = reader.finish('ended', 2);
+    expect(message.status).toBe('complete'); // still complete: the warning says what it lacks
+    expect(message.text).toBe('one two');
+    expect(message.warnings).toEqual([
+      {
+        kind: 'malformed',
+        count: 2,
+        items: [2, 4],
+        message: expect.stringMatching(
+          /^2 events in this reply’s stream did not parse \(Unterminated string.*; expected a JSON object\): what they carried is missing from the reply\.$/,
+        ),
+      },
+    ]);
+    expect(message.warnings![0]!.items.map((seq) => rows.find((r) => r.seq === seq)!.kind)).toEqual(['malformed', 'malformed']);
+  });
+
+  it('names the unknown event types, and lists at most MAX_WARNING_ITEMS rows however many there are', () => {
+    const unknown = (type: string) => `event: ${type}\ndata: {"type":"${type}"}\n\n`;
+    const body = markers.open + unknown('response.brand_new') + unknown('response.brand_new').repeat(150);
+    const reader = new StreamReader('openai-responses');
+    reader.push(body, 1);
+    const [warning] = reader.finish('ended', 2).warnings!;
+    expect(warning).toMatchObject({ kind: 'unknown', count: 151 });
+    expect(warning!.items).toHaveLength(MAX_WARNING_ITEMS);
+    expect(warning!.items.slice(0, 2)).toEqual([1, 2]);
+    expect(warning!.message).toBe(
+      '151 events in this reply’s stream are of types its decoder does not know (such as: response.brand_new), passed over.',
+    );
+  });
+
+  it('a clean stream has none', () => {
+    const reader = new StreamReader('openai-chat');
+    reader.push(markers.open + chunk('hi') + 'data: [DONE]\n\n', 1);
+    expect(reader.finish('ended', 2).warnings).toBeUndefined();
   });
 });

@@ -121,6 +121,8 @@ export class StreamReader {
     for (const item of items) {
       const first = events.length;
       const marker = this.markerOf(item);
+      if (marker?.kind === 'upstream' && marker.exchange.inputTokensEstimate !== undefined)
+        this.assembler.estimateInput(marker.exchange.inputTokensEstimate);
       if (marker?.kind === 'end') {
         this.bffEnd = marker.end;
         // A failure only the BFF could see (stall, lost connection, a bound) ends the message as an error; a reply cut at its size bound, as truncated.
@@ -141,7 +143,7 @@ export class StreamReader {
           this.lastTokenAt = at;
         }
         if (this.firstAnswerAt === undefined && ANSWER_EVENTS.has(event.type)) this.firstAnswerAt = at;
-        const part = this.assembler.push(event);
+        const part = this.assembler.push(event, item.seq);
         if (part !== undefined && !parts.includes(part)) parts.push(part);
       }
       this.observe?.(item, first === events.length ? [] : events.slice(first), parts, marker);

@@ -92,6 +92,8 @@ export const api = {
     reach(`${stream(streamId)}/stream?from=${from}`, { signal }),
   /** When the server received each chunk of a reply's stream from byte `from` on. */
   streamTimes: (streamId: string, from: number) => call<StreamTimes>(`${stream(streamId)}/times?from=${from}`),
+  /** A reply's whole upstream request body, when its upstream marker carried only its start (a 404 otherwise). */
+  upstreamBody: (streamId: string) => call<unknown>(`${stream(streamId)}/upstream-body`),
   /** Stops a reply wherever it runs, by its stream id (or, before its headers came, by its requestId). */
   stopChat: (streamId: string) => call<StopAnswer>(`${stream(streamId)}/stop`, { method: 'POST' }),
 };

@@ -8,6 +8,7 @@ import { curlCommand } from './curl';
 import { EventLog } from './event-log';
 import { importStream } from './import';
 import { readIntoLog } from './read-into-log';
+import { requestBodyText, withWholeBody } from './request-body';
 
 /** A capture someone hands you: its own upstream marker, with shell in every field it can reach. */
 const hostileCapture = [
@@ -67,5 +68,51 @@ describe('copy as curl', () => {
     expect(args).toContain('helicone-auth: h1');
     expect(args.some((a) => a.includes('pwned-name') || a.includes('pwned-quote'))).toBe(false); // not HTTP tokens: dropped
     expect(args).toContain(`{"note":"it's $(touch pwned-body)"}`);
+  });
+});
+
+describe('copy as curl, of a body the upstream marker cut', () => {
+  const cut = {
+    request: {
+      method: 'POST',
+      url: 'https://api.example/v1/chat/completions',
+      headers: { authorization: '[redacted]' },
+      body: '{"messages":[{"role":"user","content":"$(touch pwned-cut) aaaa',
+      bodyBytes: '9\ntouch pwned-bytes' as unknown as number, // a hostile capture's field
+      truncated: true as const,
+    },
+    response: { status: 200, headers: {} },
+    messageId: 'r1',
+  };
+  const run = (command: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-curl-'));
+    writeFileSync(join(dir, 'curl'), '#!/bin/sh\nfor a in "$@"; do printf "%s\\n" "$a"; done > args.txt\n');
+    chmodSync(join(dir, 'curl'), 0o755);
+    const result = spawnSync('bash', ['-c', command], {
+      cwd: dir,
+      env: { ...process.env, PATH: `${dir}:/usr/bin:/bin`, API_KEY: 'k1' },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(join(dir, 'pwned-cut'))).toBe(false);
+    expect(existsSync(join(dir, 'pwned-bytes'))).toBe(false);
+    return readFileSync(join(dir, 'args.txt'), 'utf8').split('\n');
+  };
+
+  it('says so on a comment line before the command, and runs nothing but curl', () => {
+    const command = curlCommand(cut);
+    expect(command.split('\n')[0]).toMatch(
+      /^# The upstream marker carries the first 62 bytes of this body, not all its bytes;.*sends only that start\.$/,
+    );
+    expect(run(command)).toContain(cut.request.body);
+  });
+
+  it('with the whole body fetched from the stored reply, sends all of it, exactly', () => {
+    const whole = { messages: [{ role: 'user', content: `$(touch pwned-cut) ${'a'.repeat(20_000)}` }] };
+    const command = curlCommand(withWholeBody(cut, whole));
+    expect(command.startsWith('curl -N')).toBe(true);
+    expect(run(command)).toContain(JSON.stringify(whole));
+    expect(requestBodyText(withWholeBody(cut, whole))).toBe(JSON.stringify(whole, null, 2));
+    expect(requestBodyText(cut)).toMatch(/^\{"messages".*aaaa…\n\n\(The upstream marker carries the first 62 bytes/s);
   });
 });

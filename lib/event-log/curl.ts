@@ -1,5 +1,6 @@
 import { keyHeaders } from '@/lib/protocols/registry';
 import type { UpstreamExchange } from '@/lib/sse/bff-marker';
+import { cutNote } from './request-body';
 
 /**
  * The upstream request as a curl command that is safe to paste into a shell, even
@@ -40,6 +41,10 @@ export function curlCommand(exchange: UpstreamExchange): string {
     const [literal, variable] = prefix === undefined ? ['', headerVariable(name)] : [prefix, keyVariable];
     lines.push(`-H ${quote(`${name}: ${literal}`)}"$${variable}"`);
   }
-  lines.push(`--data-raw ${quote(JSON.stringify(exchange.request.body))}`);
-  return lines.join(' \\\n  ');
+  const { body, truncated } = exchange.request;
+  lines.push(`--data-raw ${quote(truncated ? String(body) : JSON.stringify(body))}`);
+  const command = lines.join(' \\\n  ');
+  // A cut body would send broken JSON: the command says so on a comment line before it.
+  const note = cutNote(exchange);
+  return note ? `# ${note.replace(/[\r\n]/g, ' ')} This command sends only that start.\n${command}` : command;
 }

@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from '@/lib/api/chat';
 import { ApiError } from '@/lib/server/http-errors';
 import { readLimited } from '@/lib/server/validate';
 import { SIM_MODELS, findSimModel } from '@/lib/providers/simulator-models';
-import { badGatewayHtml, httpErrorResponse } from './http-errors';
+import { badGatewayHtml, httpErrorResponse, simulatedFaultMessage } from './http-errors';
 import { pacePlan } from './pace';
 import type { EncoderContext } from './encoder-types';
 import { planReply } from './plan';
@@ -56,7 +56,7 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
       throw new SimRequestError(404, `The model \`${sim.model}\` does not exist in the Sluice simulator.`);
 
     const fault = sim.model.match(/^sim-fault-http-(\d{3})$/);
-    if (fault) return httpErrorResponse(protocol, Number(fault[1]), `Simulated HTTP ${fault[1]} (${sim.model}).`);
+    if (fault) return httpErrorResponse(protocol, Number(fault[1]), simulatedFaultMessage(Number(fault[1]), sim.model));
     if (sim.model === 'sim-fault-non-sse') return badGatewayHtml();
 
     const plan = planReply(sim);

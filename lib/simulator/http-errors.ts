@@ -8,6 +8,17 @@ export function httpErrorResponse(protocol: ProtocolId, status: number, message:
   return new Response(SIM_PROTOCOLS[protocol].errorBody(status, message), { status, headers });
 }
 
+/**
+ * What a `sim-fault-http-NNN` model answers. The 401 is the one a newcomer meets when
+ * trying keys: it says that the simulator needs none, and where a real provider's key
+ * goes (README, "Adding real providers"), naming only files and variables that exist.
+ */
+export function simulatedFaultMessage(status: number, model: string): string {
+  const said = `Simulated HTTP ${status} (${model}).`;
+  if (status !== 401) return said;
+  return `${said} The simulator needs no key: this model refuses on purpose. A real provider's key goes in sluice.config.json in the working directory (or the file SLUICE_CONFIG names), as "apiKey" or "apiKeyEnv": see README, "Adding real providers".`;
+}
+
 /** What an nginx in front of a dead upstream answers: not JSON, not SSE. */
 export function badGatewayHtml(): Response {
   const html =

@@ -1,5 +1,6 @@
 /** A request to the simulator as every protocol's reader sees it, and the helpers they share. */
 import { asArray, isObject, type Json } from '@/lib/protocols/json';
+import { textTokens } from '@/lib/assemble/counted-usage';
 
 /** What the simulator needs to know of a request, whatever wire format carried it. */
 export interface SimRequest {
@@ -38,7 +39,7 @@ export function textOf(content: unknown): string {
 }
 
 export function estimateTokens(body: unknown): number {
-  return Math.max(1, Math.round(JSON.stringify(body).length / 4));
+  return textTokens(JSON.stringify(body));
 }
 
 export function requireArray(body: Json, field: string): unknown[] {

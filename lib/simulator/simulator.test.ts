@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markdownReply } from './content';
+import { handleSimulatorRequest } from './handler';
 import { parseSimOptions } from './options';
 import { splitAwkwardly } from './plan';
 import { seededRandom } from './random';
@@ -43,5 +45,27 @@ describe('simulator internals', () => {
       delay: 0.5,
     });
     expect(parseSimOptions('tokens=999999999 tps=0')).toMatchObject({ tokens: 100_000, tps: 1 });
+  });
+});
+
+describe('the simulator’s refusals', () => {
+  it('a simulated 401 says the simulator needs no key, and names where a real key goes: files and sections that exist', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const variables = readFileSync(new URL('../server/environment/variables.ts', import.meta.url), 'utf8');
+    const response = await handleSimulatorRequest(
+      new Request('http://sim/openai/v1/chat/completions', {
+        method: 'POST',
+        body: JSON.stringify({ model: 'sim-fault-http-401', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+      }),
+    );
+    expect(response.status).toBe(401);
+    const { message } = ((await response.json()) as { error: { message: string } }).error;
+    expect(message).toContain('needs no key');
+    expect(message).toContain('sluice.config.json');
+    expect(message).toContain('SLUICE_CONFIG');
+    const section = message.match(/README, "([^"]+)"/)?.[1];
+    expect(readme).toContain(`## ${section}`);
+    expect(readme).toContain('sluice.config.json');
+    expect(variables).toContain('SLUICE_CONFIG');
   });
 });

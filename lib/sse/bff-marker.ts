@@ -48,12 +48,33 @@ export interface UpstreamReconnect {
   lastEventId: string;
 }
 
+/**
+ * The most of the upstream request's body the upstream marker carries: a marker leads
+ * every stream and its stored event log, and a 1 MB prompt made it a 1 MB line before the
+ * first token. A longer body is cut here and stored whole with the reply.
+ */
+export const UPSTREAM_MARKER_BODY_BYTES = 8 * 1024;
+
 /** The upstream exchange, as the BFF made it: for the event log and "Copy as curl". Secrets are redacted. */
 export interface UpstreamExchange {
-  request: { method: string; url: string; headers: Record<string, string>; body: unknown };
+  request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    /** The body as sent (JSON); when `truncated`, the first UPSTREAM_MARKER_BODY_BYTES of its text, cut between characters. */
+    body: unknown;
+    /** The body's size as sent, in UTF-8 bytes (streams from before it was said have none). */
+    bodyBytes?: number;
+    /** `body` is only the start of the text: the whole is `GET /api/chat/{messageId}/upstream-body`. */
+    truncated?: true;
+  };
   response: { status: number; headers: Record<string, string> };
   /** The environment variable the provider's key comes from, when it is configured that way. */
   apiKeyEnv?: string;
+  /** The reply's id (its `x-sluice-message-id`): where its whole request body is fetched. */
+  messageId?: string;
+  /** Input tokens estimated from the body (see `textTokens`): the input of a reply whose upstream never said its own. */
+  inputTokensEstimate?: number;
 }
 
 export type BffMarker =

@@ -20,7 +20,8 @@ export function outputRate(
   const generating = until - figures.firstToken;
   if (!generating || generating <= 0) return undefined;
   const out = countedUsage(reply, figures.tokenEvents).usage?.outputTokens;
-  if (out !== undefined) return { rate: out / (generating / 1000), from: 'usage' };
+  // From usage only when the upstream said an output count: a floor under nothing is the events counted.
+  if (out !== undefined && reply.usage?.outputTokens !== undefined) return { rate: out / (generating / 1000), from: 'usage' };
   return figures.tokenEvents ? { rate: figures.tokenEvents / (generating / 1000), from: 'counted' } : undefined;
 }
 

@@ -3,6 +3,7 @@ import { CHAT_HEADERS } from '@/lib/api/headers';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Orphan } from '../live/redis/redis-live-streams';
 import { store } from '../store';
+import { logReplyEnd } from './reply-log';
 import { toStoredReply } from './reply-writer';
 import { keptOf } from '../live/kept-bytes';
 import { readServerCopy } from './server-copy';
@@ -40,5 +41,6 @@ export async function storeOrphanReply({ id, meta, chunks }: Orphan): Promise<vo
     timings,
     meta.origin.pricing,
   );
+  logReplyEnd(reply, { messageId: id, provider: meta.origin.provider, model: meta.origin.model });
   await (await store()).saveReply(conversationId, id, reply, read.events, { ifStreaming: true });
 }

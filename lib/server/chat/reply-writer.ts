@@ -6,6 +6,7 @@ import type { Provider } from '@/lib/providers/types';
 import { costOf, type ModelPricing } from '@/lib/pricing/cost';
 import { redact } from '../redact';
 import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply, Turn } from '../store/types';
+import { logReplyEnd } from './reply-log';
 import type { CopyResult } from './server-copy';
 import { deferredTurn } from './settling-replies';
 
@@ -77,6 +78,7 @@ export class ReplyWriter {
    */
   save(message: AssembledMessage, events?: PackedEvents): Promise<unknown> {
     const { db, turn, provider, model, timings, pricing } = this;
+    logReplyEnd(message, { messageId: turn.replyId, provider: provider.id, model, secrets: provider.secrets });
     return this.persist(() =>
       db
         .saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings, pricing), events)

@@ -13,7 +13,7 @@ import { relayUpstream, type Relay } from '../relay/relay-stream';
 import { sendUpstream } from '../relay/send-upstream';
 import { store } from '../store';
 import type { ReplyTimings } from '../store/types';
-import { exchangeMarker } from './exchange';
+import { exchangeMarker, sentBody } from './exchange';
 import { ReplyWriter, toStoredReply } from './reply-writer';
 import { readChatRequest } from './request-body';
 import { resolveTurn } from './resolve-turn';
@@ -84,7 +84,10 @@ export async function startChat(request: Request): Promise<Response> {
   // after it. The placeholder gets a copy of the timings: the live ones fill in before
   // its row is written.
   const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings }, pricing);
-  const writer = new ReplyWriter(db, { ...turn, replyId, placeholder }, provider, body.model, timings, pricing);
+  // A body too long for the upstream marker is stored whole with the turn (GET /api/chat/{id}/upstream-body).
+  const sent = sentBody(upstreamRequest, provider);
+  const upstreamBody = sent.cut ? sent.text : undefined;
+  const writer = new ReplyWriter(db, { ...turn, replyId, placeholder, upstreamBody }, provider, body.model, timings, pricing);
   // A shared database is read by other instances, which cannot start this one's deferred
   // write: a page reloaded through them before the upstream answers must find the turn.
   if (db.shared) void writer.begin();
@@ -133,7 +136,7 @@ export async function startChat(request: Request): Promise<Response> {
   }
   relay = relayUpstream(upstream.body, {
     markers,
-    preamble: exchangeMarker(upstreamRequest, upstream, provider, markers),
+    preamble: exchangeMarker(upstreamRequest, upstream, provider, markers, { messageId: replyId, body: sent }),
     limits: settings.limits,
     secrets: provider.secrets,
     keepAliveMs: settings.keepAliveMs,

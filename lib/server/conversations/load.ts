@@ -52,3 +52,10 @@ export async function loadReplyEvents(id: string, messageId: string): Promise<St
   await repliesSettled();
   return db.replyEvents(id, messageId);
 }
+
+/** A reply's upstream request body, stored when its marker cut it; its turn written first if it waits for the first bytes. */
+export async function loadUpstreamBody(messageId: string): Promise<string | undefined> {
+  if (!isUuid(messageId)) return undefined;
+  await repliesSettled();
+  return (await store()).upstreamBody(messageId);
+}

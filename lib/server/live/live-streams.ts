@@ -78,7 +78,12 @@ export interface LiveStreams {
    * started: the answer names that stream, to attach to.
    */
   acquire(id: string, meta: StreamMeta, onStop: (reason: StopReason) => void): Awaitable<Acquired>;
-  /** Reads stream `id` from byte `from` (clamped to its length); undefined if unknown or expired. */
+  /**
+   * Reads stream `id` from byte `from`; undefined if unknown or expired. An offset past
+   * every byte the stream has throws a 416 ApiError naming both (see offset.ts), except
+   * where this instance cannot know the stream's length (Redis: a reply another instance
+   * runs may have bytes its Redis copy has not yet).
+   */
   read(id: string, from: number): Awaitable<StreamReaderHandle | undefined>;
   /** The receive times of stream `id`'s chunks from byte `from` on. */
   times(id: string, from: number): Awaitable<StreamTimes | undefined>;

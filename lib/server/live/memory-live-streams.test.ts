@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '../http-errors';
 import type { StopReason } from './live-streams';
 import { keptChunks } from './kept-bytes';
 import { MemoryLiveStreams } from './memory-live-streams';
@@ -36,7 +37,29 @@ describe('live streams in memory', () => {
     acquired.writer.finish();
     expect(early.got).toEqual({ text: `hello ${big} end`, ended: true });
     expect(late.got).toEqual({ text: `lo ${big} end`, ended: true });
-    expect(collect(streams, 'r', 1e9).got).toEqual({ text: '', ended: true }); // past the end: nothing, ended
+    const length = 'hello '.length + big.length + ' end'.length;
+    expect(collect(streams, 'r', length).got).toEqual({ text: '', ended: true }); // at the end: nothing more, ended
+  });
+
+  it('refuses an offset past every byte the stream has, running or ended: a 416 naming the offset and the length', () => {
+    const streams = new MemoryLiveStreams({ retentionMs: 60_000, unwatchedLimitMs: 60_000 });
+    const acquired = streams.acquire('r', meta(), () => undefined);
+    if (acquired.kind !== 'acquired') throw new Error('not acquired');
+    acquired.writer.append(bytes('data: one\n\n'), 1);
+    const refusal = (from: number) => {
+      try {
+        streams.read('r', from);
+      } catch (error) {
+        return error as ApiError;
+      }
+      throw new Error(`from=${from} was not refused`);
+    };
+    expect(refusal(12)).toMatchObject({ status: 416, type: 'range_not_satisfiable', extra: { from: 12, length: 11 } });
+    expect(refusal(12).message).toMatch(/byte 12 is past the end of reply r's stream, which has 11 bytes so far/);
+    expect(collect(streams, 'r', 11).got).toEqual({ text: '', ended: false }); // at the live end: it waits for more
+    acquired.writer.finish();
+    expect(refusal(1e9)).toMatchObject({ status: 416, extra: { from: 1e9, length: 11 } });
+    expect(refusal(1e9).message).toMatch(/which has 11 bytes; join/);
   });
 
   it('hands over a copy of everything kept, chunk by chunk with receive times, and stays readable after it is transferred', () => {

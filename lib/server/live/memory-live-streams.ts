@@ -10,6 +10,7 @@ import type {
   StreamReaderHandle,
   StreamTimes,
 } from './live-streams';
+import { pastTheEnd } from './offset';
 
 /**
  * Bytes are kept in segments, not a buffer that doubles: a 2,000-token reply wastes at
@@ -214,13 +215,15 @@ export class MemoryLiveStreams implements LiveStreams {
   read(id: string, from: number): StreamReaderHandle | undefined {
     const stream = this.streams.get(id);
     if (!stream) return undefined;
+    // This instance has every byte the stream has: past them is an offset no reader of it was given.
+    if (from > stream.length) throw pastTheEnd(id, from, stream.length, stream.ended);
     let follower: Follower | undefined;
     stream.unwatchedSince = undefined;
     return {
       meta: stream.meta,
       opened: () => stream.opened(),
       follow: (deliver, end) => {
-        follower = { deliver, end, position: Math.max(0, Math.min(from, stream.length)), waiting: false };
+        follower = { deliver, end, position: Math.max(0, from), waiting: false };
         stream.followers.add(follower);
         stream.feed(follower);
       },

@@ -165,6 +165,35 @@ for (const backend of backends) {
       expect(await db.replyEvents(id, replyId)).toBeUndefined();
     });
 
+    it('keeps a reply’s whole upstream body, when its marker cut it, from its turn on, in a new and an existing conversation, and in a fork', async () => {
+      const id = uuidv7();
+      const body = JSON.stringify({ messages: [{ role: 'user', content: `long ${'ü'.repeat(10_000)} \\u0000 end` }] });
+      const first = uuidv7();
+      const second = uuidv7();
+      for (const [replyId, newTitle] of [
+        [first, 'long'],
+        [second, undefined],
+      ] as const)
+        await db.beginTurn({
+          conversationId: id,
+          newTitle,
+          messages: [{ id: uuidv7(), message: user('q') }],
+          replyId,
+          placeholder: reply('', 'streaming'),
+          upstreamBody: body,
+        });
+      expect(await db.upstreamBody(first)).toBe(body); // while the reply streams
+      await db.saveReply(id, first, reply('done'));
+      expect(await db.upstreamBody(first)).toBe(body);
+      expect(await db.upstreamBody(second)).toBe(body);
+      const plain = await turn(db, id, { messages: [user('short')], answer: 'a' });
+      expect(await db.upstreamBody(plain)).toBeUndefined(); // a body the marker carried whole is not stored twice
+      expect(JSON.stringify(await db.getConversation(id))).not.toContain('ü'.repeat(100)); // nor read with the conversation
+      const fork = await db.forkConversation(id, uuidv7(), uuidv7);
+      const forked = (await db.getConversation(fork!.id))!.messages[1]!;
+      expect(await db.upstreamBody(forked.id)).toBe(body);
+    });
+
     it('keeps compare sessions with their panes; lists the session, not the panes; forks a pane into a chat', async () => {
       const listDb = await openStore(await backend.env());
       try {

@@ -41,6 +41,9 @@ export const MIGRATIONS: string[] = [
   `alter table reply_events alter column items drop not null;
    alter table reply_events add column stream bytea;
    alter table reply_events add column spans text;`,
+  // A reply's upstream request body, when too long for its upstream marker (8 KiB):
+  // read only by the event log's "Upstream request" and "Copy as curl".
+  `alter table messages add column upstream_body text;`,
 ];
 
 /**

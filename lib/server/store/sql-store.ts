@@ -57,10 +57,12 @@ interface MessageRowInput {
   status: string | null;
   body: object;
   search: string;
+  /** The reply's upstream body, when stored (see Turn). */
+  upstream?: string;
 }
 
 /** The turn's rows in order: the messages sent, then the reply's placeholder. */
-function turnRows({ messages, replyId, placeholder }: Turn): MessageRowInput[] {
+function turnRows({ messages, replyId, placeholder, upstreamBody }: Turn): MessageRowInput[] {
   return [
     ...messages.map(({ id, message }) => {
       const assistant = message.role === 'assistant';
@@ -72,15 +74,23 @@ function turnRows({ messages, replyId, placeholder }: Turn): MessageRowInput[] {
         search: textOf(message),
       };
     }),
-    { id: replyId, role: 'assistant', status: placeholder.status, body: placeholder, search: '' },
+    { id: replyId, role: 'assistant', status: placeholder.status, body: placeholder, search: '', upstream: upstreamBody },
   ];
 }
 
 function appendStatement(conversationId: string, row: MessageRowInput): Statement {
   return {
-    sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text)
-          select $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6 from messages where conversation_id = $2`,
-    params: [row.id, conversationId, row.role, row.status, storableJson(row.body), storableText(row.search)],
+    sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text, upstream_body)
+          select $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6, $7 from messages where conversation_id = $2`,
+    params: [
+      row.id,
+      conversationId,
+      row.role,
+      row.status,
+      storableJson(row.body),
+      storableText(row.search),
+      row.upstream === undefined ? null : storableText(row.upstream),
+    ],
   };
 }
 
@@ -170,8 +180,8 @@ export class SqlConversationStore implements ConversationStore {
         params: [id, newId],
       },
       {
-        sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text, created_at)
-              select ($3::jsonb ->> m.id), $2, m.seq, m.role, m.status, m.body, m.search_text, m.created_at from messages m where m.conversation_id = $1`,
+        sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text, created_at, upstream_body)
+              select ($3::jsonb ->> m.id), $2, m.seq, m.role, m.status, m.body, m.search_text, m.created_at, m.upstream_body from messages m where m.conversation_id = $1`,
         params: [id, newId, ids],
       },
       {
@@ -231,8 +241,8 @@ export class SqlConversationStore implements ConversationStore {
       await this.sql.query(
         `with conversation as (insert into conversations (id, title, parent_id, pane) values ($1, $2, $3, $4) returning id),
               session as (update conversations set updated_at = now() where id = $3),
-              turn as (insert into messages (id, conversation_id, seq, role, status, body, search_text)
-                       select m->>'id', (select id from conversation), n, m->>'role', m->>'status', m->'body', m->>'search'
+              turn as (insert into messages (id, conversation_id, seq, role, status, body, search_text, upstream_body)
+                       select m->>'id', (select id from conversation), n, m->>'role', m->>'status', m->'body', m->>'search', m->>'upstream'
                        from jsonb_array_elements($5::jsonb) with ordinality as rows(m, n))
          select 1`,
         [conversationId, storableText(newTitle), compare?.id ?? null, compare?.pane ?? null, storableJson(turnRows(turn))],
@@ -301,6 +311,14 @@ export class SqlConversationStore implements ConversationStore {
     if (!row) return undefined;
     if (row.stream === null) return { items: row.items ?? [], truncated: row.truncated };
     return readPackedEvents({ deflated: row.stream, spans: JSON.parse(row.spans ?? '[]') as number[], truncated: row.truncated });
+  }
+
+  async upstreamBody(messageId: string): Promise<string | undefined> {
+    const { rows } = await this.sql.query<{ upstream_body: string | null }>(
+      `select upstream_body from messages where id = $1 and role = 'assistant'`,
+      [messageId],
+    );
+    return rows[0]?.upstream_body ?? undefined;
   }
 
   async settleInterrupted(message: string): Promise<number> {

@@ -57,6 +57,8 @@ export interface Turn {
   messages: { id: string; message: ChatMessage }[];
   replyId: string;
   placeholder: StoredReply;
+  /** The reply's upstream request body as sent (secrets redacted), when too long for its upstream marker. */
+  upstreamBody?: string;
 }
 
 /** Where conversations live: the embedded database by default, PostgreSQL for teams. */
@@ -91,6 +93,8 @@ export interface ConversationStore {
     options?: { ifStreaming?: boolean },
   ): Promise<void>;
   replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined>;
+  /** A reply's upstream request body, stored when its upstream marker had to cut it (see Turn). */
+  upstreamBody(messageId: string): Promise<string | undefined>;
   /** Marks every reply still `streaming` as an error with this message; how many there were. */
   settleInterrupted(message: string): Promise<number>;
   close(): Promise<void>;

@@ -13,6 +13,7 @@ import type {
 } from '../live-streams';
 import { MemoryLiveStreams } from '../memory-live-streams';
 import { ApiError } from '../../http-errors';
+import { pastTheEnd } from '../offset';
 import { connectRedis, dedicatedConnection, describeRedisUrl } from './connect';
 import { chunkFields, endFields, keys, parseEntry, RUNNING_TTL_MS, type StopMessage, type StreamEnd } from './keys';
 import { Leases } from './leases';
@@ -262,11 +263,31 @@ export class RedisLiveStreams implements LiveStreams {
       this.withRedis(async (redis) => {
         const text = await this.remoteMeta(id);
         if (!text) return undefined;
-        // Not clamped to what Redis has yet: its copy may be a few milliseconds behind the
-        // bytes the client got from the running instance. The reader skips up to `from`.
+        if (from > 0) await this.refusePastTheEnd(id, from);
+        // The reader skips up to `from`.
         return new RemoteReader(redis, id, Math.max(0, from), JSON.parse(text) as StreamMeta, this.options);
       })
     );
+  }
+
+  /**
+   * A 416 for an offset past every byte of a reply that finished with all its bytes in
+   * Redis. A running reply's copy here may be a few milliseconds behind the bytes the
+   * client got from its instance, and a reply whose instance died or lost Redis never got
+   * its last ones: those readers wait for the bytes, or get the end marker on a line of
+   * its own (docs/contract.md, "Several instances").
+   */
+  private async refusePastTheEnd(id: string, from: number): Promise<void> {
+    let end: StreamEnd | undefined;
+    let length = 0;
+    for (const [, fields] of await this.redis.xrevrangeBuffer(keys.bytes(id), '+', '-', 'COUNT', 3)) {
+      const entry = parseEntry(fields);
+      if (entry?.kind === 'end') end ??= entry.end;
+      if (entry?.kind !== 'chunk') continue;
+      length = entry.offset + entry.bytes.byteLength;
+      break;
+    }
+    if ((end?.kind === 'finished' || end?.kind === 'abandoned') && from > length) throw pastTheEnd(id, from, length, true);
   }
 
   /**

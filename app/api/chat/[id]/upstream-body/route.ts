@@ -1,0 +1,20 @@
+import { route } from '@/lib/server/api-route';
+import { ApiError } from '@/lib/server/http-errors';
+import { loadUpstreamBody } from '@/lib/server/conversations/load';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string }> };
+
+/** The whole upstream request body of a reply whose upstream marker carried only its start; see docs/contract.md. */
+export const GET = route(async (_request: Request, { params }: Context) => {
+  const { id } = await params;
+  const body = await loadUpstreamBody(id);
+  if (body === undefined)
+    throw new ApiError(
+      404,
+      'not_found',
+      `No stored upstream body for reply ${id}: only a body its upstream marker cut (over 8 KiB) is stored, with the reply's turn.`,
+    );
+  return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+});
