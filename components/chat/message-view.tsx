@@ -94,6 +94,8 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
   const trees = useMessagePool((s) => s.trees[message.id]);
   const live = reply.status === 'streaming';
   const [results, setResults] = useState<Record<string, string>>({});
+  // A call is matched to its part by id, not by object: a reply read back from the store
+  // (a reload, history) has its parts and its toolCalls as separate copies.
   const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
   const textStarted = reply.text.length > 0 || reply.toolCalls.length > 0;
   const thinkingEnd = figures.firstAnswer ?? figures.end;
@@ -130,7 +132,9 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
             done={!live}
             result={results[part.call.id]}
             onResult={
-              pendingCalls.includes(part.call) ? (value) => setResults((r) => ({ ...r, [part.call.id]: value })) : undefined
+              pendingCalls.some((c) => c.id === part.call.id)
+                ? (value) => setResults((r) => ({ ...r, [part.call.id]: value }))
+                : undefined
             }
           />
         );
