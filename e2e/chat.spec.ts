@@ -130,6 +130,29 @@ test.describe('each failure shows, with what to do', () => {
     await app.shot('chat-error-401');
   });
 
+  test('an HTML error page: its status, title and text, the raw page one click away; the same after a reload', async ({
+    page,
+    app,
+  }) => {
+    await app.ask('sim-openai::sim-fault-non-sse', 'hi');
+    for (const reloaded of [false, true]) {
+      if (reloaded) {
+        await page.reload();
+        await app.hydrated();
+      }
+      const alert = app.lastReply().getByRole('alert');
+      await expect(alert.getByText('HTTP 502 · Bad Gateway', { exact: true })).toBeVisible();
+      await expect(alert).toContainText('nginx');
+      // No markup in what shows: the raw page waits behind its disclosure.
+      expect(await alert.innerText()).not.toMatch(/<\/?[a-z]/i);
+      const raw = alert.getByRole('group').filter({ hasText: 'Raw response' });
+      await expect(raw.locator('pre')).toBeHidden();
+      await raw.getByText('Raw response').click();
+      await expect(raw.locator('pre')).toContainText('<center><h1>502 Bad Gateway</h1></center>');
+      await app.shot(`chat-error-html${reloaded ? '-reloaded' : ''}`);
+    }
+  });
+
   test('an error event mid-stream', async ({ app }) => {
     await app.ask('sim-anthropic::sim-fault-error', 'tps=500 delay=0');
     await expect(app.lastReply().getByRole('alert')).toContainText('The stream failed');

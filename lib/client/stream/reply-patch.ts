@@ -26,6 +26,8 @@ export interface PreStreamError {
   status: number;
   type: string;
   message: string;
+  /** The upstream's error body, when the server passed it on. */
+  upstreamBody?: string;
 }
 
 /**

@@ -11,7 +11,12 @@ import { ServerClock } from './server-clock';
 import { storedFigures, storedReplyMessage } from './stored-reply';
 
 /** What the reply keeps of a failure before streaming: plain data, not the error object. */
-const preStreamError = ({ status, type, message }: ApiCallError) => ({ status, type, message });
+const preStreamError = ({ status, type, message, upstreamBody }: ApiCallError) => ({
+  status,
+  type,
+  message,
+  ...(upstreamBody ? { upstreamBody } : {}),
+});
 
 /** A POST that never reached the server is sent again with the same requestId (the server attaches it if the first did arrive). */
 const POST_RETRY_MS = [300, 1000];
