@@ -95,6 +95,20 @@ test('thinking shows live, then collapses to “Thought for …” when the answ
   await expect(thinking).toHaveAttribute('open', '');
 });
 
+test('thinking renders as markdown, as the answer does: while it streams, and opened once it is over', async ({ app }) => {
+  await app.ask('sim-anthropic::sim-thinking', 'think=150 tokens=60 tps=60 delay=0');
+  const thinking = app.lastReply().locator('details').first();
+  await expect(thinking.getByText('Thinking…')).toBeVisible();
+  // The simulator's thinking opens with a bold line: shown bold, not as asterisks.
+  await expect(thinking.locator('strong').first()).toHaveText(/^Working out the \w+$/);
+  await expect(thinking).not.toContainText('**');
+  await app.done();
+  await thinking.locator('summary').click();
+  await expect(thinking.locator('strong').first()).toHaveText(/^Working out the \w+$/);
+  await expect(thinking.locator('p').nth(1)).toContainText(/^The user wants/);
+  await app.shot('chat-thinking-markdown');
+});
+
 test('tool calls render as cards; answering them continues the turn', async ({ page, app }) => {
   await app.ask('sim-openai::sim-tools-parallel', 'tps=200 delay=0');
   await app.done();

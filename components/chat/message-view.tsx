@@ -111,6 +111,10 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
             redacted={part.redacted !== undefined}
             live={live && !textStarted}
             seconds={thinkingSeconds}
+            streaming={live && i === reply.parts.length - 1}
+            replyId={message.id}
+            part={i}
+            trees={trees?.[i]}
           />
         );
       case 'text':
