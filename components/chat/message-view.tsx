@@ -5,6 +5,7 @@ import { useMessagePool } from '@/lib/client/thread/message-pool';
 import type { UiMessage } from '@/lib/client/thread/ui-message';
 import { showEventsOf, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { countRender } from '@/lib/client/render-stats';
+import { LiveProgress } from './live-progress';
 import { Markdown } from './markdown';
 import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';
@@ -88,7 +89,7 @@ const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider:
   );
 });
 
-function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boolean }) {
+function AssistantMessage({ message, isLast, progress }: { message: Assistant; isLast: boolean; progress: boolean }) {
   const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
   const trees = useMessagePool((s) => s.trees[message.id]);
@@ -191,6 +192,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
       <ReplyStatus message={message} onRetry={() => regenerate(message.id)} />
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <span className="sr-only">Status: {reply.status}</span>
+        {live && progress ? <LiveProgress id={message.id} /> : null}
         <ReplyFiguresLine reply={reply} figures={figures} pricing={message.pricing} />
         {!live ? (
           <>
@@ -218,8 +220,19 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
   );
 }
 
-/** One message, subscribed to its own slice of the store: others streaming do not re-render it. */
-export const MessageView = memo(function MessageView({ id, isLast }: { id: string; isLast: boolean }) {
+/**
+ * One message, subscribed to its own slice of the store: others streaming do not re-render it.
+ * `progress`: a streaming reply shows its progress line (the chat; a compare pane shows its own in its header).
+ */
+export const MessageView = memo(function MessageView({
+  id,
+  isLast,
+  progress = false,
+}: {
+  id: string;
+  isLast: boolean;
+  progress?: boolean;
+}) {
   const message = useMessagePool((s) => s.messages[id]);
   // No dependency list on purpose: this runs after every committed render of this message.
   useEffect(() => countRender(id));
@@ -247,5 +260,5 @@ export const MessageView = memo(function MessageView({ id, isLast }: { id: strin
       </div>
     );
   }
-  return <AssistantMessage message={message} isLast={isLast} />;
+  return <AssistantMessage message={message} isLast={isLast} progress={progress} />;
 });

@@ -115,7 +115,14 @@ export async function streamReply({ replyId: id, sink, source, signal, onHeaders
     else reader.push(bytes, since());
     offset += bytes.byteLength;
     onProgress?.(now(), reader.tokenEvents);
-    sink.update(() => ({ protocol, streamId, pricing, reconnecting: false, ...replyPatch(reader) }));
+    sink.update(() => ({
+      protocol,
+      streamId,
+      pricing,
+      reconnecting: false,
+      startedAt: clock ? clock.startedAt : started,
+      ...replyPatch(reader),
+    }));
   };
 
   let connectionLost = false;

@@ -1,0 +1,47 @@
+import { expect, test, type SluiceApp } from './support';
+
+/** A streaming reply says how it is going: waiting, elapsed and tok/s, a stall. */
+
+const progress = (app: SluiceApp) => app.lastReply().getByRole('timer', { name: 'Reply progress' });
+
+/** How many times the last reply has rendered so far (window.__sluice). */
+async function rendersOfLastReply(app: SluiceApp): Promise<number> {
+  const id = (await app.lastReply().getAttribute('data-message-id'))!;
+  return (await app.stats()).renderCounts[id] ?? 0;
+}
+
+test('before its first token a reply says it is waiting, then shows the time it has taken and its tok/s, live', async ({
+  app,
+}) => {
+  await app.open('/');
+  // Anthropic's message_start comes at once and says 1 output token; the first token, 3 s later.
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=150 tps=50 delay=3');
+  await expect(progress(app)).toHaveText(/^waiting for the first token · \d+\.\d s$/);
+  // Nothing has streamed yet: no figure says otherwise (no "out ≈1").
+  await expect(app.lastReply().getByLabel('Reply figures')).toHaveCount(0);
+  // The clock ticks without the reply rendering again.
+  const renders = await rendersOfLastReply(app);
+  await expect(progress(app)).toHaveText(/^waiting for the first token · [1-9]\.\d s$/);
+  expect(await rendersOfLastReply(app)).toBe(renders);
+  await app.shot('progress-waiting');
+  await expect(progress(app)).toHaveText(/^elapsed \d+\.\d s · ≈\d+ tok\/s$/, { timeout: 10_000 });
+  await expect(app.lastReply().getByLabel('Reply figures')).toContainText(/out\s*≈\d+/);
+  await app.shot('progress-streaming');
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  await expect(progress(app)).toHaveCount(0);
+});
+
+test('a stall says how long no data has come, ticking without a render', async ({ app }) => {
+  await app.open('/');
+  await app.ask('sim-openai::sim-fault-stall', 'tokens=300 tps=100 stall=6 delay=0');
+  await expect(progress(app)).toHaveText(/^no data for 3 s · elapsed \d+\.\d s$/, { timeout: 10_000 });
+  const renders = await rendersOfLastReply(app);
+  await expect(progress(app)).toHaveText(/^no data for 4 s · elapsed \d+\.\d s$/);
+  expect(await rendersOfLastReply(app)).toBe(renders);
+  await app.shot('progress-stalled');
+  // Data again (two more seconds of it): the stall is over.
+  await expect(progress(app)).toHaveText(/^elapsed \d+\.\d s · ≈\d+ tok\/s$/, { timeout: 15_000 });
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+});
