@@ -1,6 +1,6 @@
 import { expect, test, type SluiceApp } from './support';
 
-/** A streaming reply says how it is going: waiting, elapsed and tok/s, a stall. */
+/** A streaming reply says how it is going: waiting, elapsed and tok/s, a stall; Escape stops it. */
 
 const progress = (app: SluiceApp) => app.lastReply().getByRole('timer', { name: 'Reply progress' });
 
@@ -40,8 +40,20 @@ test('a stall says how long no data has come, ticking without a render', async (
   await expect(progress(app)).toHaveText(/^no data for 4 s · elapsed \d+\.\d s$/);
   expect(await rendersOfLastReply(app)).toBe(renders);
   await app.shot('progress-stalled');
+  // The shortcut is named on the button it stands for.
+  await expect(app.page.getByRole('button', { name: 'Stop', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Escape');
   // Data again (two more seconds of it): the stall is over.
   await expect(progress(app)).toHaveText(/^elapsed \d+\.\d s · ≈\d+ tok\/s$/, { timeout: 15_000 });
   await app.done();
   await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+});
+
+test('Escape stops a streaming reply; the partial reply stays', async ({ page, app }) => {
+  await app.open('/');
+  await app.ask('sim-gemini::sim-markdown', 'tokens=3000 tps=60 delay=0');
+  await app.streamed();
+  await page.keyboard.press('Escape');
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'stopped', { timeout: 10_000 });
+  await app.done();
+  expect((await app.lastReply().innerText()).length).toBeGreaterThan(20);
 });
