@@ -95,6 +95,20 @@ test('thinking shows live, then collapses to “Thought for …” when the answ
   await expect(thinking).toHaveAttribute('open', '');
 });
 
+test('thinking renders as markdown, as the answer does: while it streams, and opened once it is over', async ({ app }) => {
+  await app.ask('sim-anthropic::sim-thinking', 'think=150 tokens=60 tps=60 delay=0');
+  const thinking = app.lastReply().locator('details').first();
+  await expect(thinking.getByText('Thinking…')).toBeVisible();
+  // The simulator's thinking opens with a bold line: shown bold, not as asterisks.
+  await expect(thinking.locator('strong').first()).toHaveText(/^Working out the \w+$/);
+  await expect(thinking).not.toContainText('**');
+  await app.done();
+  await thinking.locator('summary').click();
+  await expect(thinking.locator('strong').first()).toHaveText(/^Working out the \w+$/);
+  await expect(thinking.locator('p').nth(1)).toContainText(/^The user wants/);
+  await app.shot('chat-thinking-markdown');
+});
+
 test('tool calls render as cards; answering them continues the turn', async ({ page, app }) => {
   await app.ask('sim-openai::sim-tools-parallel', 'tps=200 delay=0');
   await app.done();
@@ -128,6 +142,29 @@ test.describe('each failure shows, with what to do', () => {
     await expect(alert).toContainText('HTTP 401');
     await expect(alert).toContainText('check apiKey or apiKeyEnv');
     await app.shot('chat-error-401');
+  });
+
+  test('an HTML error page: its status, title and text, the raw page one click away; the same after a reload', async ({
+    page,
+    app,
+  }) => {
+    await app.ask('sim-openai::sim-fault-non-sse', 'hi');
+    for (const reloaded of [false, true]) {
+      if (reloaded) {
+        await page.reload();
+        await app.hydrated();
+      }
+      const alert = app.lastReply().getByRole('alert');
+      await expect(alert.getByText('HTTP 502 · Bad Gateway', { exact: true })).toBeVisible();
+      await expect(alert).toContainText('nginx');
+      // No markup in what shows: the raw page waits behind its disclosure.
+      expect(await alert.innerText()).not.toMatch(/<\/?[a-z]/i);
+      const raw = alert.getByRole('group').filter({ hasText: 'Raw response' });
+      await expect(raw.locator('pre')).toBeHidden();
+      await raw.getByText('Raw response').click();
+      await expect(raw.locator('pre')).toContainText('<center><h1>502 Bad Gateway</h1></center>');
+      await app.shot(`chat-error-html${reloaded ? '-reloaded' : ''}`);
+    }
   });
 
   test('an error event mid-stream', async ({ app }) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { sendMessage, stopStreaming } from '@/lib/client/chat/run-reply';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,27 @@ export function ChatComposer() {
   return <Composer streaming={streaming} ready={ready} onSend={sendMessage} onStop={stopStreaming} />;
 }
 
-/** Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop (named `stopLabel`) while streaming. */
+/**
+ * While a reply streams, Escape stops it from anywhere on the page, but where Escape
+ * means something else: another text field (clearing a search), a dialog (closing it).
+ */
+function useEscapeToStop(streaming: boolean, onStop: () => void, textbox: RefObject<HTMLTextAreaElement | null>): void {
+  useEffect(() => {
+    if (!streaming) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || e.isComposing) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('dialog, [role="dialog"]')) return;
+      const field = target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select'));
+      if (field && target !== textbox.current) return;
+      onStop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [streaming, onStop, textbox]);
+}
+
+/** Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop (named `stopLabel`, or Escape) while streaming. */
 export function Composer({
   streaming,
   ready,
@@ -27,6 +47,8 @@ export function Composer({
   stopLabel?: string;
 }) {
   const [text, setText] = useState('');
+  const textbox = useRef<HTMLTextAreaElement>(null);
+  useEscapeToStop(streaming, onStop, textbox);
   const send = () => {
     if (!text.trim() || streaming || !ready) return;
     onSend(text);
@@ -41,6 +63,7 @@ export function Composer({
       }}
     >
       <textarea
+        ref={textbox}
         aria-label="Message"
         rows={2}
         value={text}
@@ -55,7 +78,12 @@ export function Composer({
         className="min-h-[3rem] flex-1 resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-sky-500 dark:border-zinc-700 dark:bg-zinc-900"
       />
       {streaming ? (
-        <Button onClick={onStop} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700">
+        <Button
+          onClick={onStop}
+          aria-keyshortcuts="Escape"
+          title={`${stopLabel} (Esc)`}
+          className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700"
+        >
           {stopLabel}
         </Button>
       ) : (

@@ -34,7 +34,7 @@ export function MessageList() {
   return (
     <div ref={list} className="follow-list flex flex-col gap-6">
       {order.map((id, i) => (
-        <MessageView key={id} id={id} isLast={i === order.length - 1} />
+        <MessageView key={id} id={id} isLast={i === order.length - 1} progress />
       ))}
       <ConversationCost />
       <FollowChatTail list={list} messages={order.length} />

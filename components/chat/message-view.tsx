@@ -5,6 +5,7 @@ import { useMessagePool } from '@/lib/client/thread/message-pool';
 import type { UiMessage } from '@/lib/client/thread/ui-message';
 import { showEventsOf, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { countRender } from '@/lib/client/render-stats';
+import { LiveProgress } from './live-progress';
 import { Markdown } from './markdown';
 import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';
@@ -89,12 +90,14 @@ const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider:
   );
 });
 
-function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boolean }) {
+function AssistantMessage({ message, isLast, progress }: { message: Assistant; isLast: boolean; progress: boolean }) {
   const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
   const trees = useMessagePool((s) => s.trees[message.id]);
   const live = reply.status === 'streaming';
   const [results, setResults] = useState<Record<string, string>>({});
+  // A call is matched to its part by id, not by object: a reply read back from the store
+  // (a reload, history) has its parts and its toolCalls as separate copies.
   const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
   const textStarted = reply.text.length > 0 || reply.toolCalls.length > 0;
   const thinkingEnd = figures.firstAnswer ?? figures.end;
@@ -110,6 +113,10 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
             redacted={part.redacted !== undefined}
             live={live && !textStarted}
             seconds={thinkingSeconds}
+            streaming={live && i === reply.parts.length - 1}
+            replyId={message.id}
+            part={i}
+            trees={trees?.[i]}
           />
         );
       case 'text':
@@ -131,7 +138,9 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
             done={!live}
             result={results[part.call.id]}
             onResult={
-              pendingCalls.includes(part.call) ? (value) => setResults((r) => ({ ...r, [part.call.id]: value })) : undefined
+              pendingCalls.some((c) => c.id === part.call.id)
+                ? (value) => setResults((r) => ({ ...r, [part.call.id]: value }))
+                : undefined
             }
           />
         );
@@ -185,6 +194,7 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
       <ReplyWarnings replyId={message.id} warnings={reply.warnings} />
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <span className="sr-only">Status: {reply.status}</span>
+        {live && progress ? <LiveProgress id={message.id} /> : null}
         <ReplyFiguresLine reply={reply} figures={figures} pricing={message.pricing} />
         {!live ? (
           <>
@@ -212,8 +222,19 @@ function AssistantMessage({ message, isLast }: { message: Assistant; isLast: boo
   );
 }
 
-/** One message, subscribed to its own slice of the store: others streaming do not re-render it. */
-export const MessageView = memo(function MessageView({ id, isLast }: { id: string; isLast: boolean }) {
+/**
+ * One message, subscribed to its own slice of the store: others streaming do not re-render it.
+ * `progress`: a streaming reply shows its progress line (the chat; a compare pane shows its own in its header).
+ */
+export const MessageView = memo(function MessageView({
+  id,
+  isLast,
+  progress = false,
+}: {
+  id: string;
+  isLast: boolean;
+  progress?: boolean;
+}) {
   const message = useMessagePool((s) => s.messages[id]);
   // No dependency list on purpose: this runs after every committed render of this message.
   useEffect(() => countRender(id));
@@ -241,5 +262,5 @@ export const MessageView = memo(function MessageView({ id, isLast }: { id: strin
       </div>
     );
   }
-  return <AssistantMessage message={message} isLast={isLast} />;
+  return <AssistantMessage message={message} isLast={isLast} progress={progress} />;
 });

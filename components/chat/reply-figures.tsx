@@ -30,6 +30,9 @@ function priceItems(
 
 /** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, cost, context used, finish reason (as the provider said it). */
 function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: ModelPricing | null): [string, string][] {
+  // Nothing has streamed yet: what the upstream opened with (Anthropic's message_start
+  // says 1 output token) is no figure of this reply's. The progress line says it waits.
+  if (reply.status === 'streaming' && figures.firstToken === undefined) return [];
   const { usage, estimate, inputEstimated } = countedUsage(reply, figures.tokenEvents);
   const out = usage?.outputTokens;
   const speed = outputRate(reply, figures);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UiMessage } from '@/lib/client/thread/ui-message';
+import { upstreamPage, type UpstreamPage } from '@/lib/client/stream/upstream-page';
 import { Button } from '@/components/ui/button';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
@@ -49,9 +50,42 @@ function ReplyAlert({
   );
 }
 
+/** A web page in place of an answer (a proxy's 502): its title and words, its markup behind a disclosure. */
+function PageAlert({ page, onRetry }: { page: UpstreamPage; onRetry: () => void }) {
+  const title = [page.status ? `HTTP ${page.status}` : undefined, page.title || 'A web page'].filter(Boolean).join(' · ');
+  return (
+    <ReplyAlert tone="error" title={title} onRetry={onRetry}>
+      <p className="mt-1">
+        The upstream, or a proxy in front of it, answered with a web page instead of an event stream
+        {page.text ? (
+          <>
+            : <q className="font-medium">{page.text}</q>
+          </>
+        ) : (
+          '.'
+        )}
+      </p>
+      <p className="mt-1 text-xs">{hint(page.status ?? 502, 'upstream_error')}</p>
+      <details className="mt-2 text-xs">
+        <summary className="cursor-pointer select-none font-medium">Raw response</summary>
+        <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-white/70 p-2 font-mono text-zinc-800 dark:bg-black/30 dark:text-zinc-300">
+          {page.raw}
+        </pre>
+      </details>
+    </ReplyAlert>
+  );
+}
+
 /** How the reply ended, said plainly, with what to do about it. */
 export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry: () => void }) {
   const { reply, preError, connectionLost } = message;
+  // Failed before streaming, here or as stored (a reload keeps only the message): a page reads as a page.
+  const page = preError
+    ? upstreamPage(preError.message, preError.upstreamBody)
+    : reply.status === 'error' && reply.error
+      ? upstreamPage(reply.error.message)
+      : undefined;
+  if (page) return <PageAlert page={page} onRetry={onRetry} />;
   if (preError) {
     return (
       <ReplyAlert

@@ -1,18 +1,36 @@
 'use client';
 
 import { useState } from 'react';
+import type { ParsedBlock } from '@/lib/markdown/tree-messages';
+import { Markdown } from './markdown';
 
-/** Thinking, live; collapsed once the answer starts, open on demand. */
+/**
+ * Thinking, live; collapsed once the answer starts, open on demand. Its text is
+ * markdown as the answer's is (models think in headings, lists and code), rendered by
+ * the same pipeline: parsed in the worker while it streams, under the reply's id and
+ * its own part. Collapsed, it renders nothing: a reply opened from history parses its
+ * thinking only when someone opens it.
+ */
 export function ThinkingBlock({
   text,
   redacted,
   live,
   seconds,
+  streaming,
+  replyId,
+  part,
+  trees,
 }: {
   text: string;
   redacted?: boolean;
+  /** The reply is still thinking: shown open. */
   live: boolean;
   seconds?: number;
+  /** This part's text still grows. */
+  streaming: boolean;
+  replyId: string;
+  part: number;
+  trees?: readonly (ParsedBlock | undefined)[];
 }) {
   const [userOpen, setUserOpen] = useState<boolean | undefined>(undefined);
   const open = userOpen ?? live;
@@ -37,9 +55,11 @@ export function ThinkingBlock({
         <p className="mt-2 text-xs italic text-zinc-500">
           The provider returned this thinking encrypted; it is kept and sent back as is.
         </p>
-      ) : (
-        <div className="mt-2 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{text}</div>
-      )}
+      ) : open ? (
+        <div className="md-thinking mt-1 text-zinc-600 dark:text-zinc-400">
+          <Markdown text={text} streaming={streaming} replyId={replyId} part={part} trees={trees} />
+        </div>
+      ) : null}
     </details>
   );
 }

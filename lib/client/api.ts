@@ -16,6 +16,8 @@ export class ApiCallError extends Error {
     /** The error body's type (`not_found`, `upstream_error` …), or `network` / `error`. */
     readonly type: string,
     message: string,
+    /** The upstream's own error body, as the server passed it on (`upstreamBody`): an HTML page is shown from it. */
+    readonly upstreamBody?: string,
   ) {
     super(message);
   }
@@ -25,7 +27,13 @@ export class ApiCallError extends Error {
 export async function readApiError(response: Response): Promise<ApiCallError> {
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>;
-    return new ApiCallError(response.status, body.error?.type ?? 'error', body.error?.message ?? response.statusText);
+    const upstreamBody = body.error?.upstreamBody;
+    return new ApiCallError(
+      response.status,
+      body.error?.type ?? 'error',
+      body.error?.message ?? response.statusText,
+      typeof upstreamBody === 'string' ? upstreamBody : undefined,
+    );
   } catch {
     return new ApiCallError(response.status, 'error', `HTTP ${response.status} ${response.statusText}`);
   }

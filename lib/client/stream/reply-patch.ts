@@ -26,6 +26,8 @@ export interface PreStreamError {
   status: number;
   type: string;
   message: string;
+  /** The upstream's error body, when the server passed it on. */
+  upstreamBody?: string;
 }
 
 /**
@@ -36,6 +38,11 @@ export interface StreamedReply {
   reply: AssembledMessage;
   figures: ReplyFigures;
   preError?: PreStreamError;
+  /**
+   * When its request started, on this page's clock (performance.now()): where its figures
+   * count from, so the live progress line can tell the time since then, and since its last token.
+   */
+  startedAt?: number;
   /** True when the browser lost its connection to the server (no `: sluice end`). */
   connectionLost?: boolean;
   /** The connection to the server dropped mid-stream and the page is joining the stream again. */

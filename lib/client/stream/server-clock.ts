@@ -31,6 +31,11 @@ export class ServerClock {
     return pieces;
   }
 
+  /** When the reply's request started, on this page's clock (performance.now()). */
+  get startedAt(): number {
+    return this.askedAt - this.times.now;
+  }
+
   /** Now, on the server's clock (ms since the reply's request started). */
   now(): number {
     return this.times.now + (performance.now() - this.askedAt);

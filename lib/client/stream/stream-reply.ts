@@ -11,7 +11,12 @@ import { ServerClock } from './server-clock';
 import { storedFigures, storedReplyMessage } from './stored-reply';
 
 /** What the reply keeps of a failure before streaming: plain data, not the error object. */
-const preStreamError = ({ status, type, message }: ApiCallError) => ({ status, type, message });
+const preStreamError = ({ status, type, message, upstreamBody }: ApiCallError) => ({
+  status,
+  type,
+  message,
+  ...(upstreamBody ? { upstreamBody } : {}),
+});
 
 /** A POST that never reached the server is sent again with the same requestId (the server attaches it if the first did arrive). */
 const POST_RETRY_MS = [300, 1000];
@@ -110,7 +115,14 @@ export async function streamReply({ replyId: id, sink, source, signal, onHeaders
     else reader.push(bytes, since());
     offset += bytes.byteLength;
     onProgress?.(now(), reader.tokenEvents);
-    sink.update(() => ({ protocol, streamId, pricing, reconnecting: false, ...replyPatch(reader) }));
+    sink.update(() => ({
+      protocol,
+      streamId,
+      pricing,
+      reconnecting: false,
+      startedAt: clock ? clock.startedAt : started,
+      ...replyPatch(reader),
+    }));
   };
 
   let connectionLost = false;

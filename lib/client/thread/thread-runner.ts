@@ -95,7 +95,9 @@ export function createThreadRunner(host: ThreadHost) {
       requestId,
     };
     const id = newId();
-    add({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {} });
+    // Its request starts now, as far as its progress line goes: the stream restates it from
+    // its own start a moment later. A reply joined instead learns it from the server's clock.
+    add({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {}, startedAt: performance.now() });
     const run = { detach: new AbortController(), requestId } as NonNullable<typeof current>;
     await follow(id, run, host.track?.(), {
       source: { body },

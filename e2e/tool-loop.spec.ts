@@ -1,0 +1,75 @@
+import { expect, test, type Locator, type SluiceApp } from './support';
+
+/** An open tool loop outlives the page, as a reply does: after a reload, reopened from history, in a compare pane. */
+
+const TOOLS = 'tps=500 delay=0';
+const pane = (app: SluiceApp, n: number) => app.page.getByRole('region', { name: `Pane ${n}` });
+
+/** Answers each pending call of the last reply in `within` (its result boxes, then Send tool results). */
+async function answerTools(app: SluiceApp, within: Locator, results: string[]): Promise<void> {
+  const boxes = within.getByRole('textbox', { name: 'Result of get_weather' });
+  await expect(boxes).toHaveCount(results.length);
+  const send = within.getByRole('button', { name: 'Send tool results' });
+  await expect(send).toBeDisabled();
+  for (const [i, result] of results.entries()) await boxes.nth(i).fill(result);
+  await send.click();
+}
+
+/** The turn went on with the results: the model's answer quotes the last of them. */
+async function turnWentOn(app: SluiceApp, within: Locator, last: string): Promise<void> {
+  await app.done();
+  const reply = app.lastReply(within);
+  await expect(reply).toHaveAttribute('data-status', 'complete');
+  await expect(reply).toContainText('The get_weather tool returned');
+  await expect(reply).toContainText(last);
+}
+
+test('a reply waiting for tool results can still be answered after a reload', async ({ page, app }) => {
+  await app.open('/');
+  await app.ask('sim-anthropic::sim-tools-parallel', `Two cities ${TOOLS}`);
+  await app.done();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await page.reload();
+  await app.hydrated();
+  await answerTools(app, page.locator('main'), ['{"temp": 4}', '{"temp": 18}']);
+  await turnWentOn(app, page.locator('main'), '{"temp": 18}');
+  // Answered, the loop is closed: after another reload no call waits for a result.
+  await page.reload();
+  await app.hydrated();
+  await expect(app.lastReply()).toContainText('The get_weather tool returned');
+  await expect(page.getByRole('textbox', { name: /^Result of / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send tool results' })).toHaveCount(0);
+});
+
+test('a reply waiting for tool results can still be answered when reopened from the list', async ({ page, app }) => {
+  const title = `Weather loop ${Date.now()}`;
+  await app.open('/');
+  await app.ask('sim-openai::sim-tools', `${title} ${TOOLS}`);
+  await app.done();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await sidebar.getByRole('link', { name: 'New chat' }).click();
+  await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(0);
+  // Back through the list: a client-side navigation, the conversation as stored.
+  await sidebar.getByRole('link', { name: new RegExp(`^${title}`) }).click();
+  await expect(page).toHaveURL(url);
+  await answerTools(app, page.locator('main'), ['{"temp": 21}']);
+  await turnWentOn(app, page.locator('main'), '{"temp": 21}');
+});
+
+test('a compare pane waiting for tool results can still be answered after a reload', async ({ page, app }) => {
+  await app.open('/compare');
+  await app.pick('sim-openai::sim-tools', pane(app, 1));
+  await app.pick('sim-gemini::sim-markdown', pane(app, 2));
+  await app.send(`Race with tools tokens=20 ${TOOLS}`);
+  await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
+  await app.done();
+  await page.reload();
+  await app.hydrated();
+  await expect(app.lastReply(pane(app, 2))).toHaveAttribute('data-status', 'complete');
+  await answerTools(app, pane(app, 1), ['{"temp": 7}']);
+  await turnWentOn(app, pane(app, 1), '{"temp": 7}');
+  // Only the pane that was asked went on.
+  await expect(pane(app, 2).getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
+});
