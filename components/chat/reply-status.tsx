@@ -8,11 +8,11 @@ type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 function hint(status: number, type: string): string {
   if (type === 'network') return 'Is the Sluice server running?';
   if (status === 401 || status === 403)
-    return 'The upstream rejected the key: check apiKey or apiKeyEnv for this provider in sluice.config.json.';
+    return 'The upstream rejected the key: check apiKey or apiKeyEnv for this provider in the providers file (sluice.config.json, or the file SLUICE_CONFIG names).';
   if (status === 429) return 'The upstream is rate limiting: wait a moment, then retry.';
   if (status === 404) return 'Pick another model or provider.';
   if (status === 502 || status === 504)
-    return 'The upstream failed or did not answer; retry, or check its address in sluice.config.json.';
+    return 'The upstream failed or did not answer; retry, or check its baseUrl in the providers file (sluice.config.json, or the file SLUICE_CONFIG names).';
   return 'Retry, or check the server log.';
 }
 
