@@ -7,6 +7,7 @@ import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
 import { exportSession } from '@/lib/client/compare/export-session';
+import { paneNames } from '@/lib/client/compare/pane-names';
 import { saveFile } from '@/lib/client/save-file';
 import type { PublicProvider } from '@/lib/api/providers';
 import type { CompareSession } from '@/lib/api/conversations';
@@ -29,6 +30,7 @@ function firstModels(providers: PublicProvider[]) {
 export function CompareApp({ providers, session }: { providers: PublicProvider[]; session?: CompareSession }) {
   useState(() => typeof window !== 'undefined' && openCompare(session, firstModels(providers)));
   const panes = useCompareStore(useShallow((s) => s.panes));
+  const names = paneNames(panes);
   const streaming = panes.some((p) => p.streaming);
   const ready = panes.every((p) => p.model);
   const [error, setError] = useState<string>();
@@ -53,7 +55,7 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
           onClick={() =>
             saveFile(
               `sluice-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-              JSON.stringify(exportSession(), null, 2),
+              JSON.stringify(exportSession(providers), null, 2),
               'application/json',
             )
           }
@@ -75,7 +77,7 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
         style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 20 : 24}rem), 1fr))` }}
       >
         {panes.map((pane, i) => (
-          <ComparePane key={pane.key} pane={pane} index={i} providers={providers} />
+          <ComparePane key={pane.key} pane={pane} index={i} name={names[i]!} providers={providers} />
         ))}
       </div>
       {error ? (

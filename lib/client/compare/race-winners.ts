@@ -19,7 +19,10 @@ export const COST_NOISE: Noise = { relative: 0.05 };
  * tied for best, or every one of them within the noise of the best (no winner at all).
  * `best` holds the indexes to mark: the winner, or the tied; empty when all are tied.
  */
-export type Outcome = { kind: 'none'; best: [] } | { kind: 'winner' | 'tie'; best: number[] } | { kind: 'all-tied'; best: [] };
+export interface Outcome {
+  kind: 'none' | 'winner' | 'tie' | 'all-tied';
+  best: number[];
+}
 
 export function raceWinners(values: readonly (number | undefined)[], better: 'low' | 'high', noise: Noise): Outcome {
   const valued = values.flatMap((v, i) => (v === undefined || !Number.isFinite(v) ? [] : [{ v, i }]));
