@@ -125,6 +125,8 @@ test('three panes on three wire protocols race side by side, each with its own r
     await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
   }
   await expect(pane(page, 2).getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
+  // A stored session takes no new pane: its panes are its conversations.
+  await expect(page.getByRole('button', { name: 'Add model' })).toBeDisabled();
   // The chart of the last race, drawn again from the stored replies.
   for (const color of LINES) await expect.poll(() => drawn(page, color)).toBeGreaterThan(20);
   await app.shot('compare-reopened');

@@ -33,6 +33,9 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
   const names = paneNames(panes);
   const streaming = panes.some((p) => p.streaming);
   const ready = panes.every((p) => p.model);
+  // Subscribed, not read once: hydration renders the server's (empty) store first, and a
+  // value read from the client's store there would leave the server's HTML (enabled) in place.
+  const started = useCompareStore((s) => s.compareId !== undefined);
   const [error, setError] = useState<string>();
   useEffect(() => {
     exposeStats();
@@ -46,7 +49,7 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
         <span className="text-xs text-zinc-500">{panes.length} models, one prompt</span>
         <Button
           onClick={addPane}
-          disabled={panes.length >= MAX_PANES || useCompareStore.getState().compareId !== undefined}
+          disabled={panes.length >= MAX_PANES || started}
           className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700"
         >
           Add model

@@ -35,6 +35,15 @@ function chartData(keys: string[]): uPlot.AlignedData {
   return [times.map((t) => t / 1000), ...columns] as uPlot.AlignedData;
 }
 
+/** Draws the race as it stands. */
+function draw(plot: uPlot | undefined, keys: string[]): void {
+  if (!plot) return;
+  const data = chartData(keys);
+  plot.setData(data);
+  // uPlot spreads a lone point (the start, before any token) over 0–100 seconds.
+  if (data[0].length < 2) plot.setScale('x', { min: 0, max: 1 });
+}
+
 /**
  * The axes' colors, read from the chart's CSS variables as it draws: a canvas follows
  * no stylesheet, and uPlot's default (black) text is unreadable on the dark theme.
@@ -49,21 +58,32 @@ const charts = new WeakMap<HTMLDivElement, uPlot>();
 
 /** Built with the panes; drawn again when the theme changes, as its axes' colors did. */
 function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): () => void {
+  const steps = UPlot.paths.stepped!({ align: 1 });
   const plot = new UPlot(
     {
       width: box.clientWidth || 600,
       height: HEIGHT,
-      scales: { x: { time: false } },
+      // From zero, at least a second wide and ten events high, where there is less to show.
+      scales: {
+        x: { time: false, range: (_u, _min, max) => [0, Math.max(1, max)] },
+        y: { range: (_u, _min, max) => [0, Math.max(10, max)] },
+      },
       // The axes' titles are the page's own text beside the canvas (RaceChart): they wrap
       // and follow the theme instead of being cut at the canvas' edge.
       axes: [axis(box), axis(box)],
-      series: [{}, ...keys.map((_, i) => ({ stroke: paneColor(i), width: 2, spanGaps: false }))],
+      // Stepped: a count holds until the next read, so the first token is a late start, not
+      // a slope from zero. No dots at the reads: a race has hundreds, and uPlot dots sparse lines.
+      series: [
+        {},
+        ...keys.map((_, i) => ({ stroke: paneColor(i), width: 2, spanGaps: false, paths: steps, points: { show: false } })),
+      ],
       // The legend is the page's, naming each line by its pane (uPlot's shows "Value: --" until hovered).
       legend: { show: false },
     },
-    chartData(keys),
+    [[], ...keys.map(() => [])],
     box,
   );
+  draw(plot, keys);
   const resize = new ResizeObserver(() => plot.setSize({ width: box.clientWidth, height: HEIGHT }));
   resize.observe(box);
   const theme = new MutationObserver(() => plot.redraw(false));
@@ -109,17 +129,17 @@ export function RaceChart() {
   // (a session reopened) is read from the store first.
   useEffect(() => {
     const list = keys.split(',');
-    const draw = () => charts.get(box.current!)?.setData(chartData(list));
+    const redraw = () => draw(charts.get(box.current!), list);
     if (!streaming) {
       let gone = false;
-      draw();
-      void loadStoredRaces().then(() => !gone && draw());
+      redraw();
+      void loadStoredRaces().then(() => !gone && redraw());
       return () => void (gone = true);
     }
     let drawn = -Infinity;
     return frameLoop.onFrame((now) => {
       if (now - drawn >= REDRAW_MS) {
-        draw();
+        redraw();
         drawn = now;
       }
       return race.running > 0;
@@ -132,11 +152,12 @@ export function RaceChart() {
       <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1 text-xs text-zinc-600 dark:text-zinc-300">
         <span className="rotate-180 [writing-mode:vertical-rl]">token events</span>
         <div className="relative">
+          {/* Before the race, the canvas (axes of nothing) hides behind the message; the image and its label stay. */}
           <div
             ref={box}
             role="img"
             aria-label={label}
-            className="w-full [--chart-grid:#e4e4e7] [--chart-text:#52525b] dark:[--chart-grid:#3f3f46] dark:[--chart-text:#d4d4d8]"
+            className={`w-full ${empty ? '[&_.uplot]:invisible' : ''} [--chart-grid:#e4e4e7] [--chart-text:#52525b] dark:[--chart-grid:#27272a] dark:[--chart-text:#d4d4d8]`}
             style={{ minHeight: HEIGHT }}
           />
           {empty ? (
