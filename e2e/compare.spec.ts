@@ -248,7 +248,10 @@ test('four panes at 1000 tokens/s make no more store updates than frames', async
   for (const n of [1, 2, 3, 4]) await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
 });
 
-test('a lead within the noise is a tie, and the cheapest is the cheapest per output token', async ({ page, app }) => {
+test('a lead within the noise is a tie, all tied marked; the cheapest is per output token, not the shortest reply', async ({
+  page,
+  app,
+}) => {
   await app.open('/compare');
   // Two panes on one model, one dearer model, and one that answers in a few tokens (sim-echo):
   // the cheapest reply in total, at a dearer price per output token.
@@ -265,18 +268,25 @@ test('a lead within the noise is a tie, and the cheapest is the cheapest per out
     'sim-gemini · sim-echo',
   ];
   await expect(page.getByRole('list', { name: 'Chart legend' }).getByRole('listitem')).toHaveText(names);
-  // Every first token three seconds after the request: within the noise of each other, so no fastest.
-  await app.send('tokens=30 tps=100 delay=3');
+  await app.send('tokens=30 tps=200 delay=0');
   await app.done();
-  const ttft = bars(page, 'Time to first token');
-  await expect(ttft.getByRole('rowheader')).toHaveText(names);
-  await expect(ttft).toContainText('A tie: all within 5 % or 20 ms of each other.');
-  await expect(ttft.getByText(/fastest/)).toHaveCount(0);
-  // The two panes on one model cost the same per output token: both marked, as a tie; the short reply is not the cheapest.
+  // The two panes on one model cost the same per output token: both marked, as a tie
+  // (the times of a shared machine are too loose to make a tie of them here: the unit tests do).
   const cost = bars(page, 'Cost per output token');
+  await expect(cost.getByRole('rowheader')).toHaveText(names);
   for (const name of names.slice(0, 2)) await expect(cost.getByRole('row', { name })).toContainText('cheapest (tie)');
   for (const name of names.slice(2)) await expect(cost.getByRole('row', { name })).not.toContainText('cheapest');
   await app.shot('compare-tie');
+});
+
+test('when every pane is within the noise of the best, none is marked and the figure says it is a tie', async ({ page, app }) => {
+  await app.open('/compare');
+  await race(app, ['sim-openai::sim-markdown', 'sim-openai::sim-markdown']);
+  await app.send('tokens=30 tps=200 delay=0');
+  await app.done();
+  const cost = bars(page, 'Cost per output token');
+  await expect(cost).toContainText('A tie: all within 5 % of each other.');
+  await expect(cost.getByText(/cheapest/)).toHaveCount(0);
 });
 
 test('at phone width the panes stack with nothing to scroll sideways; the chart reads in the dark', async ({ page, app }) => {
