@@ -24,28 +24,22 @@ const noiseText = ({ relative, absolute }: Noise) => `within ${relative * 100} %
 const badge =
   'block w-fit ml-auto rounded bg-emerald-100 px-1 font-sans text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100';
 
+/** A figure the bars compare: its caption, which way is better, what a tie is, its unit, its mark. */
+interface Figure {
+  title: string;
+  hint: string;
+  better: 'low' | 'high';
+  noise: Noise;
+  format: (value: number) => string;
+  best: string;
+}
+
 /**
  * One figure across the panes. The best is marked in words, not only a colour; a lead
  * within the noise is no lead: the tied are all marked "(tie)", and when every pane is
  * within it none is, and the caption says so.
  */
-function Bars({
-  title,
-  hint,
-  better,
-  noise,
-  rows,
-  format,
-  best,
-}: {
-  title: string;
-  hint: string;
-  better: 'low' | 'high';
-  noise: Noise;
-  rows: Row[];
-  format: (value: number) => string;
-  best: string;
-}) {
+function Bars({ title, hint, better, noise, format, best, rows }: Figure & { rows: Row[] }) {
   const max = Math.max(1e-9, ...rows.map((r) => r.value ?? 0));
   const outcome = raceWinners(
     rows.map((r) => r.value),
@@ -93,6 +87,34 @@ function Bars({
   );
 }
 
+/** The three figures, in the order raceFigures gives them. */
+const FIGURES: Figure[] = [
+  {
+    title: 'Time to first token',
+    hint: 'lower is better',
+    better: 'low',
+    noise: TIME_NOISE,
+    format: (v) => `${v.toFixed(0)} ms`,
+    best: 'fastest',
+  },
+  {
+    title: 'Tokens per second',
+    hint: 'higher is better',
+    better: 'high',
+    noise: RATE_NOISE,
+    format: (v) => `${v.toFixed(1)} tok/s`,
+    best: 'fastest',
+  },
+  {
+    title: 'Cost per output token',
+    hint: 'per million, input included; lower is better',
+    better: 'low',
+    noise: COST_NOISE,
+    format: (v) => `${formatUsd(v)}/M`,
+    best: 'cheapest',
+  },
+];
+
 /**
  * Time to first token, tokens per second and cost per output token of each pane's
  * latest reply, side by side, named by the panes' models, the fastest and the cheapest
@@ -131,33 +153,9 @@ export const RaceBars = memo(function RaceBars() {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-4 sm:flex-row">
-        <Bars
-          title="Time to first token"
-          hint="lower is better"
-          better="low"
-          noise={TIME_NOISE}
-          rows={rows(0)}
-          format={(v) => `${v.toFixed(0)} ms`}
-          best="fastest"
-        />
-        <Bars
-          title="Tokens per second"
-          hint="higher is better"
-          better="high"
-          noise={RATE_NOISE}
-          rows={rows(1)}
-          format={(v) => `${v.toFixed(1)} tok/s`}
-          best="fastest"
-        />
-        <Bars
-          title="Cost per output token"
-          hint="per million, input included; lower is better"
-          better="low"
-          noise={COST_NOISE}
-          rows={rows(2)}
-          format={(v) => `${formatUsd(v)}/M`}
-          best="cheapest"
-        />
+        {FIGURES.map((figure, k) => (
+          <Bars key={figure.title} {...figure} rows={rows(k)} />
+        ))}
       </div>
       {session ? (
         <p aria-label="Session cost" className="text-xs text-zinc-500 dark:text-zinc-400">
