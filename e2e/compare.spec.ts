@@ -1,7 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, withoutScrollAnchoring, type Page, type SluiceApp } from './support';
 
-const pane = (page: Page, n: number) => page.getByRole('region', { name: `Pane ${n}` });
+/** A pane by its place; its region is named "Pane 2: sim-anthropic · sim-thinking". */
+const pane = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Pane ${n}: `) });
+const chart = (page: Page) => page.getByRole('img', { name: /^Output over time/ });
+const bars = (page: Page, title: string) => page.getByRole('figure').filter({ hasText: title });
+
+/** How many of the chart canvas' pixels are near this color: a line drawn in it shows. */
+const drawn = (page: Page, rgb: [number, number, number]) =>
+  chart(page)
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement, [r, g, b]: [number, number, number]) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (Math.abs(data[i]! - r) < 8 && Math.abs(data[i + 1]! - g) < 8 && Math.abs(data[i + 2]! - b) < 8 && data[i + 3]! > 200)
+          n++;
+      return n;
+    }, rgb);
+/** The first three panes' colors. */
+const LINES: [number, number, number][] = [
+  [2, 132, 199],
+  [219, 39, 119],
+  [22, 163, 74],
+];
 
 async function race(app: SluiceApp, models: string[]) {
   for (let i = 2; i < models.length; i++) await app.page.getByRole('button', { name: 'Add model' }).click();
@@ -13,7 +36,12 @@ test('three panes on three wire protocols race side by side, each with its own r
   app,
 }) => {
   await app.open('/compare');
+  // Before the race, the chart says what it will show.
+  await expect(page.getByRole('region', { name: 'The race' })).toContainText('Once you send, each model’s output is drawn here');
   await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-thinking', 'sim-gemini::sim-markdown']);
+  const names = ['sim-openai · sim-markdown', 'sim-anthropic · sim-thinking', 'sim-gemini · sim-markdown'];
+  // Each pane is titled by its provider and model.
+  for (const [i, name] of names.entries()) await expect(pane(page, i + 1).getByRole('heading', { level: 2 })).toHaveText(name);
   await app.send('Race me tokens=80 tps=50 think=20 delay=0');
   await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
   const url = page.url();
@@ -30,32 +58,24 @@ test('three panes on three wire protocols race side by side, each with its own r
     await expect(figures).toContainText('finish');
   }
   await expect(app.lastReply(pane(page, 2)).locator('details summary').first()).toHaveText(/^Thought for/);
-  const chart = page.getByRole('img', { name: 'Output tokens over time, one line per pane' }).locator('canvas').first();
-  await expect(chart).toBeVisible();
+  await expect(chart(page)).toHaveAttribute('aria-label', `Output over time, one line per model: ${names.join(', ')}`);
+  await expect(chart(page).locator('canvas').first()).toBeVisible();
   // The race is drawn: each pane's line, in its color, is on the canvas once the race is over.
-  const drawn = (rgb: [number, number, number]) =>
-    chart.evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      let n = 0;
-      for (let i = 0; i < data.length; i += 4)
-        if (Math.abs(data[i]! - r) < 8 && Math.abs(data[i + 1]! - g) < 8 && Math.abs(data[i + 2]! - b) < 8 && data[i + 3]! > 200)
-          n++;
-      return n;
-    }, rgb);
-  for (const color of [
-    [2, 132, 199],
-    [219, 39, 119],
-    [22, 163, 74],
-  ] as [number, number, number][])
-    await expect.poll(() => drawn(color)).toBeGreaterThan(20);
-  await expect(page.getByRole('figure').filter({ hasText: 'Time to first token' }).getByRole('row')).toHaveCount(3);
-  // The race's winners, marked in words: one fastest first token, one fastest speed, one
-  // cheapest (the simulated OpenAI's list prices are the lowest for this reply), and the session's cost.
-  const bars = (title: string) => page.getByRole('figure').filter({ hasText: title });
-  await expect(bars('Time to first token').getByText('fastest', { exact: true })).toHaveCount(1);
-  await expect(bars('Tokens per second').getByText('fastest', { exact: true })).toHaveCount(1);
-  await expect(bars('Cost').getByText('cheapest', { exact: true })).toHaveCount(1);
-  await expect(bars('Cost').getByRole('row', { name: /^Pane 1/ })).toContainText('cheapest');
+  for (const color of LINES) await expect.poll(() => drawn(page, color)).toBeGreaterThan(20);
+  // The legend names each line by its provider and model, with no placeholder of uPlot's ("Value: --").
+  await expect(page.getByRole('list', { name: 'Chart legend' }).getByRole('listitem')).toHaveText(names);
+  await expect(page.getByRole('region', { name: 'The race' })).not.toContainText('--');
+  await expect(page.getByRole('region', { name: 'The race' })).not.toContainText('Pane');
+  // The bars, a row per pane named by its model; the race's winners marked in words (a
+  // fastest, or a tie), and the cheapest per output token: the simulated OpenAI's list prices are the lowest.
+  for (const title of ['Time to first token', 'Tokens per second', 'Cost per output token'])
+    await expect(bars(page, title).getByRole('rowheader')).toHaveText(names);
+  await expect(bars(page, 'Time to first token')).toContainText(/fastest|A tie/);
+  await expect(bars(page, 'Tokens per second')).toContainText(/fastest|A tie/);
+  await expect(bars(page, 'Cost per output token').getByText('cheapest', { exact: true })).toHaveCount(1);
+  await expect(bars(page, 'Cost per output token').getByRole('row', { name: /^sim-openai · sim-markdown/ })).toContainText(
+    /\$[\d.]+\/M\s*cheapest/,
+  );
   await expect(page.getByLabel('Session cost')).toContainText(/^This session: \$\d/);
   for (const n of [1, 2, 3]) await expect(app.lastReply(pane(page, n)).getByLabel('Reply figures')).toContainText(/cost\s*\$/);
   // The session exported: every pane's reply with its figures and cost, and the total.
@@ -63,11 +83,25 @@ test('three panes on three wire protocols race side by side, each with its own r
   await page.getByRole('button', { name: 'Export session' }).click();
   const exported = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as {
     kind: string;
-    panes: { model: string; turns: { role: string; text: string; cost?: { usd: number }; ttftMs?: number }[] }[];
+    panes: {
+      name: string;
+      provider: string;
+      providerName: string;
+      model: string;
+      turns: { role: string; text: string; cost?: { usd: number }; ttftMs?: number }[];
+    }[];
     total: { priced: number; unpriced: number; usd: number };
   };
   expect(exported.kind).toBe('sluice-compare-session');
   expect(exported.panes.map((p) => p.model)).toEqual(['sim-markdown', 'sim-thinking', 'sim-markdown']);
+  // Each pane named as the page names it, with its provider's id and name.
+  expect(exported.panes.map((p) => p.name)).toEqual(names);
+  expect(exported.panes.map((p) => p.provider)).toEqual(['sim-openai', 'sim-anthropic', 'sim-gemini']);
+  expect(exported.panes.map((p) => p.providerName)).toEqual([
+    'Simulator · OpenAI Chat',
+    'Simulator · Anthropic Messages',
+    'Simulator · Gemini',
+  ]);
   for (const p of exported.panes) {
     const reply = p.turns.find((t) => t.role === 'assistant')!;
     expect(reply.text.length).toBeGreaterThan(0);
@@ -91,6 +125,11 @@ test('three panes on three wire protocols race side by side, each with its own r
     await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
   }
   await expect(pane(page, 2).getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
+  // A stored session takes no new pane: its panes are its conversations.
+  await expect(page.getByRole('button', { name: 'Add model' })).toBeDisabled();
+  // The chart of the last race, drawn again from the stored replies.
+  for (const color of LINES) await expect.poll(() => drawn(page, color)).toBeGreaterThan(20);
+  await app.shot('compare-reopened');
 
   // A pane's own event log.
   await pane(page, 1).getByRole('button', { name: 'Event log' }).click();
@@ -169,13 +208,20 @@ for (const anchoring of [true, false]) {
 
 test('2 to 6 panes: add and remove', async ({ page, app }) => {
   await app.open('/compare');
-  await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(2);
-  await expect(pane(page, 1).getByRole('button', { name: 'Remove pane 1' })).toBeDisabled();
-  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Add model' }).click();
-  await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(6);
+  const panes = page.getByRole('region', { name: /^Pane \d: / });
+  await expect(panes).toHaveCount(2);
+  await expect(pane(page, 1).getByRole('button', { name: /^Remove pane 1: / })).toBeDisabled();
+  // A new pane starts on the provider of the pane before it.
+  await app.pick('sim-gemini::sim-echo', pane(page, 2));
+  await page.getByRole('button', { name: 'Add model' }).click();
+  await expect(pane(page, 3).getByRole('combobox', { name: 'Model' })).toHaveValue(/^sim-gemini::/);
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add model' }).click();
+  await expect(panes).toHaveCount(6);
   await expect(page.getByRole('button', { name: 'Add model' })).toBeDisabled();
-  await pane(page, 6).getByRole('button', { name: 'Remove pane 6' }).click();
-  await expect(page.getByRole('region', { name: /^Pane \d$/ })).toHaveCount(5);
+  await pane(page, 6)
+    .getByRole('button', { name: /^Remove pane 6: / })
+    .click();
+  await expect(panes).toHaveCount(5);
 });
 
 test('four panes at 1000 tokens/s make no more store updates than frames', async ({ page, app }) => {
@@ -200,4 +246,95 @@ test('four panes at 1000 tokens/s make no more store updates than frames', async
   expect(updates).toBeGreaterThanOrEqual(4);
   expect(updates).toBeLessThanOrEqual(frames as number);
   for (const n of [1, 2, 3, 4]) await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
+});
+
+test('a lead within the noise is a tie, all tied marked; the cheapest is per output token, not the shortest reply', async ({
+  page,
+  app,
+}) => {
+  await app.open('/compare');
+  // Two panes on one model, one dearer model, and one that answers in a few tokens (sim-echo):
+  // the cheapest reply in total, at a dearer price per output token.
+  await race(app, [
+    'sim-openai::sim-markdown',
+    'sim-openai::sim-markdown',
+    'sim-anthropic::sim-markdown',
+    'sim-gemini::sim-echo',
+  ]);
+  const names = [
+    'sim-openai · sim-markdown (1)',
+    'sim-openai · sim-markdown (2)',
+    'sim-anthropic · sim-markdown',
+    'sim-gemini · sim-echo',
+  ];
+  await expect(page.getByRole('list', { name: 'Chart legend' }).getByRole('listitem')).toHaveText(names);
+  await app.send('tokens=30 tps=200 delay=0');
+  await app.done();
+  // The two panes on one model cost the same per output token: both marked, as a tie
+  // (the times of a shared machine are too loose to make a tie of them here: the unit tests do).
+  const cost = bars(page, 'Cost per output token');
+  await expect(cost.getByRole('rowheader')).toHaveText(names);
+  for (const name of names.slice(0, 2)) await expect(cost.getByRole('row', { name })).toContainText('cheapest (tie)');
+  for (const name of names.slice(2)) await expect(cost.getByRole('row', { name })).not.toContainText('cheapest');
+  await app.shot('compare-tie');
+});
+
+test('when every pane is within the noise of the best, none is marked and the figure says it is a tie', async ({ page, app }) => {
+  await app.open('/compare');
+  await race(app, ['sim-openai::sim-markdown', 'sim-openai::sim-markdown']);
+  await app.send('tokens=30 tps=200 delay=0');
+  await app.done();
+  const cost = bars(page, 'Cost per output token');
+  await expect(cost).toContainText('A tie: all within 5 % of each other.');
+  await expect(cost.getByText(/cheapest/)).toHaveCount(0);
+});
+
+test('at phone width the panes stack with nothing to scroll sideways; the chart reads in the dark', async ({ page, app }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open('/compare');
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await sideways()).toBe(0);
+  await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-thinking', 'sim-gemini::sim-markdown']);
+  await app.send('Phone race tokens=200 tps=100 think=20 delay=0');
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  await app.streamed(app.lastReply(pane(page, 1)));
+  expect(await sideways()).toBe(0);
+  await app.done();
+  expect(await sideways()).toBe(0);
+  // Stacked: each pane as wide as the one before, below it.
+  const boxes = await Promise.all([1, 2, 3].map(async (n) => (await pane(page, n).boundingBox())!));
+  for (const [i, box] of boxes.entries())
+    if (i > 0) {
+      expect(box.x).toBe(boxes[0]!.x);
+      expect(box.width).toBe(boxes[0]!.width);
+      expect(box.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
+    }
+  // The axes' titles are whole, inside the race's box.
+  const raceBox = (await page.getByRole('region', { name: 'The race' }).boundingBox())!;
+  for (const title of ['token events', 'seconds since Send']) {
+    const text = page.getByText(title, { exact: true });
+    await expect(text).toBeVisible();
+    const box = (await text.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(raceBox.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(raceBox.x + raceBox.width);
+    expect(await text.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  // Switched to the dark theme, the axis' numbers are drawn light: opaque, bright pixels left of the plot.
+  const brightAxisPixels = () =>
+    chart(page)
+      .locator('canvas')
+      .first()
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const strip = Math.round(40 * devicePixelRatio);
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, strip, canvas.height);
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i + 3]! > 150 && Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 150) n++;
+        return n;
+      });
+  expect(await brightAxisPixels()).toBe(0);
+  await page.getByRole('button', { name: 'Toggle dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect.poll(brightAxisPixels).toBeGreaterThan(20);
+  await app.shot('compare-phone-dark');
 });

@@ -7,6 +7,7 @@ import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
 import { exportSession } from '@/lib/client/compare/export-session';
+import { paneNames } from '@/lib/client/compare/pane-names';
 import { saveFile } from '@/lib/client/save-file';
 import type { PublicProvider } from '@/lib/api/providers';
 import type { CompareSession } from '@/lib/api/conversations';
@@ -29,8 +30,12 @@ function firstModels(providers: PublicProvider[]) {
 export function CompareApp({ providers, session }: { providers: PublicProvider[]; session?: CompareSession }) {
   useState(() => typeof window !== 'undefined' && openCompare(session, firstModels(providers)));
   const panes = useCompareStore(useShallow((s) => s.panes));
+  const names = paneNames(panes);
   const streaming = panes.some((p) => p.streaming);
   const ready = panes.every((p) => p.model);
+  // Subscribed, not read once: hydration renders the server's (empty) store first, and a
+  // value read from the client's store there would leave the server's HTML (enabled) in place.
+  const started = useCompareStore((s) => s.compareId !== undefined);
   const [error, setError] = useState<string>();
   useEffect(() => {
     exposeStats();
@@ -44,7 +49,7 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
         <span className="text-xs text-zinc-500">{panes.length} models, one prompt</span>
         <Button
           onClick={addPane}
-          disabled={panes.length >= MAX_PANES || useCompareStore.getState().compareId !== undefined}
+          disabled={panes.length >= MAX_PANES || started}
           className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700"
         >
           Add model
@@ -53,7 +58,7 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
           onClick={() =>
             saveFile(
               `sluice-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-              JSON.stringify(exportSession(), null, 2),
+              JSON.stringify(exportSession(providers), null, 2),
               'application/json',
             )
           }
@@ -75,7 +80,7 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
         style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 20 : 24}rem), 1fr))` }}
       >
         {panes.map((pane, i) => (
-          <ComparePane key={pane.key} pane={pane} index={i} providers={providers} />
+          <ComparePane key={pane.key} pane={pane} index={i} name={names[i]!} providers={providers} />
         ))}
       </div>
       {error ? (

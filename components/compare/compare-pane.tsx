@@ -20,6 +20,7 @@ import { ReplyActionsProvider } from '../chat/reply-actions';
 import { EventLogView } from '../event-log/event-log-panel';
 import { FollowTail } from '../follow-tail';
 import { Button } from '@/components/ui/button';
+import { Swatch } from './pane-color';
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
@@ -92,15 +93,18 @@ function PaneLog({ pane }: { pane: Pane }) {
 /**
  * One model in the race: its picker, its conversation, its figures, its own Stop, Retry
  * and log. Memoized: a change to one pane (its conversation id, its end) renders that
- * pane, not all of them with their model lists.
+ * pane, not all of them with their model lists. `name` is its provider and model, as the
+ * chart and the bars name it (paneNames); `index` its place, which gives its color.
  */
 export const ComparePane = memo(function ComparePane({
   pane,
   index,
+  name,
   providers,
 }: {
   pane: Pane;
   index: number;
+  name: string;
   providers: PublicProvider[];
 }) {
   const router = useRouter();
@@ -117,12 +121,18 @@ export const ComparePane = memo(function ComparePane({
   const streaming = pane.streaming !== undefined;
   const hasReply = pane.order.length > 0;
   return (
+    // Its place, then its model ("Pane 2: sim-anthropic · sim-thinking"): a screen reader's list of regions is in order.
     <section
-      aria-label={`Pane ${index + 1}`}
+      aria-label={`Pane ${index + 1}: ${name}`}
       className="flex min-w-0 flex-col rounded-lg border border-zinc-200 dark:border-zinc-800"
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
-        <h2 className="text-sm font-semibold">Pane {index + 1}</h2>
+        <h2 className="flex min-w-0 basis-full items-center gap-1.5 text-sm font-semibold">
+          <Swatch index={index} />
+          <span className="truncate" title={providers.find((p) => p.id === pane.provider)?.name}>
+            {name}
+          </span>
+        </h2>
         <ModelPicker
           providers={providers}
           value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined}
@@ -145,7 +155,7 @@ export const ComparePane = memo(function ComparePane({
           </Button>
           {!started ? (
             <Button
-              aria-label={`Remove pane ${index + 1}`}
+              aria-label={`Remove pane ${index + 1}: ${name}`}
               disabled={count <= 2}
               onClick={() => removePane(pane.key)}
               className={button}

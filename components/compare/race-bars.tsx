@@ -4,59 +4,78 @@ import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
-import { costOf, describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
-import { outputRate, pricedReply } from '@/lib/client/thread/reply-figures';
+import { paneNames } from '@/lib/client/compare/pane-names';
+import { NO_PRICE, raceFigures } from '@/lib/client/compare/race-figures';
+import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/client/compare/race-winners';
+import { describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
+import { pricedReply } from '@/lib/client/thread/reply-figures';
+import { Swatch } from './pane-color';
 
 interface Row {
-  pane: string;
+  name: string;
   value?: number;
   /** Shown instead of a value (a pane whose model has no price). */
   note?: string;
 }
 
-/** One figure across the panes; the best of two or more is marked (text, not only a colour). */
-function Bars({
-  title,
-  better,
-  rows,
-  format,
-  best,
-}: {
+/** "within 5 % or 20 ms": what a tie is, for this figure. */
+const noiseText = ({ relative, absolute }: Noise) => `within ${relative * 100} %${absolute ? ` or ${absolute} ms` : ''}`;
+
+const badge =
+  'block w-fit ml-auto rounded bg-emerald-100 px-1 font-sans text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100';
+
+/** A figure the bars compare: its caption, which way is better, what a tie is, its unit, its mark. */
+interface Figure {
   title: string;
+  hint: string;
   better: 'low' | 'high';
-  rows: Row[];
+  noise: Noise;
   format: (value: number) => string;
   best: string;
-}) {
+}
+
+/**
+ * One figure across the panes. The best is marked in words, not only a colour; a lead
+ * within the noise is no lead: the tied are all marked "(tie)", and when every pane is
+ * within it none is, and the caption says so.
+ */
+function Bars({ title, hint, better, noise, format, best, rows }: Figure & { rows: Row[] }) {
   const max = Math.max(1e-9, ...rows.map((r) => r.value ?? 0));
-  const valued = rows.filter((r) => r.value !== undefined);
-  const winner =
-    valued.length >= 2
-      ? valued.reduce((a, b) => ((better === 'low' ? b.value! < a.value! : b.value! > a.value!) ? b : a)).pane
-      : undefined;
+  const outcome = raceWinners(
+    rows.map((r) => r.value),
+    better,
+    noise,
+  );
+  const mark = outcome.kind === 'tie' ? `${best} (tie)` : best;
   return (
-    <figure className="flex-1">
+    <figure className="min-w-0 flex-1">
       <figcaption className="mb-1 text-xs font-medium">
-        {title} <span className="font-normal text-zinc-500">({better === 'low' ? 'lower' : 'higher'} is better)</span>
+        {title} <span className="font-normal text-zinc-500 dark:text-zinc-400">({hint})</span>
+        {outcome.kind === 'all-tied' ? (
+          <span className="block font-normal text-zinc-600 dark:text-zinc-300">A tie: all {noiseText(noise)} of each other.</span>
+        ) : null}
       </figcaption>
       <table className="w-full text-xs">
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.pane}>
-              <th scope="row" className="w-16 pr-2 text-left font-normal text-zinc-500">
-                {r.pane}
-              </th>
-              <td>
-                <div
-                  className={`h-3 rounded ${r.pane === winner ? 'bg-emerald-500' : 'bg-sky-500'}`}
+          {rows.map((r, i) => (
+            <tr key={r.name}>
+              {/* w-full with max-w-0: the name takes what the value leaves, and is cut short rather than widen the page. */}
+              <th scope="row" className="w-full max-w-0 py-0.5 pr-2 text-left font-normal text-zinc-600 dark:text-zinc-300">
+                <span className="flex items-center gap-1.5" title={r.name}>
+                  <Swatch index={i} />
+                  <span className="truncate">{r.name}</span>
+                </span>
+                <span
+                  className={`mt-0.5 block h-2 rounded ${outcome.best.includes(i) ? 'bg-emerald-500' : 'bg-sky-500'}`}
                   style={{ width: `${((r.value ?? 0) / max) * 100}%` }}
                 />
-              </td>
-              <td className="w-32 whitespace-nowrap pl-2 text-right font-mono">
+              </th>
+              {/* The value beside the name, its mark below it beside the bar: the name keeps the room. */}
+              <td className="whitespace-nowrap pl-2 text-right align-top font-mono">
                 {r.value === undefined ? (r.note ?? '—') : format(r.value)}
-                {r.pane === winner ? (
-                  <span className="ml-1 rounded bg-emerald-100 px-1 font-sans text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
-                    {best}
+                {outcome.best.includes(i) ? (
+                  <span className={badge} title={outcome.kind === 'tie' ? `${noiseText(noise)} of each other` : undefined}>
+                    {mark}
                   </span>
                 ) : null}
               </td>
@@ -68,26 +87,51 @@ function Bars({
   );
 }
 
-const NO_PRICE = -1;
+/** The three figures, in the order raceFigures gives them. */
+const FIGURES: Figure[] = [
+  {
+    title: 'Time to first token',
+    hint: 'lower is better',
+    better: 'low',
+    noise: TIME_NOISE,
+    format: (v) => `${v.toFixed(0)} ms`,
+    best: 'fastest',
+  },
+  {
+    title: 'Tokens per second',
+    hint: 'higher is better',
+    better: 'high',
+    noise: RATE_NOISE,
+    format: (v) => `${v.toFixed(1)} tok/s`,
+    best: 'fastest',
+  },
+  {
+    title: 'Cost per output token',
+    hint: 'per million, input included; lower is better',
+    better: 'low',
+    noise: COST_NOISE,
+    format: (v) => `${formatUsd(v)}/M`,
+    best: 'cheapest',
+  },
+];
 
 /**
- * Time to first token, tokens per second and cost of each pane's latest reply, side by
- * side, the fastest and the cheapest marked, and what the session cost. Memoized: the
- * page renders again as each pane starts, gets its conversation and ends, and the bars
- * need to only when a figure changes.
+ * Time to first token, tokens per second and cost per output token of each pane's
+ * latest reply, side by side, named by the panes' models, the fastest and the cheapest
+ * marked, and what the session cost. Memoized: the page renders again as each pane
+ * starts, gets its conversation and ends, and the bars need to only when a figure changes.
  */
 export const RaceBars = memo(function RaceBars() {
   const panes = useCompareStore(useShallow((s) => s.panes.map((p) => p.order)));
+  const names = useCompareStore(useShallow((s) => paneNames(s.panes)));
   const replies = panes.map((order) => order.at(-1) ?? '');
-  // Flat numbers, so the shallow comparison sees when nothing changed.
+  // Flat numbers, so the shallow comparison sees when nothing changed; three a pane,
+  // undefined where a pane has no reply yet, so each pane's figures stay in place.
   const flat = useMessagePool(
     useShallow((s) =>
       replies.flatMap((id) => {
-        const m = s.messages[id];
-        if (m?.role !== 'assistant') return [undefined, undefined, undefined];
-        const { usage, pricing } = pricedReply(m);
-        const cost = usage && pricing !== undefined ? (costOf(usage, pricing ?? undefined)?.usd ?? NO_PRICE) : undefined;
-        return [m.figures.firstToken, outputRate(m.reply, m.figures)?.rate, cost];
+        const [ttft, rate, cost] = raceFigures(s.messages[id]);
+        return [ttft, rate, cost];
       }),
     ),
   );
@@ -102,19 +146,19 @@ export const RaceBars = memo(function RaceBars() {
     ),
   );
   const rows = (k: number): Row[] =>
-    replies.map((_, i) => {
+    names.map((name, i) => {
       const value = flat[3 * i + k];
-      return value === NO_PRICE ? { pane: `Pane ${i + 1}`, note: 'no price' } : { pane: `Pane ${i + 1}`, value };
+      return value === NO_PRICE ? { name, note: 'no price' } : { name, value };
     });
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-col gap-4 sm:flex-row">
-        <Bars title="Time to first token" better="low" rows={rows(0)} format={(v) => `${v.toFixed(0)} ms`} best="fastest" />
-        <Bars title="Tokens per second" better="high" rows={rows(1)} format={(v) => `${v.toFixed(1)} tok/s`} best="fastest" />
-        <Bars title="Cost" better="low" rows={rows(2)} format={formatUsd} best="cheapest" />
+        {FIGURES.map((figure, k) => (
+          <Bars key={figure.title} {...figure} rows={rows(k)} />
+        ))}
       </div>
       {session ? (
-        <p aria-label="Session cost" className="text-xs text-zinc-500">
+        <p aria-label="Session cost" className="text-xs text-zinc-500 dark:text-zinc-400">
           This session: <span className="font-mono text-zinc-700 dark:text-zinc-300">{session}</span>
         </p>
       ) : null}

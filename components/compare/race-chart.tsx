@@ -2,9 +2,13 @@
 
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
+import { useShallow } from 'zustand/react/shallow';
 import 'uplot/dist/uPlot.min.css';
 import { race, raceSeries, useCompareStore } from '@/lib/client/compare/compare-store';
+import { paneNames } from '@/lib/client/compare/pane-names';
+import { loadStoredRaces } from '@/lib/client/compare/stored-series';
 import { frameLoop } from '@/lib/client/thread/page-frames';
+import { paneColor, Swatch } from './pane-color';
 
 /**
  * How often the chart is redrawn during a race. Each redraw aligns every pane's
@@ -13,8 +17,7 @@ import { frameLoop } from '@/lib/client/thread/page-frames';
  * bounded number in all); ten redraws a second still read as live.
  */
 const REDRAW_MS = 100;
-
-const COLORS = ['#0284c7', '#db2777', '#16a34a', '#ea580c', '#7c3aed', '#ca8a04'];
+const HEIGHT = 200;
 
 /** All panes' series on one time axis (seconds), each line stepping where its points are. */
 function chartData(keys: string[]): uPlot.AlignedData {
@@ -32,69 +35,149 @@ function chartData(keys: string[]): uPlot.AlignedData {
   return [times.map((t) => t / 1000), ...columns] as uPlot.AlignedData;
 }
 
+/** Draws the race as it stands. */
+function draw(plot: uPlot | undefined, keys: string[]): void {
+  if (!plot) return;
+  const data = chartData(keys);
+  plot.setData(data);
+  // uPlot spreads a lone point (the start, before any token) over 0–100 seconds.
+  if (data[0].length < 2) plot.setScale('x', { min: 0, max: 1 });
+}
+
+/**
+ * The axes' colors, read from the chart's CSS variables as it draws: a canvas follows
+ * no stylesheet, and uPlot's default (black) text is unreadable on the dark theme.
+ */
+function axis(box: HTMLElement): uPlot.Axis {
+  const color = (name: string) => () => getComputedStyle(box).getPropertyValue(name).trim();
+  return { stroke: color('--chart-text'), grid: { stroke: color('--chart-grid') }, ticks: { stroke: color('--chart-grid') } };
+}
+
+/** Each chart box's uPlot, for the redraws: the chart lives outside React's state. */
+const charts = new WeakMap<HTMLDivElement, uPlot>();
+
+/** Built with the panes; drawn again when the theme changes, as its axes' colors did. */
+function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): () => void {
+  const steps = UPlot.paths.stepped!({ align: 1 });
+  const plot = new UPlot(
+    {
+      width: box.clientWidth || 600,
+      height: HEIGHT,
+      // From zero, at least a second wide and ten events high, where there is less to show.
+      scales: {
+        x: { time: false, range: (_u, _min, max) => [0, Math.max(1, max)] },
+        y: { range: (_u, _min, max) => [0, Math.max(10, max)] },
+      },
+      // The axes' titles are the page's own text beside the canvas (RaceChart): they wrap
+      // and follow the theme instead of being cut at the canvas' edge.
+      axes: [axis(box), axis(box)],
+      // Stepped: a count holds until the next read, so the first token is a late start, not
+      // a slope from zero. No dots at the reads: a race has hundreds, and uPlot dots sparse lines.
+      series: [
+        {},
+        ...keys.map((_, i) => ({ stroke: paneColor(i), width: 2, spanGaps: false, paths: steps, points: { show: false } })),
+      ],
+      // The legend is the page's, naming each line by its pane (uPlot's shows "Value: --" until hovered).
+      legend: { show: false },
+    },
+    [[], ...keys.map(() => [])],
+    box,
+  );
+  draw(plot, keys);
+  const resize = new ResizeObserver(() => plot.setSize({ width: box.clientWidth, height: HEIGHT }));
+  resize.observe(box);
+  const theme = new MutationObserver(() => plot.redraw(false));
+  theme.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  charts.set(box, plot);
+  return () => {
+    resize.disconnect();
+    theme.disconnect();
+    charts.delete(box);
+    plot.destroy();
+  };
+}
+
 /**
  * Output over time, one line per pane, redrawn ten times a second while any pane streams:
  * time to first token shows as a late start, a stall as a flat stretch. uPlot draws to
- * a canvas fast enough for that; the panes' figures say the same in text.
+ * a canvas fast enough for that; the legend below names the lines, and the bars and the
+ * panes' figures say the same in text.
  */
 export function RaceChart() {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<uPlot | undefined>(undefined);
-  const panes = useCompareStore((s) => s.panes);
-  const streaming = panes.some((p) => p.streaming);
-  const keys = panes.map((p) => p.key).join(',');
+  const keys = useCompareStore((s) => s.panes.map((p) => p.key).join(','));
+  const streaming = useCompareStore((s) => s.panes.some((p) => p.streaming));
+  const empty = useCompareStore((s) => s.panes.every((p) => p.order.length === 0));
+  const names = useCompareStore(useShallow((s) => paneNames(s.panes)));
 
   // Built once per set of panes, not per race: building it again at Send cost the page
   // a long frame, in the very frame that starts every stream.
   useEffect(() => {
-    const el = box.current!;
-    const list = keys.split(',');
-    let resize: ResizeObserver | undefined;
+    let destroy: (() => void) | undefined;
     let gone = false;
     // uPlot touches the DOM as it loads: it is loaded in the browser only.
     void import('uplot').then(({ default: UPlot }) => {
-      if (gone) return;
-      const plot = new UPlot(
-        {
-          width: el.clientWidth || 600,
-          height: 180,
-          scales: { x: { time: false } },
-          axes: [{ label: 'seconds since Send' }, { label: 'output (token events)' }],
-          series: [
-            {},
-            ...list.map((_, i) => ({ label: `Pane ${i + 1}`, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: false })),
-          ],
-          legend: { show: true },
-        },
-        chartData(list),
-        el,
-      );
-      chart.current = plot;
-      resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 180 }));
-      resize.observe(el);
+      if (!gone) destroy = createChart(UPlot, box.current!, keys.split(','));
     });
     return () => {
       gone = true;
-      resize?.disconnect();
-      chart.current?.destroy();
-      chart.current = undefined;
+      destroy?.();
     };
   }, [keys]);
 
-  // Redrawn while a race runs, and once more as it ends.
+  // Redrawn while a race runs, and once more as it ends; a race this page did not see
+  // (a session reopened) is read from the store first.
   useEffect(() => {
     const list = keys.split(',');
-    const draw = () => chart.current?.setData(chartData(list));
-    if (!streaming) return void draw();
+    const redraw = () => draw(charts.get(box.current!), list);
+    if (!streaming) {
+      let gone = false;
+      redraw();
+      void loadStoredRaces().then(() => !gone && redraw());
+      return () => void (gone = true);
+    }
     let drawn = -Infinity;
     return frameLoop.onFrame((now) => {
       if (now - drawn >= REDRAW_MS) {
-        draw();
+        redraw();
         drawn = now;
       }
       return race.running > 0;
     });
   }, [keys, streaming]);
 
-  return <div ref={box} role="img" aria-label="Output tokens over time, one line per pane" className="w-full" />;
+  const label = empty ? 'Output over time: nothing yet' : `Output over time, one line per model: ${names.join(', ')}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1 text-xs text-zinc-600 dark:text-zinc-300">
+        <span className="rotate-180 [writing-mode:vertical-rl]">token events</span>
+        <div className="relative">
+          {/* Before the race, the canvas (axes of nothing) hides behind the message; the image and its label stay. */}
+          <div
+            ref={box}
+            role="img"
+            aria-label={label}
+            className={`w-full ${empty ? '[&_.uplot]:invisible' : ''} [--chart-grid:#e4e4e7] [--chart-text:#52525b] dark:[--chart-grid:#27272a] dark:[--chart-text:#d4d4d8]`}
+            style={{ minHeight: HEIGHT }}
+          />
+          {empty ? (
+            <p className="absolute inset-0 flex items-center justify-center px-6 text-center text-sm text-zinc-500 dark:text-zinc-400">
+              Once you send, each model’s output is drawn here as it streams, one line per model: a late start is a slow first
+              token, a flat stretch a stall.
+            </p>
+          ) : null}
+        </div>
+        <span />
+        <span className="text-center">seconds since Send</span>
+      </div>
+      <ul aria-label="Chart legend" className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs">
+        {names.map((name, i) => (
+          <li key={name} className="flex min-w-0 items-center gap-1.5">
+            <Swatch index={i} />
+            <span className="truncate">{name}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -1,22 +1,37 @@
 import { totalCost } from '@/lib/pricing/cost';
+import type { PublicProvider } from '@/lib/api/providers';
 import { useCompareStore } from './compare-store';
+import { paneNames } from './pane-names';
 import { useMessagePool } from '../thread/message-pool';
 import { replySummary, type ReplySummary } from '../thread/reply-figures';
 
 type Turn = { role: 'user'; text: string } | (ReplySummary & { role: 'assistant'; text: string });
 
-/** A compare session as a file: each pane's model and turns, every reply with its text, figures and cost, and the session's total. */
+/**
+ * A compare session as a file: each pane's provider and model and turns, every reply
+ * with its text, figures and cost, and the session's total. `name` is the pane as the
+ * page names it ("sim-openai · sim-markdown"), `providerName` its provider's own name.
+ */
 export interface SessionExport {
   kind: 'sluice-compare-session';
   compareId?: string;
   exportedAt: string;
-  panes: { pane: number; provider?: string; model?: string; conversationId?: string; turns: Turn[] }[];
+  panes: {
+    pane: number;
+    name: string;
+    provider?: string;
+    providerName?: string;
+    model?: string;
+    conversationId?: string;
+    turns: Turn[];
+  }[];
   total: ReturnType<typeof totalCost>;
 }
 
 /** The session as it stands now (read once, no subscription). */
-export function exportSession(now = new Date()): SessionExport {
+export function exportSession(providers: readonly PublicProvider[], now = new Date()): SessionExport {
   const { compareId, panes } = useCompareStore.getState();
+  const names = paneNames(panes);
   const { messages } = useMessagePool.getState();
   const replies: ReplySummary[] = [];
   return {
@@ -25,7 +40,9 @@ export function exportSession(now = new Date()): SessionExport {
     exportedAt: now.toISOString(),
     panes: panes.map((pane, i) => ({
       pane: i + 1,
+      name: names[i]!,
       provider: pane.provider,
+      providerName: providers.find((p) => p.id === pane.provider)?.name,
       model: pane.model,
       conversationId: pane.conversationId,
       turns: pane.order.flatMap((id): Turn[] => {

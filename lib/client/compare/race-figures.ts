@@ -1,0 +1,25 @@
+import { costOf } from '@/lib/pricing/cost';
+import type { UiMessage } from '../thread/ui-message';
+import { outputRate, pricedReply } from '../thread/reply-figures';
+
+/** The figure stands for "this model has no known price", where a number of dollars would go. */
+export const NO_PRICE = -1;
+
+/**
+ * A pane's latest reply as the race's bars compare it: time to first token (ms), output
+ * tokens per second, and what an output token cost (US dollars per million, the unit
+ * prices are listed in). Per output token, not the reply's total: models answering the
+ * same prompt at different lengths would otherwise make the shortest reply "cheapest".
+ * The input is in that cost, as it is in what the reply cost.
+ */
+export function raceFigures(message: UiMessage | undefined): [ttft?: number, rate?: number, costPerMillion?: number] {
+  if (message?.role !== 'assistant') return [];
+  const { usage, pricing } = pricedReply(message);
+  const out = usage?.outputTokens;
+  let costPerMillion: number | undefined;
+  if (usage && out && pricing !== undefined) {
+    const cost = costOf(usage, pricing ?? undefined);
+    costPerMillion = cost ? (cost.usd / out) * 1_000_000 : NO_PRICE;
+  }
+  return [message.figures.firstToken, outputRate(message.reply, message.figures)?.rate, costPerMillion];
+}
