@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { firstOpening } from '@/lib/client/first-opening';
+import { defaultChoice } from '@/lib/client/model-choice';
 import { uiMessagesOf } from '@/lib/client/history/from-stored';
 import type { Conversation } from '@/lib/api/conversations';
 import { chooseModel, openChat } from '@/lib/client/chat/run-reply';
@@ -43,8 +44,8 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
     exposeStats();
     prewarmHighlighter();
     if (!useChatStore.getState().model) {
-      const first = providers.find((p) => p.models.length > 0);
-      if (first) chooseModel(first.id, first.models[0]!.id);
+      const choice = defaultChoice(providers);
+      if (choice) chooseModel(choice.provider, choice.model);
     }
   }, [providers]);
 
@@ -58,8 +59,9 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
             value={provider && model ? { provider, model } : undefined}
             onChange={chooseModel}
             disabled={streaming}
+            // On a phone, the picker takes a row of its own under the title and the buttons.
+            className="order-last w-full sm:order-none sm:w-auto"
           />
-          <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
           <span className="ml-auto flex items-center gap-2">
             <Button
               aria-expanded={logOpen}
