@@ -11,7 +11,7 @@ import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/api/providers';
 import { toggleLogPanel, useLogPanel } from '@/lib/client/event-log/log-panel';
-import { EventLogPanel } from '../event-log/event-log-panel';
+import { EventLogPanel, LOG_TOGGLE_ID } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
 import { ThemeToggle } from '../theme-toggle';
 import { ChatComposer } from './composer';
@@ -64,6 +64,7 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
           />
           <span className="ml-auto flex items-center gap-2">
             <Button
+              id={LOG_TOGGLE_ID}
               aria-expanded={logOpen}
               aria-controls="event-log"
               onClick={toggleLogPanel}
@@ -93,7 +94,7 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
           <ChatComposer />
         </footer>
       </div>
-      {logOpen ? <EventLogPanel /> : null}
+      {logOpen ? <EventLogPanel providers={providers} /> : null}
     </div>
   );
 }
