@@ -51,16 +51,16 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
 
   return (
     <div className="flex min-h-screen">
-      <div className="mx-auto flex min-h-screen w-full min-w-0 max-w-4xl flex-col px-4">
-        <header className="follow-off sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="mx-auto flex min-h-screen w-full max-w-4xl min-w-0 flex-col px-4">
+        <header className="follow-off @container sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
           <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
           <ModelPicker
             providers={providers}
             value={provider && model ? { provider, model } : undefined}
             onChange={chooseModel}
             disabled={streaming}
-            // On a phone, the picker takes a row of its own under the title and the buttons.
-            className="order-last w-full sm:order-none sm:w-auto"
+            // In a narrow column (a phone, or beside the event log), the picker takes a row of its own under the title and the buttons.
+            className="order-last w-full @3xl:order-none @3xl:w-auto"
           />
           <span className="ml-auto flex items-center gap-2">
             <Button

@@ -72,7 +72,7 @@ export function ModelPicker({
           <span
             id={providerId}
             title={provider.name}
-            className="max-w-48 truncate border-r border-zinc-200 px-2 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
+            className="max-w-40 truncate border-r sm:max-w-64 border-zinc-200 px-2 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
           >
             {provider.name}
           </span>
