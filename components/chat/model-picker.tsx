@@ -4,7 +4,6 @@ import { memo, useId, useMemo, useState } from 'react';
 import type { PublicProvider } from '@/lib/api/providers';
 import { choiceKey, parseChoice, rememberChoice, type ModelChoice } from '@/lib/client/model-choice';
 import { filterModels } from '@/lib/client/model-filter';
-import { SearchBox } from '../search-box';
 
 /** Past this many models, a search box narrows the list. */
 const SEARCHABLE_FROM = 9;
@@ -62,17 +61,27 @@ export function ModelPicker({
   // The chosen model stays listed whatever the search: it is not counted as found.
   const found = useMemo(() => (query ? filterModels(providers, query).length : 1), [providers, query]);
   const provider = providers.find((p) => p.id === chosenProvider);
+  // One bordered group on one line (search, provider, model), each part shrinking where room is short (a phone, a
+  // compare pane); the model least: it keeps room for its name.
+  const part = 'bg-transparent py-1.5 outline-sky-500 -outline-offset-2 focus-visible:outline-2';
   return (
-    <span className={`flex min-w-0 flex-wrap items-center gap-2 ${className}`}>
-      {total >= SEARCHABLE_FROM ? (
-        <SearchBox label="Search models" placeholder="Search models" value={query} onChange={setQuery} className="w-36 py-1.5" />
-      ) : null}
-      <span className="flex max-w-full min-w-0 flex-1 items-center rounded-md sm:flex-initial border border-zinc-300 bg-white focus-within:ring-2 focus-within:ring-sky-500 dark:border-zinc-700 dark:bg-zinc-900">
+    <span className={`flex min-w-0 items-center gap-2 ${className}`}>
+      <span className="flex max-w-full min-w-0 flex-1 items-center rounded-md border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900">
+        {total >= SEARCHABLE_FROM ? (
+          <input
+            type="search"
+            aria-label="Search models"
+            placeholder="Search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className={`${part} w-20 min-w-16 rounded-l-md sm:w-32 border-r border-zinc-200 px-2 text-sm dark:border-zinc-700`}
+          />
+        ) : null}
         {provider ? (
           <span
             id={providerId}
             title={provider.name}
-            className="max-w-40 truncate border-r sm:max-w-64 border-zinc-200 px-2 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
+            className="max-w-64 min-w-0 truncate border-r border-zinc-200 px-2 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
           >
             {provider.name}
           </span>
@@ -80,7 +89,7 @@ export function ModelPicker({
         <select
           aria-label="Model"
           aria-describedby={provider ? providerId : undefined}
-          className="min-w-0 flex-1 rounded-md bg-transparent px-2 py-1.5 text-sm outline-none dark:bg-zinc-900"
+          className={`${part} min-w-32 flex-auto rounded-r-md px-2 text-sm dark:bg-zinc-900`}
           value={value ? choiceKey(value) : ''}
           disabled={disabled}
           onChange={(e) => {
@@ -93,8 +102,8 @@ export function ModelPicker({
           <ModelOptions shown={shown} />
         </select>
       </span>
-      <span role="status" className="text-xs text-zinc-500 empty:sr-only">
-        {found === 0 ? `No model matches “${query}”.` : null}
+      <span role="status" className="shrink-0 text-xs text-zinc-500 empty:sr-only">
+        {found === 0 ? 'No model matches.' : null}
       </span>
     </span>
   );
