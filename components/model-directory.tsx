@@ -1,4 +1,5 @@
-import type { PublicProvider } from '@/lib/api/providers';
+import type { ModelInfo, PublicProvider } from '@/lib/api/providers';
+import { groupByModels, type ModelGroup } from './model-groups';
 
 const PROTOCOL_LABELS: Record<PublicProvider['protocol'], string> = {
   'openai-chat': 'OpenAI Chat Completions',
@@ -7,40 +8,84 @@ const PROTOCOL_LABELS: Record<PublicProvider['protocol'], string> = {
   gemini: 'Gemini',
 };
 
-/** The providers and models this server can reach. */
+/** One provider in brief: its name, wire format, id, and whether it is built in or has its key. */
+function ProviderBadge({ provider, label }: ModelGroup['providers'][number]) {
+  return (
+    <article aria-label={provider.name} className="rounded-md border border-zinc-200 px-2 py-1 text-xs dark:border-zinc-800">
+      <h4 className="font-medium">{label}</h4>
+      <p className="text-zinc-500 dark:text-zinc-400">
+        {PROTOCOL_LABELS[provider.protocol]} · <code>{provider.id}</code>
+        {provider.builtin ? ' · built in' : provider.hasKey ? ' · key set' : ''}
+      </p>
+    </article>
+  );
+}
+
+/** The group's models: with what each does where the providers say, else as a compact list of ids. */
+function ModelList({ models }: { models: ModelInfo[] }) {
+  if (!models.some((m) => m.description))
+    return (
+      <ul aria-label="Models" className="flex flex-wrap gap-1">
+        {models.map((m) => (
+          <li key={m.id}>
+            <code className="block rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">{m.id}</code>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <dl aria-label="Models" className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+      {models.map((m) => (
+        <div key={m.id} className="contents">
+          <dt>
+            <code className="text-xs">{m.id}</code>
+          </dt>
+          <dd className="mb-1.5 text-zinc-600 sm:mb-0 dark:text-zinc-400">{m.description}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Group({ group }: { group: ModelGroup }) {
+  const shared = group.providers.length > 1;
+  return (
+    <section aria-label={group.title} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <h3 className="font-medium">{group.title}</h3>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {group.providers.map((p) => (
+          <li key={p.provider.id}>
+            <ProviderBadge {...p} />
+          </li>
+        ))}
+      </ul>
+      {group.error ? (
+        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {group.error}
+        </p>
+      ) : (
+        <>
+          <p className="mt-3 mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+            {group.models.length} {group.models.length === 1 ? 'model' : 'models'}
+            {shared ? `, the same on each of these ${group.providers.length}` : ''}
+          </p>
+          <ModelList models={group.models} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The providers and models this server can reach: providers offering the same models share one list. */
 export function ModelDirectory({ providers }: { providers: PublicProvider[] }) {
   return (
     <section aria-labelledby="models-heading" className="mt-10">
       <h2 id="models-heading" className="text-xl font-semibold">
         Available models
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        {providers.map((provider) => (
-          <article
-            key={provider.id}
-            aria-label={provider.name}
-            className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
-          >
-            <h3 className="font-medium">{provider.name}</h3>
-            <p className="text-xs text-zinc-500">
-              {PROTOCOL_LABELS[provider.protocol]} · <code>{provider.id}</code>
-              {provider.builtin ? ' · built in' : provider.hasKey ? ' · key set' : ''}
-            </p>
-            {provider.modelsError ? (
-              <p role="alert" className="mt-2 text-sm text-red-600">
-                {provider.modelsError}
-              </p>
-            ) : (
-              <ul className="mt-2 space-y-1 text-sm">
-                {provider.models.map((model) => (
-                  <li key={model.id}>
-                    <code>{model.id}</code>
-                    {model.description ? <span className="block text-xs text-zinc-500">{model.description}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </article>
+      <div className="mt-4 flex flex-col gap-4">
+        {groupByModels(providers).map((group) => (
+          <Group key={group.providers[0]!.provider.id} group={group} />
         ))}
       </div>
     </section>

@@ -263,13 +263,33 @@ for (const anchoring of [true, false]) {
   });
 }
 
-test('a long model list can be filtered', async ({ page }) => {
+test('the model picker: grouped by provider, searched, the provider shown with the model, the last choice remembered', async ({
+  page,
+  app,
+}) => {
   const picker = page.getByRole('combobox', { name: 'Model' });
   expect(await picker.locator('option').count()).toBeGreaterThanOrEqual(60);
-  await page.getByRole('searchbox', { name: 'Filter models' }).fill('echo');
+  await expect(picker.locator('optgroup')).toHaveCount(4);
+  // The chosen model's provider is beside it, and is its description.
+  await expect(picker).toHaveValue('sim-openai::sim-markdown');
+  await expect(picker).toHaveAccessibleDescription('Simulator · OpenAI Chat');
+  const search = page.getByRole('searchbox', { name: 'Search models' });
+  await search.fill('echo');
   // The four simulators' sim-echo, plus the model already chosen.
   expect(await picker.locator('option').count()).toBeLessThanOrEqual(5);
   await expect(picker.locator('option', { hasText: 'sim-echo' })).toHaveCount(4);
+  // Every word counts, the provider's name too.
+  await search.fill('gemini echo');
+  await expect(picker.locator('option', { hasText: 'sim-echo' })).toHaveCount(1);
+  await search.fill('no such model');
+  await expect(page.getByRole('status').filter({ hasText: 'No model matches.' })).toBeVisible();
+  await search.fill('');
+
+  await app.pick('sim-gemini::sim-thinking');
+  await expect(picker).toHaveAccessibleDescription('Simulator · Gemini');
+  // Remembered: a new page starts on it, not on the first model.
+  await app.open();
+  await expect(picker).toHaveValue('sim-gemini::sim-thinking');
 });
 
 test('light and dark themes, and a phone-width layout', async ({ page, app }) => {

@@ -159,10 +159,7 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
   await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'stopped');
   // Deleting the session on screen leaves it.
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: /^Delete “slow one/ })
-    .click();
+  await app.conversationAction('slow one', 'Delete');
   await page.getByRole('dialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/:\d+\/$/);
 });

@@ -98,6 +98,112 @@ test('filter by name and search narrow the rows; a row shows the part of the rep
   await expect(app.lastReply().locator('[data-part][aria-current="true"]')).toHaveCount(1);
 });
 
+test('the panel names the reply it shows, and its rows give the data the room', async ({ page, app }) => {
+  await app.open();
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=40 tps=400 delay=0');
+  await app.done();
+  await page.getByRole('button', { name: 'Event log' }).click();
+  // Model, provider, and when (the server's time, once the reply is stored).
+  await expect(panel(page)).toHaveAccessibleDescription(
+    /^Newest reply: sim-markdown · Simulator · Anthropic Messages · \d{1,2}:\d{2}:\d{2}/,
+  );
+  await app.ask('sim-openai::sim-echo', 'second tokens=5 delay=0');
+  await app.done();
+  await expect(panel(page)).toHaveAccessibleDescription(/^Newest reply: sim-echo · Simulator · OpenAI Chat · /);
+  await page.getByRole('button', { name: 'Show this reply’s events' }).first().click();
+  await expect(panel(page)).toHaveAccessibleDescription(/^Reply: sim-markdown · Simulator · Anthropic Messages · /);
+
+  // The number, time and gap are narrow; the data has the widest column, over a third of the row.
+  await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('content_block_delta');
+  const row = rows(page).first().getByRole('button').first();
+  const cells = row.locator(':scope > span');
+  const [rowBox, at, data] = [
+    (await row.boundingBox())!,
+    (await cells.nth(1).boundingBox())!,
+    (await cells.nth(4).boundingBox())!,
+  ];
+  expect(at.width).toBeLessThanOrEqual(52);
+  expect(data.width).toBeGreaterThan(rowBox.width / 3);
+  await expect(cells.nth(4)).toContainText('"type":"content_block_delta"');
+  await app.shot('event-log-panel', { fullPage: false });
+
+  // Its close button closes it, and focus goes back to the button that opened it.
+  await panel(page).getByRole('button', { name: 'Close event log' }).click();
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Event log' })).toBeFocused();
+});
+
+test('a capture without timing says so instead of showing every time as 0.0 ms; its import label reads cleanly', async ({
+  page,
+  app,
+}) => {
+  await app.open();
+  await page.getByRole('button', { name: 'Event log' }).click();
+  await panel(page).getByText('Import or paste a stream').click();
+  // The label is one line, and the hint's file names and command never break inside.
+  const label = panel(page).getByText('Import stream', { exact: true });
+  expect((await label.boundingBox())!.height).toBeLessThan(20);
+  for (const code of await panel(page).locator('code').all()) expect((await code.boundingBox())!.height).toBeLessThan(20);
+  await panel(page)
+    .getByLabel('Import stream')
+    .setInputFiles({
+      name: 'capture.sse',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(fixtureText('openai-chat/finish-length.sse')),
+    });
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  await expect(panel(page)).toHaveAccessibleDescription('Imported: capture.sse');
+  await expect(panel(page).getByRole('note')).toContainText('No timing');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(rows(page).first()).not.toContainText(' ms', { useInnerText: true });
+  expect(await names(page)).toContain('message');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the event log is a sheet over the whole screen, its rows showing name and data, with a clear close', async ({
+    page,
+    app,
+  }) => {
+    await app.open();
+    await app.ask('sim-anthropic::sim-markdown', 'tokens=40 tps=400 delay=0');
+    await app.done();
+    await page.getByRole('button', { name: 'Event log' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Event log' });
+    await expect(sheet).toBeVisible();
+    expect(await sheet.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    // The page behind is out of reach while it is open.
+    const focusable = (name: string) =>
+      page.getByRole('textbox', { name }).evaluate((el) => {
+        el.focus();
+        return document.activeElement === el;
+      });
+    expect(await focusable('Message')).toBe(false);
+    const close = sheet.getByRole('button', { name: 'Close event log' });
+    await expect(close).toBeInViewport();
+
+    // A row: its name, and its data on a line of its own across the sheet.
+    await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('content_block_delta');
+    const cells = rows(page).first().getByRole('button').first().locator(':scope > span');
+    await expect(cells.nth(3)).toHaveText('content_block_delta');
+    await expect(cells.nth(4)).toContainText('"type":"content_block_delta"');
+    const data = (await cells.nth(4).boundingBox())!;
+    expect(data.width).toBeGreaterThan(300);
+    await app.shot('event-log-phone', { fullPage: false });
+
+    await close.click();
+    await expect(sheet).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Event log' })).toBeFocused();
+    // Escape closes it too.
+    await page.getByRole('button', { name: 'Event log' }).click();
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    expect(await focusable('Message')).toBe(true);
+  });
+});
+
 test('a stream cut short says it ended without its terminal event; Jump to first error finds the error', async ({
   page,
   app,

@@ -98,9 +98,7 @@ for (const database of databases) {
       await expect(app.lastReply()).toContainText('And the drinks?');
 
       // Rename, and it sticks.
-      await sidebar(page)
-        .getByRole('button', { name: /^Rename “Plan a garden party/ })
-        .click();
+      await app.conversationAction('Plan a garden party', 'Rename');
       await sidebar(page).getByRole('textbox', { name: 'Conversation title' }).fill('Party planning');
       await sidebar(page).getByRole('button', { name: 'Save' }).click();
       await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toBeVisible();
@@ -135,13 +133,13 @@ for (const database of databases) {
       await app.shot('history-sidebar');
 
       // Delete asks first; Cancel keeps it, Delete removes it.
-      await sidebar(page).getByRole('button', { name: 'Delete “Party planning”' }).click();
+      await app.conversationAction('Party planning', 'Delete');
       const dialog = page.getByRole('dialog', { name: 'Delete this conversation?' });
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();
       await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toBeVisible();
-      await sidebar(page).getByRole('button', { name: 'Delete “Party planning”' }).click();
+      await app.conversationAction('Party planning', 'Delete');
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect(page).toHaveURL(`${server.origin}/`);
       await expect(sidebar(page).getByRole('link', { name: 'Party planning' })).toHaveCount(0);

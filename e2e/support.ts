@@ -32,6 +32,20 @@ export class SluiceApp {
     await within.getByRole('combobox', { name: 'Model' }).selectOption(model);
   }
 
+  /** The sidebar's conversation list. */
+  sidebar(): Locator {
+    return this.page.getByRole('navigation', { name: 'Conversations' });
+  }
+
+  /** Opens the "More actions" menu of the listed conversation whose title starts with `title`, and picks `action`. */
+  async conversationAction(title: string, action: 'Rename' | 'Delete'): Promise<void> {
+    const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await this.sidebar()
+      .getByRole('button', { name: new RegExp(`^More actions for “${escaped}`) })
+      .click();
+    await this.sidebar().getByRole('menuitem', { name: action }).click();
+  }
+
   /** Types a message and presses Send (with `model` picked first, when given); does not wait for the reply. */
   async ask(model: string | undefined, text: string): Promise<void> {
     if (model) await this.pick(model);

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { firstOpening } from '@/lib/client/first-opening';
+import { defaultChoice } from '@/lib/client/model-choice';
 import { uiMessagesOf } from '@/lib/client/history/from-stored';
 import type { Conversation } from '@/lib/api/conversations';
 import { chooseModel, openChat } from '@/lib/client/chat/run-reply';
@@ -10,7 +11,7 @@ import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/api/providers';
 import { toggleLogPanel, useLogPanel } from '@/lib/client/event-log/log-panel';
-import { EventLogPanel } from '../event-log/event-log-panel';
+import { EventLogPanel, LOG_TOGGLE_ID } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
 import { ThemeToggle } from '../theme-toggle';
 import { ChatComposer } from './composer';
@@ -43,25 +44,27 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
     exposeStats();
     prewarmHighlighter();
     if (!useChatStore.getState().model) {
-      const first = providers.find((p) => p.models.length > 0);
-      if (first) chooseModel(first.id, first.models[0]!.id);
+      const choice = defaultChoice(providers);
+      if (choice) chooseModel(choice.provider, choice.model);
     }
   }, [providers]);
 
   return (
     <div className="flex min-h-screen">
-      <div className="mx-auto flex min-h-screen w-full min-w-0 max-w-4xl flex-col px-4">
-        <header className="follow-off sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="mx-auto flex min-h-screen w-full max-w-4xl min-w-0 flex-col px-4">
+        <header className="follow-off @container sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
           <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
           <ModelPicker
             providers={providers}
             value={provider && model ? { provider, model } : undefined}
             onChange={chooseModel}
             disabled={streaming}
+            // In a narrow column (a phone, or beside the event log), the picker takes a row of its own under the title and the buttons.
+            className="order-last w-full @3xl:order-none @3xl:w-auto"
           />
-          <span className="text-xs text-zinc-500">{providers.find((p) => p.id === provider)?.name}</span>
           <span className="ml-auto flex items-center gap-2">
             <Button
+              id={LOG_TOGGLE_ID}
               aria-expanded={logOpen}
               aria-controls="event-log"
               onClick={toggleLogPanel}
@@ -91,7 +94,7 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
           <ChatComposer />
         </footer>
       </div>
-      {logOpen ? <EventLogPanel /> : null}
+      {logOpen ? <EventLogPanel providers={providers} /> : null}
     </div>
   );
 }

@@ -1,15 +1,12 @@
 'use client';
 
-import { memo, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import type { PublicProvider } from '@/lib/api/providers';
-import { SearchBox } from '../search-box';
+import { choiceKey, parseChoice, rememberChoice, type ModelChoice } from '@/lib/client/model-choice';
+import { filterModels } from '@/lib/client/model-filter';
 
-/** Past this many models, a filter box narrows the list. */
-const SEARCHABLE_FROM = 30;
-
-const SEPARATOR = '::';
-/** An option's value: provider and model in one string, split back apart on change. */
-const optionValue = (provider: string, model: string) => `${provider}${SEPARATOR}${model}`;
+/** Past this many models, a search box narrows the list. */
+const SEARCHABLE_FROM = 9;
 
 /**
  * The options, grouped by provider. Memoized: the picker renders again as a reply
@@ -20,7 +17,7 @@ const ModelOptions = memo(function ModelOptions({ shown }: { shown: PublicProvid
   return shown.map((p) => (
     <optgroup key={p.id} label={p.name}>
       {p.models.map((m) => (
-        <option key={m.id} value={optionValue(p.id, m.id)} title={m.description}>
+        <option key={m.id} value={choiceKey({ provider: p.id, model: m.id })} title={m.description}>
           {m.id}
         </option>
       ))}
@@ -28,57 +25,86 @@ const ModelOptions = memo(function ModelOptions({ shown }: { shown: PublicProvid
   ));
 });
 
-/** Combobox "Model": every provider's models, grouped by provider; a filter when the list is long. */
+/**
+ * Combobox "Model": every provider's models grouped by provider, the chosen model's
+ * provider beside it (its description), a "Search models" box when the list is long.
+ * A native select: the platform's own list on a phone, its own keyboard and screen
+ * reader support everywhere. What the user picks is remembered for the next chat.
+ */
 export function ModelPicker({
   providers,
   value,
   onChange,
   disabled,
+  className = '',
 }: {
   providers: PublicProvider[];
-  value?: { provider: string; model: string };
+  value?: ModelChoice;
   onChange: (provider: string, model: string) => void;
   disabled?: boolean;
+  /** Where it sits in its parent's layout. */
+  className?: string;
 }) {
-  const [filter, setFilter] = useState('');
+  const [query, setQuery] = useState('');
+  const providerId = useId();
   const total = providers.reduce((n, p) => n + p.models.length, 0);
-  const needle = filter.trim().toLowerCase();
-  const chosen = value ? optionValue(value.provider, value.model) : '';
+  const [chosenProvider, chosenModel] = [value?.provider, value?.model];
   const shown = useMemo(
     () =>
-      needle
-        ? providers
-            .map((p) => ({
-              ...p,
-              models: p.models.filter((m) => m.id.toLowerCase().includes(needle) || chosen === optionValue(p.id, m.id)),
-            }))
-            .filter((p) => p.models.length > 0 || p.name.toLowerCase().includes(needle))
-        : providers,
-    [providers, needle, chosen],
+      filterModels(
+        providers,
+        query,
+        chosenProvider && chosenModel ? { provider: chosenProvider, model: chosenModel } : undefined,
+      ),
+    [providers, query, chosenProvider, chosenModel],
   );
+  // The chosen model stays listed whatever the search: it is not counted as found.
+  const found = useMemo(() => (query ? filterModels(providers, query).length : 1), [providers, query]);
+  const provider = providers.find((p) => p.id === chosenProvider);
+  // One bordered group on one line (search, provider, model), each part shrinking where room is short (a phone, a
+  // compare pane); the model least: it keeps room for its name.
+  const part = 'bg-transparent py-1.5 outline-sky-500 -outline-offset-2 focus-visible:outline-2';
   return (
-    <span className="flex items-center gap-2">
-      {total >= SEARCHABLE_FROM ? (
-        <SearchBox
-          label="Filter models"
-          placeholder="Filter models"
-          value={filter}
-          onChange={setFilter}
-          className="w-32 py-1.5"
-        />
-      ) : null}
-      <select
-        aria-label="Model"
-        className="max-w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        value={chosen}
-        disabled={disabled}
-        onChange={(e) => {
-          const [provider, ...model] = e.target.value.split(SEPARATOR);
-          onChange(provider!, model.join(SEPARATOR));
-        }}
-      >
-        <ModelOptions shown={shown} />
-      </select>
+    <span className={`flex min-w-0 items-center gap-2 ${className}`}>
+      <span className="flex max-w-full min-w-0 flex-1 items-center rounded-md border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900">
+        {total >= SEARCHABLE_FROM ? (
+          <input
+            type="search"
+            aria-label="Search models"
+            placeholder="Search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className={`${part} w-20 min-w-16 rounded-l-md sm:w-32 border-r border-zinc-200 px-2 text-sm dark:border-zinc-700`}
+          />
+        ) : null}
+        {provider ? (
+          <span
+            id={providerId}
+            title={provider.name}
+            className="max-w-64 min-w-0 truncate border-r border-zinc-200 px-2 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
+          >
+            {provider.name}
+          </span>
+        ) : null}
+        <select
+          aria-label="Model"
+          aria-describedby={provider ? providerId : undefined}
+          className={`${part} min-w-32 flex-auto rounded-r-md px-2 text-sm dark:bg-zinc-900`}
+          value={value ? choiceKey(value) : ''}
+          disabled={disabled}
+          onChange={(e) => {
+            const choice = parseChoice(e.target.value);
+            if (!choice) return;
+            rememberChoice(choice);
+            onChange(choice.provider, choice.model);
+          }}
+        >
+          <ModelOptions shown={shown} />
+        </select>
+      </span>
+      <span role="status" className="shrink-0 text-xs text-zinc-500 empty:sr-only">
+        {found === 0 ? 'No model matches.' : null}
+      </span>
     </span>
   );
 }

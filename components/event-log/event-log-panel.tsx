@@ -1,12 +1,14 @@
 'use client';
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useEventLog, useLogVersion } from '@/lib/client/event-log/event-logs';
-import { highlightPart, useLogPanel } from '@/lib/client/event-log/log-panel';
+import { closeLogPanel, highlightPart, useLogPanel } from '@/lib/client/event-log/log-panel';
+import { useMediaQuery } from '@/lib/client/use-media-query';
+import type { PublicProvider } from '@/lib/api/providers';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { matches, type EventLog } from '@/lib/event-log/event-log';
 import { SearchBox } from '../search-box';
@@ -14,45 +16,79 @@ import { EventRow } from './event-row';
 import { ExchangeDetails } from './exchange-details';
 import { ImportStream } from './import-stream';
 import { LogExports } from './log-exports';
+import { LogSheet } from './log-sheet';
+import { describeReply, shownReply } from './shown-reply';
 import { Button } from '@/components/ui/button';
 
-/** The reply the panel shows: the one picked, else the newest. */
+/** The reply the panel shows: the one picked, else the newest (`latest`). */
 function useShownReply() {
   const picked = useLogPanel((s) => s.replyId);
   const order = useChatStore((s) => s.order);
   const conversationId = useChatStore((s) => s.conversationId);
   return useMessagePool(
     useShallow(({ messages }) => {
-      const id = picked && messages[picked] ? picked : order.findLast((k) => messages[k]?.role === 'assistant');
+      const newest = order.findLast((k) => messages[k]?.role === 'assistant');
+      const id = picked && messages[picked] ? picked : newest;
       const m = id ? messages[id] : undefined;
       if (m?.role !== 'assistant') return undefined;
-      return { id: m.id, protocol: m.protocol, stored: m.stored, conversationId };
+      return { ...shownReply(m), protocol: m.protocol, stored: m.stored, conversationId, latest: id === newest };
     }),
   );
 }
 
-/** The event log beside the chat: the events of the reply picked (else the newest), and imports. */
-export function EventLogPanel() {
+/** Below this width the log opens as a sheet over the page (Tailwind's `md`, where the panel sits beside the chat). */
+const PHONE = '(width < 48rem)';
+
+/**
+ * The event log beside the chat (on a phone, over it): the events of the reply picked
+ * (else the newest), which reply that is, and imports.
+ */
+export function EventLogPanel({ providers }: { providers: PublicProvider[] }) {
   const shown = useShownReply();
   const { log, loading } = useEventLog(shown?.id, shown?.stored ? shown.conversationId : undefined, shown?.protocol);
   const showPart = useCallback((part: number) => shown && highlightPart(shown.id, part), [shown]);
+  const phone = useMediaQuery(PHONE);
+  const sheet = useRef<HTMLDialogElement>(null);
+  const aboutId = useId();
   const empty = loading
     ? 'Loading events…'
     : shown
       ? 'No events recorded for this reply.'
       : 'Send a message, or import a stream: its events show here.';
-  return (
+  // The sheet closes as a dialog does (focus goes back to what opened it); the panel hands focus back itself.
+  const close = () => {
+    if (phone) return sheet.current?.close();
+    closeLogPanel();
+    document.getElementById(LOG_TOGGLE_ID)?.focus();
+  };
+  const about = shown ? (
+    <p id={aboutId} className="text-xs text-zinc-600 dark:text-zinc-400">
+      {describeReply(shown, providers, shown.latest)}
+    </p>
+  ) : null;
+  const panel = (
     <section
       aria-label="Event log"
+      aria-describedby={shown ? aboutId : undefined}
       id="event-log"
-      className="flex h-screen w-full flex-col border-l border-zinc-200 bg-white text-sm md:sticky md:top-0 md:w-[30rem] md:shrink-0 dark:border-zinc-800 dark:bg-zinc-950"
+      className={`flex flex-col bg-white text-sm dark:bg-zinc-950 ${phone ? 'h-full w-full' : 'sticky top-0 h-screen w-[30rem] shrink-0 border-l border-zinc-200 2xl:w-[36rem] dark:border-zinc-800'}`}
     >
       <ImportStream>
-        <EventLogView log={log} replyId={shown?.id} empty={empty} onShowPart={showPart} />
+        <EventLogView log={log} replyId={shown?.id} empty={empty} onShowPart={showPart} about={about} onClose={close} />
       </ImportStream>
     </section>
   );
+  return phone ? (
+    <LogSheet ref={sheet} onClosed={closeLogPanel}>
+      {panel}
+    </LogSheet>
+  ) : (
+    panel
+  );
 }
+
+/** The id of the chat header's "Event log" button, where focus goes when the panel closes. */
+export const LOG_TOGGLE_ID = 'event-log-toggle';
 
 /** Every SSE event of one log as it came over the wire: filterable, searchable, virtualized, following the tail. */
 export function EventLogView({
@@ -60,11 +96,17 @@ export function EventLogView({
   replyId,
   empty,
   onShowPart,
+  about,
+  onClose,
 }: {
   log: EventLog | undefined;
   replyId?: string;
   empty: string;
   onShowPart?: (part: number) => void;
+  /** Under the heading: which reply this is the log of. */
+  about?: ReactNode;
+  /** Given: a "Close event log" button beside the heading. */
+  onClose?: () => void;
 }) {
   const version = useLogVersion(log);
   const [name, setName] = useState('');
@@ -143,12 +185,26 @@ export function EventLogView({
   return (
     <>
       <header className="flex flex-col gap-2 border-b border-zinc-200 p-3 dark:border-zinc-800">
-        <h2 className="font-semibold">
-          Event log{' '}
-          <span className="font-normal text-zinc-500">
-            {log ? `· ${log.entries.length} items${log.source ? ` · ${log.source}` : ''}` : ''}
-          </span>
-        </h2>
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <h2 className="font-semibold">
+              Event log{' '}
+              <span className="font-normal text-zinc-500">
+                {log ? `· ${log.entries.length} items${log.source ? ` · ${log.source}` : ''}` : ''}
+              </span>
+            </h2>
+            {about}
+          </div>
+          {onClose ? (
+            <Button
+              aria-label="Close event log"
+              onClick={onClose}
+              className="-mt-0.5 rounded-md border border-zinc-300 px-2 py-0.5 text-sm leading-5 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              <span aria-hidden="true">✕</span> <span className="text-xs">Close</span>
+            </Button>
+          ) : null}
+        </div>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <label className="flex items-center gap-1">
             <span className="sr-only">Event name</span>
@@ -197,10 +253,15 @@ export function EventLogView({
             {rows.length} of {log.entries.length} shown
           </p>
         ) : null}
+        {log && !log.timed ? (
+          <p role="note" className="rounded bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+            No timing: this capture holds the bytes but not when they came, so no times are shown. An export as .jsonl keeps them.
+          </p>
+        ) : null}
         {log ? <LogExports log={log} replyId={replyId} /> : null}
         {log?.exchange ? <ExchangeDetails exchange={log.exchange} /> : null}
       </header>
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-auto" data-testid="event-log-rows">
+      <div ref={scroller} onScroll={onScroll} className="@container min-h-0 flex-1 overflow-auto" data-testid="event-log-rows">
         {!log ? <p className="p-3 text-xs text-zinc-500">{empty}</p> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -214,7 +275,13 @@ export function EventLogView({
                 ref={virtualizer.measureElement}
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
               >
-                <EventRow entry={entry} expanded={expanded.has(entry.seq)} onToggle={toggle} onShowPart={onShowPart} />
+                <EventRow
+                  entry={entry}
+                  timed={log!.timed}
+                  expanded={expanded.has(entry.seq)}
+                  onToggle={toggle}
+                  onShowPart={onShowPart}
+                />
               </div>
             );
           })}

@@ -3,8 +3,18 @@
 import { memo } from 'react';
 import type { LogEntry } from '@/lib/event-log/entry';
 import { Button } from '@/components/ui/button';
+import { ms } from './log-time';
 
-const ms = (v: number) => `${v < 10 ? v.toFixed(1) : Math.round(v)} ms`;
+/**
+ * The summary line's columns: number, time, gap, name, data. The data gets the room:
+ * the numbers are narrow, the name as wide as it is (up to a limit), and where the log
+ * is narrow (a phone, a compare pane) the data takes a line of its own under them. A
+ * log without timing leaves the time columns out.
+ */
+const columns = {
+  timed: 'grid-cols-[3rem_3rem_3.25rem_minmax(0,1fr)] @md:grid-cols-[3rem_3rem_3.25rem_minmax(0,max-content)_minmax(0,1fr)]',
+  untimed: 'grid-cols-[3rem_minmax(0,1fr)] @md:grid-cols-[3rem_minmax(0,max-content)_minmax(0,1fr)]',
+};
 
 function pretty(data: string): string {
   try {
@@ -25,11 +35,14 @@ function tone(e: LogEntry): string {
 /** One SSE item: a summary line that expands to the data, pretty-printed. */
 export const EventRow = memo(function EventRow({
   entry,
+  timed,
   expanded,
   onToggle,
   onShowPart,
 }: {
   entry: LogEntry;
+  /** The log has real times (not an untimed capture's zeros). */
+  timed: boolean;
   expanded: boolean;
   onToggle: (seq: number) => void;
   onShowPart?: (part: number) => void;
@@ -45,26 +58,25 @@ export const EventRow = memo(function EventRow({
       <Button
         aria-expanded={expanded}
         onClick={() => onToggle(entry.seq)}
-        className="grid w-full grid-cols-[3rem_4.5rem_4rem_8rem_3.5rem_1fr] gap-2 px-2 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800/60"
+        className={`grid w-full gap-x-1 px-2 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800/60 ${columns[timed ? 'timed' : 'untimed']}`}
       >
         <span className="text-zinc-500">#{entry.seq}</span>
-        <span title="since the request started">{ms(entry.at)}</span>
-        <span title="since the previous event" className="text-zinc-500">
+        <span title="since the request started" className={timed ? 'text-right' : 'hidden'}>
+          {ms(entry.at)}
+        </span>
+        <span title="since the previous event" className={timed ? 'text-right text-zinc-500' : 'hidden'}>
           +{ms(entry.gap)}
         </span>
-        <span className="truncate font-semibold">
+        <span className="truncate font-semibold @md:max-w-36">
           {entry.bff ? (
-            <span className="mr-1 rounded bg-violet-200 px-1 not-italic text-violet-900 dark:bg-violet-800 dark:text-violet-100">
+            <span className="mr-1 rounded bg-violet-200 px-1 text-violet-900 not-italic dark:bg-violet-800 dark:text-violet-100">
               BFF
             </span>
           ) : null}
           {entry.name}
           {entry.id !== undefined ? <span className="font-normal text-zinc-500"> id {entry.id}</span> : null}
         </span>
-        <span title="size in bytes" className="text-right text-zinc-500">
-          {entry.size} B
-        </span>
-        <span className="truncate">
+        <span className="col-span-full truncate @md:col-span-1">
           {flags ? <span className="sr-only">{flags}: </span> : null}
           {entry.data}
         </span>

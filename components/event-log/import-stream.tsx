@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ImportError, importStream } from '@/lib/event-log/import';
 import { replayImport } from '@/lib/client/event-log/replay';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ export function ImportStream({ children }: { children: ReactNode }) {
   const [pace, setPace] = useState<'recorded' | 'instant'>('recorded');
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string>();
+  const hintId = useId();
   const load = (text: string, name: string) => {
     try {
       replayImport(importStream(text), name, pace);
@@ -37,13 +38,20 @@ export function ImportStream({ children }: { children: ReactNode }) {
         <summary className="cursor-pointer">Import or paste a stream</summary>
         <div className="mt-2 flex flex-col gap-2">
           <label className="flex flex-col gap-1">
-            Import stream (.sse from <code>curl -N</code>, or .jsonl) — or drop a file here
+            <span className="font-medium">Import stream</span>
             <input
               type="file"
               accept=".sse,.jsonl,.txt,.log,text/event-stream,application/json"
+              aria-describedby={hintId}
               onChange={(e) => void loadFile(e.target.files?.[0])}
+              className="max-w-full text-zinc-600 file:mr-2 file:rounded file:border file:border-zinc-300 file:bg-white file:px-2 file:py-1 file:text-zinc-900 dark:text-zinc-400 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
             />
           </label>
+          <p id={hintId} className="text-zinc-500">
+            A <code className="whitespace-nowrap">.sse</code> capture (
+            <code className="whitespace-nowrap">curl -N … &gt; reply.sse</code>) or a{' '}
+            <code className="whitespace-nowrap">.jsonl</code> export; or drop a file anywhere on the log.
+          </p>
           <fieldset className="flex gap-3">
             <legend className="sr-only">Replay</legend>
             <label className="flex items-center gap-1">

@@ -1,100 +1,30 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
-import { useDeleteConversation, useRenameConversation } from '@/lib/client/history/conversation-list';
-import { startNewChat } from '@/lib/client/chat/run-reply';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '@/lib/api/conversations';
-import { Button } from '@/components/ui/button';
+import { formatWhen, fullWhen } from '@/lib/client/format-when';
+import { MenuButton } from '@/components/ui/menu-button';
+import { DeleteDialog } from './delete-dialog';
+import { RenameForm } from './rename-form';
 
-// Row actions show on hover or keyboard focus; they stay in the accessibility tree throughout.
-const revealed = 'opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 focus:opacity-100';
-const actionClass =
-  'rounded px-1 text-xs text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
-
-function RenameForm({ conversation, onDone }: { conversation: ConversationSummary; onDone: () => void }) {
-  const [title, setTitle] = useState(conversation.title);
-  const rename = useRenameConversation();
-  return (
-    <form
-      className="flex items-center gap-1 px-2 py-1"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (title.trim() && title.trim() !== conversation.title) rename.mutate({ id: conversation.id, title: title.trim() });
-        onDone();
-      }}
-    >
-      <input
-        aria-label="Conversation title"
-        value={title}
-        maxLength={200}
-        autoFocus
-        onChange={(e) => setTitle(e.target.value)}
-        onKeyDown={(e) => e.key === 'Escape' && onDone()}
-        className="min-w-0 flex-1 rounded border border-zinc-300 bg-white px-1 py-0.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
-      />
-      <Button type="submit" className={actionClass}>
-        Save
-      </Button>
-      <Button onClick={onDone} className={actionClass}>
-        Cancel
-      </Button>
-    </form>
-  );
+/** "sim-thinking · 14:32"; a compare session names each pane's model. */
+function metaOf(conversation: ConversationSummary): { short: string; full: string } {
+  const models = (conversation.models ?? []).join(' vs ');
+  const join = (when: string) => (models ? `${models} · ${when}` : when);
+  return { short: join(formatWhen(conversation.updatedAt)), full: join(fullWhen(conversation.updatedAt)) };
 }
 
 /**
- * Asks before deleting: a modal dialog, so the question cannot be missed or answered by
- * a stray click. `open`: it is on screen (a chat or a compare session), so the page leaves it.
+ * The row's actions, behind one button: hidden until the row is hovered or focused (so
+ * the title has the row's whole width), always shown where there is no hover (touch).
+ * Out of the tab order, so a conversation is one tab stop: from its link, → or Shift+F10
+ * reach it (`onLinkKey`).
  */
-function DeleteDialog({
-  conversation,
-  open,
-  onClose,
-}: {
-  conversation: ConversationSummary;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const remove = useDeleteConversation();
-  const router = useRouter();
-  useEffect(() => dialog.current?.showModal(), []);
-  const confirm = () => {
-    remove.mutate(conversation.id);
-    if (open) {
-      startNewChat();
-      router.push('/');
-    }
-    onClose();
-  };
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`delete-${conversation.id}`}
-      onClose={onClose}
-      className="m-auto rounded-lg p-4 backdrop:bg-black/40 dark:bg-zinc-900 dark:text-zinc-100"
-    >
-      <h2 id={`delete-${conversation.id}`} className="text-sm font-semibold">
-        Delete this conversation?
-      </h2>
-      <p className="mt-2 max-w-xs text-sm text-zinc-600 dark:text-zinc-400">
-        “{conversation.title}” and all its messages will be gone for good.
-      </p>
-      <div className="mt-4 flex justify-end gap-2">
-        <Button autoFocus onClick={() => dialog.current?.close()} className="rounded px-3 py-1 text-sm">
-          Cancel
-        </Button>
-        <Button onClick={confirm} className="rounded bg-red-600 px-3 py-1 text-sm text-white">
-          Delete
-        </Button>
-      </div>
-    </dialog>
-  );
-}
+const moreClass =
+  'absolute top-1/2 right-1 z-10 -translate-y-1/2 rounded bg-inherit px-1.5 py-0.5 text-base leading-none text-zinc-500 opacity-0 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100 pointer-coarse:opacity-100 dark:hover:bg-zinc-700 dark:hover:text-zinc-100';
 
-/** One conversation in the list: a link to it, and its rename and delete actions. */
+/** One conversation in the list: a link to it (title, then its models and date), and its actions. */
 export function ConversationItem({
   conversation,
   active,
@@ -105,52 +35,86 @@ export function ConversationItem({
   onOpen: () => void;
 }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const link = useRef<HTMLAnchorElement>(null);
+  const more = useRef<HTMLButtonElement>(null);
+  const metaId = useId();
+  // Back from renaming or the dialog, focus returns to the conversation, not to the page's start.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (mode !== 'view' || !refocus.current) return;
+    refocus.current = false;
+    link.current?.focus();
+  }, [mode]);
+  const done = () => {
+    refocus.current = true;
+    setMode('view');
+  };
+
   if (mode === 'rename') {
     return (
       <li>
-        <RenameForm conversation={conversation} onDone={() => setMode('view')} />
+        <RenameForm conversation={conversation} onDone={done} />
       </li>
     );
   }
+  const onLinkKey = (e: KeyboardEvent<HTMLAnchorElement>) => {
+    if (e.key === 'ArrowRight') more.current?.focus();
+    else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) more.current?.click();
+    else return;
+    e.preventDefault();
+  };
+  const meta = metaOf(conversation);
+  const tone = active
+    ? 'bg-zinc-200 dark:bg-zinc-800'
+    : 'bg-zinc-50 hover:bg-zinc-100 dark:bg-zinc-900 dark:hover:bg-zinc-800/60';
   return (
-    <li className={`group flex items-center gap-1 px-2 ${active ? 'bg-zinc-200 dark:bg-zinc-800' : ''}`}>
-      <Link
-        href={conversation.kind === 'compare' ? `/compare/${conversation.id}` : `/c/${conversation.id}`}
-        aria-current={active ? 'page' : undefined}
-        onClick={onOpen}
-        className="min-w-0 flex-1 truncate py-1.5 text-sm"
-        title={conversation.title}
-      >
-        {conversation.kind === 'compare' ? (
-          <span className="mr-1 rounded bg-zinc-200 px-1 text-[10px] uppercase text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300">
-            vs
-          </span>
+    <li className={`group relative rounded-md ring-sky-500 ring-inset has-[a:focus-visible]:ring-2 ${tone}`}>
+      <div className="flex items-center gap-1.5 px-2 pt-1.5 pointer-coarse:pr-9">
+        <Link
+          ref={link}
+          href={conversation.kind === 'compare' ? `/compare/${conversation.id}` : `/c/${conversation.id}`}
+          aria-current={active ? 'page' : undefined}
+          aria-describedby={metaId}
+          onClick={onOpen}
+          onKeyDown={onLinkKey}
+          title={`${conversation.title}\n${meta.full}`}
+          // The link covers the whole row (its ::after), so the second line opens it too.
+          className={`min-w-0 flex-1 truncate text-sm outline-none after:absolute after:inset-0 ${active ? 'font-medium' : ''}`}
+        >
+          {conversation.kind === 'compare' ? (
+            <span className="mr-1 rounded bg-zinc-200 px-1 text-[10px] text-zinc-600 uppercase dark:bg-zinc-700 dark:text-zinc-300">
+              vs
+            </span>
+          ) : null}
+          {conversation.title}
+        </Link>
+        {conversation.streaming ? (
+          <span
+            role="img"
+            aria-label="A reply is streaming"
+            title="A reply is streaming"
+            className="h-2 w-2 shrink-0 rounded-full bg-sky-500 motion-safe:animate-pulse"
+          />
         ) : null}
-        {conversation.title}
-      </Link>
-      {conversation.streaming ? (
-        <span
-          role="img"
-          aria-label="A reply is streaming"
-          title="A reply is streaming"
-          className="h-2 w-2 shrink-0 rounded-full bg-sky-500 motion-safe:animate-pulse"
-        />
-      ) : null}
-      <Button
-        aria-label={`Rename “${conversation.title}”`}
-        onClick={() => setMode('rename')}
-        className={`${actionClass} ${revealed}`}
+      </div>
+      <p id={metaId} className="truncate px-2 pb-1.5 text-xs text-zinc-500 pointer-coarse:pr-9 dark:text-zinc-400">
+        {meta.short}
+      </p>
+      <MenuButton
+        ref={more}
+        label={`More actions for “${conversation.title}”`}
+        menuLabel={`Actions for “${conversation.title}”`}
+        tabIndex={-1}
+        onKeyDown={(e) => e.key === 'ArrowLeft' && link.current?.focus()}
+        items={[
+          { label: 'Rename', onSelect: () => setMode('rename') },
+          { label: 'Delete', onSelect: () => setMode('delete') },
+        ]}
+        className={moreClass}
       >
-        Rename
-      </Button>
-      <Button
-        aria-label={`Delete “${conversation.title}”`}
-        onClick={() => setMode('delete')}
-        className={`${actionClass} ${revealed}`}
-      >
-        Delete
-      </Button>
-      {mode === 'delete' ? <DeleteDialog conversation={conversation} open={active} onClose={() => setMode('view')} /> : null}
+        <span aria-hidden="true">⋯</span>
+      </MenuButton>
+      {mode === 'delete' ? <DeleteDialog conversation={conversation} open={active} onClose={done} /> : null}
     </li>
   );
 }

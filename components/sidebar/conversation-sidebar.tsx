@@ -42,7 +42,8 @@ export function ConversationSidebar() {
   const list = useConversationList(query);
   const chatId = useChatStore((s) => s.conversationId);
   const compareId = useCompareStore((s) => s.compareId);
-  const onCompare = usePathname().startsWith('/compare');
+  const pathname = usePathname();
+  const onCompare = pathname.startsWith('/compare');
   const activeId = onCompare ? compareId : chatId;
   const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
   const { fetchNextPage, isFetchingNextPage } = list;
@@ -67,6 +68,7 @@ export function ConversationSidebar() {
         <div className="flex flex-col gap-2 p-3">
           <Link
             href="/"
+            aria-current={pathname === '/' ? 'page' : undefined}
             onClick={() => {
               startNewChat();
               setOpen(false);
@@ -77,8 +79,9 @@ export function ConversationSidebar() {
           </Link>
           <Link
             href="/compare"
+            aria-current={pathname === '/compare' ? 'page' : undefined}
             onClick={() => setOpen(false)}
-            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
           >
             Compare models
           </Link>
@@ -96,7 +99,7 @@ export function ConversationSidebar() {
               {query ? `No conversation matches “${query}”.` : 'No conversations yet.'}
             </p>
           ) : null}
-          <ul className="flex flex-col">
+          <ul className="flex flex-col gap-0.5 px-2">
             {conversations.map((c) => (
               <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={() => setOpen(false)} />
             ))}

@@ -70,6 +70,11 @@ export interface ConversationSummary {
   createdAt: string;
   updatedAt: string;
   upstreamConversationId?: string;
+  /**
+   * In the list only: the model of its last reply; for a compare session, of each
+   * pane's, in pane order. Empty before any reply.
+   */
+  models?: string[];
   /** In the list only: a reply of it (or of one of its panes) is still streaming. */
   streaming?: true;
 }

@@ -15,6 +15,11 @@ export class EventLog {
   ended = false;
   /** The stored log was cut at the server's size limit. */
   truncated = false;
+  /**
+   * Whether its times were recorded: false for a capture that held only the bytes (a
+   * `.sse` file, a paste), whose every time reads 0 and means nothing.
+   */
+  timed = true;
   /** Bumped on every change. */
   version = 0;
   private lastAt = 0;

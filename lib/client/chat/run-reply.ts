@@ -9,10 +9,15 @@ import type { UiMessage } from '../thread/ui-message';
 /** The page follows the conversation: `/c/{id}`, without a reload, and the sidebar shows it at once. */
 function followConversation(id: string, started: boolean): void {
   if (window.location.pathname !== `/c/${id}`) window.history.replaceState(null, '', `/c/${id}`);
-  const { order } = useChatStore.getState();
+  const { order, model } = useChatStore.getState();
   const { messages } = useMessagePool.getState();
   const first = order.map((k) => messages[k]).find((m) => m?.role === 'user');
-  conversationActive(id, started ? titleFrom(first?.role === 'user' ? first.content : '') : '');
+  conversationActive(
+    id,
+    started ? titleFrom(first?.role === 'user' ? first.content : '') : '',
+    'chat',
+    model ? [model] : undefined,
+  );
 }
 
 /** The chat is one thread: its state is the chat store's own, its messages the pool's. */

@@ -13,6 +13,7 @@ interface LogPanelState {
 export const useLogPanel = create<LogPanelState>(() => ({ open: false }));
 
 export const toggleLogPanel = () => useLogPanel.setState((s) => ({ open: !s.open }));
+export const closeLogPanel = () => useLogPanel.setState({ open: false });
 export const showEventsOf = (replyId: string) => useLogPanel.setState({ open: true, replyId });
 export const highlightPart = (replyId: string, part: number) => useLogPanel.setState({ highlight: { replyId, part } });
 /** Opens the log on a reply's events, at these rows (SSE item seqs). */

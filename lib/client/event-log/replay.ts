@@ -13,7 +13,7 @@ import { replySink } from '../thread/page-frames';
  */
 export function replayImport(stream: ImportedStream, name: string, pace: 'recorded' | 'instant'): string {
   const id = crypto.randomUUID();
-  const log = createLog(id, stream.protocol, name);
+  const log = createLog(id, stream.protocol, name, stream.timed);
   const reader = new StreamReader(stream.protocol, log.record);
   const sink = replySink(id);
   appendMessage({

@@ -36,9 +36,15 @@ function editLists(change: (list: ConversationSummary[]) => ConversationSummary[
 
 /**
  * A conversation just got a turn (its id arrived in the response headers): it goes to
- * the top of the list at once, marked streaming, before the server is asked again.
+ * the top of the list at once, marked streaming (and with the turn's `models`, when
+ * given), before the server is asked again.
  */
-export function conversationActive(id: string, titleIfNew: string, kind: ConversationSummary['kind'] = 'chat'): void {
+export function conversationActive(
+  id: string,
+  titleIfNew: string,
+  kind: ConversationSummary['kind'] = 'chat',
+  models?: string[],
+): void {
   const client = getQueryClient();
   const now = new Date().toISOString();
   let existing: ConversationSummary | undefined;
@@ -46,8 +52,8 @@ export function conversationActive(id: string, titleIfNew: string, kind: Convers
     existing ??= data?.pages.flatMap((p) => p.conversations).find((c) => c.id === id);
   }
   const entry: ConversationSummary = existing
-    ? { ...existing, updatedAt: now, streaming: true }
-    : { id, kind, title: titleIfNew, createdAt: now, updatedAt: now, streaming: true };
+    ? { ...existing, updatedAt: now, streaming: true, ...(models ? { models } : {}) }
+    : { id, kind, title: titleIfNew, createdAt: now, updatedAt: now, streaming: true, ...(models ? { models } : {}) };
   client.setQueryData<Pages>(keyFor(''), (data) => {
     if (!data) return data;
     const pages = data.pages.map((p) => ({ ...p, conversations: p.conversations.filter((c) => c.id !== id) }));

@@ -8,8 +8,9 @@ import type { ProtocolId } from '@/lib/protocols/ids';
  */
 const live = new Map<string, EventLog>();
 
-export function createLog(replyId: string, protocol: ProtocolId, source?: string): EventLog {
+export function createLog(replyId: string, protocol: ProtocolId, source?: string, timed = true): EventLog {
   const log = new EventLog(protocol, source);
+  log.timed = timed;
   live.set(replyId, log);
   return log;
 }

@@ -19,6 +19,8 @@ export interface ReplyFigures {
   tokenEvents?: number;
   /** Measured on the server, from when it received the request (the stored reply's timings). */
   settled?: boolean;
+  /** Epoch ms when the server received the request: known once the reply is stored. */
+  requestStart?: number;
 }
 
 /** A failure before any byte streamed: the BFF's JSON error. */

@@ -11,6 +11,7 @@ export function storedFigures(timings: ReplyTimings): ReplyFigures {
     end: timings.end,
     tokenEvents: timings.tokenEvents,
     settled: true,
+    requestStart: timings.requestStart,
   };
 }
 

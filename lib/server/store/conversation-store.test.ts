@@ -259,6 +259,43 @@ for (const backend of backends) {
       }
     });
 
+    it('lists each conversation with the model of its last reply; a compare session with its panes’ models, in pane order', async () => {
+      const listDb = await openStore(await backend.env());
+      try {
+        const chat = uuidv7();
+        await turn(listDb, chat, { newTitle: 'two models', messages: [user('x')], answer: 'y' });
+        const second = uuidv7();
+        await listDb.beginTurn({
+          conversationId: chat,
+          messages: [{ id: uuidv7(), message: user('again') }],
+          replyId: second,
+          placeholder: { ...reply('', 'streaming'), model: 'sim-thinking' },
+        });
+        const compareId = uuidv7();
+        await listDb.createCompare({ id: compareId, title: 'Race' });
+        for (const [pane, model] of ['sim-markdown', 'sim-tools'].entries())
+          await listDb.beginTurn({
+            conversationId: uuidv7(),
+            newTitle: 'Race',
+            compare: { id: compareId, pane: 1 - pane },
+            messages: [{ id: uuidv7(), message: user('go') }],
+            replyId: uuidv7(),
+            placeholder: { ...reply('', 'streaming'), model },
+          });
+        const empty = await listDb.createCompare({ id: uuidv7(), title: 'Not started' });
+        const listed = (await listDb.listConversations()).conversations;
+        expect(listed.map((c) => [c.title, c.models])).toEqual([
+          ['Not started', []],
+          ['Race', ['sim-tools', 'sim-markdown']],
+          // The reply still streaming is its last: its model is the one shown.
+          ['two models', ['sim-thinking']],
+        ]);
+        expect(empty.models).toBeUndefined();
+      } finally {
+        await listDb.close();
+      }
+    });
+
     it('renames, and an unknown id is not renamed', async () => {
       const id = uuidv7();
       await turn(db, id, { newTitle: 'Old', messages: [user('x')], answer: 'y' });

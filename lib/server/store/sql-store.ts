@@ -98,6 +98,17 @@ function appendStatement(conversationId: string, row: MessageRowInput): Statemen
 const OF_LISTED =
   '(m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))';
 
+/**
+ * In the list: the model of the listed conversation's last reply, or of each of its
+ * panes' (in pane order). Two branches, not one `or`: each is an index lookup.
+ */
+const MODELS = `array_remove(array(
+   select (select m.body->>'model' from messages m
+           where m.conversation_id = x.id and m.role = 'assistant'
+           order by m.seq desc limit 1)
+   from (select c.id, -1 as pane union all select p.id, p.pane from conversations p where p.parent_id = c.id) x
+   order by x.pane), null)`;
+
 /** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
 const TOUCH = (id: string) =>
   `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
@@ -119,27 +130,37 @@ export class SqlConversationStore implements ConversationStore {
     const after = cursor && isCursor(cursor) ? CURSOR.exec(cursor) : null;
     if (cursor && !after) throw new Error(`Invalid cursor "${cursor}"`);
     const needle = query?.trim().toLowerCase() || null;
-    const { rows } = await this.sql.query<ConversationRow & { activity: string; streaming: boolean }>(
-      `select *, ${ACTIVITY}::text as activity,
+    // The page is chosen first; what each entry shows (streaming, models) is read for its rows only.
+    const { rows } = await this.sql.query<ConversationRow & { activity: string; streaming: boolean; models: string[] | null }>(
+      `with listed as (
+         select *, ${ACTIVITY}::text as activity
+         from conversations c
+         where c.parent_id is null
+           and ($1::text is null
+                or position($1 in lower(c.title)) > 0
+                or exists (select 1 from messages m
+                           where ${OF_LISTED}
+                             and position($1 in lower(m.search_text)) > 0))
+           and ($2::bigint is null or ${ACTIVITY} < $2::bigint or (${ACTIVITY} = $2::bigint and id < $3))
+         order by updated_at desc, id desc
+         limit $4)
+       select c.*,
               exists (select 1 from messages m
                       where ${OF_LISTED}
-                        and m.status = 'streaming') as streaming
-       from conversations c
-       where c.parent_id is null
-         and ($1::text is null
-              or position($1 in lower(c.title)) > 0
-              or exists (select 1 from messages m
-                         where ${OF_LISTED}
-                           and position($1 in lower(m.search_text)) > 0))
-         and ($2::bigint is null or ${ACTIVITY} < $2::bigint or (${ACTIVITY} = $2::bigint and id < $3))
-       order by updated_at desc, id desc
-       limit $4`,
+                        and m.status = 'streaming') as streaming,
+              ${MODELS} as models
+       from listed c
+       order by updated_at desc, id desc`,
       [needle, after?.[1] ?? null, after?.[2] ?? null, limit + 1],
     );
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      conversations: page.map((row) => ({ ...summary(row), ...(row.streaming ? { streaming: true as const } : {}) })),
+      conversations: page.map((row) => ({
+        ...summary(row),
+        models: row.models ?? [],
+        ...(row.streaming ? { streaming: true as const } : {}),
+      })),
       ...(rows.length > limit && last ? { nextCursor: `${last.activity}:${last.id}` } : {}),
     };
   }

@@ -1,0 +1,146 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { Button } from './button';
+
+export interface MenuItem {
+  label: string;
+  onSelect: () => void;
+}
+
+/** Gap between the button and its menu, and the least room kept to the viewport's edge (px). */
+const GAP = 4;
+
+/**
+ * Places the open menu under its button, right edges aligned, or above it when there is
+ * no room below. The menu is a popover in the top layer, so no scrolling ancestor clips
+ * it; it is placed by hand because CSS anchoring is not yet in every browser.
+ */
+function place(menu: HTMLElement, button: HTMLElement): void {
+  const anchor = button.getBoundingClientRect();
+  menu.style.right = `${Math.max(GAP, document.documentElement.clientWidth - anchor.right)}px`;
+  const below = anchor.bottom + GAP;
+  const fits = below + menu.offsetHeight <= window.innerHeight - GAP;
+  menu.style.top = `${fits ? below : Math.max(GAP, anchor.top - GAP - menu.offsetHeight)}px`;
+}
+
+/** Focus moves among the menu's items with the arrow keys, Home and End (the ARIA menu pattern). */
+function moveFocus(event: KeyboardEvent<HTMLElement>): void {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  items[(next + items.length) % items.length]?.focus();
+}
+
+/**
+ * A button that opens a menu of actions: `aria-haspopup="menu"`, the menu a popover
+ * (Escape and a click elsewhere close it), its first item focused as it opens, focus
+ * back on the button as it closes from the keyboard.
+ */
+export function MenuButton({
+  label,
+  menuLabel,
+  items,
+  className,
+  tabIndex,
+  ref,
+  onKeyDown,
+  children,
+}: {
+  /** The button's accessible name. */
+  label: string;
+  menuLabel: string;
+  items: MenuItem[];
+  className?: string;
+  tabIndex?: number;
+  ref?: Ref<HTMLButtonElement>;
+  onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  // A press on this button while the menu is open closes it (as any press outside does): the click after it must not open it again.
+  const pressedWhileOpen = useRef(false);
+
+  // A scroll or a resize would leave the menu beside nothing: it closes instead.
+  useEffect(() => {
+    if (!open) return;
+    const close = () => menu.current?.hidePopover();
+    window.addEventListener('scroll', close, { capture: true, passive: true });
+    window.addEventListener('resize', close);
+    return () => {
+      window.removeEventListener('scroll', close, { capture: true });
+      window.removeEventListener('resize', close);
+    };
+  }, [open]);
+
+  const show = () => {
+    const el = menu.current!;
+    el.showPopover();
+    place(el, button.current!);
+    el.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  };
+  return (
+    <>
+      <Button
+        ref={(el) => {
+          button.current = el;
+          if (typeof ref === 'function') ref(el);
+          else if (ref) ref.current = el;
+        }}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={id}
+        tabIndex={tabIndex}
+        onPointerDown={() => (pressedWhileOpen.current = menu.current?.matches(':popover-open') ?? false)}
+        onClick={() => {
+          if (!pressedWhileOpen.current) show();
+          pressedWhileOpen.current = false;
+        }}
+        onKeyDown={onKeyDown}
+        className={className}
+      >
+        {children}
+      </Button>
+      <div
+        ref={menu}
+        id={id}
+        role="menu"
+        aria-label={menuLabel}
+        popover="auto"
+        onToggle={(e) => {
+          const opened = e.newState === 'open';
+          setOpen(opened);
+          // Closed with focus left nowhere (its item hidden with it): focus goes back to its button.
+          if (!opened && (menu.current?.contains(document.activeElement) || document.activeElement === document.body))
+            button.current?.focus();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Tab') menu.current?.hidePopover();
+          else moveFocus(e);
+        }}
+        className="fixed inset-auto m-0 min-w-32 rounded-md border border-zinc-200 bg-white p-1 text-sm text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        {items.map((item) => (
+          <Button
+            key={item.label}
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => {
+              menu.current?.hidePopover();
+              item.onSelect();
+            }}
+            className="block w-full rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
+          >
+            {item.label}
+          </Button>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicProvider } from '@/lib/api/providers';
+import { choiceKey, defaultChoice, parseChoice, rememberChoice, rememberedChoice } from './model-choice';
+
+const provider = (id: string, name: string, models: { id: string; description?: string }[]): PublicProvider => ({
+  id,
+  name,
+  protocol: 'openai-chat',
+  builtin: true,
+  hasKey: false,
+  models,
+});
+const providers = [
+  provider('sim-openai', 'Simulator · OpenAI Chat', [
+    { id: 'sim-echo', description: 'Repeats your last message' },
+    { id: 'sim-thinking' },
+  ]),
+  provider('sim-gemini', 'Simulator · Gemini', [{ id: 'sim-echo' }, { id: 'sim-thinking', description: 'Thinks first' }]),
+  provider('empty', 'Nothing here', []),
+];
+
+/** A Storage of one Map, as localStorage behaves. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+}
+
+describe('the model picked last', () => {
+  it('is remembered and given back while it is still offered', () => {
+    const storage = memoryStorage();
+    expect(rememberedChoice(providers, storage)).toBeUndefined();
+    rememberChoice({ provider: 'sim-gemini', model: 'sim-thinking' }, storage);
+    expect(rememberedChoice(providers, storage)).toEqual({ provider: 'sim-gemini', model: 'sim-thinking' });
+    expect(defaultChoice(providers, storage)).toEqual({ provider: 'sim-gemini', model: 'sim-thinking' });
+    // Gone from the providers file: the first model offered instead.
+    expect(rememberedChoice(providers.slice(0, 1), storage)).toBeUndefined();
+    expect(defaultChoice(providers.slice(0, 1), storage)).toEqual({ provider: 'sim-openai', model: 'sim-echo' });
+  });
+
+  it('never throws: storage missing, refusing, or holding something else', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
+    expect(() => rememberChoice({ provider: 'a', model: 'b' }, refusing)).not.toThrow();
+    expect(rememberedChoice(providers, refusing)).toBeUndefined();
+    expect(defaultChoice(providers, undefined)).toEqual({ provider: 'sim-openai', model: 'sim-echo' });
+    const odd = memoryStorage();
+    odd.setItem('sluice-model', 'no separator');
+    expect(rememberedChoice(providers, odd)).toBeUndefined();
+    expect(defaultChoice([], odd)).toBeUndefined();
+  });
+
+  it('keys a choice as provider::model, a model id with the separator kept whole', () => {
+    expect(choiceKey({ provider: 'p', model: 'org::model' })).toBe('p::org::model');
+    expect(parseChoice('p::org::model')).toEqual({ provider: 'p', model: 'org::model' });
+    expect(parseChoice('::model')).toBeUndefined();
+  });
+});
