@@ -3,6 +3,8 @@ import { expect, test, type SluiceApp } from './support';
 /** Replies that outlive the page: a reload, leaving and coming back, a second tab, a compare reloaded mid-race, Stop from another tab, a dropped connection. */
 
 const LONG = 'tokens=400 tps=80 delay=0'; // five seconds of reply
+/** Twelve seconds: time for a second tab to open and find it still streaming, on a busy machine too. */
+const LONGER = 'tokens=1000 tps=80 delay=0';
 const pane = (app: SluiceApp, n: number) => app.page.getByRole('region', { name: `Pane ${n}` });
 /** A reply's text without its figures (the joined page's end is its end marker's receive time, the stored one a moment later). */
 const body = (text: string) => text.split('Status:')[0]!.trim();
@@ -69,7 +71,7 @@ test('the list marks a conversation whose reply streams on after its tab closed;
 }) => {
   const title = `Left running ${Date.now()}`;
   await app.open('/');
-  await app.ask('sim-openai::sim-markdown', `${title} ${LONG}`);
+  await app.ask('sim-openai::sim-markdown', `${title} ${LONGER}`);
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   await app.streamed();
   await page.close();

@@ -68,7 +68,12 @@ test('a prompt too long for the upstream marker: the marker stays small, and the
   await app.done();
   await page.getByRole('button', { name: 'Event log', exact: true }).click();
   const marker = panel(page).locator('[data-log-row]').filter({ hasText: 'sluice upstream' });
-  const size = Number((await marker.locator('[title="size in bytes"]').innerText()).replace(/\D/g, ''));
+  await marker.getByRole('button').first().click();
+  const details = await marker
+    .locator('p')
+    .filter({ hasText: / bytes/ })
+    .innerText();
+  const size = Number(/(\d+) bytes/.exec(details)![1]);
   expect(size).toBeLessThan(12 * 1024); // not the whole prompt before the first token
   await panel(page)
     .getByText(/^Upstream request and response/)

@@ -68,7 +68,7 @@ const newId = () => crypto.randomUUID();
  */
 export function createThreadRunner(host: ThreadHost) {
   /** The run being read here: how to stop reading it, and what the server knows its reply by. */
-  let current: { detach: AbortController; requestId: string; streamId?: string } | undefined;
+  let current: { detach: AbortController; requestId: string; streamId?: string; stopAsked?: boolean } | undefined;
 
   const busy = () => Boolean(host.read()?.streaming);
 
@@ -103,6 +103,9 @@ export function createThreadRunner(host: ThreadHost) {
       source: { body },
       onHeaders: (returnedId, streamId) => {
         run.streamId = streamId ?? undefined;
+        // Stop pressed before the server had this reply (its POST still on the way) found
+        // nothing to stop: now that the server names it, stop it.
+        if (run.stopAsked && streamId) api.stopChat(streamId).catch(() => {});
         if (!returnedId || host.read()?.streaming !== id) return;
         host.write({ conversationId: returnedId });
         host.markStored([...unstored, id]);
@@ -205,6 +208,7 @@ export function createThreadRunner(host: ThreadHost) {
     stop(): void {
       const run = current;
       if (!run) return;
+      run.stopAsked = true;
       api.stopChat(run.streamId ?? run.requestId).catch((error: unknown) => {
         if (error instanceof ApiCallError && error.type === 'network') run.detach.abort();
       });
