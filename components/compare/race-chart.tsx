@@ -45,12 +45,22 @@ function draw(plot: uPlot | undefined, keys: string[]): void {
 }
 
 /**
- * The axes' colors, read from the chart's CSS variables as it draws: a canvas follows
- * no stylesheet, and uPlot's default (black) text is unreadable on the dark theme.
+ * The axes' colors, from the chart's CSS variables: a canvas follows no stylesheet, and
+ * uPlot's default (black) text is unreadable on the dark theme. Read when the chart is
+ * built and when the theme changes, not as it draws: during a race the page changes
+ * every frame, and each read would make the browser work out its styles there and then.
  */
-function axis(box: HTMLElement): uPlot.Axis {
-  const color = (name: string) => () => getComputedStyle(box).getPropertyValue(name).trim();
-  return { stroke: color('--chart-text'), grid: { stroke: color('--chart-grid') }, ticks: { stroke: color('--chart-grid') } };
+function themeColors(box: HTMLElement) {
+  const style = getComputedStyle(box);
+  return { text: style.getPropertyValue('--chart-text').trim(), grid: style.getPropertyValue('--chart-grid').trim() };
+}
+
+function axis(colors: { current: ReturnType<typeof themeColors> }): uPlot.Axis {
+  return {
+    stroke: () => colors.current.text,
+    grid: { stroke: () => colors.current.grid },
+    ticks: { stroke: () => colors.current.grid },
+  };
 }
 
 /** Each chart box's uPlot, for the redraws: the chart lives outside React's state. */
@@ -59,6 +69,7 @@ const charts = new WeakMap<HTMLDivElement, uPlot>();
 /** Built with the panes; drawn again when the theme changes, as its axes' colors did. */
 function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): () => void {
   const steps = UPlot.paths.stepped!({ align: 1 });
+  const colors = { current: themeColors(box) };
   const plot = new UPlot(
     {
       width: box.clientWidth || 600,
@@ -70,7 +81,7 @@ function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): 
       },
       // The axes' titles are the page's own text beside the canvas (RaceChart): they wrap
       // and follow the theme instead of being cut at the canvas' edge.
-      axes: [axis(box), axis(box)],
+      axes: [axis(colors), axis(colors)],
       // Stepped: a count holds until the next read, so the first token is a late start, not
       // a slope from zero. No dots at the reads: a race has hundreds, and uPlot dots sparse lines.
       series: [
@@ -86,7 +97,10 @@ function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): 
   draw(plot, keys);
   const resize = new ResizeObserver(() => plot.setSize({ width: box.clientWidth, height: HEIGHT }));
   resize.observe(box);
-  const theme = new MutationObserver(() => plot.redraw(false));
+  const theme = new MutationObserver(() => {
+    colors.current = themeColors(box);
+    plot.redraw(false);
+  });
   theme.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
   charts.set(box, plot);
   return () => {
