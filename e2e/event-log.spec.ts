@@ -162,6 +162,7 @@ test('a capture without timing says so instead of showing every time as 0.0 ms; 
   await expect(rows(page).first()).toBeVisible();
   await expect(rows(page).first()).not.toContainText(' ms', { useInnerText: true });
   expect(await names(page)).toContain('message');
+  await app.shot('event-log-untimed', { fullPage: false });
 });
 
 test.describe('on a phone', () => {
