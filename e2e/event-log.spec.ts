@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fixtureText } from '../tests/support/fixtures';
 import { startNextServer } from '../tests/support/next-server';
 import { startSimulator } from '../tests/support/simulator';
-import { expect, settled, test, type Page } from './support';
+import { expect, settled, test, type Page, type SluiceApp } from './support';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Event log' });
 const rows = (page: Page) => panel(page).locator('[data-log-row]');
@@ -15,6 +15,14 @@ const names = async (page: Page) =>
     t.replace(/^BFF/, '').trim(),
   );
 const shownCount = async (page: Page) => Number((await panel(page).getByTestId('event-log-count').innerText()).split(' ')[0]);
+
+/** Asks `model` and waits for its reply, then opens the event log. */
+async function replyAndLog(app: SluiceApp, model: string, prompt: string) {
+  await app.open();
+  await app.ask(model, prompt);
+  await app.done();
+  await app.page.getByRole('button', { name: 'Event log' }).click();
+}
 
 /** Stops following the tail and scrolls the rows to the top or the bottom. */
 async function scrollRows(page: Page, to: 'top' | 'bottom') {
@@ -99,10 +107,7 @@ test('filter by name and search narrow the rows; a row shows the part of the rep
 });
 
 test('the panel names the reply it shows, and its rows give the data the room', async ({ page, app }) => {
-  await app.open();
-  await app.ask('sim-anthropic::sim-markdown', 'tokens=40 tps=400 delay=0');
-  await app.done();
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await replyAndLog(app, 'sim-anthropic::sim-markdown', 'tokens=40 tps=400 delay=0');
   // Model, provider, and when (the server's time, once the reply is stored).
   await expect(panel(page)).toHaveAccessibleDescription(
     /^Newest reply: sim-markdown · Simulator · Anthropic Messages · \d{1,2}:\d{2}:\d{2}/,
@@ -157,6 +162,7 @@ test('a capture without timing says so instead of showing every time as 0.0 ms; 
   await expect(rows(page).first()).toBeVisible();
   await expect(rows(page).first()).not.toContainText(' ms', { useInnerText: true });
   expect(await names(page)).toContain('message');
+  await app.shot('event-log-untimed', { fullPage: false });
 });
 
 test.describe('on a phone', () => {
@@ -166,10 +172,7 @@ test.describe('on a phone', () => {
     page,
     app,
   }) => {
-    await app.open();
-    await app.ask('sim-anthropic::sim-markdown', 'tokens=40 tps=400 delay=0');
-    await app.done();
-    await page.getByRole('button', { name: 'Event log' }).click();
+    await replyAndLog(app, 'sim-anthropic::sim-markdown', 'tokens=40 tps=400 delay=0');
     const sheet = page.getByRole('dialog', { name: 'Event log' });
     await expect(sheet).toBeVisible();
     expect(await sheet.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });

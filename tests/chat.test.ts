@@ -415,11 +415,13 @@ describe('conversations', () => {
     await storedReply(ids[2]!);
     const list = async (query: string) =>
       (await (await fetch(`${base}/api/conversations?${query}`)).json()) as {
-        conversations: { id: string; title: string }[];
+        conversations: { id: string; title: string; models?: string[] }[];
         nextCursor?: string;
       };
     const found = await list(`q=${marker}`);
     expect(found.conversations.map((c) => c.id)).toEqual([ids[2], ids[0]]);
+    // Each entry names the model of its last reply.
+    expect(found.conversations.map((c) => c.models)).toEqual([['sim-echo'], ['sim-echo']]);
     const page1 = await list('limit=2');
     expect(page1.conversations.map((c) => c.id)).toEqual([ids[2], ids[1]]);
     const page2 = await list(`limit=2&cursor=${page1.nextCursor}`);

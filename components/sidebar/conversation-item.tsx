@@ -24,6 +24,9 @@ function metaOf(conversation: ConversationSummary): { short: string; full: strin
 const moreClass =
   'absolute top-1/2 right-1 z-10 -translate-y-1/2 rounded bg-inherit px-1.5 py-0.5 text-base leading-none text-zinc-500 opacity-0 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100 pointer-coarse:opacity-100 dark:hover:bg-zinc-700 dark:hover:text-zinc-100';
 
+/** Where the actions show, the lines end before them (their ellipsis and the streaming mark stay in sight). */
+const besideMore = 'group-focus-within:pr-8 group-hover:pr-8 pointer-coarse:pr-8';
+
 /** One conversation in the list: a link to it (title, then its models and date), and its actions. */
 export function ConversationItem({
   conversation,
@@ -69,7 +72,7 @@ export function ConversationItem({
     : 'bg-zinc-50 hover:bg-zinc-100 dark:bg-zinc-900 dark:hover:bg-zinc-800/60';
   return (
     <li className={`group relative rounded-md ring-sky-500 ring-inset has-[a:focus-visible]:ring-2 ${tone}`}>
-      <div className="flex items-center gap-1.5 px-2 pt-1.5 pointer-coarse:pr-9">
+      <div className={`flex items-center gap-1.5 px-2 pt-1.5 ${besideMore}`}>
         <Link
           ref={link}
           href={conversation.kind === 'compare' ? `/compare/${conversation.id}` : `/c/${conversation.id}`}
@@ -97,7 +100,7 @@ export function ConversationItem({
           />
         ) : null}
       </div>
-      <p id={metaId} className="truncate px-2 pb-1.5 text-xs text-zinc-500 pointer-coarse:pr-9 dark:text-zinc-400">
+      <p id={metaId} className={`truncate px-2 pb-1.5 text-xs text-zinc-500 dark:text-zinc-400 ${besideMore}`}>
         {meta.short}
       </p>
       <MenuButton
