@@ -111,8 +111,9 @@ test('three panes on three wire protocols race side by side, each with its own r
   expect(exported.total).toMatchObject({ priced: 3, unpriced: 0 });
   await app.shot('compare-three-panes');
 
-  // A follow-up: each pane continues its own conversation.
-  await app.send('And again tokens=10 delay=0');
+  // A follow-up: each pane continues its own conversation (long enough for each line to
+  // stand apart from the others in the chart when the session is reopened).
+  await app.send('And again tokens=60 tps=300 think=10 delay=0');
   await app.done();
   for (const n of [1, 2, 3]) await expect(pane(page, n).getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
 

@@ -19,18 +19,18 @@ import { paneColor, Swatch } from './pane-color';
 const REDRAW_MS = 100;
 const HEIGHT = 200;
 
-/** All panes' series on one time axis (seconds), each line stepping where its points are. */
+/**
+ * All panes' series on one time axis (seconds). Each line has values only at its own
+ * points, gaps at the others' (which it spans, stepping): carried across every pane's
+ * points, each line was drawn through four times the points in a race of four.
+ */
 function chartData(keys: string[]): uPlot.AlignedData {
   const times = [...new Set(keys.flatMap((k) => raceSeries.get(k)?.at ?? []))].sort((a, b) => a - b);
   const columns = keys.map((k) => {
     const s = raceSeries.get(k);
-    if (!s) return times.map(() => null);
     let j = 0;
-    return times.map((t) => {
-      if (t < s.at[0]!) return null;
-      while (j + 1 < s.at.length && s.at[j + 1]! <= t) j++;
-      return s.tokens[j]!;
-    });
+    // Both sorted, the series' times among the union's: one pass.
+    return times.map((t) => (s && s.at[j] === t ? s.tokens[j++]! : null));
   });
   return [times.map((t) => t / 1000), ...columns] as uPlot.AlignedData;
 }
@@ -83,10 +83,11 @@ function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): 
       // and follow the theme instead of being cut at the canvas' edge.
       axes: [axis(colors), axis(colors)],
       // Stepped: a count holds until the next read, so the first token is a late start, not
-      // a slope from zero. No dots at the reads: a race has hundreds, and uPlot dots sparse lines.
+      // a slope from zero; across the gaps at the other panes' reads (chartData). No dots at
+      // the reads: a race has hundreds, and uPlot dots sparse lines.
       series: [
         {},
-        ...keys.map((_, i) => ({ stroke: paneColor(i), width: 2, spanGaps: false, paths: steps, points: { show: false } })),
+        ...keys.map((_, i) => ({ stroke: paneColor(i), width: 2, spanGaps: true, paths: steps, points: { show: false } })),
       ],
       // The legend is the page's, naming each line by its pane (uPlot's shows "Value: --" until hovered).
       legend: { show: false },

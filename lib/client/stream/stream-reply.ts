@@ -150,7 +150,8 @@ export async function streamReply({ replyId: id, sink, source, signal, onHeaders
   }
   const final = reader.finish('ended', now());
   log.end();
-  await finish({ protocol, streamId, reconnecting: false, ...replyPatch(reader, final, now()), connectionLost });
+  // Every field of the updates again: the last update, still waiting for its frame, is replaced by this patch, not merged.
+  await finish({ protocol, streamId, pricing, reconnecting: false, ...replyPatch(reader, final, now()), connectionLost });
   // Not awaited: the reply is over for the page (Send is back) while the server's figures come.
   void settleFromServer(
     sink,
