@@ -13,7 +13,7 @@ function ProviderBadge({ provider, label }: ModelGroup['providers'][number]) {
   return (
     <article aria-label={provider.name} className="rounded-md border border-zinc-200 px-2 py-1 text-xs dark:border-zinc-800">
       <h4 className="font-medium">{label}</h4>
-      <p className="text-zinc-500 dark:text-zinc-400">
+      <p className="text-zinc-600 dark:text-zinc-400">
         {PROTOCOL_LABELS[provider.protocol]} · <code>{provider.id}</code>
         {provider.builtin ? ' · built in' : provider.hasKey ? ' · key set' : ''}
       </p>
@@ -65,7 +65,7 @@ function Group({ group }: { group: ModelGroup }) {
         </p>
       ) : (
         <>
-          <p className="mt-3 mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="mt-3 mb-2 text-xs text-zinc-600 dark:text-zinc-400">
             {group.models.length} {group.models.length === 1 ? 'model' : 'models'}
             {shared ? `, the same on each of these ${group.providers.length}` : ''}
           </p>

@@ -205,8 +205,7 @@ for (const database of databases) {
       await page.getByRole('textbox', { name: 'Edit message' }).fill('second, edited tokens=3 delay=0');
       await page.getByRole('button', { name: 'Resend', exact: true }).click();
       await app.done();
-      const shown = async () =>
-        page.getByRole('main').locator('article[aria-label="Assistant reply"], .bg-sky-600').allInnerTexts();
+      const shown = async () => page.getByRole('main').getByRole('article').allInnerTexts();
       const before = await shown();
       expect(before).toHaveLength(6);
       await app.open(page.url());

@@ -10,7 +10,7 @@ export default function ChatError({ reset }: { error: Error; reset: () => void }
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         The server failed while loading it; its log says why (an unreachable database, for instance).
       </p>
-      <Button onClick={reset} className="self-start rounded bg-sky-600 px-3 py-1 text-sm text-white">
+      <Button onClick={reset} className="self-start rounded bg-sky-700 px-3 py-1 text-sm text-white">
         Try again
       </Button>
     </main>

@@ -18,6 +18,7 @@ import { ChatComposer } from './composer';
 import { MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
 import { ParamsPanel } from './params-panel';
+import { ReplyAnnouncer } from './reply-announcer';
 import { Button } from '@/components/ui/button';
 
 /** Opens `conversation` (none: a new chat), with the model its last reply used when that is still offered. */
@@ -89,10 +90,11 @@ export function ChatApp({ providers, conversation }: { providers: PublicProvider
             <MessageList />
           )}
         </main>
-        <footer className="follow-off sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white/95 py-3 dark:border-zinc-800 dark:bg-zinc-950/95">
+        <footer className="follow-off sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
           <ParamsPanel />
           <ChatComposer />
         </footer>
+        <ReplyAnnouncer />
       </div>
       {logOpen ? <EventLogPanel providers={providers} /> : null}
     </div>

@@ -72,9 +72,9 @@ export function CodeBlock({ node, highlight }: { node?: Element; highlight: bool
       </div>
       {/* Shiki's tokens as HTML: every text escaped, styles only from its own themes (tokens-to-html.ts). */}
       {html !== null ? (
-        <pre dangerouslySetInnerHTML={{ __html: html }} />
+        <pre tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <pre>
+        <pre tabIndex={0}>
           <code>{code}</code>
         </pre>
       )}

@@ -4,12 +4,13 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { sendMessage, stopStreaming } from '@/lib/client/chat/run-reply';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { Button } from '@/components/ui/button';
+import { COMPOSER_ID } from '@/components/skip-link';
 
 /** The chat's composer, bound to the chat store. */
 export function ChatComposer() {
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const ready = useChatStore((s) => s.model !== undefined);
-  return <Composer streaming={streaming} ready={ready} onSend={sendMessage} onStop={stopStreaming} />;
+  return <Composer streaming={streaming} ready={ready} onSend={sendMessage} onStop={stopStreaming} focusOnLoad />;
 }
 
 /**
@@ -32,23 +33,31 @@ function useEscapeToStop(streaming: boolean, onStop: () => void, textbox: RefObj
   }, [streaming, onStop, textbox]);
 }
 
-/** Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop (named `stopLabel`, or Escape) while streaming. */
+/**
+ * Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop (named `stopLabel`, or Escape) while streaming.
+ * `focusOnLoad`: it takes the focus as the page opens (the chat: typing is what a reader comes for).
+ */
 export function Composer({
   streaming,
   ready,
   onSend,
   onStop,
   stopLabel = 'Stop',
+  focusOnLoad = false,
 }: {
   streaming: boolean;
   ready: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
   stopLabel?: string;
+  focusOnLoad?: boolean;
 }) {
   const [text, setText] = useState('');
   const textbox = useRef<HTMLTextAreaElement>(null);
   useEscapeToStop(streaming, onStop, textbox);
+  useEffect(() => {
+    if (focusOnLoad) textbox.current?.focus();
+  }, [focusOnLoad]);
   const send = () => {
     if (!text.trim() || streaming || !ready) return;
     onSend(text);
@@ -64,6 +73,7 @@ export function Composer({
     >
       <textarea
         ref={textbox}
+        id={COMPOSER_ID}
         aria-label="Message"
         rows={2}
         value={text}
@@ -90,7 +100,7 @@ export function Composer({
         <Button
           type="submit"
           disabled={!text.trim() || !ready}
-          className="rounded-lg bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-700 disabled:opacity-40"
+          className="rounded-lg bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-40"
         >
           Send
         </Button>

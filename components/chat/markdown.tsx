@@ -22,8 +22,10 @@ const table: Components['table'] = ({ children }) => (
     <table>{children}</table>
   </div>
 );
-const FINISHED: Partial<Components> = { pre: ({ node }) => <CodeBlock node={node} highlight />, table };
-const STREAMING: Partial<Components> = { pre: ({ node }) => <CodeBlock node={node} highlight={false} />, table };
+/** A reply's headings sit under the page's `h1` ("Sluice"): its `#` is an h2, and so on, h6 the deepest. */
+const headings: Partial<Components> = { h1: 'h2', h2: 'h3', h3: 'h4', h4: 'h5', h5: 'h6' };
+const FINISHED: Partial<Components> = { pre: ({ node }) => <CodeBlock node={node} highlight />, table, ...headings };
+const STREAMING: Partial<Components> = { pre: ({ node }) => <CodeBlock node={node} highlight={false} />, table, ...headings };
 
 function render(tree: Root, components: Partial<Components>): ReactNode {
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passNode: true, ignoreInvalidStyle: true });

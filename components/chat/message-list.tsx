@@ -21,7 +21,7 @@ function ConversationCost() {
   );
   if (!text) return null;
   return (
-    <p aria-label="Conversation cost" className="text-xs text-zinc-500">
+    <p aria-label="Conversation cost" className="text-xs text-zinc-600 dark:text-zinc-400">
       This conversation: <span className="font-mono text-zinc-700 dark:text-zinc-300">{text}</span>
     </p>
   );

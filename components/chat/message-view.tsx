@@ -23,7 +23,7 @@ function CopyButton({ text }: { text: string }) {
     <Button
       aria-label="Copy message"
       onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
-      className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
     >
       {copied ? 'Copied' : 'Copy'}
     </Button>
@@ -52,10 +52,10 @@ function UserMessage({ id, content }: { id: string; content: string }) {
           className="rounded-lg border border-zinc-300 p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
         />
         <div className="flex justify-end gap-2">
-          <Button onClick={() => setEditing(false)} className="text-xs text-zinc-500">
+          <Button onClick={() => setEditing(false)} className="text-xs text-zinc-600 dark:text-zinc-400">
             Cancel
           </Button>
-          <Button type="submit" className="rounded bg-sky-600 px-3 py-1 text-xs text-white">
+          <Button type="submit" className="rounded bg-sky-700 px-3 py-1 text-xs text-white">
             Resend
           </Button>
         </div>
@@ -63,28 +63,28 @@ function UserMessage({ id, content }: { id: string; content: string }) {
     );
   }
   return (
-    <div className="group ml-auto max-w-2xl">
-      <div className="whitespace-pre-wrap rounded-2xl bg-sky-600 px-4 py-2 text-sm text-white">{content}</div>
-      <div className="mt-1 flex justify-end gap-1 opacity-70 group-hover:opacity-100">
+    <article aria-label="Your message" className="ml-auto max-w-2xl">
+      <div className="whitespace-pre-wrap rounded-2xl bg-sky-700 px-4 py-2 text-sm text-white">{content}</div>
+      <div className="mt-1 flex justify-end gap-1">
         {editAndResend ? (
           <Button
             aria-label="Edit message and resend"
             onClick={() => setEditing(true)}
-            className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
           >
             Edit
           </Button>
         ) : null}
         <CopyButton text={content} />
       </div>
-    </div>
+    </article>
   );
 }
 
 /** Who answered: the same through a reply's every update, so rendered once. */
 const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider: string; model: string }) {
   return (
-    <p className="mb-1 text-xs text-zinc-500">
+    <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">
       {provider} · <span className="font-mono">{model}</span>
     </p>
   );
@@ -148,7 +148,9 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
         return (
           <details key={i} className="my-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800">
             <summary className="cursor-pointer font-mono">{part.name}</summary>
-            <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap">{JSON.stringify(part.content, null, 2)}</pre>
+            <pre tabIndex={0} className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap">
+              {JSON.stringify(part.content, null, 2)}
+            </pre>
           </details>
         );
     }
@@ -202,7 +204,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
             <Button
               aria-label="Show this reply’s events"
               onClick={() => showEventsOf(message.id)}
-              className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
             >
               Events
             </Button>
@@ -210,7 +212,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
               <Button
                 aria-label="Regenerate reply"
                 onClick={() => regenerate(message.id)}
-                className="rounded px-1.5 py-0.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
               >
                 Regenerate
               </Button>
@@ -251,7 +253,7 @@ export const MessageView = memo(function MessageView({
   if (message.role === 'tool') {
     const parts = typeof message.content === 'string' ? [] : message.content;
     return (
-      <div className="text-xs text-zinc-500">
+      <div className="text-xs text-zinc-600 dark:text-zinc-400">
         {parts.map((p, i) =>
           p.type === 'tool-result' ? (
             <p key={i}>

@@ -81,7 +81,7 @@ export function ModelPicker({
           <span
             id={providerId}
             title={provider.name}
-            className="max-w-64 min-w-0 truncate border-r border-zinc-200 px-2 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
+            className="max-w-64 min-w-0 truncate border-r border-zinc-200 px-2 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
           >
             {provider.name}
           </span>
@@ -102,7 +102,7 @@ export function ModelPicker({
           <ModelOptions shown={shown} />
         </select>
       </span>
-      <span role="status" className="shrink-0 text-xs text-zinc-500 empty:sr-only">
+      <span role="status" className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400 empty:sr-only">
         {found === 0 ? 'No model matches.' : null}
       </span>
     </span>

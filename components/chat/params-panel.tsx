@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { ToolDefinitionSchema } from '@/lib/protocols/conversation';
@@ -36,6 +36,7 @@ export function ParamsPanel() {
   const params = useChatStore((s) => s.params);
   const set = (patch: Partial<typeof params>) => useChatStore.setState((s) => ({ params: { ...s.params, ...patch } }));
   const [toolsText, setToolsText] = useState('');
+  const toolsHint = useId();
   const error = toolsError(toolsText);
   const thinkingOn = params.thinking !== undefined && params.thinking !== false;
   return (
@@ -82,15 +83,17 @@ export function ParamsPanel() {
           </label>
         ) : null}
       </div>
-      <label className="mt-3 block">
+      {/* Not a <label> around it all: the button inside would be the one it labels, named by the whole text. */}
+      <div className="mt-3">
         <span className="flex items-center justify-between">
-          Tools (JSON: name, description, parameters as JSON Schema)
-          <Button className="text-xs text-sky-600" onClick={() => setToolsText(EXAMPLE_TOOLS)}>
+          <span id={toolsHint}>Tools (JSON: name, description, parameters as JSON Schema)</span>
+          <Button className="text-xs text-sky-700 dark:text-sky-400" onClick={() => setToolsText(EXAMPLE_TOOLS)}>
             Insert an example
           </Button>
         </span>
         <textarea
           aria-label="Tools"
+          aria-describedby={toolsHint}
           aria-invalid={error !== undefined}
           rows={4}
           value={toolsText}
@@ -106,7 +109,7 @@ export function ParamsPanel() {
             {error}
           </span>
         ) : null}
-      </label>
+      </div>
     </details>
   );
 }

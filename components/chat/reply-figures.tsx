@@ -76,7 +76,7 @@ export const ReplyFiguresLine = memo(
     const { items } = figuresFor(props);
     if (items.length === 0) return null;
     return (
-      <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500">
+      <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
         {items.map(([k, v]) => (
           <div key={k} className="flex gap-1">
             <dt>{k}</dt>

@@ -110,7 +110,7 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
     case 'stopped':
       // Why, when something other than this page's Stop stopped it (the server, nobody watching).
       return (
-        <p className="text-xs font-medium text-zinc-500">
+        <p className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
           {reply.error?.message && reply.error.message !== 'Stopped.' ? reply.error.message : 'Stopped'}
         </p>
       );

@@ -52,7 +52,7 @@ export function ThinkingBlock({
     >
       <summary className="cursor-pointer select-none font-medium text-violet-800 dark:text-violet-300">{label}</summary>
       {redacted ? (
-        <p className="mt-2 text-xs italic text-zinc-500">
+        <p className="mt-2 text-xs italic text-zinc-600 dark:text-zinc-400">
           The provider returned this thinking encrypted; it is kept and sent back as is.
         </p>
       ) : open ? (

@@ -23,7 +23,7 @@ export function ToolCallCard({
       <header className="flex flex-wrap items-baseline gap-2">
         <span className="font-mono font-semibold">{call.name || '…'}</span>
         {call.server ? <span className="rounded bg-zinc-200 px-1.5 text-xs dark:bg-zinc-800">run by the provider</span> : null}
-        <span className="break-all font-mono text-xs text-zinc-500">{call.id}</span>
+        <span className="break-all font-mono text-xs text-zinc-600 dark:text-zinc-400">{call.id}</span>
       </header>
       <pre className="mt-2 overflow-x-auto whitespace-pre-wrap font-mono text-xs">{pretty ?? call.argsText}</pre>
       {done && call.argsError ? (

@@ -47,7 +47,7 @@ function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }
   }, [streaming, paneKey, started]);
   if (!streaming) return null;
   return (
-    <span ref={text} className="font-mono text-xs text-zinc-500">
+    <span ref={text} className="font-mono text-xs text-zinc-600 dark:text-zinc-400">
       {elapsedText(paneKey, started)}
     </span>
   );
@@ -66,7 +66,9 @@ function PaneMessages({ pane }: { pane: Pane }) {
         {pane.order.map((id, i) => (
           <MessageView key={id} id={id} isLast={i === pane.order.length - 1} />
         ))}
-        {pane.order.length === 0 ? <p className="text-xs text-zinc-500">Waiting for the first message.</p> : null}
+        {pane.order.length === 0 ? (
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">Waiting for the first message.</p>
+        ) : null}
         <FollowTail list={list} scroller={box} streaming={pane.streaming !== undefined} messages={pane.order.length} />
         <div className="follow-end" />
       </div>

@@ -50,7 +50,7 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
   return (
     <figure className="min-w-0 flex-1">
       <figcaption className="mb-1 text-xs font-medium">
-        {title} <span className="font-normal text-zinc-500 dark:text-zinc-400">({hint})</span>
+        {title} <span className="font-normal text-zinc-600 dark:text-zinc-400">({hint})</span>
         {outcome.kind === 'all-tied' ? (
           <span className="block font-normal text-zinc-600 dark:text-zinc-300">A tie: all {noiseText(noise)} of each other.</span>
         ) : null}
@@ -158,7 +158,7 @@ export const RaceBars = memo(function RaceBars() {
         ))}
       </div>
       {session ? (
-        <p aria-label="Session cost" className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p aria-label="Session cost" className="text-xs text-zinc-600 dark:text-zinc-400">
           This session: <span className="font-mono text-zinc-700 dark:text-zinc-300">{session}</span>
         </p>
       ) : null}

@@ -176,7 +176,7 @@ export function RaceChart() {
             style={{ minHeight: HEIGHT }}
           />
           {empty ? (
-            <p className="absolute inset-0 flex items-center justify-center px-6 text-center text-sm text-zinc-500 dark:text-zinc-400">
+            <p className="absolute inset-0 flex items-center justify-center px-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
               Once you send, each model’s output is drawn here as it streams, one line per model: a late start is a slow first
               token, a flat stretch a stall.
             </p>

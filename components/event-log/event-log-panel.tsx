@@ -189,7 +189,7 @@ export function EventLogView({
           <div className="min-w-0 flex-1">
             <h2 className="font-semibold">
               Event log{' '}
-              <span className="font-normal text-zinc-500">
+              <span className="font-normal text-zinc-600 dark:text-zinc-400">
                 {log ? `· ${log.entries.length} items${log.source ? ` · ${log.source}` : ''}` : ''}
               </span>
             </h2>
@@ -249,7 +249,7 @@ export function EventLogView({
           </Button>
         </div>
         {log ? (
-          <p className="text-xs text-zinc-500" data-testid="event-log-count">
+          <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="event-log-count">
             {rows.length} of {log.entries.length} shown
           </p>
         ) : null}
@@ -262,7 +262,7 @@ export function EventLogView({
         {log?.exchange ? <ExchangeDetails exchange={log.exchange} /> : null}
       </header>
       <div ref={scroller} onScroll={onScroll} className="@container min-h-0 flex-1 overflow-auto" data-testid="event-log-rows">
-        {!log ? <p className="p-3 text-xs text-zinc-500">{empty}</p> : null}
+        {!log ? <p className="p-3 text-xs text-zinc-600 dark:text-zinc-400">{empty}</p> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const entry = log!.entries[rows[item.index]!]!;
@@ -295,7 +295,7 @@ export function EventLogView({
           </p>
         ) : null}
         {log?.truncated ? (
-          <p className="m-2 text-xs text-zinc-500">
+          <p className="m-2 text-xs text-zinc-600 dark:text-zinc-400">
             The stored log was cut at the server’s size limit (SLUICE_EVENT_LOG_MAX_BYTES).
           </p>
         ) : null}

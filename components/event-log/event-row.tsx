@@ -28,7 +28,7 @@ function tone(e: LogEntry): string {
   if (e.error || e.malformed) return 'bg-red-50 text-red-900 dark:bg-red-950/50 dark:text-red-200';
   if (e.terminal) return 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-200';
   if (e.bff) return 'bg-violet-50 text-violet-900 italic dark:bg-violet-950/40 dark:text-violet-200';
-  if (e.ping) return 'text-zinc-400 italic';
+  if (e.ping) return 'text-zinc-600 italic dark:text-zinc-400';
   return '';
 }
 
@@ -60,11 +60,11 @@ export const EventRow = memo(function EventRow({
         onClick={() => onToggle(entry.seq)}
         className={`grid w-full gap-x-1 px-2 py-1 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800/60 ${columns[timed ? 'timed' : 'untimed']}`}
       >
-        <span className="text-zinc-500">#{entry.seq}</span>
+        <span className="text-zinc-600 dark:text-zinc-400">#{entry.seq}</span>
         <span title="since the request started" className={timed ? 'text-right' : 'hidden'}>
           {ms(entry.at)}
         </span>
-        <span title="since the previous event" className={timed ? 'text-right text-zinc-500' : 'hidden'}>
+        <span title="since the previous event" className={timed ? 'text-right text-zinc-600 dark:text-zinc-400' : 'hidden'}>
           +{ms(entry.gap)}
         </span>
         <span className="truncate font-semibold @md:max-w-36">
@@ -74,7 +74,7 @@ export const EventRow = memo(function EventRow({
             </span>
           ) : null}
           {entry.name}
-          {entry.id !== undefined ? <span className="font-normal text-zinc-500"> id {entry.id}</span> : null}
+          {entry.id !== undefined ? <span className="font-normal text-zinc-600 dark:text-zinc-400"> id {entry.id}</span> : null}
         </span>
         <span className="col-span-full truncate @md:col-span-1">
           {flags ? <span className="sr-only">{flags}: </span> : null}
@@ -83,7 +83,7 @@ export const EventRow = memo(function EventRow({
       </Button>
       {expanded ? (
         <div className="px-2 pb-2">
-          <p className="text-zinc-500">
+          <p className="text-zinc-600 dark:text-zinc-400">
             {entry.kind}
             {entry.id !== undefined ? ` · id ${entry.id}` : ''} · {entry.size} bytes{flags ? ` · ${flags}` : ''}
           </p>

@@ -47,7 +47,7 @@ export function ImportStream({ children }: { children: ReactNode }) {
               className="max-w-full text-zinc-600 file:mr-2 file:rounded file:border file:border-zinc-300 file:bg-white file:px-2 file:py-1 file:text-zinc-900 dark:text-zinc-400 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
             />
           </label>
-          <p id={hintId} className="text-zinc-500">
+          <p id={hintId} className="text-zinc-600 dark:text-zinc-400">
             A <code className="whitespace-nowrap">.sse</code> capture (
             <code className="whitespace-nowrap">curl -N … &gt; reply.sse</code>) or a{' '}
             <code className="whitespace-nowrap">.jsonl</code> export; or drop a file anywhere on the log.

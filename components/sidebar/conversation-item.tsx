@@ -22,7 +22,7 @@ function metaOf(conversation: ConversationSummary): { short: string; full: strin
  * reach it (`onLinkKey`).
  */
 const moreClass =
-  'absolute top-1/2 right-1 z-10 -translate-y-1/2 rounded bg-inherit px-1.5 py-0.5 text-base leading-none text-zinc-500 opacity-0 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100 pointer-coarse:opacity-100 dark:hover:bg-zinc-700 dark:hover:text-zinc-100';
+  'absolute top-1/2 right-1 z-10 -translate-y-1/2 rounded bg-inherit px-1.5 py-0.5 text-base leading-none text-zinc-600 dark:text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100 pointer-coarse:opacity-100 dark:hover:bg-zinc-700 dark:hover:text-zinc-100';
 
 /** Where the actions show, the lines end before them (their ellipsis and the streaming mark stay in sight). */
 const besideMore = 'group-focus-within:pr-8 group-hover:pr-8 pointer-coarse:pr-8';
@@ -100,7 +100,7 @@ export function ConversationItem({
           />
         ) : null}
       </div>
-      <p id={metaId} className={`truncate px-2 pb-1.5 text-xs text-zinc-500 dark:text-zinc-400 ${besideMore}`}>
+      <p id={metaId} className={`truncate px-2 pb-1.5 text-xs text-zinc-600 dark:text-zinc-400 ${besideMore}`}>
         {meta.short}
       </p>
       <MenuButton

@@ -27,7 +27,7 @@ function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: bool
       ref={ref}
       onClick={onVisible}
       disabled={loading}
-      className="m-2 rounded px-2 py-1 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      className="m-2 rounded px-2 py-1 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
     >
       {loading ? 'Loading…' : 'Load more conversations'}
     </Button>
@@ -73,7 +73,7 @@ export function ConversationSidebar() {
               startNewChat();
               setOpen(false);
             }}
-            className="rounded-lg bg-sky-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-700"
+            className="rounded-lg bg-sky-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-800"
           >
             New chat
           </Link>
@@ -88,14 +88,14 @@ export function ConversationSidebar() {
           <SearchBox label="Search conversations" placeholder="Search titles and messages" value={search} onChange={setSearch} />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto pb-3">
-          {list.isPending ? <p className="px-3 text-xs text-zinc-500">Loading conversations…</p> : null}
+          {list.isPending ? <p className="px-3 text-xs text-zinc-600 dark:text-zinc-400">Loading conversations…</p> : null}
           {list.isError ? (
             <p role="alert" className="px-3 text-xs text-red-700 dark:text-red-400">
               Cannot load conversations: {list.error.message}
             </p>
           ) : null}
           {list.isSuccess && conversations.length === 0 ? (
-            <p className="px-3 text-xs text-zinc-500">
+            <p className="px-3 text-xs text-zinc-600 dark:text-zinc-400">
               {query ? `No conversation matches “${query}”.` : 'No conversations yet.'}
             </p>
           ) : null}

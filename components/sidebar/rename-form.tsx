@@ -6,7 +6,7 @@ import type { ConversationSummary } from '@/lib/api/conversations';
 import { Button } from '@/components/ui/button';
 
 const actionClass =
-  'rounded px-1 text-xs text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
+  'rounded px-1 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-200 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
 /** The title in place, editable: Enter saves, Escape or Cancel leaves it as it was. */
 export function RenameForm({ conversation, onDone }: { conversation: ConversationSummary; onDone: () => void }) {

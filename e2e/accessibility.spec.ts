@@ -1,0 +1,68 @@
+/**
+ * Every page and state a reader meets, scanned by axe-core in light and dark: the chat
+ * (idle, streaming, done), compare, history and the event log. Any serious or critical
+ * violation fails, named with the elements it found.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './support';
+
+const THEMES = ['light', 'dark'] as const;
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
+}
+
+async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  await page.addInitScript((t) => localStorage.setItem('sluice-theme', t), theme);
+}
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => useTheme(page, theme));
+
+    test('the chat idle, streaming and done, and the event log, have no serious violation', async ({ page, app }) => {
+      const found: Record<string, string[]> = {};
+      await app.open();
+      found.idle = await violations(page);
+      await app.ask('sim-anthropic::sim-thinking', 'tokens=400 tps=40 think=40 delay=0');
+      await app.streamed();
+      found.streaming = await violations(page);
+      await app.done();
+      found.done = await violations(page);
+      await page.getByRole('button', { name: 'Event log' }).click();
+      await expect(page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').first()).toBeVisible();
+      found['event log'] = await violations(page);
+      expect(found).toEqual({ idle: [], streaming: [], done: [], 'event log': [] });
+    });
+
+    test('a reply reopened from history has no serious violation', async ({ page, app }) => {
+      await app.open();
+      await app.ask('sim-openai::sim-markdown', 'tokens=200 tps=2000 delay=0');
+      await app.done();
+      await page.reload();
+      await app.hydrated();
+      await expect(app.lastReply()).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('compare, racing and done, has no serious violation', async ({ page, app }) => {
+      await app.open('/compare');
+      const empty = await violations(page);
+      await app.send('tokens=300 tps=300 delay=0');
+      await app.done();
+      expect({ empty, done: await violations(page) }).toEqual({ empty: [], done: [] });
+    });
+  });
+}
