@@ -55,14 +55,13 @@ test('without its markdown worker, the page parses a streaming reply itself', as
 });
 
 test('a reply streams in progressively, then shows its status and figures', async ({ page, app }) => {
-  await app.ask('sim-openai::sim-markdown', 'tokens=300 tps=100 delay=0');
+  // Ten seconds of reply: long enough to see it grow and Stop offered, on a busy machine too.
+  await app.ask('sim-openai::sim-markdown', 'tokens=1000 tps=100 delay=0');
   const reply = app.lastReply();
   await app.streamed(reply);
-  const early = (await reply.innerText()).length;
-  await page.waitForTimeout(600);
-  const later = (await reply.innerText()).length;
-  expect(later).toBeGreaterThan(early);
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  const early = (await reply.innerText()).length;
+  await expect.poll(async () => (await reply.innerText()).length).toBeGreaterThan(early);
   // Its markdown shows as markdown while it streams, not only once it has ended.
   await expect(page.locator('article[data-status="streaming"]').locator('h1, h2, h3, table, pre').first()).toBeVisible();
   await app.shot('chat-streaming');
