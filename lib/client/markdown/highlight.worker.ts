@@ -12,7 +12,7 @@ import type { HighlightAnswer, HighlightJob } from './highlight-messages';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** Tokens carry both colors; the stylesheet picks one per color scheme. The light one on white: every token at 4.5:1 or more. */
-const THEMES = { light: 'github-light-default', dark: 'github-dark' } as const;
+const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 // The JavaScript engine needs no WebAssembly; "forgiving" skips the few patterns it cannot run rather than failing the grammar.
 const highlighter = createHighlighter({
   themes: [THEMES.light, THEMES.dark],
