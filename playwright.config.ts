@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3217);
-const debianChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,20 +19,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Playwright cannot download its browsers here: use Debian's Chromium when present.
-      executablePath: existsSync(debianChromium) ? debianChromium : undefined,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command: `node_modules/.bin/next start --hostname 127.0.0.1 --port ${port}`,

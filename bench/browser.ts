@@ -1,6 +1,6 @@
 /** What the browser benchmarks share: Chromium as the tests launch it, and a frame probe in the page. */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium';
 
 /**
  * The bench drives its pages with string expressions (Playwright evaluates them with
@@ -10,19 +10,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 export const BYPASS_CSP = true;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 export async function cdpMetrics(cdp: CDPSession): Promise<Record<string, number>> {
