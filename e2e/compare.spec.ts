@@ -19,6 +19,10 @@ const drawn = (page: Page, rgb: [number, number, number]) =>
           n++;
       return n;
     }, rgb);
+const legend = (page: Page) => page.getByRole('list', { name: 'Chart legend' }).getByRole('listitem');
+/** A legend entry once its line has ended: "sim-openai · sim-markdown · 80 token events by 1.72 s". */
+const ended = (name: string) =>
+  new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · \\d+ token events by \\d+\\.\\d\\d s$`);
 /** The first three panes' colors. */
 const LINES: [number, number, number][] = [
   [2, 132, 199],
@@ -63,8 +67,9 @@ test('three panes on three wire protocols race side by side, each with its own r
   // The race is drawn: each pane's line, in its color, is on the canvas once the race is over (a
   // pane that finished first on a busy machine may have drawn only a short one).
   for (const color of LINES) await expect.poll(() => drawn(page, color)).toBeGreaterThan(5);
-  // The legend names each line by its provider and model, with no placeholder of uPlot's ("Value: --").
-  await expect(page.getByRole('list', { name: 'Chart legend' }).getByRole('listitem')).toHaveText(names);
+  // The legend names each line by its provider and model, and says where it ends, with no
+  // placeholder of uPlot's ("Value: --").
+  await expect(legend(page)).toHaveText(names.map(ended));
   await expect(page.getByRole('region', { name: 'The race' })).not.toContainText('--');
   await expect(page.getByRole('region', { name: 'The race' })).not.toContainText('Pane');
   // The bars, a row per pane named by its model; the race's winners marked in words (a
@@ -129,8 +134,10 @@ test('three panes on three wire protocols race side by side, each with its own r
   await expect(pane(page, 2).getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
   // A stored session takes no new pane: its panes are its conversations.
   await expect(page.getByRole('button', { name: 'Add model' })).toBeDisabled();
-  // The chart of the last race, drawn again from the stored replies.
-  for (const color of LINES) await expect.poll(() => drawn(page, color)).toBeGreaterThan(5);
+  // The chart of the last race, drawn again from the stored replies: every line's end is
+  // in the legend (the same stream on two protocols may draw one line over another).
+  await expect(legend(page)).toHaveText(names.map(ended));
+  await expect.poll(async () => (await Promise.all(LINES.map((c) => drawn(page, c)))).reduce((a, b) => a + b)).toBeGreaterThan(5);
   await app.shot('compare-reopened');
 
   // A pane's own event log.

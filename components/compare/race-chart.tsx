@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { useShallow } from 'zustand/react/shallow';
 import 'uplot/dist/uPlot.min.css';
@@ -33,6 +33,18 @@ function chartData(keys: string[]): uPlot.AlignedData {
     return times.map((t) => (s && s.at[j] === t ? s.tokens[j++]! : null));
   });
   return [times.map((t) => t / 1000), ...columns] as uPlot.AlignedData;
+}
+
+/**
+ * Where each line ends, as text beside its name once the race is over: the canvas has
+ * no words, and lines that run together (the same stream from two protocols) hide one
+ * another. Not updated while the race runs: that would render the legend every redraw.
+ */
+function lineEnds(keys: string[]): string[] {
+  return keys.map((k) => {
+    const end = raceSeries.get(k)?.end();
+    return end && end.tokens > 0 ? `${end.tokens} token events by ${(end.at / 1000).toFixed(2)} s` : '';
+  });
 }
 
 /** Draws the race as it stands. */
@@ -124,6 +136,7 @@ export function RaceChart() {
   const streaming = useCompareStore((s) => s.panes.some((p) => p.streaming));
   const empty = useCompareStore((s) => s.panes.every((p) => p.order.length === 0));
   const names = useCompareStore(useShallow((s) => paneNames(s.panes)));
+  const [ends, setEnds] = useState<string[]>([]);
 
   // Built once per set of panes, not per race: building it again at Send cost the page
   // a long frame, in the very frame that starts every stream.
@@ -147,8 +160,13 @@ export function RaceChart() {
     const redraw = () => draw(charts.get(box.current!), list);
     if (!streaming) {
       let gone = false;
-      redraw();
-      void loadStoredRaces().then(() => !gone && redraw());
+      const settle = () => {
+        redraw();
+        const next = lineEnds(list);
+        setEnds((now) => (now.join('\n') === next.join('\n') ? now : next));
+      };
+      settle();
+      void loadStoredRaces().then(() => !gone && settle());
       return () => void (gone = true);
     }
     let drawn = -Infinity;
@@ -190,6 +208,8 @@ export function RaceChart() {
           <li key={name} className="flex min-w-0 items-center gap-1.5">
             <Swatch index={i} />
             <span className="truncate">{name}</span>
+            {ends[i] ? ' ' : null}
+            {ends[i] ? <span className="shrink-0 text-zinc-600 dark:text-zinc-400">· {ends[i]}</span> : null}
           </li>
         ))}
       </ul>

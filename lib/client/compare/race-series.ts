@@ -37,6 +37,11 @@ export class RaceSeries {
     return seconds > 0 ? (this.tokens.at(-1)! - this.tokens[this.firstToken]!) / seconds : undefined;
   }
 
+  /** Where the line ends: its token events and the time of the last (ms since the fan-out). */
+  end(): { tokens: number; at: number } {
+    return { tokens: this.tokens.at(-1)!, at: this.at.at(-1)! };
+  }
+
   private mergeable(index: number): boolean {
     return index > 0 && index !== this.firstToken;
   }
