@@ -39,6 +39,11 @@ export const bytes: Kind<number> = {
   described: (n) => `\`${n}\` (${formatBytes(n)})`,
 };
 
+export const count: Kind<number> = {
+  schema: wholeNumber(1_000_000_000),
+  expects: 'a whole number from 1 to 1000000000',
+};
+
 export const port: Kind<number> = { schema: wholeNumber(65_535), expects: 'a port number from 1 to 65535' };
 
 export const host: Kind<string> = {

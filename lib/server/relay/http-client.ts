@@ -100,3 +100,38 @@ export async function postStreaming(
   };
   return attempt(pool);
 }
+
+/** An answer as the recording proxy passes it on: the upstream's own header lines, unparsed. */
+export interface RawUpstreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: UpstreamBody;
+}
+
+/**
+ * Any request, for the recording proxy: the app's method, headers and body (streamed as
+ * it arrives), on the shared pool. Resolves at the response headers. Not sent again on a
+ * stale connection: the app's body has been read by then, and the app retries itself.
+ */
+export async function requestUpstream(
+  url: string,
+  init: { method: string; headers: Record<string, string | string[]>; body?: Readable; signal: AbortSignal },
+): Promise<RawUpstreamResponse> {
+  const target = new URL(url);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new UpstreamConnectError(`unsupported protocol ${target.protocol}`);
+  try {
+    const response = await request(target, {
+      method: init.method as Dispatcher.HttpMethod,
+      headers: init.headers,
+      body: init.body ?? null,
+      signal: init.signal,
+      dispatcher: pool,
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.body };
+  } catch (error) {
+    if (init.signal.aborted) throw error;
+    const { message, code } = error as NodeJS.ErrnoException;
+    throw new UpstreamConnectError(message, code);
+  }
+}

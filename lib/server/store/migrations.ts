@@ -44,6 +44,31 @@ export const MIGRATIONS: string[] = [
   // A reply's upstream request body, when too long for its upstream marker (8 KiB):
   // read only by the event log's "Upstream request" and "Copy as curl".
   `alter table messages add column upstream_body text;`,
+  // The recording proxy's captures (lib/server/captures): each write takes the next
+  // change number, which the live feed follows across instances.
+  `create sequence capture_changes;
+   create table captures (
+     id text primary key,
+     seq bigserial,
+     changed bigint not null,
+     started_at timestamptz not null,
+     provider text not null,
+     method text not null,
+     path text not null,
+     model text,
+     status text not null,
+     summary jsonb not null,
+     request jsonb not null,
+     response jsonb,
+     body jsonb,
+     reply jsonb,
+     events_stream bytea,
+     events_spans text,
+     events_truncated boolean,
+     search_text text not null default ''
+   );
+   create index captures_by_seq on captures (seq desc);
+   create index captures_by_change on captures (changed);`,
 ];
 
 /**

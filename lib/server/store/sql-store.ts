@@ -3,6 +3,7 @@ import { storableJson, storableText } from './storable';
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
 import { readPackedEvents } from './packed-events';
+import { CaptureStore } from '../captures/capture-store';
 import type {
   CompareSession,
   Conversation,
@@ -116,10 +117,15 @@ const touch = (conversationId: string): Statement => ({ sql: TOUCH('$1'), params
 
 /** One query layer over any PostgreSQL: PGlite embedded, or a server through `pg`. */
 export class SqlConversationStore implements ConversationStore {
+  /** The recording proxy's captures, in the same database. */
+  readonly captures: CaptureStore;
+
   constructor(
     private readonly sql: SqlClient,
     readonly shared = false,
-  ) {}
+  ) {
+    this.captures = new CaptureStore(sql);
+  }
 
   async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {
     const { rows } = await this.sql.query('select 1 from conversations where id = $1 and kind = $2', [id, kind]);

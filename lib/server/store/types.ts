@@ -9,6 +9,7 @@ import type {
   StoredReply,
 } from '@/lib/api/conversations';
 import type { ChatMessage } from '@/lib/protocols/conversation';
+import type { CaptureStore } from '../captures/capture-store';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
@@ -63,6 +64,8 @@ export interface Turn {
 
 /** Where conversations live: the embedded database by default, PostgreSQL for teams. */
 export interface ConversationStore {
+  /** The recording proxy's captures, in the same database. */
+  readonly captures: CaptureStore;
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
   conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;

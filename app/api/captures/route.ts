@@ -1,0 +1,10 @@
+import { route } from '@/lib/server/api-route';
+import { captureStore } from '@/lib/server/captures';
+import { readCaptureQuery } from '@/lib/server/captures/read-requests';
+
+export const dynamic = 'force-dynamic';
+
+/** The recording proxy's captures, newest first, filtered, a page at a time. */
+export const GET = route(async (request: Request) =>
+  Response.json(await (await captureStore()).list(readCaptureQuery(request.url))),
+);

@@ -1,0 +1,93 @@
+import type { AssembledMessage } from '@/lib/assemble/message';
+import type { ReplyCost } from '@/lib/pricing/cost';
+import type { ProtocolId } from '@/lib/protocols/ids';
+import type { Usage } from '@/lib/protocols/events';
+import type { StoredEvents } from './conversations';
+
+/**
+ * One exchange an app made through the recording proxy (`/proxy/{providerId}/…`), as
+ * `GET /api/captures` and `GET /api/captures/{id}` give it (docs/contract.md). Declared
+ * once: the server writes it, the Traffic page reads it.
+ *
+ * How it ended: `streaming` while the response is still coming; `complete` when the
+ * upstream's body ended; `client-closed` when the app hung up first (the upstream request
+ * is closed with it); `upstream-error` when the connection broke, or the upstream went
+ * silent past the idle limit; `unreachable` when no answer came at all (the app got a
+ * 502 or 504); `cut` when the response passed the reply bound (SLUICE_MAX_REPLY_BYTES).
+ */
+export type CaptureStatus = 'streaming' | 'complete' | 'client-closed' | 'upstream-error' | 'unreachable' | 'cut';
+export const CAPTURE_STATUSES: CaptureStatus[] = [
+  'streaming',
+  'complete',
+  'client-closed',
+  'upstream-error',
+  'unreachable',
+  'cut',
+];
+
+/** Milliseconds since the request reached Sluice. */
+export interface CaptureTimings {
+  firstByte?: number;
+  firstToken?: number;
+  lastToken?: number;
+  end?: number;
+}
+
+/** A row of the Traffic list. */
+export interface CaptureSummary {
+  id: string;
+  provider: string;
+  method: string;
+  /** The path under the provider (`/chat/completions`), without the query. */
+  path: string;
+  /** The model the request named (body `model`, or Gemini's path), when it named one. */
+  model?: string;
+  /** The capture's own status (above); `httpStatus` is the upstream's answer, when there was one. */
+  status: CaptureStatus;
+  httpStatus?: number;
+  /** ISO time the request reached Sluice. */
+  startedAt: string;
+  /** The decoder used, when the path is a known protocol's streaming or generation endpoint. */
+  protocol?: ProtocolId;
+  sse: boolean;
+  timings: CaptureTimings;
+  usage?: Usage;
+  /** `≈`: counted from the stream (or the request) because the upstream never said. */
+  usageEstimated?: boolean;
+  cost?: ReplyCost | null;
+  /** Why it ended as it did, when not `complete` (never a secret). */
+  error?: string;
+}
+
+/** A bounded body as captured: its text (secrets redacted), its whole size, and whether the text is cut. */
+export interface CapturedBody {
+  text: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+export interface CaptureDetail extends CaptureSummary {
+  request: {
+    method: string;
+    /** The upstream URL it went to (query secrets redacted). */
+    url: string;
+    headers: Record<string, string>;
+    body: CapturedBody;
+  };
+  response?: { status: number; headers: Record<string, string> };
+  /** An SSE response's events, as a reply's event log has them: each item's raw text and receive time. */
+  events?: StoredEvents;
+  /** A response that is not SSE. */
+  body?: CapturedBody;
+  /** The assembled reply, where the path is a known protocol's. */
+  reply?: AssembledMessage;
+}
+
+export interface CapturePage {
+  items: CaptureSummary[];
+  /** Pass as `?before=` for the next (older) page. */
+  next?: string;
+}
+
+/** The live feed's one event (`GET /api/captures/live`): a capture that appeared or changed, or one deleted. */
+export type CaptureFeedEvent = { type: 'capture'; capture: CaptureSummary } | { type: 'deleted'; id: string };

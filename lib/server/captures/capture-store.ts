@@ -1,0 +1,178 @@
+import 'server-only';
+import type { CaptureDetail, CapturePage, CaptureStatus, CaptureSummary } from '@/lib/api/captures';
+import { readPackedEvents } from '../store/packed-events';
+import type { SqlClient } from '../store/sql-client';
+import { storableJson, storableText } from '../store/storable';
+import type { PackedEvents } from '../store/types';
+
+/** What a capture's first write holds: the request and, by then, the response's head. */
+export type CaptureStart = Pick<CaptureDetail, 'request' | 'response'> & CaptureSummary;
+
+/** What its last write adds: how it ended, and what it carried. */
+export interface CaptureEnd {
+  summary: CaptureSummary;
+  response?: CaptureDetail['response'];
+  events?: PackedEvents;
+  body?: CaptureDetail['body'];
+  reply?: CaptureDetail['reply'];
+  /** Text the Traffic page's search reads: the request's body and the reply's text. */
+  searchText: string;
+}
+
+export interface CaptureFilter {
+  provider?: string;
+  status?: CaptureStatus;
+  model?: string;
+  /** Words in the path, the model, the request's body or the reply's text. */
+  q?: string;
+  /** A page's cursor: captures older than this one. */
+  before?: string;
+  limit?: number;
+}
+
+type Row = { summary: CaptureSummary; seq: string | number };
+type DetailRow = Row & {
+  request: CaptureDetail['request'];
+  response: CaptureDetail['response'] | null;
+  body: CaptureDetail['body'] | null;
+  reply: CaptureDetail['reply'] | null;
+  events_stream: string | null;
+  events_spans: string | null;
+  events_truncated: boolean | null;
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const SEARCH_CHARS = 64 * 1024;
+
+/**
+ * The proxy's captures, in the same database as the history (PGlite or PostgreSQL), so
+ * every instance on it lists and serves every capture. Each write takes the next number
+ * of `capture_changes`: the live feed reads what changed since the last number it saw,
+ * whichever instance wrote it. Kept to `retention` captures, the oldest deleted first.
+ */
+export class CaptureStore {
+  constructor(private readonly sql: SqlClient) {}
+
+  async start(capture: CaptureStart): Promise<void> {
+    const { request, response, ...summary } = capture;
+    await this.sql.query(
+      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text)
+       values ($1, nextval('capture_changes'), $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11)`,
+      [
+        summary.id,
+        summary.startedAt,
+        summary.provider,
+        summary.method,
+        summary.path,
+        summary.model ?? null,
+        summary.status,
+        storableJson(summary),
+        storableJson(request),
+        response ? storableJson(response) : null,
+        storableText(request.body.text.slice(0, SEARCH_CHARS)),
+      ],
+    );
+  }
+
+  async end(id: string, end: CaptureEnd): Promise<void> {
+    await this.sql.query(
+      `update captures set changed = nextval('capture_changes'), status = $2, model = $3, summary = $4::jsonb,
+         response = coalesce($5::jsonb, response), body = $6::jsonb, reply = $7::jsonb,
+         events_stream = decode($8::text, 'base64'), events_spans = $9, events_truncated = $10,
+         search_text = search_text || ' ' || $11
+       where id = $1`,
+      [
+        id,
+        end.summary.status,
+        end.summary.model ?? null,
+        storableJson(end.summary),
+        end.response ? storableJson(end.response) : null,
+        end.body ? storableJson(end.body) : null,
+        end.reply ? storableJson(end.reply) : null,
+        end.events?.deflated ?? null,
+        end.events ? JSON.stringify(end.events.spans) : null,
+        end.events?.truncated ?? null,
+        storableText(end.searchText.slice(0, SEARCH_CHARS)),
+      ],
+    );
+  }
+
+  /** Newest first, filtered, a page at a time. */
+  async list(filter: CaptureFilter = {}): Promise<CapturePage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (clause: (n: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(clause(`$${params.length}`));
+    };
+    if (filter.provider) add((n) => `provider = ${n}`, filter.provider);
+    if (filter.status) add((n) => `status = ${n}`, filter.status);
+    if (filter.model) add((n) => `model = ${n}`, filter.model);
+    if (filter.q) add((n) => `(path ilike ${n} or model ilike ${n} or search_text ilike ${n})`, like(filter.q));
+    if (filter.before) add((n) => `seq < ${n}`, filter.before);
+    const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
+    const { rows } = await this.sql.query<Row>(
+      `select summary, seq from captures ${where.length ? `where ${where.join(' and ')}` : ''} order by seq desc limit ${limit + 1}`,
+      params,
+    );
+    const items = rows.slice(0, limit);
+    return {
+      items: items.map((r) => r.summary),
+      ...(rows.length > limit ? { next: String(items.at(-1)!.seq) } : {}),
+    };
+  }
+
+  async get(id: string): Promise<CaptureDetail | undefined> {
+    const { rows } = await this.sql.query<DetailRow>(
+      `select summary, seq, request, response, body, reply, encode(events_stream, 'base64') as events_stream, events_spans, events_truncated
+       from captures where id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const events =
+      row.events_stream !== null
+        ? await readPackedEvents({
+            deflated: row.events_stream,
+            spans: JSON.parse(row.events_spans ?? '[]') as number[],
+            truncated: row.events_truncated ?? false,
+          })
+        : undefined;
+    return {
+      ...row.summary,
+      request: row.request,
+      ...(row.response ? { response: row.response } : {}),
+      ...(events ? { events } : {}),
+      ...(row.body ? { body: row.body } : {}),
+      ...(row.reply ? { reply: row.reply } : {}),
+    };
+  }
+
+  /** Whether it was there to delete. */
+  async delete(id: string): Promise<boolean> {
+    const { rows } = await this.sql.query<{ id: string }>('delete from captures where id = $1 returning id', [id]);
+    return rows.length > 0;
+  }
+
+  /** Every capture changed since `cursor` (a number of `capture_changes`), oldest change first, and the new cursor. */
+  async changedSince(cursor: number, limit = 200): Promise<{ items: CaptureSummary[]; cursor: number }> {
+    const { rows } = await this.sql.query<{ summary: CaptureSummary; changed: string | number }>(
+      `select summary, changed from captures where changed > $1 order by changed limit ${limit}`,
+      [cursor],
+    );
+    return { items: rows.map((r) => r.summary), cursor: rows.length ? Number(rows.at(-1)!.changed) : cursor };
+  }
+
+  /** The feed's starting point: the latest change number written. */
+  async lastChange(): Promise<number> {
+    const { rows } = await this.sql.query<{ changed: string | number | null }>('select max(changed) as changed from captures');
+    return Number(rows[0]?.changed ?? 0);
+  }
+
+  /** Deletes all but the newest `keep` captures. */
+  async prune(keep: number): Promise<void> {
+    await this.sql.query(`delete from captures where seq <= (select seq from captures order by seq desc offset $1 limit 1)`, [
+      keep,
+    ]);
+  }
+}

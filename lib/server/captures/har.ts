@@ -1,0 +1,65 @@
+import 'server-only';
+import type { CaptureDetail } from '@/lib/api/captures';
+
+/** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the shape browser devtools and HAR viewers open. */
+interface HarHeader {
+  name: string;
+  value: string;
+}
+
+const headerList = (headers: Record<string, string>): HarHeader[] =>
+  Object.entries(headers).map(([name, value]) => ({ name, value }));
+const ms = (n: number | undefined) => (n === undefined ? -1 : Math.max(0, Math.round(n * 1000) / 1000));
+
+/**
+ * A capture as a HAR 1.2 log of one entry. An SSE response's content is its events'
+ * text as received (secrets already redacted); the event timing stays in Sluice's own
+ * exports (`.jsonl`). Timings: `wait` is the time to the first byte, `receive` the rest.
+ */
+export function captureHar(capture: CaptureDetail, version: string) {
+  const url = new URL(capture.request.url);
+  const body = capture.events ? capture.events.items.map((item) => item.raw).join('') : (capture.body?.text ?? '');
+  const requestType = capture.request.headers['content-type'] ?? 'application/octet-stream';
+  const responseType = capture.response?.headers['content-type'] ?? 'application/octet-stream';
+  const firstByte = capture.timings.firstByte;
+  const end = capture.timings.end;
+  const wait = ms(firstByte ?? end);
+  const receive = firstByte !== undefined && end !== undefined ? ms(end - firstByte) : 0;
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'Sluice', version },
+      entries: [
+        {
+          startedDateTime: capture.startedAt,
+          time: Math.max(0, wait) + receive,
+          request: {
+            method: capture.request.method,
+            url: capture.request.url,
+            httpVersion: 'HTTP/1.1',
+            cookies: [],
+            headers: headerList(capture.request.headers),
+            queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+            ...(capture.request.body.bytes > 0 ? { postData: { mimeType: requestType, text: capture.request.body.text } } : {}),
+            headersSize: -1,
+            bodySize: capture.request.body.bytes,
+          },
+          response: {
+            status: capture.response?.status ?? 0,
+            statusText: '',
+            httpVersion: 'HTTP/1.1',
+            cookies: [],
+            headers: headerList(capture.response?.headers ?? {}),
+            content: { size: Buffer.byteLength(body), mimeType: responseType, text: body },
+            redirectURL: '',
+            headersSize: -1,
+            bodySize: capture.response ? Buffer.byteLength(body) : -1,
+          },
+          cache: {},
+          timings: { send: 0, wait, receive },
+          comment: `Sluice capture ${capture.id}: ${capture.status}${capture.error ? ` (${capture.error})` : ''}`,
+        },
+      ],
+    },
+  };
+}

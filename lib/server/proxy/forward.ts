@@ -1,0 +1,235 @@
+import 'server-only';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
+import { MAX_BODY_BYTES } from '@/lib/api/chat';
+import { providers } from '@/lib/providers/config';
+import { relaySettings } from '../chat/settings';
+import { requestUpstream, UpstreamConnectError, type RawUpstreamResponse } from '../relay/http-client';
+import { refusal } from '../security/guard';
+import { formatBytes } from '@/lib/sse/limits';
+import { CaptureRecorder } from './capture-recorder';
+import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders } from './proxy-headers';
+import { proxyTarget } from './target';
+
+/**
+ * One HTTP exchange as the proxy sees it, whichever server carries it: Node's own
+ * (the lean path, `lean-path.ts`) or a Next.js route (the fallback, `app/proxy`).
+ */
+export interface ProxyIo {
+  method: string;
+  /** The path and query, from `/proxy/`. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The request's body, for methods that have one. */
+  body?: Readable;
+  writeHead(status: number, headers: OutgoingHttpHeaders): void;
+  /** False: wait for onDrain before writing more. */
+  write(chunk: Buffer): boolean;
+  end(): void;
+  /** Breaks the connection: the upstream broke mid-body, and the app must not take a cut body for a whole one. */
+  destroy(): void;
+  onDrain(listener: () => void): void;
+  /** The app closed its connection before the answer ended. */
+  onClose(listener: () => void): void;
+}
+
+function sendError(io: ProxyIo, status: number, type: ApiErrorType, message: string, extra: Record<string, unknown> = {}): void {
+  const body: ApiErrorBody = { error: { type, message, ...extra } };
+  io.writeHead(status, { 'content-type': 'application/json' });
+  io.write(Buffer.from(JSON.stringify(body)));
+  io.end();
+}
+
+async function sendRefusal(io: ProxyIo, answer: Response): Promise<void> {
+  io.writeHead(answer.status, { 'content-type': 'application/json' });
+  io.write(Buffer.from(await answer.text()));
+  io.end();
+}
+
+function webHeaders(headers: IncomingHttpHeaders): Headers {
+  const web = new Headers();
+  for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') web.set(name, value);
+  return web;
+}
+
+const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The recording proxy: `/proxy/{providerId}/rest?query` goes to the provider's
+ * `baseUrl/rest?query` with the app's method, headers and body, and the upstream's
+ * status, headers and body come back as they are, chunk by chunk, with the app's
+ * pace (backpressure) and its hang-up (the upstream request is closed) passed on.
+ * Only this server's names and no other origin's page may use it, as with every
+ * route; the app's own credential passes, or the provider's key is added.
+ */
+export async function serveProxy(io: ProxyIo): Promise<void> {
+  // Every method, not only the unsafe ones: a GET through the proxy spends the provider's key too.
+  const refused = refusal(HAS_NO_BODY.has(io.method) ? 'POST' : io.method, webHeaders(io.headers), false);
+  if (refused) return sendRefusal(io, refused);
+
+  const all = providers();
+  const target = proxyTarget(io.url, all);
+  if ('malformed' in target) return sendError(io, 404, 'not_found', 'Proxy paths are /proxy/{providerId}/… .');
+  if ('unknown' in target)
+    return sendError(
+      io,
+      404,
+      'not_found',
+      `No provider "${target.unknown.slice(0, 100)}" is configured. Configured: ${all.map((p) => p.id).join(', ')}.`,
+      { providers: all.map((p) => p.id) },
+    );
+  const declared = Number(io.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES)
+    return sendError(
+      io,
+      413,
+      'body_too_large',
+      `The request body is ${formatBytes(declared)}; the proxy takes at most ${formatBytes(MAX_BODY_BYTES)}.`,
+    );
+
+  const settings = relaySettings();
+  const withKey = !ownCredential(io.headers, io.url);
+  const capture = new CaptureRecorder(target, io.method, io.headers, credentialValues(io.headers, io.url));
+  const abort = new AbortController();
+  let answered = false;
+  let finished = false;
+  const finish: CaptureRecorder['end'] = (status, error) => {
+    finished = true;
+    capture.end(status, error);
+  };
+  io.onClose(() => {
+    if (finished) return;
+    abort.abort();
+    finish(
+      'client-closed',
+      answered
+        ? 'The app closed the connection before the answer ended.'
+        : 'The app closed the connection before the upstream answered.',
+    );
+  });
+
+  const body = io.body && !HAS_NO_BODY.has(io.method) ? countedBody(io.body, capture, abort) : undefined;
+  const timeout = setTimeout(() => abort.abort(), settings.headersTimeoutMs);
+  let upstream: RawUpstreamResponse;
+  try {
+    upstream = await requestUpstream(target.url, {
+      method: io.method,
+      headers: upstreamHeaders(io.headers, target.provider, withKey),
+      ...(body ? { body } : {}),
+      signal: abort.signal,
+    });
+  } catch (error) {
+    if (finished) return;
+    const origin = new URL(target.url).origin;
+    if (body?.tooLarge) {
+      finish('unreachable', 'The request body passed the bound.');
+      return sendError(io, 413, 'body_too_large', `The request body passed ${formatBytes(MAX_BODY_BYTES)}, the proxy's bound.`);
+    }
+    if (abort.signal.aborted) {
+      const message = `The upstream did not answer within ${settings.headersTimeoutMs / 1000} s (${origin}).`;
+      finish('unreachable', message);
+      return sendError(io, 504, 'upstream_timeout', message);
+    }
+    const reason = error instanceof UpstreamConnectError ? error.message : String(error);
+    const message = `Cannot reach the upstream at ${origin}: ${reason}.`;
+    finish('unreachable', message);
+    return sendError(io, 502, 'upstream_unreachable', message);
+  } finally {
+    clearTimeout(timeout);
+  }
+  if (finished) return void upstream.body.destroy();
+
+  answered = true;
+  capture.responded(upstream.status, upstream.headers);
+  io.writeHead(upstream.status, downstreamHeaders(upstream.headers));
+  pipeBody(io, upstream, capture, finish, settings);
+}
+
+/** The app's body on its way upstream, kept for the capture and bounded. */
+function countedBody(source: Readable, capture: CaptureRecorder, abort: AbortController): PassThrough & { tooLarge?: boolean } {
+  const out: PassThrough & { tooLarge?: boolean } = new PassThrough();
+  let bytes = 0;
+  source.on('data', (chunk: Buffer) => {
+    bytes += chunk.byteLength;
+    if (bytes > MAX_BODY_BYTES) {
+      out.tooLarge = true;
+      source.destroy();
+      abort.abort();
+      return;
+    }
+    capture.requestChunk(chunk);
+    if (!out.write(chunk)) source.pause();
+  });
+  out.on('drain', () => source.resume());
+  source.once('end', () => out.end());
+  source.once('error', (error) => out.destroy(error));
+  return out;
+}
+
+/** The upstream's body to the app, as it comes, at the app's pace; bounded, watched for silence. */
+function pipeBody(
+  io: ProxyIo,
+  upstream: RawUpstreamResponse,
+  capture: CaptureRecorder,
+  finish: CaptureRecorder['end'],
+  settings: ReturnType<typeof relaySettings>,
+): void {
+  const { body } = upstream;
+  let bytes = 0;
+  let lastAt = performance.now();
+  let over = false;
+  const watchdog = setInterval(
+    () => {
+      if (performance.now() - lastAt < settings.idleMs) return;
+      over = true;
+      clearInterval(watchdog);
+      body.destroy();
+      finish('upstream-error', `The upstream sent nothing for ${Math.round(settings.idleMs / 1000)} s.`);
+      io.destroy();
+    },
+    Math.max(50, settings.idleMs / 4),
+  );
+  watchdog.unref?.();
+  const stop = () => {
+    over = true;
+    clearInterval(watchdog);
+  };
+  body.on('data', (chunk: Buffer) => {
+    if (over) return;
+    lastAt = performance.now();
+    bytes += chunk.byteLength;
+    if (bytes > settings.limits.maxReplyBytes) {
+      stop();
+      body.destroy();
+      finish(
+        'cut',
+        `The answer passed ${formatBytes(settings.limits.maxReplyBytes)} (SLUICE_MAX_REPLY_BYTES); the rest was not read.`,
+      );
+      return io.destroy();
+    }
+    capture.responseChunk(chunk);
+    if (!io.write(chunk)) {
+      body.pause();
+      io.onDrain(() => body.resume());
+    }
+  });
+  body.once('end', () => {
+    if (over) return;
+    stop();
+    io.end();
+    finish('complete');
+  });
+  body.once('error', (error: Error) => {
+    if (over) return;
+    stop();
+    finish('upstream-error', `The upstream connection broke: ${error.message}`);
+    io.destroy();
+  });
+  body.once('close', () => {
+    if (over || body.readableEnded) return;
+    stop();
+    finish('upstream-error', 'The upstream connection broke: reset by the peer');
+    io.destroy();
+  });
+}

@@ -1,0 +1,38 @@
+import 'server-only';
+import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { serveProxy } from './forward';
+import { nodeIo } from './node-io';
+import { PROXY_MOUNT } from './target';
+
+const INSTALLED = Symbol.for('sluice.proxy-lean-path');
+
+/**
+ * Serves `/proxy/…` from this process' HTTP server before Next.js sees the request:
+ * through a route handler, Next.js's routing and its Web streams added about 5 ms to
+ * the first byte, where an app's own proxy should add under one
+ * (docs/decisions.md: "The recording proxy's lean path"). Next.js exposes no hook
+ * for a request before its router, so the server's `request` event is taken here, for
+ * `/proxy/` paths only; every other request goes on to Next.js untouched. Installed
+ * by instrumentation.ts as the server starts; a request that comes before that (or
+ * under `next dev`) reaches the same proxy through app/proxy/[...path]/route.ts.
+ */
+export function installLeanPath(): void {
+  const proto = Server.prototype as Server & { [INSTALLED]?: true };
+  if (proto[INSTALLED]) return;
+  proto[INSTALLED] = true;
+  const emit = proto.emit;
+  proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'request') {
+      const [req, res] = args as [IncomingMessage, ServerResponse];
+      if (req.url?.startsWith(PROXY_MOUNT)) {
+        serveProxy(nodeIo(req, res)).catch((error: unknown) => {
+          console.error(`sluice: the proxy failed: ${error instanceof Error ? error.message : String(error)}`);
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end();
+        });
+        return true;
+      }
+    }
+    return (emit as (...all: unknown[]) => boolean).call(this, event, ...args);
+  } as typeof proto.emit;
+}

@@ -1,0 +1,87 @@
+import 'server-only';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { SECRET_NAME } from '@/lib/providers/secrets';
+import type { Provider } from '@/lib/providers/types';
+import { protocolModule } from '@/lib/protocols/registry';
+import { keyHeadersOf } from '@/lib/protocols/request-types';
+import { REDACTED } from '../chat/exchange';
+
+/** A connection's own headers (RFC 9110 §7.6.1), never forwarded either way; `host` is the upstream's, set by the client. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
+/** Headers a client sends that carry its own credential: it is passed through, and the configured key is not added. */
+const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key'];
+/** Query parameters that carry a credential (Gemini's `?key=`). */
+export const CREDENTIAL_QUERY = /([?&](?:key|api_key|apikey|token|access_token)=)([^&]*)/gi;
+
+/** Whether the app sent a credential of its own. */
+export function ownCredential(headers: IncomingHttpHeaders, url: string): boolean {
+  CREDENTIAL_QUERY.lastIndex = 0;
+  return CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined) || CREDENTIAL_QUERY.test(url);
+}
+
+/** The credential values the app sent, so they are redacted wherever they appear (a body may quote one). */
+export function credentialValues(headers: IncomingHttpHeaders, url: string): string[] {
+  const values: string[] = [];
+  for (const name of CREDENTIAL_HEADERS) {
+    const value = headers[name];
+    if (typeof value !== 'string') continue;
+    values.push(value, value.replace(/^(Bearer|Basic|Token)\s+/i, ''));
+  }
+  for (const match of url.matchAll(CREDENTIAL_QUERY)) {
+    try {
+      values.push(decodeURIComponent(match[2]!));
+    } catch {
+      values.push(match[2]!);
+    }
+  }
+  return values.filter((v) => v.length >= 8);
+}
+
+/** What goes upstream: the app's headers less hop-by-hop ones, the provider's configured headers, and its key when the app sent none. */
+export function upstreamHeaders(
+  incoming: IncomingHttpHeaders,
+  provider: Provider,
+  withKey: boolean,
+): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('x-forwarded-') || name === 'forwarded') continue;
+    // Identity: a compressed stream would reach the capture compressed, and the app in bursts.
+    if (name === 'accept-encoding') continue;
+    headers[name] = value;
+  }
+  for (const [name, value] of Object.entries(provider.headers)) headers[name.toLowerCase()] ??= value;
+  if (withKey) Object.assign(headers, keyHeadersOf(protocolModule(provider.protocol).key, provider.apiKey));
+  else for (const [name, value] of Object.entries(protocolModule(provider.protocol).key.always ?? {})) headers[name] ??= value;
+  headers['accept-encoding'] = 'identity';
+  return headers;
+}
+
+/** The upstream's answer's headers as the app gets them: less hop-by-hop ones (Node frames the body itself). */
+export function downstreamHeaders(upstream: Record<string, string | string[] | undefined>): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(upstream)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  return headers;
+}
+
+/** Headers as a capture keeps them: credential-bearing ones (by name) redacted, lists joined. */
+export function shownHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    shown[name] = SECRET_NAME.test(name) ? REDACTED : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return shown;
+}
