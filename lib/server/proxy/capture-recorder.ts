@@ -2,7 +2,6 @@ import 'server-only';
 import type { CapturedBody, CaptureDetail, CaptureStatus, CaptureSummary } from '@/lib/api/captures';
 import { countedUsage, textTokens } from '@/lib/assemble/counted-usage';
 import { costOf } from '@/lib/pricing/cost';
-import type { Provider } from '@/lib/providers/types';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { newMarkerNonce } from '@/lib/sse/bff-marker';
 import { REDACTED } from '../chat/exchange';
