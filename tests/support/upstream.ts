@@ -33,6 +33,16 @@ export interface UpstreamLogEntry {
 const FIXTURES = new Map(fixtures().map((f) => [`fx:${f.file.replace('/', ':')}`, f]));
 const chunk = (content: string) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+/** The `gated` model's gate: opened by POST /_gate, then shut again for the next test. */
+const gate = (() => {
+  let open!: () => void;
+  const state = { opened: new Promise<void>((r) => (open = r)), open: () => {} };
+  state.open = () => {
+    open();
+    state.opened = new Promise<void>((r) => (open = r));
+  };
+  return state;
+})();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function modelOf(req: IncomingMessage, body: string): string {
@@ -215,6 +225,44 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       await sleep(50);
       return void res.end(event.slice(cut));
     }
+    case 'json-reply': // a non-streaming answer, in the shape of the protocol its path names
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(
+        JSON.stringify(
+          req.url?.includes('/anthropic/')
+            ? {
+                id: 'msg_up',
+                type: 'message',
+                role: 'assistant',
+                model,
+                content: [{ type: 'text', text: 'A whole answer at once.' }],
+                stop_reason: 'end_turn',
+                usage: { input_tokens: 12, output_tokens: 6 },
+              }
+            : {
+                id: 'chatcmpl-up',
+                object: 'chat.completion',
+                model,
+                choices: [
+                  { index: 0, message: { role: 'assistant', content: 'A whole answer at once.' }, finish_reason: 'stop' },
+                ],
+                usage: { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 },
+              },
+        ),
+      );
+    case 'rate-limited':
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7', 'x-ratelimit-remaining-requests': '0' });
+      return void res.end(
+        JSON.stringify({ error: { message: 'Rate limit reached; try again in 7 s.', type: 'rate_limit_error' } }),
+      );
+    case 'gated': {
+      // one event, then nothing until the test opens the gate (POST /_gate): the first event provably went through alone
+      sse();
+      res.write(chunk('first '));
+      await gate.opened;
+      res.write(chunk('second'));
+      return void res.end('data: [DONE]\n\n');
+    }
     default:
       res.writeHead(404, { 'content-type': 'application/json' });
       return void res.end(
@@ -229,6 +277,10 @@ export async function startUpstream(): Promise<{ origin: string; server: Server 
     if (req.method === 'GET' && req.url === '/_log') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify(log));
+    }
+    if (req.method === 'POST' && req.url === '/_gate') {
+      gate.open();
+      return void res.end();
     }
     if (req.method === 'GET' && req.url?.endsWith('/models')) {
       res.writeHead(200, { 'content-type': 'application/json' });
