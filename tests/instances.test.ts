@@ -115,6 +115,30 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     expect(stored.status).toBe('complete');
   });
 
+  it('a capture made through one instance is listed and served by the other, and its live feed tells of it', async () => {
+    const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
+    // B's live feed first: a capture written by A reaches it through the database.
+    const hangUp = new AbortController();
+    const feed = await fetch(`${b}/api/captures/live`, { signal: hangUp.signal });
+    const heard = readSome(feed, (text) =>
+      /"status":"complete"[^\n]*"model":"json-reply"|"model":"json-reply"[^\n]*"status":"complete"/.test(text),
+    );
+    const response = await fetch(`${a}/proxy/up-chat/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'json-reply', messages: [{ role: 'user', content: 'record me on A' }] }),
+    });
+    expect(response.status).toBe(200);
+    await response.text();
+    const event = (await heard).text.split('\n').find((line) => line.includes('json-reply') && line.includes('"complete"'))!;
+    const { capture } = JSON.parse(event.replace(/^data: /, '')) as { capture: { id: string } };
+    const listed = (await (await fetch(`${b}/api/captures?model=json-reply`)).json()) as { items: { id: string }[] };
+    expect(listed.items.map((c) => c.id)).toContain(capture.id);
+    const served = (await (await fetch(`${b}/api/captures/${capture.id}`)).json()) as { request: { body: { text: string } } };
+    expect(served.request.body.text).toContain('record me on A');
+    hangUp.abort();
+  });
+
   it('a reply started on one is stopped through the other: the upstream is let go within a second, every reader ends, it is stored stopped', async () => {
     const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
     const response = await post(a, { provider: 'up-chat', model: 'slow', messages: user('stop me elsewhere') });

@@ -6,10 +6,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { CaptureDetail, CapturePage, CaptureSummary } from '@/lib/api/captures';
 import { SECRET_KEY } from './support/global-setup';
 import { base, rawRequest, upstreamLog, upstreamUrl } from './support/http';
+import { startNextServer } from './support/next-server';
 
 const proxy = (provider: string) => `${base}/proxy/${provider}`;
 const CLIENT_KEY = 'sk-client-own-KEY-0b7d2e41';
@@ -271,4 +272,40 @@ describe('the proxy against a scripted upstream', () => {
     expect((await fetch(`${base}/api/captures/${capture.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await fetch(`${base}/api/captures/${capture.id}`)).status).toBe(404);
   });
+});
+
+it('keeps SLUICE_CAPTURE_RETENTION captures, the newest', async () => {
+  const server = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_CAPTURE_RETENTION: '2' });
+  try {
+    for (const n of [1, 2, 3, 4]) {
+      const response = await fetch(`${server.origin}/proxy/up-chat/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'json-reply', messages: [{ role: 'user', content: `number ${n}` }] }),
+      });
+      await response.text();
+      // Each written (it ends off the hot path) before the next starts.
+      await expect
+        .poll(
+          async () =>
+            ((await (await fetch(`${server.origin}/api/captures?q=number%20${n}`)).json()) as CapturePage).items[0]?.status,
+        )
+        .toBe('complete');
+    }
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.origin}/api/captures`)).json()) as CapturePage).items.map((c) => c.status).length,
+      )
+      .toBe(2);
+    const kept = (await (await fetch(`${server.origin}/api/captures`)).json()) as CapturePage;
+    const bodies = await Promise.all(
+      kept.items.map(
+        async (c) => ((await (await fetch(`${server.origin}/api/captures/${c.id}`)).json()) as CaptureDetail).request.body.text,
+      ),
+    );
+    expect(bodies.map((b) => /number (\d)/.exec(b)![1])).toEqual(['4', '3']);
+  } finally {
+    await server.stop();
+  }
 });
