@@ -9,7 +9,7 @@ import { requestUpstream, UpstreamConnectError, type RawUpstreamResponse } from 
 import { refusal } from '../security/guard';
 import { formatBytes } from '@/lib/sse/limits';
 import { CaptureRecorder } from './capture-recorder';
-import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders } from './proxy-headers';
+import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 import { proxyTarget } from './target';
 
 /**
@@ -69,7 +69,7 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
   if (refused) return sendRefusal(io, refused);
 
   const all = providers();
-  const target = proxyTarget(io.url, all);
+  const target = proxyTarget(withoutPlaceholder(io.url), all);
   if ('malformed' in target) return sendError(io, 404, 'not_found', 'Proxy paths are /proxy/{providerId}/… .');
   if ('unknown' in target)
     return sendError(

@@ -4,6 +4,7 @@ import { SECRET_NAME } from '@/lib/providers/secrets';
 import type { Provider } from '@/lib/providers/types';
 import { protocolModule } from '@/lib/protocols/registry';
 import { keyHeadersOf } from '@/lib/protocols/request-types';
+import { PLACEHOLDER_KEY } from '@/scripts/with-env.mjs';
 import { REDACTED } from '../chat/exchange';
 
 /** A connection's own headers (RFC 9110 §7.6.1), never forwarded either way; `host` is the upstream's, set by the client. */
@@ -25,10 +26,26 @@ const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'api
 /** Query parameters that carry a credential (Gemini's `?key=`). */
 export const CREDENTIAL_QUERY = /([?&](?:key|api_key|apikey|token|access_token)=)([^&]*)/gi;
 
-/** Whether the app sent a credential of its own. */
+/**
+ * `npm run with` gives an app that has no key of its own a placeholder (the SDKs refuse
+ * to start without one): it stands for "use the key Sluice has", and never goes upstream.
+ */
+
+const isPlaceholder = (value: string | string[] | undefined) =>
+  typeof value === 'string' && value.replace(/^(Bearer|Basic|Token)\s+/i, '') === PLACEHOLDER_KEY;
+
+/** Whether the app sent a credential of its own (the placeholder is none). */
 export function ownCredential(headers: IncomingHttpHeaders, url: string): boolean {
-  CREDENTIAL_QUERY.lastIndex = 0;
-  return CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined) || CREDENTIAL_QUERY.test(url);
+  const inQuery = [...url.matchAll(CREDENTIAL_QUERY)].some((match) => match[2] !== PLACEHOLDER_KEY);
+  return CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined && !isPlaceholder(headers[name])) || inQuery;
+}
+
+/** The app's URL without a placeholder key in its query. */
+export function withoutPlaceholder(url: string): string {
+  return url.replace(
+    new RegExp(`([?&])(?:key|api_key|apikey|token|access_token)=${PLACEHOLDER_KEY}(&|$)`, 'g'),
+    (_m, before: string, after: string) => (before === '?' ? (after ? '?' : '') : after),
+  );
 }
 
 /** The credential values the app sent, so they are redacted wherever they appear (a body may quote one). */
@@ -58,6 +75,7 @@ export function upstreamHeaders(
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(incoming)) {
     if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('x-forwarded-') || name === 'forwarded') continue;
+    if (CREDENTIAL_HEADERS.includes(name) && isPlaceholder(value)) continue;
     // Identity: a compressed stream would reach the capture compressed, and the app in bursts.
     if (name === 'accept-encoding') continue;
     headers[name] = value;

@@ -1,0 +1,60 @@
+/** What `npm run with` sets, worked out apart from running anything (scripts/with-env.test.ts). */
+
+export const PLACEHOLDER_KEY = 'sluice-proxy';
+
+/** Each SDK family: the protocols it speaks, the base-URL variables its SDKs read, and their key variables. */
+const FAMILIES = [
+  {
+    flag: 'openai',
+    protocols: ['openai-chat', 'openai-responses'],
+    // OpenAI's SDKs (Python, JavaScript) read OPENAI_BASE_URL; older tools OPENAI_API_BASE.
+    urls: ['OPENAI_BASE_URL', 'OPENAI_API_BASE'],
+    keys: ['OPENAI_API_KEY'],
+  },
+  { flag: 'anthropic', protocols: ['anthropic-messages'], urls: ['ANTHROPIC_BASE_URL'], keys: ['ANTHROPIC_API_KEY'] },
+  // @google/genai (JavaScript and Python) reads GOOGLE_GEMINI_BASE_URL.
+  { flag: 'gemini', protocols: ['gemini'], urls: ['GOOGLE_GEMINI_BASE_URL'], keys: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'] },
+];
+
+export function parseWithArgs(argv, env) {
+  const options = { sluice: `http://127.0.0.1:${env.PORT || 3000}`, pick: {}, command: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const flag = /^--(sluice|openai|anthropic|gemini)(?:=(.*))?$/.exec(arg);
+    if (!flag) {
+      options.command = argv.slice(arg === '--' ? i + 1 : i);
+      break;
+    }
+    const value = flag[2] ?? argv[++i];
+    if (!value) throw new Error(`${arg} needs a value`);
+    if (flag[1] === 'sluice') options.sluice = value.replace(/\/+$/, '');
+    else options.pick[flag[1]] = value;
+  }
+  if (options.command.length === 0) throw new Error('no command to run');
+  return options;
+}
+
+/** The variables to set: each family's base URLs at the proxy of its provider, and the placeholder key where the app has none. */
+export function proxyEnvironment(providers, { sluice, pick }, env) {
+  const out = {};
+  const lines = [];
+  for (const family of FAMILIES) {
+    const wanted = pick[family.flag];
+    const speaking = providers.filter((p) => family.protocols.includes(p.protocol));
+    const provider = wanted
+      ? providers.find((p) => p.id === wanted)
+      : (speaking.find((p) => !p.builtin) ?? speaking.find((p) => p.builtin));
+    if (wanted && !provider)
+      throw new Error(`--${family.flag} ${wanted}: no such provider (configured: ${providers.map((p) => p.id).join(', ')})`);
+    if (wanted && !family.protocols.includes(provider.protocol))
+      throw new Error(
+        `--${family.flag} ${wanted}: that provider speaks ${provider.protocol}, not ${family.protocols.join(' or ')}`,
+      );
+    if (!provider) continue;
+    const url = `${sluice}/proxy/${encodeURIComponent(provider.id)}`;
+    for (const name of family.urls) out[name] = url;
+    if (!family.keys.some((name) => env[name])) for (const name of family.keys.slice(0, 1)) out[name] = PLACEHOLDER_KEY;
+    lines.push(`${family.urls[0]}=${url} (${provider.name})`);
+  }
+  return { env: out, lines };
+}

@@ -1,0 +1,52 @@
+/**
+ * `npm run with -- <command> [args…]`: runs a command with the base-URL variables the
+ * official SDKs read pointing at Sluice's recording proxy, so every request it makes
+ * shows on the Traffic page without a change to its code. By default the first
+ * provider of each protocol in the providers file (the simulator's when the file has
+ * none); `--openai ID`, `--anthropic ID` and `--gemini ID` pick others, `--sluice URL`
+ * names the Sluice to record through (default http://127.0.0.1:$PORT, PORT 3000).
+ * An app with no key of its own gets the placeholder `sluice-proxy`, which the proxy
+ * replaces with the provider's configured key.
+ */
+import { spawn } from 'node:child_process';
+import { proxyEnvironment, parseWithArgs } from './with-env.mjs';
+
+const usage = 'Usage: npm run with -- [--sluice URL] [--openai ID] [--anthropic ID] [--gemini ID] <command> [args…]';
+
+let options;
+try {
+  options = parseWithArgs(process.argv.slice(2), process.env);
+} catch (error) {
+  console.error(`sluice: ${error.message}\n${usage}`);
+  process.exit(2);
+}
+
+let providers;
+try {
+  const response = await fetch(`${options.sluice}/api/providers`);
+  if (!response.ok) throw new Error(`it answered HTTP ${response.status}`);
+  ({ providers } = await response.json());
+} catch (error) {
+  console.error(
+    `sluice: Sluice is not answering at ${options.sluice} (${error.cause?.code ?? error.message}). Start it with npm start, or name it with --sluice URL.`,
+  );
+  process.exit(2);
+}
+
+let recorded;
+try {
+  recorded = proxyEnvironment(providers, options, process.env);
+} catch (error) {
+  console.error(`sluice: ${error.message}`);
+  process.exit(2);
+}
+for (const line of recorded.lines) console.error(`sluice: ${line}`);
+console.error(`sluice: watch it at ${options.sluice}/traffic`);
+
+const child = spawn(options.command[0], options.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...recorded.env } });
+child.on('error', (error) => {
+  console.error(`sluice: cannot run ${options.command[0]}: ${error.message}`);
+  process.exit(127);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 2 : 0)));
