@@ -8,6 +8,7 @@ import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { describe, expect, inject, it } from 'vitest';
 import type { CaptureDetail, CapturePage, CaptureSummary } from '@/lib/api/captures';
+import type { Har } from '@/lib/server/captures/har';
 import { SECRET_KEY } from './support/global-setup';
 import { base, rawRequest, upstreamLog, upstreamUrl } from './support/http';
 import { startNextServer } from './support/next-server';
@@ -220,10 +221,10 @@ describe('the proxy against a scripted upstream', () => {
     const capture = await captureOf((c) => c.model === 'gated' || c.model === 'json-reply');
     const response = await fetch(`${base}/api/captures/${capture.id}/har`);
     expect(response.headers.get('content-disposition')).toContain('.har');
-    const { log } = (await response.json()) as { log: Record<string, any> };
+    const { log } = (await response.json()) as Har;
     expect(log.version).toBe('1.2');
     expect(log.creator.name).toBe('Sluice');
-    const [entry] = log.entries;
+    const entry = log.entries[0]!;
     expect(new Date(entry.startedDateTime).toISOString()).toBe(entry.startedDateTime);
     expect(entry.request).toMatchObject({
       method: 'POST',
@@ -234,7 +235,7 @@ describe('the proxy against a scripted upstream', () => {
     expect(entry.request.headers).toEqual(expect.arrayContaining([{ name: 'content-type', value: 'application/json' }]));
     expect(entry.response.status).toBe(capture.httpStatus);
     expect(entry.response.content.mimeType).toBeTruthy();
-    for (const t of ['send', 'wait', 'receive']) expect(typeof entry.timings[t]).toBe('number');
+    for (const t of ['send', 'wait', 'receive'] as const) expect(typeof entry.timings[t]).toBe('number');
     expect(entry.time).toBeGreaterThanOrEqual(0);
   });
 

@@ -63,3 +63,6 @@ export function captureHar(capture: CaptureDetail, version: string) {
     },
   };
 }
+
+/** A HAR file as Sluice writes it. */
+export type Har = ReturnType<typeof captureHar>;
