@@ -13,9 +13,10 @@ import type { StoredEvents } from './conversations';
  * upstream's body ended; `client-closed` when the app hung up first (the upstream request
  * is closed with it); `upstream-error` when the connection broke, or the upstream went
  * silent past the idle limit; `unreachable` when no answer came at all (the app got a
- * 502 or 504); `cut` when the response passed the reply bound (SLUICE_MAX_REPLY_BYTES).
+ * 502 or 504); `cut` when the response passed the reply bound (SLUICE_MAX_REPLY_BYTES);
+ * `interrupted` when Sluice stopped before it ended.
  */
-export type CaptureStatus = 'streaming' | 'complete' | 'client-closed' | 'upstream-error' | 'unreachable' | 'cut';
+export type CaptureStatus = 'streaming' | 'complete' | 'client-closed' | 'upstream-error' | 'unreachable' | 'cut' | 'interrupted';
 export const CAPTURE_STATUSES: CaptureStatus[] = [
   'streaming',
   'complete',
@@ -23,6 +24,7 @@ export const CAPTURE_STATUSES: CaptureStatus[] = [
   'upstream-error',
   'unreachable',
   'cut',
+  'interrupted',
 ];
 
 /** Milliseconds since the request reached Sluice. */

@@ -169,6 +169,16 @@ export class CaptureStore {
     return Number(rows[0]?.changed ?? 0);
   }
 
+  /** Captures a stopped server left `streaming` (the embedded database has one writer): `interrupted`, saying why. */
+  async settleInterrupted(message: string): Promise<void> {
+    await this.sql.query(
+      `update captures set status = 'interrupted', changed = nextval('capture_changes'),
+         summary = summary || jsonb_build_object('status', 'interrupted', 'error', $1::text)
+       where status = 'streaming'`,
+      [message],
+    );
+  }
+
   /** Deletes all but the newest `keep` captures. */
   async prune(keep: number): Promise<void> {
     await this.sql.query(`delete from captures where seq <= (select seq from captures order by seq desc offset $1 limit 1)`, [

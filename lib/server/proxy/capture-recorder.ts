@@ -63,6 +63,9 @@ export class CaptureRecorder {
   private firstByte?: number;
   private started: Promise<unknown> = Promise.resolve();
   private ended = false;
+  private wrote!: () => void;
+  /** Settles once the capture is written as it ended (or its write failed, and was logged). */
+  readonly written = new Promise<void>((resolve) => (this.wrote = resolve));
   private readonly secrets: string[];
 
   constructor(
@@ -110,7 +113,7 @@ export class CaptureRecorder {
       this.started = captureStore()
         .then((store) => store.start({ ...this.summary('streaming'), ...this.detail() }))
         .catch((failure: unknown) => this.logFailure(failure));
-    void this.started.then(() => this.finish(status, endAt, error && redact(error, this.secrets)));
+    void this.started.then(() => this.finish(status, endAt, error && redact(error, this.secrets))).finally(this.wrote);
   }
 
   private logFailure(error: unknown): void {

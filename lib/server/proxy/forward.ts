@@ -7,6 +7,8 @@ import { providers } from '@/lib/providers/config';
 import { relaySettings } from '../chat/settings';
 import { requestUpstream, UpstreamConnectError, type RawUpstreamResponse } from '../relay/http-client';
 import { refusal } from '../security/guard';
+import { inFlight, type InFlight } from '../captures/in-flight';
+import { CAPTURE_INTERRUPTED } from '../store';
 import { formatBytes } from '@/lib/sse/limits';
 import { CaptureRecorder } from './capture-recorder';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
@@ -94,8 +96,19 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
   const abort = new AbortController();
   let answered = false;
   let finished = false;
+  const exchange: InFlight = {
+    interrupt: () => {
+      if (finished) return;
+      finish('interrupted', CAPTURE_INTERRUPTED);
+      abort.abort();
+      io.destroy();
+    },
+    written: capture.written,
+  };
+  inFlight().add(exchange);
   const finish: CaptureRecorder['end'] = (status, error) => {
     finished = true;
+    inFlight().delete(exchange);
     capture.end(status, error);
   };
   io.onClose(() => {

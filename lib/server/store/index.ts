@@ -62,11 +62,15 @@ export async function openStore(env: Env = process.env): Promise<ConversationSto
   // The embedded database has one writer, this process: a reply it left `streaming`
   // was cut off when the server last stopped, and nothing will finish it. (A shared
   // PostgreSQL may have other servers streaming right now, so it is left alone.)
-  if (!shared) await store.settleInterrupted(INTERRUPTED);
+  if (!shared) {
+    await store.settleInterrupted(INTERRUPTED);
+    await store.captures.settleInterrupted(CAPTURE_INTERRUPTED);
+  }
   return store;
 }
 
 export const INTERRUPTED = 'Sluice stopped before this reply ended.';
+export const CAPTURE_INTERRUPTED = 'Sluice stopped before this exchange ended.';
 
 /**
  * The server's store, opened once per process. Next.js bundles instrumentation and
