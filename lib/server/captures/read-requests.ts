@@ -1,5 +1,6 @@
 import 'server-only';
-import { CAPTURE_STATUSES, type CaptureStatus } from '@/lib/api/captures';
+import { CAPTURE_STATUSES, type CaptureDetail, type CaptureStatus } from '@/lib/api/captures';
+import { captureStore } from '.';
 import { ApiError } from '../http-errors';
 import type { CaptureFilter } from './capture-store';
 
@@ -30,3 +31,10 @@ export function readCaptureQuery(url: string): CaptureFilter {
 }
 
 export const captureNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown capture "${id.slice(0, 100)}".`);
+
+/** One capture whole, or the 404 that names it. */
+export async function loadCapture(id: string): Promise<CaptureDetail> {
+  const capture = await (await captureStore()).get(id);
+  if (!capture) throw captureNotFound(id);
+  return capture;
+}

@@ -14,6 +14,17 @@ function defined(usage: Usage): Usage | undefined {
   return set.length ? (Object.fromEntries(set) as Usage) : undefined;
 }
 
+/** OpenAI's usage: Chat Completions names its counts `prompt_`/`completion_`, Responses `input_`/`output_`, alike otherwise. */
+function openAiUsage(u: Json, input: string, output: string): Usage | undefined {
+  return defined({
+    inputTokens: num(u[`${input}_tokens`]),
+    outputTokens: num(u[`${output}_tokens`]),
+    reasoningTokens: num(obj(u[`${output}_tokens_details`]).reasoning_tokens),
+    cachedInputTokens: num(obj(u[`${input}_tokens_details`]).cached_tokens),
+    totalTokens: num(u.total_tokens),
+  });
+}
+
 /** Each protocol's non-streaming answer: its text and usage, counted as its stream decoder counts them. */
 const READERS: Record<ProtocolId, (body: Json) => { text: string; thinking?: string; usage?: Usage }> = {
   'openai-chat': (b) => {
@@ -22,13 +33,7 @@ const READERS: Record<ProtocolId, (body: Json) => { text: string; thinking?: str
       text: list(b.choices)
         .map((c) => String(obj(c.message).content ?? ''))
         .join(''),
-      usage: defined({
-        inputTokens: num(u.prompt_tokens),
-        outputTokens: num(u.completion_tokens),
-        reasoningTokens: num(obj(u.completion_tokens_details).reasoning_tokens),
-        cachedInputTokens: num(obj(u.prompt_tokens_details).cached_tokens),
-        totalTokens: num(u.total_tokens),
-      }),
+      usage: openAiUsage(u, 'prompt', 'completion'),
     };
   },
   'openai-responses': (b) => {
@@ -39,13 +44,7 @@ const READERS: Record<ProtocolId, (body: Json) => { text: string; thinking?: str
         .filter((o) => o.type === 'message')
         .map((o) => texts(list(o.content)))
         .join(''),
-      usage: defined({
-        inputTokens: num(u.input_tokens),
-        outputTokens: num(u.output_tokens),
-        reasoningTokens: num(obj(u.output_tokens_details).reasoning_tokens),
-        cachedInputTokens: num(obj(u.input_tokens_details).cached_tokens),
-        totalTokens: num(u.total_tokens),
-      }),
+      usage: openAiUsage(u, 'input', 'output'),
     };
   },
   'anthropic-messages': (b) => {

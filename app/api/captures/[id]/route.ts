@@ -1,19 +1,14 @@
 import { route } from '@/lib/server/api-route';
 import { captureStore } from '@/lib/server/captures';
 import { captureDeleted } from '@/lib/server/captures/capture-feed';
-import { captureNotFound } from '@/lib/server/captures/read-requests';
+import { captureNotFound, loadCapture } from '@/lib/server/captures/read-requests';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
 /** One capture whole: request, response head, events or body, the assembled reply. */
-export const GET = route(async (_request: Request, { params }: Context) => {
-  const { id } = await params;
-  const capture = await (await captureStore()).get(id);
-  if (!capture) throw captureNotFound(id);
-  return Response.json(capture);
-});
+export const GET = route(async (_request: Request, { params }: Context) => Response.json(await loadCapture((await params).id)));
 
 export const DELETE = route(async (_request: Request, { params }: Context) => {
   const { id } = await params;
