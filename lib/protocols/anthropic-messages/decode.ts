@@ -14,7 +14,7 @@ const FINISH: Record<string, FinishReason> = {
 const TOOL_USE = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 
 /** Anthropic's input_tokens leaves out cache reads and writes; Usage.inputTokens counts every input token, as the other protocols do. */
-function usage(value: Json): StreamEvent {
+export function anthropicUsage(value: Json): StreamEvent {
   const read = num(value.cache_read_input_tokens);
   const written = num(value.cache_creation_input_tokens);
   const input = num(value.input_tokens);
@@ -90,7 +90,7 @@ export function createAnthropicDecoder(): StreamDecoder {
           const stop = str(message.stop_reason);
           return [
             { type: 'message-start', id: str(message.id), model: str(message.model) },
-            ...(isObject(message.usage) ? [usage(message.usage)] : []),
+            ...(isObject(message.usage) ? [anthropicUsage(message.usage)] : []),
             ...content.flatMap((block, i) => [
               ...blockStart(i, block),
               ...(toolBlocks.has(i) ? [{ type: 'tool-call-end' as const, key: String(i) }] : []),
@@ -108,7 +108,7 @@ export function createAnthropicDecoder(): StreamDecoder {
           const delta = isObject(data.delta) ? data.delta : {};
           const stop = str(delta.stop_reason);
           return [
-            ...(isObject(data.usage) ? [usage(data.usage)] : []),
+            ...(isObject(data.usage) ? [anthropicUsage(data.usage)] : []),
             ...(stop ? [{ type: 'finish' as const, reason: FINISH[stop] ?? 'other', raw: stop }] : []),
           ];
         }

@@ -16,7 +16,7 @@ const FINISH: Record<string, FinishReason> = {
   MALFORMED_FUNCTION_CALL: 'error',
 };
 
-function usage(meta: Json): StreamEvent {
+export function geminiUsage(meta: Json): StreamEvent {
   const candidates = num(meta.candidatesTokenCount);
   const thoughts = num(meta.thoughtsTokenCount);
   return {
@@ -137,7 +137,7 @@ export function createGeminiDecoder(): StreamDecoder {
     for (const key of ['groundingMetadata', 'citationMetadata'] as const) {
       if (candidate && isObject(candidate[key])) out.push({ type: 'annotation', value: candidate[key] });
     }
-    if (isObject(chunk.usageMetadata)) out.push(usage(chunk.usageMetadata));
+    if (isObject(chunk.usageMetadata)) out.push(geminiUsage(chunk.usageMetadata));
     const finish = candidate ? str(candidate.finishReason) : undefined;
     const blocked = isObject(chunk.promptFeedback) ? str(chunk.promptFeedback.blockReason) : undefined;
     if (finish || blocked) finishStreaming(out);

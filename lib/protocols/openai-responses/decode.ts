@@ -17,7 +17,7 @@ const QUIET = new Set([
 const SERVER_CALL_PROGRESS =
   /^response\.(web_search_call|file_search_call|code_interpreter_call|image_generation_call|mcp_call|mcp_list_tools|custom_tool_call)[._]/;
 
-function usage(response: Json): StreamEvent[] {
+export function responsesUsage(response: Json): StreamEvent[] {
   if (!isObject(response.usage)) return [];
   const u = response.usage;
   const input = isObject(u.input_tokens_details) ? u.input_tokens_details : {};
@@ -94,7 +94,7 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
         case 'response.completed': {
           const toolCalls = asArray(response.output).some((o) => isObject(o) && o.type === 'function_call');
           return [
-            ...usage(response),
+            ...responsesUsage(response),
             { type: 'finish', reason: toolCalls ? 'tool-calls' : 'stop', raw: 'completed' },
             { type: 'end' },
           ];
@@ -102,7 +102,7 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
         case 'response.incomplete': {
           const reason = isObject(response.incomplete_details) ? str(response.incomplete_details.reason) : undefined;
           return [
-            ...usage(response),
+            ...responsesUsage(response),
             {
               type: 'finish',
               reason: reason === 'max_output_tokens' ? 'length' : reason === 'content_filter' ? 'content-filter' : 'other',
@@ -114,7 +114,7 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
         case 'response.failed': {
           const error = isObject(response.error) ? response.error : {};
           return [
-            ...usage(response),
+            ...responsesUsage(response),
             { type: 'error', message: str(error.message) ?? 'The response failed.', code: str(error.code) },
             { type: 'end' },
           ];
