@@ -261,7 +261,7 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
   await app.open();
   await app.ask('sim-anthropic::sim-thinking', 'think=20 tokens=40 tps=400 delay=0');
   await app.done();
-  await expect(app.lastReply().getByLabel('Reply figures')).not.toContainText('≈'); // the server's figures
+  await expect(app.lastReply().getByLabel('Reply figures')).toHaveAttribute('data-clock', 'server'); // the server's figures
   const original = await settled(() => app.lastReply().locator('.prose-sluice').innerText());
   await page.getByRole('button', { name: 'Event log' }).click();
   const count = await panel(page)

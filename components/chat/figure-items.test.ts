@@ -13,3 +13,19 @@ describe('figureItems', () => {
     expect(items.join(' ')).not.toMatch(/\b0 ms/);
   });
 });
+
+describe('figureItems’ marks', () => {
+  const times = { firstToken: 300, lastToken: 900, end: 1000, tokenEvents: 180 };
+  const text = (items: [string, string][]) => items.map(([k, v]) => `${k} ${v}`).join(' · ');
+
+  it('a reply that ended with the upstream’s usage shows none at once, before the server’s figures', () => {
+    expect(text(figureItems(complete, times, PRICING))).not.toContain('≈');
+  });
+
+  it('a streaming reply, or one stopped before its usage, is marked an estimate', () => {
+    const streaming = { ...complete, status: 'streaming' as const, finishReason: undefined };
+    expect(text(figureItems(streaming, { firstToken: 300, tokenEvents: 50 }, PRICING))).toMatch(/TTFT ≈300 ms/);
+    const stopped = { ...emptyMessage('stopped'), usage: { inputTokens: 40, outputTokens: 1 } };
+    expect(text(figureItems(stopped, times, PRICING))).toMatch(/TTFT ≈300 ms · speed ≈.* · out ≈180 · cost ≈\$/);
+  });
+});

@@ -1,7 +1,7 @@
 import { countedUsage } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
-import { outputRate } from '@/lib/client/thread/reply-figures';
+import { outputRate, timesFinal } from '@/lib/client/thread/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 
 const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
@@ -40,8 +40,8 @@ export function figureItems(reply: AssembledMessage, figures: ReplyFigures, pric
   const { usage, estimate, inputEstimated } = countedUsage(reply, figures.tokenEvents);
   const out = usage?.outputTokens;
   const speed = outputRate(reply, figures);
-  // The page's own clock until the server's figures come: an estimate, and marked so.
-  const about = figures.settled ? '' : '≈';
+  // The page's own clock while it streams, or until the server's figures come for a reply that ended without its usage.
+  const about = timesFinal(reply, figures) ? '' : '≈';
   // The output so far while it streams, or of a reply that never got its final usage: an estimate too.
   const sofar = estimate ? '≈' : '';
   return [

@@ -19,15 +19,21 @@ function figuresFor(props: FiguresProps): { items: [string, string][]; text: str
 }
 
 /**
- * A reply's figures. It renders again only when their text changes: a streaming
- * reply's updates bring a new message each, and leave most of its figures as they were.
+ * A reply's figures. It renders again only when their text changes, or their clock: a
+ * streaming reply's updates bring a new message each, and leave most of its figures as
+ * they were. `data-clock` says whose times they are, the page's or the server's (which
+ * may read the same).
  */
 export const ReplyFiguresLine = memo(
   function ReplyFiguresLine(props: FiguresProps) {
     const { items } = figuresFor(props);
     if (items.length === 0) return null;
     return (
-      <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+      <dl
+        aria-label="Reply figures"
+        data-clock={props.figures.settled ? 'server' : 'page'}
+        className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400"
+      >
         {items.map(([k, v]) => (
           <div key={k} className="flex gap-1">
             <dt>{k}</dt>
@@ -37,5 +43,5 @@ export const ReplyFiguresLine = memo(
       </dl>
     );
   },
-  (a, b) => figuresFor(a).text === figuresFor(b).text,
+  (a, b) => figuresFor(a).text === figuresFor(b).text && a.figures.settled === b.figures.settled,
 );
