@@ -39,12 +39,14 @@ export function timesFinal(reply: AssembledMessage, figures: ReplyFigures): bool
   return reply.status !== 'streaming' && reply.usage !== undefined && !countedUsage(reply, figures.tokenEvents).estimate;
 }
 
-/** A reply as totals reckon its cost: its counted usage, at its prices. */
+/** A reply as totals reckon its cost: its counted usage, at its prices, and whether that usage is an estimate. */
 export function pricedReply({ reply, figures, pricing }: Extract<UiMessage, { role: 'assistant' }>): {
   usage: AssembledMessage['usage'];
   pricing: ModelPricing | null | undefined;
+  estimate: boolean;
 } {
-  return { usage: countedUsage(reply, figures.tokenEvents).usage, pricing };
+  const { usage, estimate } = countedUsage(reply, figures.tokenEvents);
+  return { usage, pricing, estimate };
 }
 
 /** A reply's figures and cost as exports carry them (the event log's .jsonl, a compare session). */
