@@ -35,7 +35,8 @@ export const ReplyFiguresLine = memo(
         className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400"
       >
         {items.map(([k, v]) => (
-          <div key={k} className="flex gap-1">
+          // A label and its value never part: the line breaks between pairs, not inside one.
+          <div key={k} className="flex gap-1 whitespace-nowrap">
             <dt>{k}</dt>
             <dd className="font-mono text-zinc-700 dark:text-zinc-300">{v}</dd>
           </div>
