@@ -51,6 +51,27 @@ test('the chat opens with the composer focused, and its skip link first in the p
   expect(first).toBe('Skip to message');
 });
 
+// Focused there, the composer would open the on-screen keyboard over the page before the reader asked for it.
+for (const [device, use] of [
+  ['a phone', { viewport: PHONE }],
+  ['a touch screen', { viewport: { width: 1024, height: 768 }, hasTouch: true }],
+] as const) {
+  test.describe(`on ${device}`, () => {
+    test.use(use);
+
+    test('the chat opens with the composer unfocused, and the skip link still reaches it', async ({ page, app }) => {
+      await app.open();
+      // Hydrated: the composer's own effect, which would focus it, has run.
+      await expect(composer(page)).toBeVisible();
+      await expect(composer(page)).not.toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to message' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(composer(page)).toBeFocused();
+    });
+  });
+}
+
 test('a live region says when a reply starts, is stopped and ends, not its tokens', async ({ page, app }) => {
   await app.open();
   await expect(announced(page)).toHaveText('');
