@@ -162,7 +162,42 @@ test('a capture without timing says so instead of showing every time as 0.0 ms; 
   await expect(rows(page).first()).toBeVisible();
   await expect(rows(page).first()).not.toContainText(' ms', { useInnerText: true });
   expect(await names(page)).toContain('message');
+  // The reply's figures too: its timing is unknown, not "TTFT ≈0 ms"; its tokens are the capture's.
+  const figures = app.lastReply().getByLabel('Reply figures');
+  await expect(figures).toContainText(/timing\s*unknown/);
+  await expect(figures).toContainText(/out\s*\d+/);
+  await expect(figures).not.toContainText(/TTFT|total|ms\b/);
   await app.shot('event-log-untimed', { fullPage: false });
+});
+
+test('an imported reply’s thinking says how long it took only when the capture says: under 0.1 s, never “0.0 s”', async ({
+  page,
+  app,
+}) => {
+  await app.open();
+  await page.getByRole('button', { name: 'Event log' }).click();
+  await panel(page).getByText('Import or paste a stream').click();
+  const capture = fixtureText('anthropic-messages/thinking-signature.sse');
+  const thought = () => app.lastReply().locator('details').first().locator('summary');
+  // A .sse capture has no timing: it thought, for no time anyone knows.
+  await panel(page)
+    .getByLabel('Import stream')
+    .setInputFiles({ name: 'thinking.sse', mimeType: 'text/plain', buffer: Buffer.from(capture) });
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  await expect(thought()).toHaveText('Thought');
+  // The same events a millisecond apart, as a .jsonl export times them: it thought for a few ms.
+  const timed = capture
+    .split(/\n\n+/)
+    .filter((event) => event.trim())
+    .map((event, i) => JSON.stringify({ at: 100 + i, raw: `${event}\n\n` }))
+    .join('\n');
+  await panel(page)
+    .getByLabel('Import stream')
+    .setInputFiles({ name: 'thinking.jsonl', mimeType: 'text/plain', buffer: Buffer.from(timed) });
+  await expect(app.lastReply()).toContainText('thinking.jsonl');
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  await expect(thought()).toHaveText('Thought for under 0.1 s');
+  await expect(app.lastReply().getByLabel('Reply figures')).toContainText(/TTFT\s*≈?1\d\d ms/);
 });
 
 test.describe('on a phone', () => {
@@ -226,7 +261,7 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
   await app.open();
   await app.ask('sim-anthropic::sim-thinking', 'think=20 tokens=40 tps=400 delay=0');
   await app.done();
-  await expect(app.lastReply().getByLabel('Reply figures')).not.toContainText('≈'); // the server's figures
+  await expect(app.lastReply().getByLabel('Reply figures')).toHaveAttribute('data-clock', 'server'); // the server's figures
   const original = await settled(() => app.lastReply().locator('.prose-sluice').innerText());
   await page.getByRole('button', { name: 'Event log' }).click();
   const count = await panel(page)

@@ -51,6 +51,27 @@ test('the chat opens with the composer focused, and its skip link first in the p
   expect(first).toBe('Skip to message');
 });
 
+// Focused there, the composer would open the on-screen keyboard over the page before the reader asked for it.
+for (const [device, use] of [
+  ['a phone', { viewport: PHONE }],
+  ['a touch screen', { viewport: { width: 1024, height: 768 }, hasTouch: true }],
+] as const) {
+  test.describe(`on ${device}`, () => {
+    test.use(use);
+
+    test('the chat opens with the composer unfocused, and the skip link still reaches it', async ({ page, app }) => {
+      await app.open();
+      // Hydrated: the composer's own effect, which would focus it, has run.
+      await expect(composer(page)).toBeVisible();
+      await expect(composer(page)).not.toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to message' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(composer(page)).toBeFocused();
+    });
+  });
+}
+
 test('a live region says when a reply starts, is stopped and ends, not its tokens', async ({ page, app }) => {
   await app.open();
   await expect(announced(page)).toHaveText('');
@@ -98,6 +119,42 @@ for (const theme of THEMES) {
     }
   });
 }
+
+test('on a phone, the model search has a line of its own to read in, and each reply figure keeps its label and value together', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize(PHONE);
+  await app.open();
+  const search = (await page.getByRole('searchbox', { name: 'Search models' }).boundingBox())!;
+  const model = (await page.getByRole('combobox', { name: 'Model' }).boundingBox())!;
+  expect(search.width).toBeGreaterThanOrEqual(PHONE.width * 0.6);
+  expect(model.width).toBeGreaterThanOrEqual(128);
+  expect(model.y).toBeGreaterThanOrEqual(search.y + search.height - 1);
+  // A stopped reply's figures are the longest: estimates, and a counted speed.
+  await app.ask('sim-openai::sim-markdown', `tokens=3000 tps=100 delay=0 ${'a long prompt '.repeat(300)}`);
+  await app.streamed();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await app.done();
+  const figures = app.lastReply().getByLabel('Reply figures');
+  await expect(figures).toHaveAttribute('data-clock', 'server');
+  await expect(figures).toContainText('(counted)');
+  // A pair whose label and value sit on different lines, or whose value runs onto two.
+  const split = await figures.locator('div').evaluateAll((pairs) =>
+    pairs.flatMap((pair) => {
+      const [label, value] = [pair.querySelector('dt')!, pair.querySelector('dd')!];
+      const lines = (el: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      };
+      const apart = Math.abs(label.getBoundingClientRect().top - value.getBoundingClientRect().top) > 1;
+      return apart || lines(label) > 1 || lines(value) > 1 ? [pair.textContent] : [];
+    }),
+  );
+  expect(split).toEqual([]);
+  await app.shot('reader-390-figures', { fullPage: false });
+});
 
 /** Asserts that the page does not scroll sideways, and keeps a screenshot of it. */
 async function fitsAndShoot(app: SluiceApp, name: string): Promise<void> {

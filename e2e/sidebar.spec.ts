@@ -117,4 +117,27 @@ test.describe('on a touch screen', () => {
     await app.sidebar().getByRole('menuitem', { name: 'Rename' }).tap();
     await expect(app.sidebar().getByRole('textbox', { name: 'Conversation title' })).toBeFocused();
   });
+
+  test('the drawer dims the page beside it; a tap there, or Escape, closes it', async ({ page, app }) => {
+    await app.open();
+    const show = page.getByRole('button', { name: 'Show conversations' });
+    await show.tap();
+    await expect(app.sidebar()).toBeVisible();
+    // Beside the drawer, a backdrop over the page: what a tap there meets is none of the page's parts.
+    const drawer = (await app.sidebar().boundingBox())!;
+    const beside = { x: drawer.x + drawer.width + 30, y: 500 };
+    const covered = () =>
+      page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('header, main, footer') === null, beside);
+    expect(await covered()).toBe(true);
+    await app.shot('sidebar-phone-drawer', { fullPage: false });
+    await page.touchscreen.tap(beside.x, beside.y);
+    await expect(app.sidebar()).toBeHidden();
+    expect(await covered()).toBe(false);
+    // Escape closes it too, and gives the focus back to the button that opened it.
+    await show.tap();
+    await expect(app.sidebar()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(app.sidebar()).toBeHidden();
+    await expect(show).toBeFocused();
+  });
 });

@@ -3,11 +3,11 @@
  * fixture (a page that can open Sluice, pick a model, ask, wait for a reply to
  * settle, read the last reply, take a screenshot), and the few helpers specs share.
  */
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import type { PageStats } from '../lib/client/render-stats';
 
 export { expect };
-export type { Locator, Page };
+export type { BrowserContext, Locator, Page, Route };
 
 const SCREENSHOTS = 'test-results/screenshots';
 /** A reply of the simulator's longest test prompts ends well within this. */

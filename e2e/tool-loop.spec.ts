@@ -24,15 +24,29 @@ async function turnWentOn(app: SluiceApp, within: Locator, last: string): Promis
   await expect(reply).toContainText(last);
 }
 
-test('a reply waiting for tool results can still be answered after a reload', async ({ page, app }) => {
+/** The tool results this tab keeps as drafts (sessionStorage), by key. */
+const drafts = (app: SluiceApp) =>
+  app.page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('sluice-tool-results:')));
+
+test('a reply waiting for tool results can still be answered after a reload, with what was typed for it kept', async ({
+  page,
+  app,
+}) => {
   await app.open('/');
   await app.ask('sim-anthropic::sim-tools-parallel', `Two cities ${TOOLS}`);
   await app.done();
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  // One result typed, then the page reloaded: what was typed is still there.
+  const boxes = page.getByRole('textbox', { name: 'Result of get_weather' });
+  await boxes.first().fill('{"temp": 4}');
   await page.reload();
   await app.hydrated();
+  await expect(boxes.first()).toHaveValue('{"temp": 4}');
+  await expect(boxes.last()).toHaveValue('');
   await answerTools(app, page.locator('main'), ['{"temp": 4}', '{"temp": 18}']);
   await turnWentOn(app, page.locator('main'), '{"temp": 18}');
+  // Sent, the drafts are gone.
+  expect(await drafts(app)).toEqual([]);
   // Answered, the loop is closed: after another reload no call waits for a result.
   await page.reload();
   await app.hydrated();

@@ -6,6 +6,9 @@ import { useChatStore } from '@/lib/client/chat/chat-store';
 import { Button } from '@/components/ui/button';
 import { COMPOSER_ID } from '@/components/skip-link';
 
+/** Where focusing a text field opens an on-screen keyboard: a touch screen, or a phone's width. */
+const ON_SCREEN_KEYBOARD = '(pointer: coarse), (max-width: 639px)';
+
 /** The chat's composer, bound to the chat store. */
 export function ChatComposer() {
   const streaming = useChatStore((s) => s.streaming !== undefined);
@@ -35,7 +38,8 @@ function useEscapeToStop(streaming: boolean, onStop: () => void, textbox: RefObj
 
 /**
  * Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop (named `stopLabel`, or Escape) while streaming.
- * `focusOnLoad`: it takes the focus as the page opens (the chat: typing is what a reader comes for).
+ * `focusOnLoad`: it takes the focus as the page opens (the chat: typing is what a reader comes for), but not
+ * where that would open an on-screen keyboard over the page before the reader asked for it.
  */
 export function Composer({
   streaming,
@@ -56,7 +60,7 @@ export function Composer({
   const textbox = useRef<HTMLTextAreaElement>(null);
   useEscapeToStop(streaming, onStop, textbox);
   useEffect(() => {
-    if (focusOnLoad) textbox.current?.focus();
+    if (focusOnLoad && !window.matchMedia(ON_SCREEN_KEYBOARD).matches) textbox.current?.focus();
   }, [focusOnLoad]);
   const send = () => {
     if (!text.trim() || streaming || !ready) return;

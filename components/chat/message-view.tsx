@@ -5,6 +5,7 @@ import { useMessagePool } from '@/lib/client/thread/message-pool';
 import type { UiMessage } from '@/lib/client/thread/ui-message';
 import { showEventsOf, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { countRender } from '@/lib/client/render-stats';
+import { useToolDrafts } from '@/lib/client/tool-drafts';
 import { LiveProgress } from './live-progress';
 import { Markdown } from './markdown';
 import { useReplyActions } from './reply-actions';
@@ -95,7 +96,9 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
   const { reply, figures } = message;
   const trees = useMessagePool((s) => s.trees[message.id]);
   const live = reply.status === 'streaming';
-  const [results, setResults] = useState<Record<string, string>>({});
+  // Under the reply's stored id: its stream's id here, its own once read back from the store.
+  const drafts = useToolDrafts(message.streamId ?? message.id);
+  const { results } = drafts;
   // A call is matched to its part by id, not by object: a reply read back from the store
   // (a reload, history) has its parts and its toolCalls as separate copies.
   const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
@@ -137,11 +140,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
             call={part.call}
             done={!live}
             result={results[part.call.id]}
-            onResult={
-              pendingCalls.some((c) => c.id === part.call.id)
-                ? (value) => setResults((r) => ({ ...r, [part.call.id]: value }))
-                : undefined
-            }
+            onResult={pendingCalls.some((c) => c.id === part.call.id) ? (value) => drafts.type(part.call.id, value) : undefined}
           />
         );
       case 'tool-result':
@@ -186,7 +185,11 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
       {pendingCalls.length > 0 ? (
         <Button
           disabled={pendingCalls.some((c) => !results[c.id])}
-          onClick={() => answerToolCalls(pendingCalls.map((c) => ({ callId: c.id, name: c.name, content: results[c.id]! })))}
+          onClick={() => {
+            const answers = pendingCalls.map((c) => ({ callId: c.id, name: c.name, content: results[c.id]! }));
+            drafts.sent();
+            answerToolCalls(answers);
+          }}
           className="my-2 rounded bg-amber-600 px-3 py-1 text-xs font-medium text-white disabled:opacity-40"
         >
           Send tool results

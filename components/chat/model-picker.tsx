@@ -61,12 +61,14 @@ export function ModelPicker({
   // The chosen model stays listed whatever the search: it is not counted as found.
   const found = useMemo(() => (query ? filterModels(providers, query).length : 1), [providers, query]);
   const provider = providers.find((p) => p.id === chosenProvider);
-  // One bordered group on one line (search, provider, model), each part shrinking where room is short (a phone, a
-  // compare pane); the model least: it keeps room for its name.
+  // One bordered group (search, provider, model), each part shrinking where room is short (a compare pane); the
+  // model least: it keeps room for its name. On a phone the search takes a line of its own above the other two
+  // (squeezed beside them it left no room to read what is typed), and the model, counted at its least, shares the
+  // line below with its provider.
   const part = 'bg-transparent py-1.5 outline-sky-500 -outline-offset-2 focus-visible:outline-2';
   return (
     <span className={`flex min-w-0 items-center gap-2 ${className}`}>
-      <span className="flex max-w-full min-w-0 flex-1 items-center rounded-md border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900">
+      <span className="flex max-w-full min-w-0 flex-1 flex-wrap items-center rounded-md border border-zinc-300 bg-white sm:flex-nowrap dark:border-zinc-700 dark:bg-zinc-900">
         {total >= SEARCHABLE_FROM ? (
           <input
             type="search"
@@ -74,7 +76,7 @@ export function ModelPicker({
             placeholder="Search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            className={`${part} w-20 min-w-16 rounded-l-md sm:w-32 border-r border-zinc-200 px-2 text-sm dark:border-zinc-700`}
+            className={`${part} w-full rounded-t-md border-b border-zinc-200 px-2 text-sm sm:w-32 sm:min-w-16 sm:rounded-tr-none sm:rounded-l-md sm:border-r sm:border-b-0 dark:border-zinc-700`}
           />
         ) : null}
         {provider ? (
@@ -89,7 +91,7 @@ export function ModelPicker({
         <select
           aria-label="Model"
           aria-describedby={provider ? providerId : undefined}
-          className={`${part} min-w-32 flex-auto rounded-r-md px-2 text-sm dark:bg-zinc-900`}
+          className={`${part} min-w-32 flex-auto basis-32 rounded-r-md px-2 text-sm sm:basis-auto dark:bg-zinc-900`}
           value={value ? choiceKey(value) : ''}
           disabled={disabled}
           onChange={(e) => {

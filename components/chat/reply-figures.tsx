@@ -1,57 +1,8 @@
 import { memo } from 'react';
-import { countedUsage } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
-import { outputRate } from '@/lib/client/thread/reply-figures';
-import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
-
-const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
-
-const thousands = (n: number) =>
-  n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n);
-
-/** What it cost once its usage is known ("no price" for a model nobody priced), and the context it used, once past half. */
-function priceItems(
-  usage: AssembledMessage['usage'],
-  pricing: ModelPricing | null | undefined,
-  about: string,
-  aboutInput: string,
-): [string, string][] {
-  if (!usage || pricing === undefined) return [];
-  const cost = costOf(usage, pricing ?? undefined);
-  const share = contextShare(usage, pricing ?? undefined);
-  return [
-    ['cost', cost ? about + formatUsd(cost.usd) : 'no price'],
-    ...(share !== undefined && share > 0.5
-      ? [['context', `${aboutInput}${Math.round(share * 100)}% of ${thousands(pricing!.contextWindow!)}`] as [string, string]]
-      : []),
-  ];
-}
-
-/** The figures known so far, as label and text: time to first token, tokens per second, total time, input and output tokens, cost, context used, finish reason (as the provider said it). */
-function figureItems(reply: AssembledMessage, figures: ReplyFigures, pricing?: ModelPricing | null): [string, string][] {
-  // Nothing has streamed yet: what the upstream opened with (Anthropic's message_start
-  // says 1 output token) is no figure of this reply's. The progress line says it waits.
-  if (reply.status === 'streaming' && figures.firstToken === undefined) return [];
-  const { usage, estimate, inputEstimated } = countedUsage(reply, figures.tokenEvents);
-  const out = usage?.outputTokens;
-  const speed = outputRate(reply, figures);
-  // The page's own clock until the server's figures come: an estimate, and marked so.
-  const about = figures.settled ? '' : '≈';
-  // The output so far while it streams, or of a reply that never got its final usage: an estimate too.
-  const sofar = estimate ? '≈' : '';
-  return [
-    figures.firstToken !== undefined ? ['TTFT', about + ms(figures.firstToken)] : undefined,
-    speed !== undefined
-      ? ['speed', `${about || sofar}${speed.rate.toFixed(1)} tok/s${speed.from === 'counted' ? ' (counted)' : ''}`]
-      : undefined,
-    figures.end !== undefined ? ['total', about + ms(figures.end)] : undefined,
-    usage?.inputTokens !== undefined ? ['in', (inputEstimated ? '≈' : '') + String(usage.inputTokens)] : undefined,
-    out !== undefined ? ['out', sofar + String(out)] : undefined,
-    ...priceItems(usage, pricing, sofar, inputEstimated ? '≈' : ''),
-    reply.finishReason ? ['finish', reply.rawFinishReason ?? reply.finishReason] : undefined,
-  ].filter((x): x is [string, string] => x !== undefined);
-}
+import type { ModelPricing } from '@/lib/pricing/cost';
+import { figureItems } from './figure-items';
 
 type FiguresProps = { reply: AssembledMessage; figures: ReplyFigures; pricing?: ModelPricing | null };
 
@@ -68,17 +19,24 @@ function figuresFor(props: FiguresProps): { items: [string, string][]; text: str
 }
 
 /**
- * A reply's figures. It renders again only when their text changes: a streaming
- * reply's updates bring a new message each, and leave most of its figures as they were.
+ * A reply's figures. It renders again only when their text changes, or their clock: a
+ * streaming reply's updates bring a new message each, and leave most of its figures as
+ * they were. `data-clock` says whose times they are, the page's or the server's (which
+ * may read the same).
  */
 export const ReplyFiguresLine = memo(
   function ReplyFiguresLine(props: FiguresProps) {
     const { items } = figuresFor(props);
     if (items.length === 0) return null;
     return (
-      <dl aria-label="Reply figures" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+      <dl
+        aria-label="Reply figures"
+        data-clock={props.figures.settled ? 'server' : 'page'}
+        className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400"
+      >
         {items.map(([k, v]) => (
-          <div key={k} className="flex gap-1">
+          // A label and its value never part: the line breaks between pairs, not inside one.
+          <div key={k} className="flex gap-1 whitespace-nowrap">
             <dt>{k}</dt>
             <dd className="font-mono text-zinc-700 dark:text-zinc-300">{v}</dd>
           </div>
@@ -86,5 +44,5 @@ export const ReplyFiguresLine = memo(
       </dl>
     );
   },
-  (a, b) => figuresFor(a).text === figuresFor(b).text,
+  (a, b) => figuresFor(a).text === figuresFor(b).text && a.figures.settled === b.figures.settled,
 );

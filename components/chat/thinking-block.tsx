@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import { Markdown } from './markdown';
+import { thoughtLabel } from './thinking-label';
 
 /**
  * Thinking, live; collapsed once the answer starts, open on demand. Its text is
@@ -34,13 +35,7 @@ export function ThinkingBlock({
 }) {
   const [userOpen, setUserOpen] = useState<boolean | undefined>(undefined);
   const open = userOpen ?? live;
-  const label = redacted
-    ? 'Redacted thinking'
-    : live
-      ? 'Thinking…'
-      : seconds !== undefined
-        ? `Thought for ${seconds.toFixed(1)} s`
-        : 'Thought';
+  const label = redacted ? 'Redacted thinking' : live ? 'Thinking…' : thoughtLabel(seconds);
   return (
     <details
       open={open}

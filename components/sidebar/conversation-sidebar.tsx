@@ -34,9 +34,38 @@ function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: bool
   );
 }
 
-/** The conversation list: newest first, searchable, paged; rename and delete in place. */
+/**
+ * Escape closes the drawer, but where Escape means something else: a text field (a
+ * search cleared, a rename undone), a dialog, a menu. In the capture phase, and taken,
+ * so it comes before the composer's Escape, which would stop a streaming reply.
+ */
+function useEscapeToClose(open: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || e.isComposing) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('input, textarea, select, dialog, [role="dialog"], [popover]')) return;
+      e.preventDefault();
+      close();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open, close]);
+}
+
+/**
+ * The conversation list: newest first, searchable, paged; rename and delete in place. On
+ * a phone, a drawer over the page, which a backdrop dims: a tap on it, or Escape, closes it.
+ */
 export function ConversationSidebar() {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const closeByKey = useCallback(() => {
+    setOpen(false);
+    toggle.current?.focus();
+  }, []);
+  useEscapeToClose(open, closeByKey);
   const [search, setSearch] = useState('');
   const query = useDebounced(search, 200);
   const list = useConversationList(query);
@@ -52,6 +81,7 @@ export function ConversationSidebar() {
   return (
     <>
       <Button
+        ref={toggle}
         aria-expanded={open}
         aria-controls="conversation-sidebar"
         aria-label={open ? 'Hide conversations' : 'Show conversations'}
@@ -60,6 +90,10 @@ export function ConversationSidebar() {
       >
         <span aria-hidden="true">{open ? '✕' : '☰'}</span>
       </Button>
+      {open ? (
+        // Below the drawer (the same layer, earlier), above the page; wider than a phone the list is no drawer, and this is not shown.
+        <div aria-hidden="true" onClick={() => setOpen(false)} className="fixed inset-0 z-20 bg-zinc-950/50 md:hidden" />
+      ) : null}
       <nav
         id="conversation-sidebar"
         aria-label="Conversations"

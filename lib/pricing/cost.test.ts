@@ -55,10 +55,21 @@ describe('a reply’s cost', () => {
       { usage: { inputTokens: 10, outputTokens: 10 }, pricing: null },
       { usage: undefined, pricing: gpt4o },
     ]);
-    expect(total).toEqual({ usd: 2.5, priced: 1, unpriced: 1 });
+    expect(total).toEqual({ usd: 2.5, priced: 1, unpriced: 1, estimated: false });
     expect(describeTotal(total)).toBe('$2.50 (1 reply with no price)');
-    expect(describeTotal({ usd: 0, priced: 0, unpriced: 2 })).toBe('no price');
-    expect(describeTotal({ usd: 0, priced: 0, unpriced: 0 })).toBeUndefined();
+    expect(describeTotal({ usd: 0, priced: 0, unpriced: 2, estimated: false })).toBe('no price');
+    expect(describeTotal({ usd: 0, priced: 0, unpriced: 0, estimated: false })).toBeUndefined();
     expect([0, 0.00004, 0.00123, 0.0456, 12.345].map(formatUsd)).toEqual(['$0', '<$0.0001', '$0.0012', '$0.046', '$12.35']);
+  });
+
+  it('marks a total that adds up an estimated reply, and only a priced one', () => {
+    const total = totalCost([
+      { usage: { inputTokens: 1_000_000, outputTokens: 0 }, pricing: gpt4o },
+      { usage: { inputTokens: 400_000, outputTokens: 0 }, pricing: gpt4o, estimate: true },
+    ]);
+    expect(total.estimated).toBe(true);
+    expect(describeTotal(total)).toBe('≈$3.50');
+    const unpriced = totalCost([{ usage: { inputTokens: 10, outputTokens: 10 }, pricing: null, estimate: true }]);
+    expect(describeTotal(unpriced)).toBe('no price');
   });
 });

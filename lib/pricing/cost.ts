@@ -63,27 +63,33 @@ export function formatUsd(usd: number): string {
   return `$${usd.toFixed(2)}`;
 }
 
-/** Replies' costs added up: the priced ones' sum, and how many had usage but no known price. */
-export function totalCost(replies: Iterable<{ usage?: Usage; pricing?: ModelPricing | null }>): {
+/**
+ * Replies' costs added up: the priced ones' sum, how many had usage but no known price,
+ * and whether the sum rests on an estimate (a priced reply whose usage was one: still
+ * streaming, or stopped before the upstream said its usage).
+ */
+export function totalCost(replies: Iterable<{ usage?: Usage; pricing?: ModelPricing | null; estimate?: boolean }>): {
   usd: number;
   priced: number;
   unpriced: number;
+  estimated: boolean;
 } {
-  const total = { usd: 0, priced: 0, unpriced: 0 };
-  for (const { usage, pricing } of replies) {
+  const total = { usd: 0, priced: 0, unpriced: 0, estimated: false };
+  for (const { usage, pricing, estimate } of replies) {
     if (!usage || pricing === undefined) continue;
     const cost = costOf(usage, pricing ?? undefined);
     if (cost) {
       total.usd += cost.usd;
       total.priced++;
+      total.estimated ||= estimate === true;
     } else total.unpriced++;
   }
   return total;
 }
 
-/** A total in words: "$0.0123", with how many replies it leaves out for want of a price. */
-export function describeTotal({ usd, priced, unpriced }: ReturnType<typeof totalCost>): string | undefined {
+/** A total in words: "$0.0123" (marked "≈" when it adds an estimate), with how many replies it leaves out for want of a price. */
+export function describeTotal({ usd, priced, unpriced, estimated }: ReturnType<typeof totalCost>): string | undefined {
   if (priced === 0 && unpriced === 0) return undefined;
   const left = unpriced > 0 ? ` (${unpriced} ${unpriced === 1 ? 'reply' : 'replies'} with no price)` : '';
-  return priced > 0 ? `${formatUsd(usd)}${left}` : 'no price';
+  return priced > 0 ? `${estimated ? '≈' : ''}${formatUsd(usd)}${left}` : 'no price';
 }

@@ -1,6 +1,6 @@
 import { titleFrom } from '@/lib/conversation-title';
 import { resetChat, useChatStore } from './chat-store';
-import { conversationActive, refreshConversations } from '../history/conversation-list';
+import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
 import { keepMessages, useMessagePool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
 import { createThreadRunner, type Thread, type ToolResult } from '../thread/thread-runner';
@@ -33,7 +33,11 @@ const chat = createThreadRunner({
   },
   extras: () => ({ params: useChatStore.getState().params }),
   onConversation: followConversation,
-  afterRun: () => void refreshConversations(),
+  afterRun: (ended) => {
+    const { conversationId } = useChatStore.getState();
+    if (ended && conversationId) conversationIdle(conversationId);
+    void refreshConversations();
+  },
 });
 
 /** Sends the user's message and streams the reply. */

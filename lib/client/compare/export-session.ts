@@ -54,6 +54,6 @@ export function exportSession(providers: readonly PublicProvider[], now = new Da
         return [{ ...summary, role: 'assistant', text: m.reply.text }];
       }),
     })),
-    total: totalCost(replies.map((r) => ({ usage: r.usage, pricing: r.pricing }))),
+    total: totalCost(replies.map((r) => ({ usage: r.usage, pricing: r.pricing, estimate: r.usageEstimated }))),
   };
 }

@@ -3,7 +3,7 @@ import type { CompareSession } from '@/lib/api/conversations';
 import { api } from '../api';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
 import { firstOpening } from '../first-opening';
-import { conversationActive, refreshConversations } from '../history/conversation-list';
+import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
 import { RaceSeries } from './race-series';
 import { uiMessagesOf } from '../history/from-stored';
 import { putMessage, resetPool } from '../thread/message-pool';
@@ -38,6 +38,9 @@ function paneRunner(key: string): ThreadRunner {
         let offset = 0;
         void ready.then(() => (offset = performance.now() - race.startedAt));
         return { ready, onProgress: (at, tokens) => series.add(offset + at, tokens), end: () => race.running-- };
+      },
+      afterRun: (ended) => {
+        if (ended) sessionIdleOnceDone();
       },
     });
     runners.set(key, runner);
@@ -93,6 +96,12 @@ export function choosePaneModel(key: string, provider: string, model: string): v
 function sessionActive(title = ''): void {
   const { compareId } = useCompareStore.getState();
   if (compareId) conversationActive(compareId, title, 'compare');
+}
+
+/** The last pane's reply has ended here: the session's streaming mark goes (the list asked again after the turn confirms it). */
+function sessionIdleOnceDone(): void {
+  const { compareId, panes } = useCompareStore.getState();
+  if (compareId && panes.every((p) => !p.streaming)) conversationIdle(compareId);
 }
 
 /** Sends one message to every pane at once; the first send creates the session (and moves the URL to it). */

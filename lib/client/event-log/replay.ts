@@ -4,7 +4,7 @@ import type { ImportedStream } from '@/lib/event-log/import';
 import { appendMessage } from '../chat/chat-store';
 import { createLog } from '../stream/live-logs';
 import { showEventsOf } from './log-panel';
-import { replyPatch } from '../stream/reply-patch';
+import { replyPatch, type ReplyPatch } from '../stream/reply-patch';
 import { replySink } from '../thread/page-frames';
 
 /**
@@ -31,7 +31,10 @@ export function replayImport(stream: ImportedStream, name: string, pace: 'record
     const last = stream.chunks.at(-1)?.at ?? 0;
     const final = reader.finish('ended', last);
     log.end();
-    void sink.finish(() => replyPatch(reader, final, last));
+    const patch: ReplyPatch = replyPatch(reader, final, last);
+    // Without timing every piece came "at 0 ms": times it never recorded, so it keeps none.
+    if (!stream.timed) patch.figures = { tokenEvents: reader.tokenEvents, untimed: true };
+    void sink.finish(() => patch);
   };
   if (pace === 'instant' || !stream.timed) {
     for (const chunk of stream.chunks) reader.push(chunk.raw, chunk.at);

@@ -62,6 +62,15 @@ export function conversationActive(
   });
 }
 
+/**
+ * The page saw the last reply of conversation `id` end: its streaming mark goes at once,
+ * without waiting for the server's list (asked again right after, it confirms, or
+ * marks it again if a reply of it still streams elsewhere).
+ */
+export function conversationIdle(id: string): void {
+  editLists((list) => list.map((c) => (c.id === id && c.streaming ? { ...c, streaming: undefined } : c)));
+}
+
 /** Asks the server again (after a turn ends, or when an optimistic change failed). */
 export function refreshConversations(): Promise<void> {
   return getQueryClient().invalidateQueries({ queryKey: ROOT });

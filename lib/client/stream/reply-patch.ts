@@ -21,6 +21,8 @@ export interface ReplyFigures {
   settled?: boolean;
   /** Epoch ms when the server received the request: known once the reply is stored. */
   requestStart?: number;
+  /** Its stream came with no times at all (a capture imported without timing): it has none to show, not zeros. */
+  untimed?: boolean;
 }
 
 /** A failure before any byte streamed: the BFF's JSON error. */

@@ -41,7 +41,7 @@ describe('a streamed reply', () => {
       vi.fn(async (url: string) => (url === '/api/chat' ? wholeReply() : new Response('{}', { status: 404 }))),
     );
     let last: ReplyPatch | undefined;
-    await streamReply({
+    const end = await streamReply({
       replyId: 'r1',
       source: { body: { provider: 'p', model: 'm', messages: [], requestId: 'q' } as never },
       signal: new AbortController().signal,
@@ -50,5 +50,22 @@ describe('a streamed reply', () => {
     });
     expect(last?.reply?.status).toBe('complete');
     expect(last?.pricing).toEqual(PRICING);
+    expect(end).toBe('ended');
+  });
+
+  it('says the page left it when its reader stopped reading: the reply goes on, on the server', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url === '/api/chat' ? wholeReply() : new Response('{}', { status: 404 }))),
+    );
+    const leave = new AbortController();
+    const end = await streamReply({
+      replyId: 'r2',
+      source: { body: { provider: 'p', model: 'm', messages: [], requestId: 'q2' } as never },
+      signal: leave.signal,
+      onHeaders: () => leave.abort(),
+      sink: { update: () => {}, finish: async () => {} },
+    });
+    expect(end).toBe('left');
   });
 });

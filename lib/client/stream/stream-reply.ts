@@ -52,21 +52,36 @@ export interface StreamOptions {
 }
 
 /**
+ * How reading a reply ended: `ended`, the page read it to its end (or, come to join it,
+ * found it no longer live); `left`, the page stopped reading (the reply goes on, on the
+ * server); `lost`, the page lost its connection to the server first (the reply may go
+ * on there).
+ */
+export type StreamEnd = 'ended' | 'left' | 'lost';
+
+/**
  * One reply, from POST /api/chat (or a join of a reply already running) to its last
  * byte: the headers first, then every chunk through the same StreamReader the server
  * uses, into its sink, with an event log beside it. If the connection to the server
  * drops, it joins the stream again from the last byte read (shown as reconnecting).
- * Resolves when the reply is final, or the page left it.
+ * Resolves when the reply is final, or the page left it, saying which.
  *
  * It reads on the page, not in a worker: a worker (commit 9064fe6, reverted) cut the
  * main thread's CPU time by 13–25%, but on the two shared cores the ui bench runs on
  * its thread took turns with the page's, and the page's script, style and layout took
  * 19–50% longer.
  */
-export async function streamReply({ replyId: id, sink, source, signal, onHeaders, onProgress }: StreamOptions): Promise<void> {
+export async function streamReply({
+  replyId: id,
+  sink,
+  source,
+  signal,
+  onHeaders,
+  onProgress,
+}: StreamOptions): Promise<StreamEnd> {
   const started = performance.now();
   const since = () => performance.now() - started;
-  const finish = (patch: ReplyPatch) => sink.finish(() => patch);
+  const finish = (patch: ReplyPatch): Promise<StreamEnd> => sink.finish(() => patch).then(() => 'ended');
 
   let response: Response;
   let clock: ServerClock | undefined;
@@ -74,7 +89,7 @@ export async function streamReply({ replyId: id, sink, source, signal, onHeaders
     try {
       response = await post(source.body, signal);
     } catch (error) {
-      if (signal.aborted) return;
+      if (signal.aborted) return 'left';
       return finish({ reply: emptyMessage('error'), preError: preStreamError(error as ApiCallError) });
     }
     onHeaders?.(response.headers.get(CHAT_HEADERS.conversationId), response.headers.get(CHAT_HEADERS.messageId));
@@ -86,7 +101,7 @@ export async function streamReply({ replyId: id, sink, source, signal, onHeaders
       });
   } else {
     const joined = await join(source.join, 0, signal);
-    if (signal.aborted) return;
+    if (signal.aborted) return 'left';
     if (typeof joined === 'string')
       return finish({
         streamId: source.join,
@@ -125,11 +140,15 @@ export async function streamReply({ replyId: id, sink, source, signal, onHeaders
     }));
   };
 
+  const left = (): StreamEnd => {
+    log.end();
+    return 'left';
+  };
   let connectionLost = false;
   let body: ReadableStream<Uint8Array> | undefined = response.body!;
   for (let attempt = 0; ; attempt++) {
     if (body) await readAll(body, push);
-    if (signal.aborted) return log.end();
+    if (signal.aborted) return left();
     // Without the BFF's end marker (its stream's last line), it was our connection to the server that ended.
     reader.settle(now());
     if (reader.bffEnd) break;
@@ -140,7 +159,7 @@ export async function streamReply({ replyId: id, sink, source, signal, onHeaders
     sink.update(() => ({ reconnecting: true }));
     await sleep(RECONNECT_MS[attempt]!);
     const joined = await join(streamId, offset, signal);
-    if (signal.aborted) return log.end();
+    if (signal.aborted) return left();
     if (joined === 'gone') {
       connectionLost = true;
       break;
@@ -160,6 +179,7 @@ export async function streamReply({ replyId: id, sink, source, signal, onHeaders
     signal,
     reader.bffEnd?.reason === 'server-lost',
   );
+  return connectionLost ? 'lost' : 'ended';
 }
 
 /**

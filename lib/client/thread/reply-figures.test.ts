@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
-import { outputRate } from './reply-figures';
+import { outputRate, timesFinal } from './reply-figures';
 
 describe('outputRate', () => {
   const reply = { ...emptyMessage('error'), usage: { outputTokens: 100 } };
@@ -24,5 +24,24 @@ describe('outputRate', () => {
       rate: 60,
       from: 'usage',
     });
+  });
+});
+
+describe('timesFinal', () => {
+  const times = { firstToken: 300, lastToken: 900, end: 1000, tokenEvents: 60 };
+
+  it('holds once the server’s figures came, whatever the reply', () => {
+    expect(timesFinal(emptyMessage('stopped'), { ...times, settled: true })).toBe(true);
+  });
+
+  it('holds as soon as a reply ends with the upstream’s own usage, before the server’s figures', () => {
+    expect(timesFinal({ ...emptyMessage('complete'), usage: { inputTokens: 40, outputTokens: 60 } }, times)).toBe(true);
+  });
+
+  it('not while it streams, nor for a reply that ended without its usage (its counts are estimated)', () => {
+    expect(timesFinal({ ...emptyMessage('streaming'), usage: { inputTokens: 40, outputTokens: 1 } }, times)).toBe(false);
+    expect(timesFinal({ ...emptyMessage('stopped'), usage: { inputTokens: 40, outputTokens: 1 } }, times)).toBe(false);
+    expect(timesFinal(emptyMessage('stopped'), times)).toBe(false);
+    expect(timesFinal({ ...emptyMessage('complete'), inputTokensEstimate: 40 }, times)).toBe(false);
   });
 });

@@ -25,12 +25,28 @@ export function outputRate(
   return figures.tokenEvents ? { rate: figures.tokenEvents / (generating / 1000), from: 'counted' } : undefined;
 }
 
-/** A reply as totals reckon its cost: its counted usage, at its prices. */
+/**
+ * Whether a reply's times stand as shown, unmarked: once the server's (settled), or as
+ * soon as the reply ended with the upstream's own usage, when nothing in its figures is
+ * estimated any more, so the end looks final at once. The page's times are measured
+ * too, from its request to each byte; the server's replace them a moment later (one
+ * clock, what a reload shows), from when it received the request: they differ by the
+ * network's round trip. A reply that ended without its usage (stopped, cut short) keeps
+ * its marks until then: its counts are estimated anyway.
+ */
+export function timesFinal(reply: AssembledMessage, figures: ReplyFigures): boolean {
+  if (figures.settled) return true;
+  return reply.status !== 'streaming' && reply.usage !== undefined && !countedUsage(reply, figures.tokenEvents).estimate;
+}
+
+/** A reply as totals reckon its cost: its counted usage, at its prices, and whether that usage is an estimate. */
 export function pricedReply({ reply, figures, pricing }: Extract<UiMessage, { role: 'assistant' }>): {
   usage: AssembledMessage['usage'];
   pricing: ModelPricing | null | undefined;
+  estimate: boolean;
 } {
-  return { usage: countedUsage(reply, figures.tokenEvents).usage, pricing };
+  const { usage, estimate } = countedUsage(reply, figures.tokenEvents);
+  return { usage, pricing, estimate };
 }
 
 /** A reply's figures and cost as exports carry them (the event log's .jsonl, a compare session). */

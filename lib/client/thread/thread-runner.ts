@@ -1,7 +1,7 @@
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import { api, ApiCallError } from '../api';
-import { streamReply, type ReplySink, type StreamOptions } from '../stream/stream-reply';
+import { streamReply, type ReplySink, type StreamEnd, type StreamOptions } from '../stream/stream-reply';
 import { storedPosition, toRequestMessages, unseenByServer } from './request-messages';
 import type { UiMessage } from './ui-message';
 
@@ -54,8 +54,8 @@ export interface ThreadHost extends ThreadMessages {
   /** The server has the turn (its conversation id arrived, before any token); `started`: this turn started the conversation. */
   onConversation?(conversationId: string, started: boolean): void;
   track?(): RunTracker;
-  /** A run has ended, however. */
-  afterRun?(): void;
+  /** A run has ended, however; `ended`: the page saw its reply end (it did not leave it, nor lose the server). */
+  afterRun?(ended: boolean): void;
 }
 
 export type ToolResult = { callId: string; name: string; content: string };
@@ -123,9 +123,10 @@ export function createThreadRunner(host: ThreadHost) {
   ): Promise<void> {
     host.write({ streaming: id });
     current = run;
+    let end: StreamEnd = 'left';
     try {
       await tracker?.ready;
-      await streamReply({
+      end = await streamReply({
         replyId: id,
         sink: host.replySink(id),
         signal: run.detach.signal,
@@ -142,7 +143,7 @@ export function createThreadRunner(host: ThreadHost) {
         current = undefined;
         host.write((t) => (t.streaming === id ? { streaming: undefined } : {}));
       }
-      host.afterRun?.();
+      host.afterRun?.(end === 'ended');
     }
   }
 
