@@ -49,11 +49,10 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
   const mark = outcome.kind === 'tie' ? `${best} (tie)` : best;
   return (
     <figure className="min-w-0 flex-1">
+      {/* Title and hint on lines of their own, the tie below the rows: the three figures' rows stay level. */}
       <figcaption className="mb-1 text-xs font-medium">
-        {title} <span className="font-normal text-zinc-600 dark:text-zinc-400">({hint})</span>
-        {outcome.kind === 'all-tied' ? (
-          <span className="block font-normal text-zinc-600 dark:text-zinc-300">A tie: all {noiseText(noise)} of each other.</span>
-        ) : null}
+        {title}
+        <span className="block font-normal text-zinc-600 dark:text-zinc-400">{hint}</span>
       </figcaption>
       <table className="w-full text-xs">
         <tbody>
@@ -83,6 +82,9 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
           ))}
         </tbody>
       </table>
+      {outcome.kind === 'all-tied' ? (
+        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">A tie: all {noiseText(noise)} of each other.</p>
+      ) : null}
     </figure>
   );
 }
