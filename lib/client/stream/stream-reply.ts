@@ -11,11 +11,12 @@ import { ServerClock } from './server-clock';
 import { storedFigures, storedReplyMessage } from './stored-reply';
 
 /** What the reply keeps of a failure before streaming: plain data, not the error object. */
-const preStreamError = ({ status, type, message, upstreamBody }: ApiCallError) => ({
+const preStreamError = ({ status, type, message, upstreamBody, upstreamBodyTruncated }: ApiCallError) => ({
   status,
   type,
   message,
   ...(upstreamBody ? { upstreamBody } : {}),
+  ...(upstreamBody && upstreamBodyTruncated ? { upstreamBodyTruncated: true as const } : {}),
 });
 
 /** A POST that never reached the server is sent again with the same requestId (the server attaches it if the first did arrive). */
