@@ -1,6 +1,6 @@
 'use client';
 
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
@@ -47,12 +47,17 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
     noise,
   );
   const mark = outcome.kind === 'tie' ? `${best} (tie)` : best;
+  const id = useId();
   return (
-    <figure className="min-w-0 flex-1">
+    // Named by its title alone ("Time to first token"), the hint its description: a name
+    // that tools and screen readers can use as it is.
+    <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-hint`} className="min-w-0 flex-1">
       {/* Title and hint on lines of their own, the tie below the rows: the three figures' rows stay level. */}
       <figcaption className="mb-1 text-xs font-medium">
-        {title}
-        <span className="block font-normal text-zinc-600 dark:text-zinc-400">{hint}</span>
+        <span id={`${id}-title`}>{title}</span>
+        <span id={`${id}-hint`} className="block font-normal text-zinc-600 dark:text-zinc-400">
+          {hint}
+        </span>
       </figcaption>
       <table className="w-full text-xs">
         <tbody>
