@@ -148,6 +148,7 @@ test.describe('each failure shows, with what to do', () => {
     app,
   }) => {
     await app.ask('sim-openai::sim-fault-non-sse', 'hi');
+    let live = '';
     for (const reloaded of [false, true]) {
       if (reloaded) {
         await page.reload();
@@ -162,6 +163,12 @@ test.describe('each failure shows, with what to do', () => {
       await expect(raw.locator('pre')).toBeHidden();
       await raw.getByText('Raw response').click();
       await expect(raw.locator('pre')).toContainText('<center><h1>502 Bad Gateway</h1></center>');
+      // Reloaded, the raw page is the one shown live, to its last byte: the reply stored the
+      // upstream's body, not only the excerpt its message quotes (trimmed, and 300 characters at most).
+      const text = (await raw.locator('pre').textContent())!;
+      expect(text).toMatch(/<\/html>\r\n$/);
+      if (reloaded) expect(text).toBe(live);
+      live = text;
       await app.shot(`chat-error-html${reloaded ? '-reloaded' : ''}`);
     }
   });

@@ -4,7 +4,7 @@ import { expect, test, withoutScrollAnchoring, type Page, type SluiceApp } from 
 /** A pane by its place; its region is named "Pane 2: sim-anthropic · sim-thinking". */
 const pane = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Pane ${n}: `) });
 const chart = (page: Page) => page.getByRole('img', { name: /^Output over time/ });
-const bars = (page: Page, title: string) => page.getByRole('figure').filter({ hasText: title });
+const bars = (page: Page, title: string) => page.getByRole('figure', { name: title, exact: true });
 
 /** How many of the chart canvas' pixels are near this color: a line drawn in it shows. */
 const drawn = (page: Page, rgb: [number, number, number]) =>

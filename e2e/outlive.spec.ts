@@ -119,12 +119,26 @@ test('a second tab shows the reply live; Stop in one tab ends it in the other', 
   await app.shot('outlive-stopped-from-another-tab');
 });
 
-test('a compare session reloaded mid-race picks up every pane live', async ({ page, app }) => {
+/** Where each line of the race chart ends, from its legend: "… · 80 token events by 1.72 s". */
+async function lineEnds(app: SluiceApp): Promise<{ tokens: number; seconds: number }[]> {
+  const legend = app.page.getByRole('list', { name: 'Chart legend' }).getByRole('listitem');
+  await expect(legend).toHaveText([/token events by/, /token events by/]);
+  return (await legend.allInnerTexts()).map((text) => {
+    const [, tokens, seconds] = /(\d+) token events by (\d+\.\d+) s/.exec(text)!;
+    return { tokens: Number(tokens), seconds: Number(seconds) };
+  });
+}
+
+test('a compare session reloaded mid-race picks up every pane live, its lines where the stored race has them', async ({
+  page,
+  app,
+}) => {
   await app.open('/compare');
   await app.pick('sim-openai::sim-markdown', pane(app, 1));
   await app.pick('sim-gemini::sim-markdown', pane(app, 2));
   await app.send(LONG);
   await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
+  const url = page.url();
   for (const n of [1, 2]) await app.streamed(app.lastReply(pane(app, n)));
   await page.reload();
   await app.hydrated();
@@ -132,6 +146,19 @@ test('a compare session reloaded mid-race picks up every pane live', async ({ pa
   await app.done();
   for (const n of [1, 2]) await expect(app.lastReply(pane(app, n))).toHaveAttribute('data-status', 'complete');
   await app.shot('outlive-compare-reloaded');
+  // Each line, drawn from the joined streams on the server's clock, ends where the race
+  // read again from the stored logs ends (reopened): one time origin, the request's start.
+  // Not before it, but for rounding and the asking's way to the server (a clock set late
+  // ran 50–200 ms behind the server's); after it only by what the page took to read the
+  // last bytes, which the server timed as they came.
+  const joined = await lineEnds(app);
+  await app.open(url);
+  const stored = await lineEnds(app);
+  for (const [i, line] of joined.entries()) {
+    expect(line.tokens).toBe(stored[i]!.tokens);
+    expect(line.seconds).toBeGreaterThanOrEqual(stored[i]!.seconds - 0.06);
+    expect(line.seconds).toBeLessThanOrEqual(stored[i]!.seconds + 0.5);
+  }
 });
 
 test('a connection that drops mid-stream joins again from its last byte, shown as reconnecting, and the reply ends whole', async ({

@@ -101,11 +101,17 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
   ])('answers %s before streaming with JSON and HTTP %i, and stores the error', async (model, status) => {
     const response = await postChat({ provider: SIM[protocol], model, messages: user(FAST) });
     expect(response.status).toBe(status);
-    const body = (await response.json()) as { error: { type: string; message: string } };
+    const body = (await response.json()) as { error: { type: string; message: string; upstreamBody: string } };
     expect(body.error.type).toBe('upstream_error');
     expect(body.error.message).toMatch(/^The upstream answered HTTP \d{3}: /);
+    expect(body.error.upstreamBody.length).toBeGreaterThan(0);
+    // Stored with the upstream's own body, as the JSON error carried it.
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
-    expect(stored).toMatchObject({ status: 'error', error: { message: body.error.message } });
+    expect(stored).toMatchObject({
+      status: 'error',
+      error: { message: body.error.message, upstreamBody: body.error.upstreamBody },
+    });
+    expect(stored.error!.upstreamBodyTruncated).toBeUndefined();
   });
 });
 
@@ -221,6 +227,32 @@ describe('failures the BFF sees', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       'The upstream answered HTTP 400: Unknown city Zürich ✓',
     );
+  });
+
+  it('stores an upstream’s error page with the failed reply, whole, as the JSON error carried it: a reload shows it all', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'error-page', messages: user('x') });
+    expect(response.status).toBe(502);
+    const { error } = (await response.json()) as { error: Record<string, unknown> & { message: string; upstreamBody: string } };
+    expect(error).toMatchObject({ type: 'upstream_error', upstreamStatus: 503 });
+    expect(error.upstreamBody).toMatch(/^<!DOCTYPE html>[\s\S]*Ray ID: 8f2c…<\/p><\/body><\/html>\n$/);
+    expect(error.upstreamBody.length).toBeGreaterThan(2000); // far more than the message quotes
+    expect(error.message.length).toBeLessThan(400);
+    expect(error).not.toHaveProperty('upstreamBodyTruncated');
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored.error).toEqual({ message: error.message, upstreamBody: error.upstreamBody });
+  });
+
+  it('bounds an upstream’s error body at 64 KiB, marked as cut, the same in the JSON error and the stored reply', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'error-page-huge', messages: user('x') });
+    expect(response.status).toBe(502);
+    const { error } = (await response.json()) as {
+      error: { message: string; upstreamBody: string; upstreamBodyTruncated: true };
+    };
+    expect(error.upstreamBodyTruncated).toBe(true);
+    expect(Buffer.byteLength(error.upstreamBody)).toBe(64 * 1024);
+    expect(error.upstreamBody).toMatch(/^<!DOCTYPE html>/);
+    const stored = await storedReply(response.headers.get('x-conversation-id')!);
+    expect(stored.error).toEqual({ message: error.message, upstreamBody: error.upstreamBody, upstreamBodyTruncated: true });
   });
 
   it('an upstream that never answers becomes a 504', async () => {

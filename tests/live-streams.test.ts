@@ -110,6 +110,27 @@ describe('a reply outlives its connection', () => {
     expect((await join(base, id, all.byteLength)).status).toBe(200); // at the end: nothing more, not an error
   });
 
+  it('answers 416 for the times past every byte the stream has, as its join does, live or ended', async () => {
+    const response = await postChat({ provider: 'up-chat', model: 'utf8-slow', messages: user('times too far') });
+    const id = response.headers.get('x-sluice-message-id')!;
+    const soFar = await readUntil(response, (n) => n > 200);
+    const times = (from: number) => fetch(`${base}/api/chat/${id}/times?from=${from}`);
+    const live = await times(10_000_000);
+    expect(live.status).toBe(416);
+    const refusal = ((await live.json()) as { error: { type: string; message: string; from: number; length: number } }).error;
+    expect(refusal).toMatchObject({ type: 'range_not_satisfiable', from: 10_000_000 });
+    expect(refusal.length).toBeGreaterThanOrEqual(soFar.byteLength);
+    expect(refusal.message).toMatch(/from: byte 10000000 is past the end of reply .* which has \d+ bytes so far/);
+    const all = await bytesOf(await join(base, id, 0));
+    const ended = await times(all.byteLength + 1);
+    expect(ended.status).toBe(416);
+    expect(await ended.json()).toMatchObject({ error: { from: all.byteLength + 1, length: all.byteLength } });
+    // At the end: no chunk from there on, not an error.
+    const atEnd = await times(all.byteLength);
+    expect(atEnd.status).toBe(200);
+    expect(await atEnd.json()).toMatchObject({ offsets: [], at: [], length: all.byteLength, ended: true });
+  });
+
   it('a retried POST with the same requestId reads the same stream: the upstream is called once', async () => {
     const since = Date.now();
     const requestId = `retry-${since}`;

@@ -102,6 +102,9 @@ describe.skipIf(!binary)('live streams in Redis, two instances', () => {
     });
     await expect(one.read('r1', 13)).rejects.toMatchObject({ status: 416, extra: { from: 13, length: 12 } }); // its own instance too
     expect(await other.times('r1', 0)).toMatchObject({ offsets: [0, 6], at: [1, 2], length: 12, ended: true });
+    // Its times past the end, as its join: a 416, not an empty list.
+    await expect(other.times('r1', 13)).rejects.toMatchObject({ status: 416, extra: { from: 13, length: 12 } });
+    expect(await other.times('r1', 12)).toMatchObject({ offsets: [], length: 12 });
     expect(await other.read('no-such', 0)).toBeUndefined();
   });
 

@@ -50,8 +50,21 @@ function ReplyAlert({
   );
 }
 
+/** The upstream's body as it came (as far as the server kept it), behind a disclosure. */
+function RawResponse({ text, truncated }: { text: string; truncated?: boolean }) {
+  return (
+    <details className="mt-2 text-xs">
+      <summary className="cursor-pointer select-none font-medium">Raw response</summary>
+      <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-white/70 p-2 font-mono text-zinc-800 dark:bg-black/30 dark:text-zinc-300">
+        {text}
+      </pre>
+      {truncated ? <p className="mt-1">The upstream sent more than Sluice keeps: this is its start.</p> : null}
+    </details>
+  );
+}
+
 /** A web page in place of an answer (a proxy's 502): its title and words, its markup behind a disclosure. */
-function PageAlert({ page, onRetry }: { page: UpstreamPage; onRetry: () => void }) {
+function PageAlert({ page, truncated, onRetry }: { page: UpstreamPage; truncated?: boolean; onRetry: () => void }) {
   const title = [page.status ? `HTTP ${page.status}` : undefined, page.title || 'A web page'].filter(Boolean).join(' · ');
   return (
     <ReplyAlert tone="error" title={title} onRetry={onRetry}>
@@ -66,12 +79,7 @@ function PageAlert({ page, onRetry }: { page: UpstreamPage; onRetry: () => void 
         )}
       </p>
       <p className="mt-1 text-xs">{hint(page.status ?? 502, 'upstream_error')}</p>
-      <details className="mt-2 text-xs">
-        <summary className="cursor-pointer select-none font-medium">Raw response</summary>
-        <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-white/70 p-2 font-mono text-zinc-800 dark:bg-black/30 dark:text-zinc-300">
-          {page.raw}
-        </pre>
-      </details>
+      <RawResponse text={page.raw} truncated={truncated} />
     </ReplyAlert>
   );
 }
@@ -79,13 +87,13 @@ function PageAlert({ page, onRetry }: { page: UpstreamPage; onRetry: () => void 
 /** How the reply ended, said plainly, with what to do about it. */
 export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry: () => void }) {
   const { reply, preError, connectionLost } = message;
-  // Failed before streaming, here or as stored (a reload keeps only the message): a page reads as a page.
-  const page = preError
-    ? upstreamPage(preError.message, preError.upstreamBody)
-    : reply.status === 'error' && reply.error
-      ? upstreamPage(reply.error.message)
-      : undefined;
-  if (page) return <PageAlert page={page} onRetry={onRetry} />;
+  // Failed before streaming, here or as stored (which keeps the upstream's body too): a page
+  // reads as a page, and any body the upstream sent is there as it came.
+  const failure = preError ?? (reply.status === 'error' ? reply.error : undefined);
+  const raw = failure?.upstreamBody;
+  const truncated = failure?.upstreamBodyTruncated === true;
+  const page = failure ? upstreamPage(failure.message, raw) : undefined;
+  if (page) return <PageAlert page={page} truncated={raw !== undefined && truncated} onRetry={onRetry} />;
   if (preError) {
     return (
       <ReplyAlert
@@ -95,6 +103,7 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
       >
         <p className="mt-1">{preError.message}</p>
         <p className="mt-1 text-xs">{hint(preError.status, preError.type)}</p>
+        {raw ? <RawResponse text={raw} truncated={truncated} /> : null}
       </ReplyAlert>
     );
   }
@@ -122,6 +131,7 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
           onRetry={onRetry}
         >
           <p className="mt-1">{reply.error?.message}</p>
+          {raw ? <RawResponse text={raw} truncated={truncated} /> : null}
         </ReplyAlert>
       );
     case 'truncated':

@@ -6,6 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import 'uplot/dist/uPlot.min.css';
 import { race, raceSeries, useCompareStore } from '@/lib/client/compare/compare-store';
 import { paneNames } from '@/lib/client/compare/pane-names';
+import { alignRace } from '@/lib/client/compare/race-chart-data';
 import { loadStoredRaces } from '@/lib/client/compare/stored-series';
 import { frameLoop } from '@/lib/client/thread/page-frames';
 import { paneColor, Swatch } from './pane-color';
@@ -20,22 +21,6 @@ const REDRAW_MS = 100;
 const HEIGHT = 200;
 
 /**
- * All panes' series on one time axis (seconds). Each line has values only at its own
- * points, gaps at the others' (which it spans, stepping): carried across every pane's
- * points, each line was drawn through four times the points in a race of four.
- */
-function chartData(keys: string[]): uPlot.AlignedData {
-  const times = [...new Set(keys.flatMap((k) => raceSeries.get(k)?.at ?? []))].sort((a, b) => a - b);
-  const columns = keys.map((k) => {
-    const s = raceSeries.get(k);
-    let j = 0;
-    // Both sorted, the series' times among the union's: one pass.
-    return times.map((t) => (s && s.at[j] === t ? s.tokens[j++]! : null));
-  });
-  return [times.map((t) => t / 1000), ...columns] as uPlot.AlignedData;
-}
-
-/**
  * Where each line ends, as text beside its name once the race is over: the canvas has
  * no words, and lines that run together (the same stream from two protocols) hide one
  * another. Not updated while the race runs: that would render the legend every redraw.
@@ -47,10 +32,10 @@ function lineEnds(keys: string[]): string[] {
   });
 }
 
-/** Draws the race as it stands. */
+/** Draws the race as it stands: every pane's series on one time axis. */
 function draw(plot: uPlot | undefined, keys: string[]): void {
   if (!plot) return;
-  const data = chartData(keys);
+  const data = alignRace(keys.map((k) => raceSeries.get(k))) as uPlot.AlignedData;
   plot.setData(data);
   // uPlot spreads a lone point (the start, before any token) over 0–100 seconds.
   if (data[0].length < 2) plot.setScale('x', { min: 0, max: 1 });
@@ -95,7 +80,7 @@ function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): 
       // and follow the theme instead of being cut at the canvas' edge.
       axes: [axis(colors), axis(colors)],
       // Stepped: a count holds until the next read, so the first token is a late start, not
-      // a slope from zero; across the gaps at the other panes' reads (chartData). No dots at
+      // a slope from zero; across the gaps at the other panes' reads (alignRace). No dots at
       // the reads: a race has hundreds, and uPlot dots sparse lines.
       series: [
         {},
@@ -183,9 +168,9 @@ export function RaceChart() {
   return (
     <div className="flex flex-col gap-1">
       <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1 text-xs text-zinc-600 dark:text-zinc-300">
-        <span className="rotate-180 [writing-mode:vertical-rl]">token events</span>
+        <span className={`rotate-180 [writing-mode:vertical-rl] ${empty ? 'invisible' : ''}`}>token events</span>
         <div className="relative">
-          {/* Before the race, the canvas (axes of nothing) hides behind the message; the image and its label stay. */}
+          {/* Before the race, the canvas and the axes' titles (axes of nothing) hide behind the message; the image and its label stay. */}
           <div
             ref={box}
             role="img"
@@ -201,7 +186,7 @@ export function RaceChart() {
           ) : null}
         </div>
         <span />
-        <span className="text-center">seconds since Send</span>
+        <span className={`text-center ${empty ? 'invisible' : ''}`}>seconds since Send</span>
       </div>
       <ul aria-label="Chart legend" className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs">
         {names.map((name, i) => (

@@ -60,7 +60,14 @@ export interface AssembledMessage {
    * own (`countedUsage`), shown `≈`.
    */
   inputTokensEstimate?: number;
-  error?: { message: string; code?: string };
+  error?: {
+    message: string;
+    code?: string;
+    /** A failure before streaming: the upstream's own error body as its JSON error carried it (bounded, secrets redacted). */
+    upstreamBody?: string;
+    /** That body was longer than what was kept. */
+    upstreamBodyTruncated?: true;
+  };
   /** Texts of other choices (n > 1), by choice index. */
   otherChoices?: Record<number, string>;
   /** Events the decoder did not know, and malformed ones: counted, never fatal. */

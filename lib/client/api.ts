@@ -18,6 +18,8 @@ export class ApiCallError extends Error {
     message: string,
     /** The upstream's own error body, as the server passed it on (`upstreamBody`): an HTML page is shown from it. */
     readonly upstreamBody?: string,
+    /** The server kept only the start of that body (`upstreamBodyTruncated`). */
+    readonly upstreamBodyTruncated?: boolean,
   ) {
     super(message);
   }
@@ -33,6 +35,7 @@ export async function readApiError(response: Response): Promise<ApiCallError> {
       body.error?.type ?? 'error',
       body.error?.message ?? response.statusText,
       typeof upstreamBody === 'string' ? upstreamBody : undefined,
+      body.error?.upstreamBodyTruncated === true,
     );
   } catch {
     return new ApiCallError(response.status, 'error', `HTTP ${response.status} ${response.statusText}`);

@@ -124,6 +124,16 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
       await sleep(50);
       return void res.end(body.subarray(cut));
     }
+    case 'error-page': // a load balancer's 503 page, longer than the error message quotes
+    case 'error-page-huge': {
+      // a page past the BFF's bound on error bodies (64 KiB)
+      const filler = model === 'error-page-huge' ? 100_000 : 2_000;
+      res.writeHead(503, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(
+        `<!DOCTYPE html>\n<html><head><title>503 Service Unavailable</title><style>${'.a{color:#333}'.repeat(filler / 14)}</style></head>` +
+          `<body><h1>503 Service Unavailable</h1><p>No server is available to handle this request. Ray ID: 8f2c…</p></body></html>\n`,
+      );
+    }
     case 'conversation': // a /c1/chat-style gateway: its own conversation id in a header
       sse({ 'x-conversation-id': 'up-conv-42' });
       return void res.end(chunk('remembered') + 'data: [DONE]\n\n');

@@ -34,4 +34,5 @@ export const paneOf = (key: string) => useCompareStore.getState().panes.find((p)
  * the store; the chart reads it ten times a second.
  */
 export const raceSeries = new Map<string, RaceSeries>();
-export const race = { startedAt: 0, running: 0 };
+/** How many panes' replies this page is reading: the chart redraws while any is. */
+export const race = { running: 0 };

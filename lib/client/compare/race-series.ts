@@ -4,7 +4,8 @@ export const MAX_POINTS = 1000;
 const FIRST_SPACING_MS = 16;
 
 /**
- * One pane's race: token events over time (ms since the fan-out), as a step line.
+ * One pane's race: token events over time (ms since its request started, as its
+ * stream and its stored log both time it), as a step line.
  * Its start and first token are kept exactly (time to first token shows as a late
  * start); after them each `spacing` ms holds one point, the latest. When that makes
  * too many points, the spacing doubles and the series thins to match, so a redraw
@@ -37,7 +38,7 @@ export class RaceSeries {
     return seconds > 0 ? (this.tokens.at(-1)! - this.tokens[this.firstToken]!) / seconds : undefined;
   }
 
-  /** Where the line ends: its token events and the time of the last (ms since the fan-out). */
+  /** Where the line ends: its token events and the time of the last (ms since its request started). */
   end(): { tokens: number; at: number } {
     return { tokens: this.tokens.at(-1)!, at: this.at.at(-1)! };
   }

@@ -35,9 +35,11 @@ function paneRunner(key: string): ThreadRunner {
         // handler, their fetches (about 2 ms each here) and the render of the new messages
         // made one long frame.
         const ready = new Promise((resolve) => setTimeout(resolve, 0));
-        let offset = 0;
-        void ready.then(() => (offset = performance.now() - race.startedAt));
-        return { ready, onProgress: (at, tokens) => series.add(offset + at, tokens), end: () => race.running-- };
+        // Its times are the stream's own, from its request's start (the server's clock once
+        // joined), as its stored log's are (stored-series.ts): shifted by when this page
+        // started it, a race joined after a reload (shifted by the page's hydration) and the
+        // same race reopened drew the line in two places.
+        return { ready, onProgress: (at, tokens) => series.add(at, tokens), end: () => race.running-- };
       },
       afterRun: (ended) => {
         if (ended) sessionIdleOnceDone();
@@ -66,7 +68,6 @@ export function openCompare(session: CompareSession | undefined, initial: { prov
   resetPool(stored.flat());
   useCompareStore.setState({ compareId: session?.id, panes });
   // A race still running (a reload, a second tab) is picked up live, pane by pane.
-  race.startedAt = performance.now();
   panes.forEach((pane, i) => {
     const last = stored[i]?.at(-1);
     if (last?.role === 'assistant' && last.reply.status === 'streaming') void paneRunner(pane.key).join(last.id);
@@ -115,7 +116,6 @@ export async function sendToAll(text: string): Promise<void> {
     window.history.replaceState(null, '', `/compare/${id}`);
   }
   sessionActive(title);
-  race.startedAt = performance.now();
   raceSeries.clear();
   const panes = useCompareStore.getState().panes;
   for (const pane of panes) {
@@ -138,7 +138,6 @@ export function stopAll(): void {
 /** Runs a pane's last turn again: its last reply is replaced, here and in the store. */
 export function retryPane(key: string): void {
   if (paneOf(key)?.streaming) return;
-  race.startedAt = performance.now();
   sessionActive();
   void paneRunner(key)
     .retryLast()
@@ -148,7 +147,6 @@ export function retryPane(key: string): void {
 /** Answers a pane's tool calls, and its turn goes on. */
 export function answerPaneToolCalls(key: string, results: ToolResult[]): void {
   if (paneOf(key)?.streaming) return;
-  race.startedAt = performance.now();
   sessionActive();
   void paneRunner(key)
     .answerTools(results)

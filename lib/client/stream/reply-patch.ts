@@ -30,8 +30,10 @@ export interface PreStreamError {
   status: number;
   type: string;
   message: string;
-  /** The upstream's error body, when the server passed it on. */
+  /** The upstream's error body, when the server passed it on (the stored reply's error keeps the same). */
   upstreamBody?: string;
+  /** The server kept only that body's start. */
+  upstreamBodyTruncated?: true;
 }
 
 /**

@@ -7,9 +7,16 @@ import type { StreamTimes } from '@/lib/api/streams';
  * log's timings then read as the first client saw them, not as one burst.
  */
 export class ServerClock {
-  private readonly askedAt = performance.now();
-
-  constructor(private readonly times: StreamTimes) {}
+  /**
+   * @param askedAt When the page asked for the times (performance.now()), taken as when
+   * the server read its clock for `now`. The server, in a process of its own, reads it a
+   * moment after; the page, whose main thread is busy after a reload, may hear the answer
+   * much later: timed from then, the clock ran up to 200 ms behind the server's.
+   */
+  constructor(
+    private readonly times: StreamTimes,
+    private readonly askedAt: number,
+  ) {}
 
   /** Splits bytes that start at `offset` where the server received them in separate chunks, each with its time. */
   pieces(bytes: Uint8Array, offset: number): { bytes: Uint8Array; at: number }[] {

@@ -34,6 +34,44 @@ function wholeReply(): Response {
 
 afterEach(() => vi.unstubAllGlobals());
 
+const chunk = (content: string) =>
+  `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"${content}"}}]}\n\n`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A reply joined after a reload: the server had three chunks when asked for their times
+ * (at 10, 300 and 600 ms on its clock, `now` 650), which come in one read; the join
+ * answers `joinDelay` ms after the times did, and its last chunk comes after that.
+ */
+function joinedReply(joinDelay: number) {
+  const backlog = [`: sluice ${NONCE} open\n\n`, chunk('one'), chunk('two')];
+  const rest = chunk('three') + `: sluice ${NONCE} end {"reason":"upstream-eof"}\n\n`;
+  const offsets = backlog.map((_, i) => backlog.slice(0, i).join('').length);
+  const times = { offsets, at: [10, 300, 600], length: backlog.join('').length, now: 650, ended: false };
+  const encoder = new TextEncoder();
+  return vi.fn(async (url: string) => {
+    if (url === '/api/chat/m1/times?from=0') return Response.json(times);
+    if (url !== '/api/chat/m1/stream?from=0') return new Response('{}', { status: 404 });
+    await sleep(joinDelay);
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(backlog.join('')));
+        await sleep(20);
+        controller.enqueue(encoder.encode(rest));
+        controller.close();
+      },
+    });
+    return new Response(body, {
+      headers: {
+        'content-type': 'text/event-stream',
+        [CHAT_HEADERS.protocol]: 'openai-chat',
+        [CHAT_HEADERS.messageId]: 'm1',
+        [CHAT_HEADERS.markerNonce]: NONCE,
+      },
+    });
+  });
+}
+
 describe('a streamed reply', () => {
   it('ends with its prices in its last patch, which replaces an update still waiting for its frame', async () => {
     vi.stubGlobal(
@@ -67,5 +105,28 @@ describe('a streamed reply', () => {
       sink: { update: () => {}, finish: async () => {} },
     });
     expect(end).toBe('left');
+  });
+
+  it('joined, tells its progress piece by piece on the server’s clock, run from when its time was asked for', async () => {
+    vi.stubGlobal('fetch', joinedReply(200));
+    const progress: [number, number][] = [];
+    await streamReply({
+      replyId: 'r1',
+      source: { join: 'm1' },
+      signal: new AbortController().signal,
+      sink: { update: () => {}, finish: async () => {} },
+      onProgress: (at, tokens) => progress.push([at, tokens]),
+    });
+    // The backlog, read at once, at the times the server received each chunk: as its stored log has them.
+    expect(progress.slice(0, 3)).toEqual([
+      [10, 0],
+      [300, 1],
+      [600, 2],
+    ]);
+    // The last chunk came after the join's 200 ms and 20 ms more: past the server's now by as
+    // much, not by only the 20 ms since the join answered.
+    const [at, tokens] = progress.at(-1)!;
+    expect(tokens).toBe(3);
+    expect(at).toBeGreaterThanOrEqual(650 + 200);
   });
 });

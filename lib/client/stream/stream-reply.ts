@@ -11,11 +11,12 @@ import { ServerClock } from './server-clock';
 import { storedFigures, storedReplyMessage } from './stored-reply';
 
 /** What the reply keeps of a failure before streaming: plain data, not the error object. */
-const preStreamError = ({ status, type, message, upstreamBody }: ApiCallError) => ({
+const preStreamError = ({ status, type, message, upstreamBody, upstreamBodyTruncated }: ApiCallError) => ({
   status,
   type,
   message,
   ...(upstreamBody ? { upstreamBody } : {}),
+  ...(upstreamBody && upstreamBodyTruncated ? { upstreamBodyTruncated: true as const } : {}),
 });
 
 /** A POST that never reached the server is sent again with the same requestId (the server attaches it if the first did arrive). */
@@ -47,7 +48,10 @@ export interface StreamOptions {
   signal: AbortSignal;
   /** The response headers arrived (before any token): the conversation id, if the server has the turn, and the reply's stream id. */
   onHeaders?: (conversationId: string | null, streamId: string | null) => void;
-  /** Each chunk read: the time since the request and the token-bearing events so far (the compare chart). */
+  /**
+   * Each chunk read: the time since the request started (on the server's clock once joined)
+   * and the token-bearing events so far (the compare chart).
+   */
   onProgress?: (at: number, tokenEvents: number) => void;
 }
 
@@ -125,11 +129,16 @@ export async function streamReply({
   /** The server's time for the last bytes read, once joined: the reply's end is its end marker's. */
   let lastAt: number | undefined;
   const now = () => (clock ? (lastAt ?? clock.now()) : since());
+  const read = (bytes: Uint8Array, at: number) => {
+    reader.push(bytes, at);
+    onProgress?.(at, reader.tokenEvents);
+  };
   const push = (bytes: Uint8Array) => {
-    if (clock) for (const piece of clock.pieces(bytes, offset)) reader.push(piece.bytes, (lastAt = piece.at));
-    else reader.push(bytes, since());
+    // Joined, each piece at the time the server received it: a backlog read at once draws
+    // as its stored log does, a ramp, not one step at its last piece's time.
+    if (clock) for (const piece of clock.pieces(bytes, offset)) read(piece.bytes, (lastAt = piece.at));
+    else read(bytes, since());
     offset += bytes.byteLength;
-    onProgress?.(now(), reader.tokenEvents);
     sink.update(() => ({
       protocol,
       streamId,
@@ -245,11 +254,15 @@ async function join(
   signal: AbortSignal,
 ): Promise<{ response: Response; clock: ServerClock } | 'gone' | 'unreachable'> {
   try {
-    const times = await api.streamTimes(streamId, from);
+    // The clock runs from when the server's time was asked for, not from once the join
+    // answered too: it then ran behind the server by that wait (100–200 ms on a busy
+    // machine), and so did every time after the bytes the server had when asked.
+    const asked = performance.now();
+    const clock = new ServerClock(await api.streamTimes(streamId, from), asked);
     const response = await api.joinStream(streamId, from, signal);
     if (response.status === 404) return 'gone';
     if (!response.ok || !response.body) return 'unreachable';
-    return { response, clock: new ServerClock(times) };
+    return { response, clock };
   } catch (error) {
     return error instanceof ApiCallError && error.status === 404 ? 'gone' : 'unreachable';
   }

@@ -1,10 +1,11 @@
 /**
  * An upstream (or a proxy before it: nginx, a load balancer, Cloudflare) that answers
- * with an HTML page instead of JSON or an event stream. The server passes its body on in
+ * with an HTML page instead of JSON or an event stream. The server quotes its start in
  * the error's message (lib/server/relay/send-upstream.ts: "The upstream answered HTTP
- * 502: <html>…", or "… text/html, not an event stream: <html>…"), and a stored reply
- * keeps only that message; markup is no way to tell anyone what happened, so the page
- * shows what the markup says and keeps the markup one click away.
+ * 502: <html>…", or "… text/html, not an event stream: <html>…") and passes the body on
+ * beside it (`upstreamBody`, which the failed reply stores too); markup is no way to tell
+ * anyone what happened, so the page shows what the markup says and keeps the markup one
+ * click away.
  */
 export interface UpstreamPage {
   /** The upstream's HTTP status, when the message says it. */
@@ -27,8 +28,8 @@ const looksHtml = (text: string) => /^\s*</.test(text) && PAGE_ELEMENT.test(text
 
 /**
  * The page in an upstream's error: undefined when the message carries no HTML page (a
- * provider's JSON error reads well as it is). `body`: the page as the error's JSON body
- * carried it (`upstreamBody`: longer than the message's excerpt), when the page had it.
+ * provider's JSON error reads well as it is). `body`: the page as the error carried it
+ * (`upstreamBody`, live or stored: longer than the message's excerpt), when there is one.
  */
 export function upstreamPage(message: string, body?: string): UpstreamPage | undefined {
   const said = ANSWERED.exec(message);

@@ -6,6 +6,7 @@ import type { UpstreamRequest } from '@/lib/protocols/request-types';
 import { UPSTREAM_MARKER_BODY_BYTES, type bffMarkers, type UpstreamExchange } from '@/lib/sse/bff-marker';
 import type { UpstreamResponse } from '../relay/http-client';
 import { redact } from '../redact';
+import { utf8Start } from '../utf8-start';
 
 const SECRET_QUERY = /([?&](?:key|api_key|apikey|token|access_token)=)[^&]*/gi;
 export const REDACTED = '[redacted]';
@@ -31,14 +32,6 @@ export function sentBody(request: UpstreamRequest, provider: Pick<Provider, 'sec
   return { text, bytes, cut: bytes > UPSTREAM_MARKER_BODY_BYTES };
 }
 
-/** The first `max` bytes of a text, cut before a character that would not fit whole. */
-function startOf(text: string, max: number): string {
-  const bytes = Buffer.from(text);
-  let end = max;
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return bytes.subarray(0, end).toString('utf8');
-}
-
 /**
  * What was sent upstream and how it answered, as the upstream marker. Secrets are
  * redacted by header name, by configured header, by query parameter, and by value
@@ -60,7 +53,7 @@ export function exchangeMarker(
       url: request.url.replace(SECRET_QUERY, `$1${REDACTED}`),
       headers: redactHeaders(Object.entries(request.headers), configured),
       ...(body.cut
-        ? { body: startOf(body.text, UPSTREAM_MARKER_BODY_BYTES), bodyBytes: body.bytes, truncated: true as const }
+        ? { body: utf8Start(body.text, UPSTREAM_MARKER_BODY_BYTES), bodyBytes: body.bytes, truncated: true as const }
         : { body: request.body, bodyBytes: body.bytes }),
     },
     response: { status: response.status, headers: redactHeaders(response.headers.entries(), new Set()) },

@@ -85,7 +85,7 @@ export interface LiveStreams {
    * runs may have bytes its Redis copy has not yet).
    */
   read(id: string, from: number): Awaitable<StreamReaderHandle | undefined>;
-  /** The receive times of stream `id`'s chunks from byte `from` on. */
+  /** The receive times of stream `id`'s chunks from byte `from` on; past every byte, a 416 as for `read`. */
   times(id: string, from: number): Awaitable<StreamTimes | undefined>;
   /**
    * Stops a running stream, named by its id or by the requestId that started it (all a

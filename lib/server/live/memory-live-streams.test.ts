@@ -59,7 +59,7 @@ describe('live streams in memory', () => {
     expect(collect(streams, 'r', 11).got).toEqual({ text: '', ended: false }); // at the live end: it waits for more
     acquired.writer.finish();
     expect(refusal(1e9)).toMatchObject({ status: 416, extra: { from: 1e9, length: 11 } });
-    expect(refusal(1e9).message).toMatch(/which has 11 bytes; join/);
+    expect(refusal(1e9).message).toMatch(/which has 11 bytes; ask from 11 or less/);
   });
 
   it('hands over a copy of everything kept, chunk by chunk with receive times, and stays readable after it is transferred', () => {
@@ -120,6 +120,11 @@ describe('live streams in memory', () => {
     for (const [i, text] of ['aa', 'bbb', 'c'].entries()) acquired.writer.append(bytes(text), 10 * (i + 1));
     expect(streams.times('r', 0)).toMatchObject({ offsets: [0, 2, 5], at: [10, 20, 30], length: 6, ended: false });
     expect(streams.times('r', 3)).toMatchObject({ offsets: [2, 5], at: [20, 30] });
+    expect(streams.times('r', 6)).toMatchObject({ offsets: [], at: [], length: 6 }); // at the end: none yet
+    // Past the end, as a join: a 416 naming the offset and the length, not an empty list.
+    expect(() => streams.times('r', 7)).toThrow(expect.objectContaining({ status: 416, extra: { from: 7, length: 6 } }));
+    acquired.writer.finish();
+    expect(() => streams.times('r', 7)).toThrow(/byte 7 is past the end of reply r's stream, which has 6 bytes;/);
   });
 
   it('forgets a stream after its retention, and an abandoned one at once, answering its failure to who waited', async () => {

@@ -175,6 +175,14 @@ function grow(array: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
   return bigger;
 }
 
+/**
+ * A join or a `times` from past every byte the stream has: this instance has them all,
+ * so past them is an offset no reader of it was given.
+ */
+function refusePastTheEnd(id: string, stream: LiveStream, from: number): void {
+  if (from > stream.length) throw pastTheEnd(id, from, stream.length, stream.ended);
+}
+
 /** Live streams in this process's memory: one instance of Sluice. */
 export class MemoryLiveStreams implements LiveStreams {
   private readonly streams = new Map<string, LiveStream>();
@@ -215,8 +223,7 @@ export class MemoryLiveStreams implements LiveStreams {
   read(id: string, from: number): StreamReaderHandle | undefined {
     const stream = this.streams.get(id);
     if (!stream) return undefined;
-    // This instance has every byte the stream has: past them is an offset no reader of it was given.
-    if (from > stream.length) throw pastTheEnd(id, from, stream.length, stream.ended);
+    refusePastTheEnd(id, stream, from);
     let follower: Follower | undefined;
     stream.unwatchedSince = undefined;
     return {
@@ -239,7 +246,9 @@ export class MemoryLiveStreams implements LiveStreams {
 
   times(id: string, from: number): StreamTimes | undefined {
     const stream = this.streams.get(id);
-    return stream?.times(from, Date.now() - stream.meta.startedAt);
+    if (!stream) return undefined;
+    refusePastTheEnd(id, stream, from);
+    return stream.times(from, Date.now() - stream.meta.startedAt);
   }
 
   stop(id: string, reason: StopReason = { kind: 'requested' }): StopState {

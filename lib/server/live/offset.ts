@@ -15,15 +15,15 @@ export function readOffset(request: Request): number {
 }
 
 /**
- * A join from past every byte a reply's stream has: a 416 naming the offset and the
- * stream's length, not an empty stream that looks like a reply with nothing more to say
- * (a client whose offset is wrong would never learn it).
+ * A join, or its chunks' times, from past every byte a reply's stream has: a 416 naming
+ * the offset and the stream's length, not an empty stream (or list) that looks like a
+ * reply with nothing more to say (a client whose offset is wrong would never learn it).
  */
 export function pastTheEnd(id: string, from: number, length: number, ended: boolean): ApiError {
   return new ApiError(
     416,
     'range_not_satisfiable',
-    `from: byte ${from} is past the end of reply ${id}'s stream, which has ${length} bytes${ended ? '' : ' so far'}; join from ${length} or less.`,
+    `from: byte ${from} is past the end of reply ${id}'s stream, which has ${length} bytes${ended ? '' : ' so far'}; ask from ${length} or less.`,
     { from, length },
   );
 }

@@ -1,20 +1,14 @@
 import 'server-only';
 import type { UpstreamRequest } from '@/lib/protocols/request-types';
 import { ApiError } from '../http-errors';
-import { redact } from '../redact';
-import { postStreaming, readText, UpstreamConnectError, type UpstreamResponse } from './http-client';
-
-const MAX_ERROR_BODY = 64 * 1024;
+import { readErrorBody } from './error-body';
+import { postStreaming, UpstreamConnectError, type UpstreamResponse } from './http-client';
 
 export interface UpstreamOptions {
   /** How long to wait for the upstream's response headers. */
   headersTimeoutMs: number;
   signal: AbortSignal;
   secrets: (string | undefined)[];
-}
-
-function readErrorBody(response: UpstreamResponse): Promise<string> {
-  return readText(response.body, MAX_ERROR_BODY).catch(() => '');
 }
 
 /** The upstream's own words for its error, whatever its body shape. */
@@ -65,26 +59,25 @@ export async function sendUpstream(request: UpstreamRequest, options: UpstreamOp
     clearTimeout(timer);
   }
 
+  // Its body goes with the error, bounded and marked when cut: the message quotes only its start.
   if (response.status < 200 || response.status >= 300) {
-    const body = redact(await readErrorBody(response), options.secrets);
-    const message = upstreamMessage(body);
+    const body = await readErrorBody(response, options.secrets);
+    const text = body.upstreamBody ?? '';
     const status = response.status >= 500 ? 502 : response.status;
-    const said = message ?? (body.trim().slice(0, 300) || response.statusText);
+    const said = upstreamMessage(text) ?? (text.trim().slice(0, 300) || response.statusText);
     throw new ApiError(status, 'upstream_error', `The upstream answered HTTP ${response.status}: ${said}`, {
       upstreamStatus: response.status,
-      upstreamBody: body.slice(0, 2000),
+      ...body,
     });
   }
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('text/event-stream')) {
-    const body = redact(await readErrorBody(response), options.secrets);
+    const body = await readErrorBody(response, options.secrets);
     throw new ApiError(
       502,
       'upstream_not_sse',
-      `The upstream answered ${type || 'no content type'}, not an event stream: ${body.trim().slice(0, 300)}`,
-      {
-        upstreamStatus: response.status,
-      },
+      `The upstream answered ${type || 'no content type'}, not an event stream: ${(body.upstreamBody ?? '').trim().slice(0, 300)}`,
+      { upstreamStatus: response.status, ...body },
     );
   }
   return response;

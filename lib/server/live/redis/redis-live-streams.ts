@@ -38,6 +38,14 @@ const MIRROR_BATCH_MS = 16;
 /** How long a join waits before it looks again for a reply's meta that was not there (see remoteMeta). */
 const META_RETRY_MS = 25;
 
+/**
+ * Whether a reply's Redis Stream holds every byte it will ever have: it finished (or was
+ * abandoned) with them all written. A running reply's copy may be a few milliseconds
+ * behind what its instance relayed, and one whose instance died or lost Redis never got
+ * its last bytes: only past the end of a whole one is an offset known to be wrong.
+ */
+const wholeInRedis = (end: StreamEnd | undefined) => end?.kind === 'finished' || end?.kind === 'abandoned';
+
 export interface RedisLiveStreamsOptions {
   retentionMs: number;
   unwatchedLimitMs: number;
@@ -271,10 +279,8 @@ export class RedisLiveStreams implements LiveStreams {
   }
 
   /**
-   * A 416 for an offset past every byte of a reply that finished with all its bytes in
-   * Redis. A running reply's copy here may be a few milliseconds behind the bytes the
-   * client got from its instance, and a reply whose instance died or lost Redis never got
-   * its last ones: those readers wait for the bytes, or get the end marker on a line of
+   * A 416 for an offset past every byte of a reply whose bytes are all in Redis
+   * (wholeInRedis). Other readers wait for the bytes, or get the end marker on a line of
    * its own (docs/contract.md, "Several instances").
    */
   private async refusePastTheEnd(id: string, from: number): Promise<void> {
@@ -287,7 +293,7 @@ export class RedisLiveStreams implements LiveStreams {
       length = entry.offset + entry.bytes.byteLength;
       break;
     }
-    if ((end?.kind === 'finished' || end?.kind === 'abandoned') && from > length) throw pastTheEnd(id, from, length, true);
+    if (wholeInRedis(end) && from > length) throw pastTheEnd(id, from, length, true);
   }
 
   /**
@@ -314,10 +320,10 @@ export class RedisLiveStreams implements LiveStreams {
     const offsets: number[] = [];
     const at: number[] = [];
     let length = 0;
-    let ended = false;
+    let end: StreamEnd | undefined;
     for (const [, fields] of await this.redis.xrangeBuffer(keys.bytes(id), '-', '+')) {
       const entry = parseEntry(fields);
-      if (entry?.kind === 'end') ended = true;
+      if (entry?.kind === 'end') end ??= entry.end;
       if (entry?.kind !== 'chunk') continue;
       for (const [i, chunkLength] of entry.lengths.entries()) {
         const offset = length;
@@ -327,7 +333,9 @@ export class RedisLiveStreams implements LiveStreams {
         at.push(entry.at[i]!);
       }
     }
-    return { offsets, at, length, now: Date.now() - startedAt, ended };
+    // As for a join (refusePastTheEnd): past the end only where Redis has every byte.
+    if (wholeInRedis(end) && from > length) throw pastTheEnd(id, from, length, true);
+    return { offsets, at, length, now: Date.now() - startedAt, ended: end !== undefined };
   }
 
   async stop(id: string, reason: StopReason = { kind: 'requested' }): Promise<StopState> {
