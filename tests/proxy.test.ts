@@ -61,6 +61,11 @@ describe('the official SDKs through the proxy, against the simulator', () => {
     expect(capture.usage?.outputTokens).toBeGreaterThan(0);
     expect(capture.cost?.usd).toBeGreaterThan(0);
     expect(capture.events!.items.length).toBeGreaterThan(5);
+    // Its reads as they came: their sizes add up to the stream, their times in order.
+    const { sizes, at } = capture.chunks!;
+    expect(sizes.reduce((a, b) => a + b)).toBe(Buffer.byteLength(capture.events!.items.map((i) => i.raw).join('')));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(at[0]).toBe(capture.timings.firstByte);
     expect(capture.timings.firstToken).toBeGreaterThanOrEqual(capture.timings.firstByte!);
     expect(capture.timings.end).toBeGreaterThanOrEqual(capture.timings.lastToken!);
   });

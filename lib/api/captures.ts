@@ -81,6 +81,12 @@ export interface CaptureDetail extends CaptureSummary {
   events?: StoredEvents;
   /** A response that is not SSE. */
   body?: CapturedBody;
+  /**
+   * The response body's reads as they came off the socket: each one's size in bytes and
+   * its receive time (ms since the request). Where the stream split, exactly; with
+   * `events` (or `body`) the bytes of each read.
+   */
+  chunks?: { sizes: number[]; at: number[] };
   /** The assembled reply, where the path is a known protocol's. */
   reply?: AssembledMessage;
 }

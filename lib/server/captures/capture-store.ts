@@ -15,6 +15,7 @@ export interface CaptureEnd {
   events?: PackedEvents;
   body?: CaptureDetail['body'];
   reply?: CaptureDetail['reply'];
+  chunks?: CaptureDetail['chunks'];
   /** Text the Traffic page's search reads: the request's body and the reply's text. */
   searchText: string;
 }
@@ -39,6 +40,7 @@ type DetailRow = Row & {
   events_stream: string | null;
   events_spans: string | null;
   events_truncated: boolean | null;
+  chunks: CaptureDetail['chunks'] | null;
 };
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -79,7 +81,7 @@ export class CaptureStore {
       `update captures set changed = nextval('capture_changes'), status = $2, model = $3, summary = $4::jsonb,
          response = coalesce($5::jsonb, response), body = $6::jsonb, reply = $7::jsonb,
          events_stream = decode($8::text, 'base64'), events_spans = $9, events_truncated = $10,
-         search_text = search_text || ' ' || $11
+         search_text = search_text || ' ' || $11, chunks = $12::jsonb
        where id = $1`,
       [
         id,
@@ -93,6 +95,7 @@ export class CaptureStore {
         end.events ? JSON.stringify(end.events.spans) : null,
         end.events?.truncated ?? null,
         storableText(end.searchText.slice(0, SEARCH_CHARS)),
+        end.chunks ? JSON.stringify(end.chunks) : null,
       ],
     );
   }
@@ -124,7 +127,7 @@ export class CaptureStore {
 
   async get(id: string): Promise<CaptureDetail | undefined> {
     const { rows } = await this.sql.query<DetailRow>(
-      `select summary, seq, request, response, body, reply, encode(events_stream, 'base64') as events_stream, events_spans, events_truncated
+      `select summary, seq, request, response, body, reply, encode(events_stream, 'base64') as events_stream, events_spans, events_truncated, chunks
        from captures where id = $1`,
       [id],
     );
@@ -145,6 +148,7 @@ export class CaptureStore {
       ...(events ? { events } : {}),
       ...(row.body ? { body: row.body } : {}),
       ...(row.reply ? { reply: row.reply } : {}),
+      ...(row.chunks ? { chunks: row.chunks } : {}),
     };
   }
 

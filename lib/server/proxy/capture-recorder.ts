@@ -190,11 +190,18 @@ export class CaptureRecorder {
       let events;
       let body: CapturedBody | undefined;
       let tokenEvents = 0;
+      let chunks: CaptureDetail['chunks'] = { sizes: this.chunks.map((c) => c.byteLength), at: [...this.at] };
       if (this.head?.sse) {
         const settings = relaySettings();
+        const kept = this.kept();
+        // Read before the kept bytes go to the worker (their buffers are handed over).
+        chunks = {
+          sizes: [...kept.starts].map((start, i) => (kept.starts[i + 1] ?? kept.bytes.byteLength) - start),
+          at: [...kept.at],
+        };
         const read = await readServerCopy(
           this.protocol ?? this.target.provider.protocol,
-          this.kept(),
+          kept,
           status === 'complete' ? 'ended' : 'stopped',
           endAt,
           {
@@ -235,6 +242,7 @@ export class CaptureRecorder {
         ...(events ? { events } : {}),
         ...(body ? { body } : {}),
         ...(reply ? { reply } : {}),
+        ...(this.chunks.length ? { chunks } : {}),
         searchText: `${requestBody.slice(0, 32 * 1024)} ${reply?.text.slice(0, 32 * 1024) ?? body?.text.slice(0, 4096) ?? ''}`,
       });
       captureWritten({ ended: true });

@@ -65,6 +65,7 @@ export const MIGRATIONS: string[] = [
      events_stream bytea,
      events_spans text,
      events_truncated boolean,
+     chunks jsonb,
      search_text text not null default ''
    );
    create index captures_by_seq on captures (seq desc);
