@@ -1,16 +1,15 @@
 import 'server-only';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
-import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
 import { MAX_BODY_BYTES } from '@/lib/api/chat';
 import { providers } from '@/lib/providers/config';
 import { relaySettings } from '../chat/settings';
 import { requestUpstream, UpstreamConnectError, type RawUpstreamResponse } from '../relay/http-client';
-import { refusal } from '../security/guard';
 import { inFlight, type InFlight } from '../captures/in-flight';
 import { CAPTURE_INTERRUPTED } from '../store';
 import { formatBytes } from '@/lib/sse/limits';
 import { CaptureRecorder } from './capture-recorder';
+import { refusedHere, sendError } from './io-answers';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 import { proxyTarget } from './target';
 
@@ -36,25 +35,6 @@ export interface ProxyIo {
   onClose(listener: () => void): void;
 }
 
-function sendError(io: ProxyIo, status: number, type: ApiErrorType, message: string, extra: Record<string, unknown> = {}): void {
-  const body: ApiErrorBody = { error: { type, message, ...extra } };
-  io.writeHead(status, { 'content-type': 'application/json' });
-  io.write(Buffer.from(JSON.stringify(body)));
-  io.end();
-}
-
-async function sendRefusal(io: ProxyIo, answer: Response): Promise<void> {
-  io.writeHead(answer.status, { 'content-type': 'application/json' });
-  io.write(Buffer.from(await answer.text()));
-  io.end();
-}
-
-function webHeaders(headers: IncomingHttpHeaders): Headers {
-  const web = new Headers();
-  for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') web.set(name, value);
-  return web;
-}
-
 const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -66,9 +46,7 @@ const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
  * route; the app's own credential passes, or the provider's key is added.
  */
 export async function serveProxy(io: ProxyIo): Promise<void> {
-  // Every method, not only the unsafe ones: a GET through the proxy spends the provider's key too.
-  const refused = refusal(HAS_NO_BODY.has(io.method) ? 'POST' : io.method, webHeaders(io.headers), false);
-  if (refused) return sendRefusal(io, refused);
+  if (await refusedHere(io)) return;
 
   const all = providers();
   const target = proxyTarget(withoutPlaceholder(io.url), all);

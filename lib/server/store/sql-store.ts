@@ -324,15 +324,16 @@ export class SqlConversationStore implements ConversationStore {
     );
   }
 
-  async replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined> {
+  async replyEvents(conversationId: string | undefined, messageId: string): Promise<StoredEvents | undefined> {
     const { rows } = await this.sql.query<{
       items: StoredEvents['items'] | null;
       stream: string | null;
       spans: string | null;
       truncated: boolean;
     }>(
-      `select e.items, encode(e.stream, 'base64') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id where e.message_id = $1 and m.conversation_id = $2`,
-      [messageId, conversationId],
+      `select e.items, encode(e.stream, 'base64') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id
+       where e.message_id = $1 and ($2::text is null or m.conversation_id = $2)`,
+      [messageId, conversationId ?? null],
     );
     const row = rows[0];
     if (!row) return undefined;

@@ -95,7 +95,8 @@ export interface ConversationStore {
     events?: PackedEvents,
     options?: { ifStreaming?: boolean },
   ): Promise<void>;
-  replyEvents(conversationId: string, messageId: string): Promise<StoredEvents | undefined>;
+  /** A reply's event log; `conversationId` undefined: whichever conversation it is in (a replay names the reply alone). */
+  replyEvents(conversationId: string | undefined, messageId: string): Promise<StoredEvents | undefined>;
   /** A reply's upstream request body, stored when its upstream marker had to cut it (see Turn). */
   upstreamBody(messageId: string): Promise<string | undefined>;
   /** Marks every reply still `streaming` as an error with this message; how many there were. */

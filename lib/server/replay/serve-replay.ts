@@ -1,0 +1,61 @@
+import 'server-only';
+import type { ProxyIo } from '../proxy/forward';
+import { refusedHere, sendError } from '../proxy/io-answers';
+import { readPace, type Pace } from './pace';
+import { loadRecording, type Recording } from './recording';
+
+/** Where replays are mounted: `/replay/{id}` stands in for a base URL. */
+export const REPLAY_MOUNT = '/replay/';
+
+/**
+ * Plays a recording to the app: its status and headers at once, then each read at its
+ * recorded time (divided by the pace's speed), waiting for the app to take the last
+ * when it reads slower; every read is written apart, so the app's reads split where the
+ * upstream's did as far as its socket allows. The app hanging up ends it.
+ */
+function play(io: ProxyIo, recording: Recording, pace: Pace): void {
+  io.writeHead(recording.status, recording.headers);
+  const started = performance.now();
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  io.onClose(() => {
+    closed = true;
+    clearTimeout(timer);
+  });
+  const next = (i: number): void => {
+    if (closed) return;
+    if (i >= recording.chunks.length) return io.end();
+    const { bytes, at } = recording.chunks[i]!;
+    const wait = started + at / pace.speed - performance.now();
+    const write = () => {
+      if (closed) return;
+      if (io.write(bytes)) next(i + 1);
+      else io.onDrain(() => next(i + 1));
+    };
+    if (wait > 0 && Number.isFinite(wait)) timer = setTimeout(write, wait);
+    else write();
+  };
+  next(0);
+}
+
+/**
+ * `/replay/{id}/…?pace=`: a capture's answer or a stored reply's stream, served again as
+ * if from its upstream, whatever path and method follow the id (an SDK appends its own).
+ */
+export async function serveReplay(io: ProxyIo): Promise<void> {
+  if (await refusedHere(io)) return;
+  io.body?.resume(); // the app's request is not needed: read and dropped
+  const url = new URL(io.url, 'http://replay');
+  const id = url.pathname.slice(REPLAY_MOUNT.length).split('/')[0] ?? '';
+  const pace = readPace(url.searchParams.get('pace'));
+  if (!pace)
+    return sendError(
+      io,
+      400,
+      'invalid_request',
+      `pace must be "recorded", "instant" or a multiple such as "2x", not "${url.searchParams.get('pace')?.slice(0, 50)}".`,
+    );
+  const recording = /^[0-9a-f-]{36}$/.test(id) ? await loadRecording(id) : undefined;
+  if (!recording) return sendError(io, 404, 'not_found', `No capture or stored reply "${id.slice(0, 100)}" to replay.`);
+  play(io, recording, pace);
+}
