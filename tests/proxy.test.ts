@@ -70,6 +70,21 @@ describe('the official SDKs through the proxy, against the simulator', () => {
     expect(capture.timings.end).toBeGreaterThanOrEqual(capture.timings.lastToken!);
   });
 
+  it('a stream that never says its usage is counted from its events and its request, marked as an estimate', async () => {
+    const prompt = `No usage ${tag()} tokens=30`;
+    const response = await fetch(`${proxy('sim-openai')}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'sim-markdown', stream: true, messages: [{ role: 'user', content: prompt }] }),
+    });
+    expect(await response.text()).not.toContain('"usage":{');
+    const capture = await captureOf((c) => c.provider === 'sim-openai' && c.status === 'complete' && c.usageEstimated === true);
+    expect(capture.request.body.text).toContain(prompt);
+    expect(capture.usage!.outputTokens).toBeGreaterThan(0);
+    expect(capture.usage!.inputTokens).toBeGreaterThan(0);
+    expect(capture.cost!.usd).toBeGreaterThan(0);
+  });
+
   it('Anthropic: its SDK adds /v1 to the base URL, and the proxy does not repeat it', async () => {
     const prompt = `Hello ${tag()} tokens=25`;
     const run = async (baseURL: string) => {

@@ -221,9 +221,16 @@ export class CaptureRecorder {
         body = text.body(this.secrets);
         if (this.protocol && this.head.status < 300) reply = jsonReply(this.protocol, body.text);
       }
+      // An answer that never said its usage (a stream without include_usage) is counted as a
+      // cut one is: at least its token events, the input estimated from the request, marked ≈.
+      const said = reply?.usage?.inputTokens !== undefined && reply.usage.outputTokens !== undefined;
       const counted = reply
         ? countedUsage(
-            { ...reply, status: status === 'complete' ? reply.status : 'stopped', inputTokensEstimate: textTokens(requestBody) },
+            {
+              ...reply,
+              status: status === 'complete' && said ? reply.status : 'stopped',
+              inputTokensEstimate: textTokens(requestBody),
+            },
             tokenEvents,
           )
         : undefined;
