@@ -98,9 +98,10 @@ export class CaptureRecorder {
   }
 
   responseChunk(chunk: Buffer): void {
-    this.firstByte ??= this.now();
+    const at = this.now();
+    this.firstByte ??= at;
     this.chunks.push(chunk);
-    this.at.push(this.now());
+    this.at.push(at);
   }
 
   /** The exchange is over; the capture is written once read (`error` says why it ended early, never a secret). */
