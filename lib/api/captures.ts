@@ -83,6 +83,20 @@ export interface CaptureDetail extends CaptureSummary {
   reply?: AssembledMessage;
 }
 
+/** `GET /api/captures`' query: each filter narrows the list; `before` (a page's `next`) pages back. */
+export interface CaptureQuery {
+  provider?: string;
+  status?: CaptureStatus;
+  /** The model the request named, exactly. */
+  model?: string;
+  /** Words in the path, the model, the request's body or the reply's text. */
+  q?: string;
+  /** A page's cursor: captures older than this one. */
+  before?: string;
+  /** 1–200, default 50. */
+  limit?: number;
+}
+
 export interface CapturePage {
   items: CaptureSummary[];
   /** Pass as `?before=` for the next (older) page. */
