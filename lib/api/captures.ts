@@ -1,6 +1,7 @@
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyCost } from '@/lib/pricing/cost';
 import type { ProtocolId } from '@/lib/protocols/ids';
+import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { Usage } from '@/lib/protocols/events';
 import type { StoredEvents } from './conversations';
 
@@ -105,3 +106,20 @@ export interface CapturePage {
 
 /** The live feed's one event (`GET /api/captures/live`): a capture that appeared or changed, or one deleted. */
 export type CaptureFeedEvent = { type: 'capture'; capture: CaptureSummary } | { type: 'deleted'; id: string };
+
+/**
+ * A capture as a conversation to open: "Open in chat" (`/?capture={id}`) and "Compare
+ * with…" (`/compare?capture={id}`). Its request read back by its protocol (messages,
+ * system prompt, tools, parameters) and, for the chat, the reply it got.
+ */
+export interface CapturedChat {
+  captureId: string;
+  provider: string;
+  model: string;
+  protocol: ProtocolId;
+  messages: ChatMessage[];
+  params: ChatParams;
+  /** The assembled reply, when the capture has one, with its figures as the server measured them. */
+  reply?: AssembledMessage;
+  timings: CaptureTimings;
+}

@@ -1,5 +1,5 @@
 import type { AssembledMessage } from '@/lib/assemble/message';
-import type { CaptureStatus, CaptureSummary } from '@/lib/api/captures';
+import type { CaptureStatus, CaptureSummary, CaptureTimings } from '@/lib/api/captures';
 import { formatUsd } from '@/lib/pricing/cost';
 import { formatMs } from '../format-duration';
 import type { ReplyFigures } from '../stream/reply-patch';
@@ -39,15 +39,14 @@ export function captureCells(capture: CaptureSummary): CaptureCells {
 }
 
 /** A capture's timings as a reply's figures, measured by the server from when the request reached it. */
-export function replyFiguresOf(capture: CaptureSummary): ReplyFigures {
-  const { firstToken, lastToken, end } = capture.timings;
+export function replyFiguresOf({ firstToken, lastToken, end }: CaptureTimings): ReplyFigures {
   return { firstToken, lastToken, end, settled: true };
 }
 
 /** Every figure of one capture, label and text, for its page: the list's, and the first byte, the speed, the finish. */
 export function captureFigureList(capture: CaptureSummary, reply?: AssembledMessage): [string, string][] {
   const cells = captureCells(capture);
-  const figures = replyFiguresOf(capture);
+  const figures = replyFiguresOf(capture.timings);
   // The speed from the upstream's usage (the capture's usage is the counted one, so the reply carries it).
   const speed = reply ? outputRate({ ...reply, usage: capture.usage ?? reply.usage }, figures) : undefined;
   const items: [string, string | undefined][] = [
