@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CaptureQuery } from '@/lib/api/captures';
+import type { CaptureDetail, CaptureQuery } from '@/lib/api/captures';
 import { api } from '../api';
 import { getQueryClient } from '../query-client';
 import { followCaptureFeed, type FeedState } from './capture-feed';
@@ -69,7 +69,7 @@ export function useCaptures(filters: CaptureFilters) {
  * One capture whole, read again whenever the feed says it changed (a streaming one as
  * it ends); null once it is gone.
  */
-export function useCapture(id: string) {
+export function useCapture(id: string, initial?: CaptureDetail) {
   const key = useMemo(() => [...ROOT, 'one', id], [id]);
   useEffect(
     () =>
@@ -82,5 +82,5 @@ export function useCapture(id: string) {
       }),
     [id, key],
   );
-  return useQuery({ queryKey: key, queryFn: () => api.capture(id), staleTime: Infinity });
+  return useQuery({ queryKey: key, queryFn: () => api.capture(id), staleTime: Infinity, initialData: initial });
 }
