@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CaptureDetail } from '@/lib/api/captures';
 import { captureHarPath } from '@/lib/client/api';
 import { captureExchange } from '@/lib/client/traffic/capture-exchange';
@@ -19,7 +19,9 @@ const action =
  */
 export function CaptureActions({ capture }: { capture: CaptureDetail }) {
   const [copied, setCopied] = useState(false);
-  const opens = capture.protocol !== undefined && readRequestText(capture.protocol, capture.request.body.text) !== undefined;
+  const { protocol } = capture;
+  const body = capture.request.body.text;
+  const opens = useMemo(() => protocol !== undefined && readRequestText(protocol, body) !== undefined, [protocol, body]);
   return (
     <div role="group" aria-label="Capture actions" className="flex flex-wrap gap-2">
       <Button

@@ -4,9 +4,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { memo, type ReactNode } from 'react';
 import type { CaptureSummary } from '@/lib/api/captures';
-import { formatWhen, fullWhen } from '@/lib/client/format-when';
 import { captureCells } from '@/lib/client/traffic/capture-figures';
 import { CaptureStatusBadge } from './capture-status';
+import { CaptureTime } from './capture-time';
 
 /** An unknown figure: a dash to the eye, "none" to a screen reader. */
 function Unknown() {
@@ -64,9 +64,7 @@ const CaptureRow = memo(function CaptureRow({ capture }: { capture: CaptureSumma
       className="cursor-pointer border-b border-zinc-200 align-baseline hover:bg-zinc-50 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-0.5 max-md:px-3 max-md:py-2 dark:border-zinc-800 dark:hover:bg-zinc-900"
     >
       <Cell className={`font-mono whitespace-nowrap text-zinc-600 dark:text-zinc-400 max-md:order-1 ${HALF}`}>
-        <time dateTime={capture.startedAt} title={fullWhen(capture.startedAt)}>
-          {formatWhen(capture.startedAt, { precise: true })}
-        </time>
+        <CaptureTime at={capture.startedAt} />
       </Cell>
       <Cell className={`whitespace-nowrap max-md:order-3 max-md:break-all max-md:whitespace-normal ${HALF}`}>
         {capture.provider}

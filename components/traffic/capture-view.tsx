@@ -1,10 +1,9 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { CaptureDetail } from '@/lib/api/captures';
 import { highlightPart, useLogPanel } from '@/lib/client/event-log/log-panel';
-import { formatWhen, fullWhen } from '@/lib/client/format-when';
 import { exposeStats } from '@/lib/client/render-stats';
 import { captureFigureList, replyFiguresOf } from '@/lib/client/traffic/capture-figures';
 import { captureLog } from '@/lib/client/traffic/capture-exchange';
@@ -17,6 +16,7 @@ import { ThemeToggle } from '../theme-toggle';
 import { CaptureActions } from './capture-actions';
 import { CaptureExchangeView } from './capture-exchange-view';
 import { CaptureStatusBadge } from './capture-status';
+import { CaptureTime } from './capture-time';
 
 const box = 'flex min-w-0 flex-col gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800';
 
@@ -37,6 +37,12 @@ function CaptureFigures({ capture }: { capture: CaptureDetail }) {
 /** The reply as assembled from the capture, thinking and tool calls included, as the chat shows one. */
 function CapturedReply({ capture }: { capture: CaptureDetail }) {
   const highlighted = useLogPanel((s) => (s.highlight?.replyId === capture.id ? s.highlight.part : undefined));
+  const article = useRef<HTMLElement>(null);
+  // "Show in reply" in an event's row: the part it made comes into view, outlined.
+  useEffect(() => {
+    if (highlighted !== undefined)
+      article.current?.querySelector(`[data-part="${highlighted}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
   const { reply } = capture;
   return (
     <section aria-labelledby="capture-reply" className={box}>
@@ -44,7 +50,7 @@ function CapturedReply({ capture }: { capture: CaptureDetail }) {
         Reply
       </h2>
       {reply ? (
-        <article aria-label="Captured reply" data-status={reply.status}>
+        <article ref={article} aria-label="Captured reply" data-status={reply.status}>
           <ReplyParts replyId={capture.id} reply={reply} figures={replyFiguresOf(capture.timings)} highlighted={highlighted} />
           {reply.refusal ? <p className="my-2 text-sm italic">Refusal: {reply.refusal}</p> : null}
           {reply.error ? (
@@ -114,10 +120,7 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
               <span>{capture.provider}</span>
               {capture.model ? <span className="font-mono">· {capture.model}</span> : null}
               <span>
-                ·{' '}
-                <time dateTime={capture.startedAt} title={fullWhen(capture.startedAt)}>
-                  {formatWhen(capture.startedAt, { precise: true })}
-                </time>
+                · <CaptureTime at={capture.startedAt} />
               </span>
               <CaptureStatusBadge capture={capture} />
             </p>
