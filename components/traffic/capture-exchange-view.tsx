@@ -6,11 +6,14 @@ function HeaderList({ headers, label }: { headers: Record<string, string>; label
   const entries = Object.entries(headers);
   if (entries.length === 0) return <p className="text-xs text-zinc-600 dark:text-zinc-400">No headers.</p>;
   return (
-    <dl aria-label={label} className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-0.5 font-mono text-xs">
+    <dl
+      aria-label={label}
+      className="grid grid-cols-1 gap-x-3 gap-y-0.5 font-mono text-xs sm:grid-cols-[minmax(0,auto)_minmax(0,1fr)]"
+    >
       {entries.map(([name, value]) => (
         <div key={name} className="contents">
           <dt className="break-all text-zinc-600 dark:text-zinc-400">{name}</dt>
-          <dd className="break-all">{value}</dd>
+          <dd className="break-all max-sm:mb-1 max-sm:pl-3">{value}</dd>
         </div>
       ))}
     </dl>

@@ -45,7 +45,8 @@ function CapturedReply({ capture }: { capture: CaptureDetail }) {
   }, [highlighted]);
   const { reply } = capture;
   return (
-    <section aria-labelledby="capture-reply" className={box}>
+    // Without an event log beside it (a response that is not SSE), the reply takes the row.
+    <section aria-labelledby="capture-reply" className={`${box} ${capture.events ? '' : 'xl:col-span-2'}`}>
       <h2 id="capture-reply" className="font-semibold">
         Reply
       </h2>
@@ -64,9 +65,11 @@ function CapturedReply({ capture }: { capture: CaptureDetail }) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {capture.status === 'streaming'
             ? 'Still streaming: the reply, its events and its figures show here as it ends.'
-            : capture.protocol
-              ? 'No reply was read from this exchange.'
-              : 'This path is no known protocol’s, so no reply is assembled: its events and body are below.'}
+            : !capture.protocol
+              ? 'No reply is assembled: this path is no known protocol’s. What came back is under Response.'
+              : capture.httpStatus !== undefined && capture.httpStatus >= 400
+                ? `No reply: the upstream answered ${capture.httpStatus}. What it said is under Response.`
+                : 'No reply was read from this exchange.'}
         </p>
       )}
     </section>

@@ -39,7 +39,8 @@ function FeedStatus({ state }: { state: FeedState }) {
 /** How to record: the proxy's address for each provider, with an example. */
 function HowToRecord({ providers, open }: { providers: PublicProvider[]; open: boolean }) {
   const origin = useOrigin() || 'http://127.0.0.1:3000';
-  const first = providers[0]?.id ?? 'sim-openai';
+  // The example speaks Chat Completions, the most widely imitated: to a provider that does.
+  const chat = providers.find((p) => p.protocol === 'openai-chat' && p.models.length > 0);
   return (
     <details open={open} className="rounded-lg border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
       <summary className="cursor-pointer font-medium">Record an app’s traffic</summary>
@@ -54,13 +55,15 @@ function HowToRecord({ providers, open }: { providers: PublicProvider[]; open: b
             <li key={p.id} className="break-all">{`${origin}/proxy/${p.id}`}</li>
           ))}
         </ul>
-        <pre
-          tabIndex={0}
-          aria-label="Example request"
-          className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900"
-        >
-          {`curl -N ${origin}/proxy/${first}/chat/completions -H 'content-type: application/json' \\\n  -d '{"model":"sim-markdown","stream":true,"messages":[{"role":"user","content":"hi tokens=20"}]}'`}
-        </pre>
+        {chat ? (
+          <pre
+            tabIndex={0}
+            aria-label="Example request"
+            className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900"
+          >
+            {`curl -N ${origin}/proxy/${chat.id}/chat/completions -H 'content-type: application/json' \\\n  -d '{"model":"${chat.models[0]!.id}","stream":true,"messages":[{"role":"user","content":"hi"}]}'`}
+          </pre>
+        ) : null}
       </div>
     </details>
   );
