@@ -1,8 +1,18 @@
 import { ChatApp } from '@/components/chat/chat-app';
+import { NotFoundPage } from '@/components/not-found-page';
+import { loadCapturedChat } from '@/lib/server/captures/load';
 import { listPublicProviders } from '@/lib/providers/list';
 
 export const dynamic = 'force-dynamic';
 
-export default async function Home() {
-  return <ChatApp providers={await listPublicProviders()} />;
+/** A new chat; with `?capture={id}`, one opened from a capture of the recording proxy (its request and reply). */
+export default async function Home({ searchParams }: { searchParams: Promise<{ capture?: string | string[] }> }) {
+  const { capture } = await searchParams;
+  const [providers, captured] = await Promise.all([
+    listPublicProviders(),
+    typeof capture === 'string' ? loadCapturedChat(capture) : undefined,
+  ]);
+  if (typeof capture === 'string' && !captured)
+    return <NotFoundPage title="Capture not found" what="capture that opens as a chat" />;
+  return <ChatApp key={captured?.captureId ?? 'new'} providers={providers} captured={captured} />;
 }

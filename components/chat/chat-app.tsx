@@ -5,8 +5,9 @@ import { useChatStore } from '@/lib/client/chat/chat-store';
 import { firstOpening } from '@/lib/client/first-opening';
 import { defaultChoice } from '@/lib/client/model-choice';
 import { uiMessagesOf } from '@/lib/client/history/from-stored';
+import type { CapturedChat } from '@/lib/api/captures';
 import type { Conversation } from '@/lib/api/conversations';
-import { chooseModel, openChat } from '@/lib/client/chat/run-reply';
+import { chooseModel, openCapturedChat, openChat } from '@/lib/client/chat/run-reply';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/api/providers';
@@ -21,20 +22,42 @@ import { ParamsPanel } from './params-panel';
 import { ReplyAnnouncer } from './reply-announcer';
 import { Button } from '@/components/ui/button';
 
-/** Opens `conversation` (none: a new chat), with the model its last reply used when that is still offered. */
-function openConversation(providers: PublicProvider[], conversation?: Conversation): void {
+/** Picks a model for the chat when it is still offered. */
+function chooseIfOffered(providers: PublicProvider[], provider: string, model: string): void {
+  if (providers.some((p) => p.id === provider && p.models.some((m) => m.id === model))) chooseModel(provider, model);
+}
+
+/**
+ * Opens `conversation` (none: a new chat), with the model its last reply used when that
+ * is still offered; or a captured one (`captured`: a new chat of its messages, on its model).
+ */
+function openConversation(providers: PublicProvider[], conversation?: Conversation, captured?: CapturedChat): void {
+  if (captured) {
+    const { conversationId, order } = useChatStore.getState();
+    if (!firstOpening(captured, conversationId === undefined && order.length > 0)) return;
+    openCapturedChat(captured);
+    return chooseIfOffered(providers, captured.provider, captured.model);
+  }
   if (conversation && !firstOpening(conversation, useChatStore.getState().conversationId === conversation.id)) return;
   const messages = conversation ? uiMessagesOf(conversation) : [];
   openChat(conversation?.id, messages);
   const last = messages.findLast((m) => m.role === 'assistant' && m.provider);
-  if (last?.role === 'assistant' && providers.some((p) => p.id === last.provider && p.models.some((m) => m.id === last.model)))
-    chooseModel(last.provider, last.model);
+  if (last?.role === 'assistant') chooseIfOffered(providers, last.provider, last.model);
 }
 
 /** The chat page: model picker and parameters, the conversation, the composer. */
-export function ChatApp({ providers, conversation }: { providers: PublicProvider[]; conversation?: Conversation }) {
+export function ChatApp({
+  providers,
+  conversation,
+  captured,
+}: {
+  providers: PublicProvider[];
+  conversation?: Conversation;
+  /** A capture to open as a new chat ("Open in chat" on the Traffic page). */
+  captured?: CapturedChat;
+}) {
   // Before the first render in the browser, so a conversation opened by a link shows at once.
-  useState(() => typeof window !== 'undefined' && openConversation(providers, conversation));
+  useState(() => typeof window !== 'undefined' && openConversation(providers, conversation, captured));
   const provider = useChatStore((s) => s.provider);
   const model = useChatStore((s) => s.model);
   const empty = useChatStore((s) => s.order.length === 0);

@@ -48,6 +48,7 @@ export function Composer({
   onStop,
   stopLabel = 'Stop',
   focusOnLoad = false,
+  initialText = '',
 }: {
   streaming: boolean;
   ready: boolean;
@@ -55,8 +56,10 @@ export function Composer({
   onStop: () => void;
   stopLabel?: string;
   focusOnLoad?: boolean;
+  /** A message ready to send (a race opened from a capture: its prompt). */
+  initialText?: string;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const textbox = useRef<HTMLTextAreaElement>(null);
   useEscapeToStop(streaming, onStop, textbox);
   useEffect(() => {

@@ -1,10 +1,9 @@
 import { countedUsage } from '@/lib/assemble/counted-usage';
+import { formatMs as ms } from '@/lib/client/format-duration';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
 import { outputRate, timesFinal } from '@/lib/client/thread/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
-
-const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
 
 const thousands = (n: number) =>
   n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n);

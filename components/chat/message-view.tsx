@@ -7,13 +7,11 @@ import { showEventsOf, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { countRender } from '@/lib/client/render-stats';
 import { useToolDrafts } from '@/lib/client/tool-drafts';
 import { LiveProgress } from './live-progress';
-import { Markdown } from './markdown';
 import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';
+import { ReplyParts } from './reply-parts';
 import { ReplyStatus } from './reply-status';
 import { ReplyWarnings } from './reply-warnings';
-import { ThinkingBlock } from './thinking-block';
-import { ToolCallCard } from './tool-call-card';
 import { Button } from '@/components/ui/button';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
@@ -99,61 +97,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
   // Under the reply's stored id: its stream's id here, its own once read back from the store.
   const drafts = useToolDrafts(message.streamId ?? message.id);
   const { results } = drafts;
-  // A call is matched to its part by id, not by object: a reply read back from the store
-  // (a reload, history) has its parts and its toolCalls as separate copies.
   const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
-  const textStarted = reply.text.length > 0 || reply.toolCalls.length > 0;
-  const thinkingEnd = figures.firstAnswer ?? figures.end;
-  const thinkingSeconds =
-    figures.firstToken !== undefined && thinkingEnd !== undefined ? (thinkingEnd - figures.firstToken) / 1000 : undefined;
-  const renderPart = (part: (typeof reply.parts)[number], i: number) => {
-    switch (part.type) {
-      case 'thinking':
-        return (
-          <ThinkingBlock
-            key={i}
-            text={part.text}
-            redacted={part.redacted !== undefined}
-            live={live && !textStarted}
-            seconds={thinkingSeconds}
-            streaming={live && i === reply.parts.length - 1}
-            replyId={message.id}
-            part={i}
-            trees={trees?.[i]}
-          />
-        );
-      case 'text':
-        return (
-          <Markdown
-            key={i}
-            text={part.text}
-            streaming={live && i === reply.parts.length - 1}
-            replyId={message.id}
-            part={i}
-            trees={trees?.[i]}
-          />
-        );
-      case 'tool-call':
-        return (
-          <ToolCallCard
-            key={i}
-            call={part.call}
-            done={!live}
-            result={results[part.call.id]}
-            onResult={pendingCalls.some((c) => c.id === part.call.id) ? (value) => drafts.type(part.call.id, value) : undefined}
-          />
-        );
-      case 'tool-result':
-        return (
-          <details key={i} className="my-2 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800">
-            <summary className="cursor-pointer font-mono">{part.name}</summary>
-            <pre tabIndex={0} className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap">
-              {JSON.stringify(part.content, null, 2)}
-            </pre>
-          </details>
-        );
-    }
-  };
   const highlighted = useLogPanel((s) => (s.highlight?.replyId === message.id ? s.highlight.part : undefined));
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -169,16 +113,18 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
       className="max-w-3xl"
     >
       <ReplyHeading provider={message.provider} model={message.model} />
-      {reply.parts.map((part, i) => (
-        <div
-          key={i}
-          data-part={i}
-          className={highlighted === i ? 'rounded outline-2 outline-offset-2 outline-amber-500' : undefined}
-          aria-current={highlighted === i ? 'true' : undefined}
-        >
-          {renderPart(part, i)}
-        </div>
-      ))}
+      <ReplyParts
+        replyId={message.id}
+        reply={reply}
+        figures={figures}
+        trees={trees}
+        highlighted={highlighted}
+        answers={{
+          pending: pendingCalls,
+          results,
+          onResult: (callId, value) => drafts.type(callId, value),
+        }}
+      />
       {reply.refusal ? (
         <p className="my-2 rounded bg-zinc-100 p-2 text-sm italic dark:bg-zinc-900">Refusal: {reply.refusal}</p>
       ) : null}

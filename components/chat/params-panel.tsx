@@ -35,7 +35,8 @@ const input = 'w-24 rounded border border-zinc-300 bg-white px-2 py-1 text-sm da
 export function ParamsPanel() {
   const params = useChatStore((s) => s.params);
   const set = (patch: Partial<typeof params>) => useChatStore.setState((s) => ({ params: { ...s.params, ...patch } }));
-  const [toolsText, setToolsText] = useState('');
+  // The tools the chat already has (a chat opened from a capture brings its own) show as their JSON.
+  const [toolsText, setToolsText] = useState(() => (params.tools?.length ? JSON.stringify(params.tools, null, 2) : ''));
   const toolsHint = useId();
   const error = toolsError(toolsText);
   const thinkingOn = params.thinking !== undefined && params.thinking !== false;

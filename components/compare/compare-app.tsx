@@ -5,11 +5,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { MAX_PANES, useCompareStore } from '@/lib/client/compare/compare-store';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
-import { addPane, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
+import { addPane, openCapturedCompare, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
+import { capturedExtras, capturedPrompt } from '@/lib/client/traffic/captured-thread';
 import { exportSession } from '@/lib/client/compare/export-session';
 import { paneNames } from '@/lib/client/compare/pane-names';
 import { saveFile } from '@/lib/client/save-file';
 import type { PublicProvider } from '@/lib/api/providers';
+import type { CapturedChat } from '@/lib/api/captures';
 import type { CompareSession } from '@/lib/api/conversations';
 import { Composer } from '../chat/composer';
 import { ThemeToggle } from '../theme-toggle';
@@ -26,9 +28,28 @@ function firstModels(providers: PublicProvider[]) {
     .map((p) => ({ provider: p.id, model: p.models[0]!.id }));
 }
 
-/** /compare: one prompt to several models at once, live, with the figures and a picture of the race. */
-export function CompareApp({ providers, session }: { providers: PublicProvider[]; session?: CompareSession }) {
-  useState(() => typeof window !== 'undefined' && openCompare(session, firstModels(providers)));
+/** Opens the race the page was given: a stored session, one from a capture, or a new one. */
+function openRace(providers: PublicProvider[], session?: CompareSession, captured?: CapturedChat): void {
+  if (captured) openCapturedCompare(captured, firstModels(providers));
+  else openCompare(session, firstModels(providers));
+}
+
+/**
+ * /compare: one prompt to several models at once, live, with the figures and a picture
+ * of the race. `captured`: a race opened from a capture, its prompt ready in the composer.
+ */
+export function CompareApp({
+  providers,
+  session,
+  captured,
+}: {
+  providers: PublicProvider[];
+  session?: CompareSession;
+  captured?: CapturedChat;
+}) {
+  useState(() => typeof window !== 'undefined' && openRace(providers, session, captured));
+  const [prompt] = useState(() => (captured ? capturedPrompt(captured).prompt : ''));
+  const extras = captured ? capturedExtras(captured) : undefined;
   const panes = useCompareStore(useShallow((s) => s.panes));
   const names = paneNames(panes);
   const streaming = panes.some((p) => p.streaming);
@@ -71,6 +92,7 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
           <ThemeToggle />
         </span>
       </header>
+      {extras ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{extras}</p> : null}
       <section aria-label="The race" className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
         <RaceChart />
         <RaceBars />
@@ -100,6 +122,7 @@ export function CompareApp({ providers, session }: { providers: PublicProvider[]
           }
           onStop={stopAll}
           stopLabel="Stop all"
+          initialText={prompt}
         />
       </footer>
     </div>

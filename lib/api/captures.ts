@@ -1,6 +1,7 @@
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyCost } from '@/lib/pricing/cost';
 import type { ProtocolId } from '@/lib/protocols/ids';
+import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { Usage } from '@/lib/protocols/events';
 import type { StoredEvents } from './conversations';
 
@@ -91,6 +92,20 @@ export interface CaptureDetail extends CaptureSummary {
   reply?: AssembledMessage;
 }
 
+/** `GET /api/captures`' query: each filter narrows the list; `before` (a page's `next`) pages back. */
+export interface CaptureQuery {
+  provider?: string;
+  status?: CaptureStatus;
+  /** The model the request named, exactly. */
+  model?: string;
+  /** Words in the path, the model, the request's body or the reply's text. */
+  q?: string;
+  /** A page's cursor: captures older than this one. */
+  before?: string;
+  /** 1–200, default 50. */
+  limit?: number;
+}
+
 export interface CapturePage {
   items: CaptureSummary[];
   /** Pass as `?before=` for the next (older) page. */
@@ -99,3 +114,20 @@ export interface CapturePage {
 
 /** The live feed's one event (`GET /api/captures/live`): a capture that appeared or changed, or one deleted. */
 export type CaptureFeedEvent = { type: 'capture'; capture: CaptureSummary } | { type: 'deleted'; id: string };
+
+/**
+ * A capture as a conversation to open: "Open in chat" (`/?capture={id}`) and "Compare
+ * with…" (`/compare?capture={id}`). Its request read back by its protocol (messages,
+ * system prompt, tools, parameters) and, for the chat, the reply it got.
+ */
+export interface CapturedChat {
+  captureId: string;
+  provider: string;
+  model: string;
+  protocol: ProtocolId;
+  messages: ChatMessage[];
+  params: ChatParams;
+  /** The assembled reply, when the capture has one, with its figures as the server measured them. */
+  reply?: AssembledMessage;
+  timings: CaptureTimings;
+}

@@ -2,6 +2,7 @@
  * The browser's calls to the BFF, one function per route, typed by the contract in
  * lib/api. Every failure is an ApiCallError carrying the server's own error body.
  */
+import type { CaptureDetail, CapturePage, CaptureQuery } from '@/lib/api/captures';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import type { NewCompareBody, RenameBody } from '@/lib/api/conversation-requests';
 import type { ConversationPage, ConversationSummary, StoredEvents, StoredMessage } from '@/lib/api/conversations';
@@ -53,6 +54,10 @@ async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}
 }
 
 const conversation = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
+const capture = (id: string) => `/api/captures/${encodeURIComponent(id)}`;
+
+/** A capture as a HAR 1.2 file: a link's address (the server names the download). */
+export const captureHarPath = (id: string) => `${capture(id)}/har`;
 
 export const api = {
   listConversations(options: { query?: string; cursor?: string; limit: number }): Promise<ConversationPage> {
@@ -107,6 +112,23 @@ export const api = {
   upstreamBody: (streamId: string) => call<unknown>(`${stream(streamId)}/upstream-body`),
   /** Stops a reply wherever it runs, by its stream id (or, before its headers came, by its requestId). */
   stopChat: (streamId: string) => call<StopAnswer>(`${stream(streamId)}/stop`, { method: 'POST' }),
+  /** The recording proxy's captures, newest first, filtered, a page at a time. */
+  listCaptures(query: CaptureQuery): Promise<CapturePage> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+    return call(`/api/captures?${params}`);
+  },
+  /** One capture whole; null once it is gone (deleted, or past the retention). */
+  async capture(id: string): Promise<CaptureDetail | null> {
+    try {
+      return await call<CaptureDetail>(capture(id));
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  /** The captures' live feed: a CaptureFeedEvent per `data:` line (the browser's EventSource, which its caller reopens). */
+  captureFeed: () => new EventSource('/api/captures/live'),
 };
 
 const stream = (id: string) => `/api/chat/${encodeURIComponent(id)}`;

@@ -116,3 +116,21 @@ describe('copy as curl, of a body the upstream marker cut', () => {
     expect(requestBodyText(cut)).toMatch(/^\{"messages".*aaaa…\n\n\(The upstream marker carries the first 62 bytes/s);
   });
 });
+
+describe('copy as curl, of a request captured by the proxy', () => {
+  const captured = (body: string | undefined) => ({
+    request: { method: body === undefined ? 'GET' : 'POST', url: 'https://api.example/v1/models', headers: {}, body },
+    response: { status: 200, headers: {} },
+  });
+
+  it('sends a body given as text exactly as it is', () => {
+    const text = '{"model": "m",\n  "stream": true}';
+    expect(curlCommand(captured(text))).toBe(
+      `curl -N -X POST 'https://api.example/v1/models' \\\n  --data-raw '{"model": "m",\n  "stream": true}'`,
+    );
+  });
+
+  it('sends no body for a request without one', () => {
+    expect(curlCommand(captured(undefined))).toBe(`curl -N -X GET 'https://api.example/v1/models'`);
+  });
+});

@@ -41,8 +41,9 @@ export function curlCommand(exchange: UpstreamExchange): string {
     const [literal, variable] = prefix === undefined ? ['', headerVariable(name)] : [prefix, keyVariable];
     lines.push(`-H ${quote(`${name}: ${literal}`)}"$${variable}"`);
   }
-  const { body, truncated } = exchange.request;
-  lines.push(`--data-raw ${quote(truncated ? String(body) : JSON.stringify(body))}`);
+  // A body given as text (a cut one, or a capture's as the app sent it) goes as it is; a request without one, without.
+  const { body } = exchange.request;
+  if (body !== undefined) lines.push(`--data-raw ${quote(typeof body === 'string' ? body : JSON.stringify(body))}`);
   const command = lines.join(' \\\n  ');
   // A cut body would send broken JSON: the command says so on a comment line before it.
   const note = cutNote(exchange);

@@ -1,5 +1,6 @@
 import type { StreamDecoder } from './decoder';
-import type { RequestInput, UpstreamRequest } from './request-types';
+import type { Json } from './json';
+import type { NormalizedRequest, RequestInput, UpstreamRequest } from './request-types';
 
 /** Where a protocol carries the key, and what else every request names (Anthropic's version). */
 export interface KeyHeader {
@@ -22,6 +23,8 @@ export interface EventShape {
 /** Everything about one wire format, in its own folder: how to ask, how to read the answer, how to list models, how to tell it apart. */
 export interface ProtocolModule {
   buildRequest(input: RequestInput): UpstreamRequest;
+  /** The inverse: a request body an app sent (a capture's), as the normalized conversation. */
+  readRequest(body: Json): NormalizedRequest;
   createDecoder(): StreamDecoder;
   key: KeyHeader;
   /** `GET {baseUrl}/models`' answer, as model ids. */

@@ -1,12 +1,14 @@
 import { anthropicKey } from './anthropic-messages/auth';
 import { createAnthropicDecoder } from './anthropic-messages/decode';
 import { looksLikeAnthropic } from './anthropic-messages/detect';
+import { readAnthropicRequest } from './anthropic-messages/read-request';
 import { buildAnthropicRequest } from './anthropic-messages/request';
 import type { StreamDecoder } from './decoder';
 import { geminiKey } from './gemini/auth';
 import { createGeminiDecoder } from './gemini/decode';
 import { looksLikeGemini } from './gemini/detect';
 import { parseGeminiModelList } from './gemini/models';
+import { readGeminiRequest } from './gemini/read-request';
 import { buildGeminiRequest } from './gemini/request';
 import type { ProtocolId } from './ids';
 import type { KeyHeader, ProtocolModule } from './module-types';
@@ -14,9 +16,11 @@ import { bearerKey } from './openai-chat/auth';
 import { createOpenAiChatDecoder } from './openai-chat/decode';
 import { looksLikeOpenAiChat } from './openai-chat/detect';
 import { parseDataModelList } from './openai-chat/models';
+import { readOpenAiChatRequest } from './openai-chat/read-request';
 import { buildOpenAiChatRequest } from './openai-chat/request';
 import { createOpenAiResponsesDecoder } from './openai-responses/decode';
 import { looksLikeResponses } from './openai-responses/detect';
+import { readOpenAiResponsesRequest } from './openai-responses/read-request';
 import { buildOpenAiResponsesRequest } from './openai-responses/request';
 
 export type { ProtocolModule } from './module-types';
@@ -28,6 +32,7 @@ export type { ProtocolModule } from './module-types';
 const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
   'openai-responses': {
     buildRequest: buildOpenAiResponsesRequest,
+    readRequest: readOpenAiResponsesRequest,
     createDecoder: createOpenAiResponsesDecoder,
     key: bearerKey,
     parseModelList: parseDataModelList,
@@ -35,6 +40,7 @@ const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
   },
   'anthropic-messages': {
     buildRequest: buildAnthropicRequest,
+    readRequest: readAnthropicRequest,
     createDecoder: createAnthropicDecoder,
     key: anthropicKey,
     parseModelList: parseDataModelList,
@@ -42,6 +48,7 @@ const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
   },
   gemini: {
     buildRequest: buildGeminiRequest,
+    readRequest: readGeminiRequest,
     createDecoder: createGeminiDecoder,
     key: geminiKey,
     parseModelList: parseGeminiModelList,
@@ -49,6 +56,7 @@ const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
   },
   'openai-chat': {
     buildRequest: buildOpenAiChatRequest,
+    readRequest: readOpenAiChatRequest,
     createDecoder: createOpenAiChatDecoder,
     key: bearerKey,
     parseModelList: parseDataModelList,

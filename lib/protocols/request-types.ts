@@ -1,5 +1,5 @@
 import type { KeyHeader } from './module-types';
-import { textOf, type ChatMessage, type ChatParams } from './conversation';
+import { textOf, ToolDefinitionSchema, type ChatMessage, type ChatParams, type ToolDefinition } from './conversation';
 import type { ProtocolId } from './ids';
 
 /** What a protocol needs of a provider to address it. */
@@ -71,4 +71,61 @@ export function systemText(messages: ChatMessage[]): string {
     .filter((m) => m.role === 'system')
     .map(textOf)
     .join('\n\n');
+}
+
+/**
+ * A request body read back into the normalized conversation (each protocol's
+ * `read-request.ts`, the inverse of its `request.ts`): what the Traffic page's "Open in
+ * chat" and "Compare with…" start from. What the normalized form has no place for
+ * (images, server tools, sampling knobs beyond temperature) is left out.
+ */
+export interface NormalizedRequest {
+  /** The body's `model`, where the protocol carries it there (Gemini names it in the path). */
+  model?: string;
+  messages: ChatMessage[];
+  params: ChatParams;
+}
+
+/** A tool the normalized form can carry (its name as POST /api/chat accepts it), else undefined. */
+export function toolDefinition(name: unknown, description: unknown, parameters: unknown): ToolDefinition | undefined {
+  const tool = ToolDefinitionSchema.safeParse({
+    name,
+    ...(typeof description === 'string' && description ? { description } : {}),
+    ...(parameters && typeof parameters === 'object' && !Array.isArray(parameters) ? { parameters } : {}),
+  });
+  return tool.success ? tool.data : undefined;
+}
+
+/** OpenAI's effort words as a token budget: the middle of the band `reasoningEffort` maps back to the same word. */
+export function budgetOfEffort(effort: unknown): number | undefined {
+  return { minimal: 1024, low: 2048, medium: 8192, high: 16384 }[String(effort)];
+}
+
+/** The parameters the normalized form has, from the values a body gave (absent or out of range: left out). */
+export function paramsOf(given: {
+  maxTokens?: unknown;
+  temperature?: unknown;
+  thinking?: number;
+  tools?: ToolDefinition[];
+}): ChatParams {
+  const { maxTokens, temperature, thinking, tools } = given;
+  const whole = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 1_000_000 ? v : undefined);
+  const params: ChatParams = {};
+  if (whole(maxTokens)) params.maxTokens = maxTokens as number;
+  if (typeof temperature === 'number' && temperature >= 0 && temperature <= 2) params.temperature = temperature;
+  if (whole(thinking)) params.thinking = thinking;
+  if (tools?.length) params.tools = tools;
+  return params;
+}
+
+/** Neighbouring tool messages as one: the page sends a turn's results together. */
+export function withResultsMerged(messages: ChatMessage[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const message of messages) {
+    const last = out.at(-1);
+    if (message.role === 'tool' && last?.role === 'tool' && Array.isArray(last.content) && Array.isArray(message.content))
+      last.content = [...last.content, ...message.content];
+    else out.push(message);
+  }
+  return out;
 }

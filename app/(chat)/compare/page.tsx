@@ -1,8 +1,18 @@
 import { CompareApp } from '@/components/compare/compare-app';
+import { NotFoundPage } from '@/components/not-found-page';
+import { loadCapturedChat } from '@/lib/server/captures/load';
 import { listPublicProviders } from '@/lib/providers/list';
 
 export const dynamic = 'force-dynamic';
 
-export default async function ComparePage() {
-  return <CompareApp providers={await listPublicProviders()} />;
+/** A new race; with `?capture={id}`, one opened from a capture of the recording proxy, on its model first. */
+export default async function ComparePage({ searchParams }: { searchParams: Promise<{ capture?: string | string[] }> }) {
+  const { capture } = await searchParams;
+  const [providers, captured] = await Promise.all([
+    listPublicProviders(),
+    typeof capture === 'string' ? loadCapturedChat(capture) : undefined,
+  ]);
+  if (typeof capture === 'string' && !captured)
+    return <NotFoundPage title="Capture not found" what="capture that opens as a comparison" />;
+  return <CompareApp key={captured?.captureId ?? 'new'} providers={providers} captured={captured} />;
 }

@@ -1,3 +1,4 @@
+import type { CapturedChat } from '@/lib/api/captures';
 import { titleFrom } from '@/lib/conversation-title';
 import { resetChat, useChatStore } from './chat-store';
 import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
@@ -5,6 +6,7 @@ import { keepMessages, useMessagePool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
 import { createThreadRunner, type Thread, type ToolResult } from '../thread/thread-runner';
 import type { UiMessage } from '../thread/ui-message';
+import { capturedThread } from '../traffic/captured-thread';
 
 /** The page follows the conversation: `/c/{id}`, without a reload, and the sidebar shows it at once. */
 function followConversation(id: string, started: boolean): void {
@@ -78,6 +80,17 @@ export function openChat(conversationId?: string, messages: UiMessage[] = []): v
   resetChat(conversationId, messages);
   const last = messages.at(-1);
   if (last?.role === 'assistant' && last.reply.status === 'streaming') void chat.join(last.id);
+}
+
+/**
+ * Opens a captured conversation ("Open in chat" on the Traffic page) as a new chat: its
+ * messages and the reply it got, its system prompt among them, its tools and parameters
+ * in the chat's. Nothing is stored until the first request (a send, a regenerate), which
+ * carries it all and starts the conversation.
+ */
+export function openCapturedChat(captured: CapturedChat): void {
+  openChat(undefined, capturedThread(captured));
+  useChatStore.setState({ params: captured.params });
 }
 
 export function chooseModel(provider: string, model: string): void {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ChatParams } from '@/lib/protocols/conversation';
 import type { RaceSeries } from './race-series';
 import type { Thread } from '../thread/thread-runner';
 
@@ -11,6 +12,8 @@ export interface CompareState {
   /** The compare session, once created. */
   compareId?: string;
   panes: Pane[];
+  /** Parameters every pane's requests carry: a race opened from a capture has its tools and settings. */
+  params?: ChatParams;
 }
 
 export const MIN_PANES = 2;

@@ -1,14 +1,16 @@
 import { titleFrom } from '@/lib/conversation-title';
+import type { CapturedChat } from '@/lib/api/captures';
 import type { CompareSession } from '@/lib/api/conversations';
 import { api } from '../api';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
 import { firstOpening } from '../first-opening';
 import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
 import { RaceSeries } from './race-series';
-import { uiMessagesOf } from '../history/from-stored';
+import { uiMessagesFromRequest, uiMessagesOf } from '../history/from-stored';
 import { putMessage, resetPool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
 import { createThreadRunner, type ThreadRunner, type ToolResult } from '../thread/thread-runner';
+import { capturedPrompt } from '../traffic/captured-thread';
 
 const newId = () => crypto.randomUUID();
 
@@ -22,6 +24,10 @@ function paneRunner(key: string): ThreadRunner {
       ...poolHost,
       read: () => paneOf(key),
       write: (patch) => updatePane(key, patch),
+      extras: () => {
+        const { params } = useCompareStore.getState();
+        return params ? { params } : {};
+      },
       // A pane's first turn starts its conversation as the session's pane.
       firstTurn: () => {
         const { compareId, panes } = useCompareStore.getState();
@@ -50,13 +56,19 @@ function paneRunner(key: string): ThreadRunner {
   return runner;
 }
 
-/** Opens a compare session (stored, or a new one with these models). */
-export function openCompare(session: CompareSession | undefined, initial: { provider: string; model: string }[]): void {
-  if (session && !firstOpening(session, useCompareStore.getState().compareId === session.id)) return;
-  // Replies still streaming go on, on the server: this page only stops reading them.
+type ModelChoice = { provider: string; model: string };
+
+/** Replies still streaming go on, on the server: this page only stops reading them. */
+function leaveRace(): void {
   runners.forEach((runner) => runner.detach());
   runners.clear();
   raceSeries.clear();
+}
+
+/** Opens a compare session (stored, or a new one with these models). */
+export function openCompare(session: CompareSession | undefined, initial: ModelChoice[]): void {
+  if (session && !firstOpening(session, useCompareStore.getState().compareId === session.id)) return;
+  leaveRace();
   const stored = (session?.panes ?? []).map(uiMessagesOf);
   const panes: Pane[] = session
     ? session.panes.map((c, i) => {
@@ -66,12 +78,31 @@ export function openCompare(session: CompareSession | undefined, initial: { prov
       })
     : initial.map((m) => newPane(m.provider, m.model));
   resetPool(stored.flat());
-  useCompareStore.setState({ compareId: session?.id, panes });
+  useCompareStore.setState({ compareId: session?.id, panes, params: undefined });
   // A race still running (a reload, a second tab) is picked up live, pane by pane.
   panes.forEach((pane, i) => {
     const last = stored[i]?.at(-1);
     if (last?.role === 'assistant' && last.reply.status === 'streaming') void paneRunner(pane.key).join(last.id);
   });
+}
+
+/**
+ * Opens a new race from a capture ("Compare with…" on the Traffic page): the first pane
+ * on the captured model, the second on another (`others`' first that differs), each with
+ * the captured history (a copy of its own); its tools and parameters go with every pane.
+ * The prompt (its last user message) waits in the composer.
+ */
+export function openCapturedCompare(captured: CapturedChat, others: ModelChoice[]): void {
+  const { compareId, panes: shown } = useCompareStore.getState();
+  if (!firstOpening(captured, compareId === undefined && shown.some((p) => p.order.length > 0))) return;
+  leaveRace();
+  const { history } = capturedPrompt(captured);
+  const other = others.find((m) => m.provider !== captured.provider || m.model !== captured.model) ?? others[0];
+  const choices = [{ provider: captured.provider, model: captured.model }, ...(other ? [other] : [])];
+  const threads = choices.map(() => uiMessagesFromRequest(history));
+  const panes = choices.map((m, i) => ({ ...newPane(m.provider, m.model), order: threads[i]!.map((u) => u.id) }));
+  resetPool(threads.flat());
+  useCompareStore.setState({ compareId: undefined, panes, params: captured.params });
 }
 
 export function addPane(): void {

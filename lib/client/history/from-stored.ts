@@ -59,3 +59,19 @@ function toUi(m: StoredMessage): UiMessage {
 export function uiMessagesOf(conversation: Conversation): UiMessage[] {
   return conversation.messages.map(toUi);
 }
+
+/**
+ * A conversation the server has not stored (a captured request's messages), as the
+ * page's threads hold one: each message new, with an id of its own, as from history
+ * otherwise (an assistant turn of it reads as a reply sent as history).
+ */
+export function uiMessagesFromRequest(messages: ChatMessage[]): UiMessage[] {
+  return messages.map((m): UiMessage => {
+    const id = crypto.randomUUID();
+    const stored: StoredMessage =
+      m.role === 'assistant'
+        ? { id, role: 'assistant', content: m.content, createdAt: '', status: 'complete' }
+        : { id, role: m.role, content: m.content, createdAt: '' };
+    return { ...toUi(stored), stored: false };
+  });
+}

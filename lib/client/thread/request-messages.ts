@@ -27,12 +27,15 @@ export function replyParts(reply: AssembledMessage): MessagePart[] {
   });
 }
 
+/** Whether a message goes in the request as history: failed, empty and imported replies do not. */
+const sent = (m: UiMessage) => m.role !== 'assistant' || !(m.preError || m.imported || m.reply.parts.length === 0);
+
 /** The conversation so far, as the request's `messages`. Failed and imported replies are left out. */
 export function toRequestMessages(order: string[], messages: Record<string, UiMessage>): ChatMessage[] {
   return order.flatMap((id): ChatMessage[] => {
     const m = messages[id]!;
+    if (!sent(m)) return [];
     if (m.role !== 'assistant') return [{ role: m.role, content: m.content }];
-    if (m.preError || m.imported || m.reply.parts.length === 0) return [];
     return [{ role: 'assistant', content: replyParts(m.reply) }];
   });
 }
@@ -47,7 +50,13 @@ export function unseenByServer(
   conversationId: string | undefined,
   replaceFrom?: number,
 ) {
-  const unstored = order.filter((k) => !messages[k]!.stored && messages[k]!.role !== 'assistant');
+  // A new conversation stores every message its first request carries: a chat opened from
+  // a capture has replies in its history that no stream of this page wrote. An existing one
+  // stores the turn's new messages (`newMessages`), its replies coming from their streams.
+  const unstored = order.filter((k) => {
+    const m = messages[k]!;
+    return !m.stored && (conversationId ? m.role !== 'assistant' : sent(m));
+  });
   const history = conversationId
     ? { conversationId, newMessages: unstored.length, ...(replaceFrom !== undefined ? { replaceFrom } : {}) }
     : undefined;

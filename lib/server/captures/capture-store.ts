@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CaptureDetail, CapturePage, CaptureStatus, CaptureSummary } from '@/lib/api/captures';
+import type { CaptureDetail, CapturePage, CaptureQuery, CaptureSummary } from '@/lib/api/captures';
 import { readPackedEvents } from '../store/packed-events';
 import type { SqlClient } from '../store/sql-client';
 import { storableJson, storableText } from '../store/storable';
@@ -20,16 +20,8 @@ export interface CaptureEnd {
   searchText: string;
 }
 
-export interface CaptureFilter {
-  provider?: string;
-  status?: CaptureStatus;
-  model?: string;
-  /** Words in the path, the model, the request's body or the reply's text. */
-  q?: string;
-  /** A page's cursor: captures older than this one. */
-  before?: string;
-  limit?: number;
-}
+/** The list's filters and page, as the HTTP query declares them. */
+export type CaptureFilter = CaptureQuery;
 
 type Row = { summary: CaptureSummary; seq: string | number };
 type DetailRow = Row & {

@@ -10,31 +10,34 @@ const KEEP_ALIVE_MS = 15_000;
 /**
  * The Traffic page's live feed, as Server-Sent Events: each capture that appears or
  * changes (on any instance), and each deleted here, as one `data:` line of JSON.
+ * Subscribed before the answer's head goes out: the page reads the list once its
+ * EventSource opens, and nothing written in between is missed.
  */
 export const GET = route(async (request: Request) => {
-  let stop: (() => void) | undefined;
-  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  let out: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let over = false;
+  const send = (text: string) => {
+    if (over) return;
+    try {
+      out?.enqueue(encoder.encode(text));
+    } catch {
+      // the page is gone; the abort or cancel unsubscribes
+    }
+  };
+  const stop = await followCaptures((event: CaptureFeedEvent) => send(`data: ${JSON.stringify(event)}\n\n`));
+  const keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const end = () => {
+    over = true;
+    stop();
+    clearInterval(keepAlive);
+  };
+  request.signal.addEventListener('abort', end);
   const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          // the page is gone; cancel() unsubscribes
-        }
-      };
+    start(controller) {
+      out = controller;
       send(': captures\n\n');
-      stop = await followCaptures((event: CaptureFeedEvent) => send(`data: ${JSON.stringify(event)}\n\n`));
-      keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      request.signal.addEventListener('abort', () => {
-        stop?.();
-        clearInterval(keepAlive);
-      });
     },
-    cancel() {
-      stop?.();
-      clearInterval(keepAlive);
-    },
+    cancel: end,
   });
   return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' } });
 });

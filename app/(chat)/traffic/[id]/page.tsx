@@ -1,0 +1,13 @@
+import { notFound } from 'next/navigation';
+import { CaptureView } from '@/components/traffic/capture-view';
+import { loadCapture } from '@/lib/server/captures/load';
+
+export const dynamic = 'force-dynamic';
+
+/** One capture of the recording proxy, whole. */
+export default async function CapturePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const capture = await loadCapture(id);
+  if (!capture) notFound();
+  return <CaptureView key={id} initial={capture} />;
+}

@@ -1,0 +1,21 @@
+import { TrafficApp } from '@/components/traffic/traffic-app';
+import { CAPTURE_STATUSES, type CaptureStatus } from '@/lib/api/captures';
+import { listPublicProviders } from '@/lib/providers/list';
+
+export const dynamic = 'force-dynamic';
+
+type Query = Record<'provider' | 'status' | 'model' | 'q', string | string[] | undefined>;
+const one = (value: string | string[] | undefined) => (typeof value === 'string' && value ? value.slice(0, 200) : undefined);
+
+/** The recording proxy's captures, live; filters from the address (`?provider=…&status=…&model=…&q=…`). */
+export default async function TrafficPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const query = await searchParams;
+  const status = one(query.status);
+  const initial = {
+    ...(one(query.provider) ? { provider: one(query.provider) } : {}),
+    ...(status && CAPTURE_STATUSES.includes(status as CaptureStatus) ? { status: status as CaptureStatus } : {}),
+    ...(one(query.model) ? { model: one(query.model) } : {}),
+    ...(one(query.q) ? { q: one(query.q) } : {}),
+  };
+  return <TrafficApp providers={await listPublicProviders()} initial={initial} />;
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import Link from 'next/link';
+import { useMemo, useState } from 'react';
+import type { CaptureDetail } from '@/lib/api/captures';
+import { captureHarPath } from '@/lib/client/api';
+import { captureExchange } from '@/lib/client/traffic/capture-exchange';
+import { curlCommand } from '@/lib/event-log/curl';
+import { readRequestText } from '@/lib/protocols/read-request';
+import { Button } from '@/components/ui/button';
+
+const action =
+  'rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800';
+
+/**
+ * What a capture can become: a curl command (its key read from a variable), a HAR 1.2
+ * file, and, for a known protocol's request that reads back as a conversation, a chat or
+ * a race started from it. (Its stream's .sse and .jsonl are the event log's exports.)
+ */
+export function CaptureActions({ capture }: { capture: CaptureDetail }) {
+  const [copied, setCopied] = useState(false);
+  const { protocol } = capture;
+  const body = capture.request.body.text;
+  const opens = useMemo(() => protocol !== undefined && readRequestText(protocol, body) !== undefined, [protocol, body]);
+  return (
+    <div role="group" aria-label="Capture actions" className="flex flex-wrap gap-2">
+      <Button
+        onClick={() => void navigator.clipboard?.writeText(curlCommand(captureExchange(capture))).then(() => setCopied(true))}
+        className={action}
+      >
+        {copied ? 'Copied' : 'Copy as curl'}
+      </Button>
+      {/* A plain link: the server names the file (Content-Disposition), and the browser saves it. */}
+      <a href={captureHarPath(capture.id)} download className={action}>
+        Export HAR
+      </a>
+      {opens ? (
+        <>
+          <Link href={`/?capture=${encodeURIComponent(capture.id)}`} className={action}>
+            Open in chat
+          </Link>
+          <Link href={`/compare?capture=${encodeURIComponent(capture.id)}`} className={action}>
+            Compare with…
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}

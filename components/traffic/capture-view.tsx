@@ -1,0 +1,148 @@
+'use client';
+
+import Link from 'next/link';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { CaptureDetail } from '@/lib/api/captures';
+import { highlightPart, useLogPanel } from '@/lib/client/event-log/log-panel';
+import { exposeStats } from '@/lib/client/render-stats';
+import { captureFigureList, replyFiguresOf } from '@/lib/client/traffic/capture-figures';
+import { captureLog } from '@/lib/client/traffic/capture-exchange';
+import { useCapture } from '@/lib/client/traffic/use-captures';
+import { ReplyParts } from '../chat/reply-parts';
+import { ReplyWarnings } from '../chat/reply-warnings';
+import { EventLogView } from '../event-log/event-log-panel';
+import { CONTENT_ID } from '../skip-link';
+import { ThemeToggle } from '../theme-toggle';
+import { CaptureActions } from './capture-actions';
+import { CaptureExchangeView } from './capture-exchange-view';
+import { CaptureStatusBadge } from './capture-status';
+import { CaptureTime } from './capture-time';
+
+const box = 'flex min-w-0 flex-col gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800';
+
+/** The capture's figures, as a description list: the list's and the first byte, the speed, the finish. */
+function CaptureFigures({ capture }: { capture: CaptureDetail }) {
+  return (
+    <dl aria-label="Capture figures" className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+      {captureFigureList(capture, capture.reply).map(([label, value]) => (
+        <div key={label} className="flex flex-col">
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+          <dd className="font-mono">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The reply as assembled from the capture, thinking and tool calls included, as the chat shows one. */
+function CapturedReply({ capture }: { capture: CaptureDetail }) {
+  const highlighted = useLogPanel((s) => (s.highlight?.replyId === capture.id ? s.highlight.part : undefined));
+  const article = useRef<HTMLElement>(null);
+  // "Show in reply" in an event's row: the part it made comes into view, outlined.
+  useEffect(() => {
+    if (highlighted !== undefined)
+      article.current?.querySelector(`[data-part="${highlighted}"]`)?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+  const { reply } = capture;
+  return (
+    // Without an event log beside it (a response that is not SSE), the reply takes the row.
+    <section aria-labelledby="capture-reply" className={`${box} ${capture.events ? '' : 'xl:col-span-2'}`}>
+      <h2 id="capture-reply" className="font-semibold">
+        Reply
+      </h2>
+      {reply ? (
+        <article ref={article} aria-label="Captured reply" data-status={reply.status}>
+          <ReplyParts replyId={capture.id} reply={reply} figures={replyFiguresOf(capture.timings)} highlighted={highlighted} />
+          {reply.refusal ? <p className="my-2 text-sm italic">Refusal: {reply.refusal}</p> : null}
+          {reply.error ? (
+            <p className="my-2 rounded bg-rose-50 p-2 text-sm text-rose-800 dark:bg-rose-950/40 dark:text-rose-300">
+              {reply.error.message}
+            </p>
+          ) : null}
+          <ReplyWarnings replyId={capture.id} warnings={reply.warnings} />
+        </article>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {capture.status === 'streaming'
+            ? 'Still streaming: the reply, its events and its figures show here as it ends.'
+            : !capture.protocol
+              ? 'No reply is assembled: this path is no known protocol’s. What came back is under Response.'
+              : capture.httpStatus !== undefined && capture.httpStatus >= 400
+                ? `No reply: the upstream answered ${capture.httpStatus}. What it said is under Response.`
+                : 'No reply was read from this exchange.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** An SSE capture's events, in the event log's own view: filters, search, rows, .sse and .jsonl exports. */
+function CapturedEvents({ capture }: { capture: CaptureDetail }) {
+  const log = useMemo(() => captureLog(capture), [capture]);
+  const showPart = useCallback((part: number) => highlightPart(capture.id, part), [capture.id]);
+  if (!log) return null;
+  return (
+    <section aria-label="Event log" className={`${box} h-[34rem] p-0 text-sm`}>
+      <EventLogView
+        log={log}
+        replyId={capture.id}
+        empty="No events recorded."
+        onShowPart={capture.reply ? showPart : undefined}
+      />
+    </section>
+  );
+}
+
+/**
+ * /traffic/{id}: one capture whole. Its request and response head, its events in the
+ * event log's view, the reply assembled from them, its figures; and what it can become
+ * (curl, HAR, a chat, a race). A capture still streaming is read again as it ends.
+ */
+export function CaptureView({ initial }: { initial: CaptureDetail }) {
+  const { data: capture } = useCapture(initial.id, initial);
+  // The page's counters for tests, as every page has them: their presence says it has hydrated.
+  useEffect(exposeStats, []);
+  return (
+    <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
+      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
+        <Link href="/traffic" className="text-sm text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
+          <span aria-hidden="true">← </span>All captures
+        </Link>
+        <span className="ml-auto">
+          <ThemeToggle />
+        </span>
+      </header>
+      {capture ? (
+        <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
+          <div className="flex flex-col gap-1">
+            <h1 className="font-mono text-lg font-semibold break-all">
+              <span className="sr-only">Capture: </span>
+              {capture.method} {capture.path}
+            </h1>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+              <span>{capture.provider}</span>
+              {capture.model ? <span className="font-mono">· {capture.model}</span> : null}
+              <span>
+                · <CaptureTime at={capture.startedAt} />
+              </span>
+              <CaptureStatusBadge capture={capture} />
+            </p>
+            {capture.error ? <p className="text-sm text-rose-700 dark:text-rose-400">{capture.error}</p> : null}
+          </div>
+          <CaptureActions capture={capture} />
+          <CaptureFigures capture={capture} />
+          <div className="grid min-w-0 items-start gap-4 xl:grid-cols-2">
+            <CapturedReply capture={capture} />
+            <CapturedEvents capture={capture} />
+            <CaptureExchangeView capture={capture} />
+          </div>
+        </main>
+      ) : (
+        <main id={CONTENT_ID} tabIndex={-1} className="flex flex-col gap-3 py-16 outline-none">
+          <h1 className="text-xl font-semibold">Capture deleted</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">This capture is gone: deleted, or past the retention.</p>
+        </main>
+      )}
+    </div>
+  );
+}

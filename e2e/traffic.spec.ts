@@ -1,0 +1,344 @@
+/**
+ * The Traffic page, driven as a user and an app would: the test is the app, sending
+ * requests through the recording proxy with Node's fetch while the page is open; the
+ * page is driven by role and name. Captures appear live, open whole, export, and turn
+ * into a chat or a race; filters narrow the list; phone width, both themes, axe-core.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from './support';
+
+type Body = Record<string, unknown>;
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const TOOL = {
+  type: 'function',
+  function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: {} } },
+};
+
+/** A Chat Completions body, streamed, as an app sends one. */
+const chatBody = (model: string, text: string, more: Body = {}): Body => ({
+  model,
+  stream: true,
+  stream_options: { include_usage: true },
+  messages: [{ role: 'user', content: text }],
+  ...more,
+});
+
+/**
+ * Sends a request through the recording proxy, as an app pointed at it would, and
+ * resolves to the capture's id (found by the marker in its body) while the answer still
+ * streams; `done` resolves once the app has read the whole answer.
+ */
+async function viaProxy(
+  baseURL: string,
+  path: string,
+  body: Body,
+  marker: string,
+  headers: Record<string, string> = {},
+): Promise<{ id: string; done: Promise<string> }> {
+  const response = await fetch(`${baseURL}/proxy/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  const done = response.text();
+  let id = '';
+  await expect
+    .poll(async () => {
+      const page = (await (await fetch(`${baseURL}/api/captures?q=${marker}`)).json()) as { items: { id: string }[] };
+      id = page.items[0]?.id ?? '';
+      return id;
+    })
+    .not.toBe('');
+  return { id, done };
+}
+
+/** Waits until the capture has ended and is stored whole. */
+async function ended(baseURL: string, id: string): Promise<void> {
+  await expect
+    .poll(async () => ((await (await fetch(`${baseURL}/api/captures/${id}`)).json()) as { status: string }).status)
+    .toBe('complete');
+}
+
+const captures = (page: Page) => page.getByRole('table', { name: 'Captures' });
+const rowOf = (page: Page, id: string): Locator => captures(page).locator(`tr[data-capture-id="${id}"]`);
+
+/** The list has read its first page with the feed open: what comes next arrives live. */
+async function openTraffic(page: Page, open: (url: string) => Promise<void>, url = '/traffic'): Promise<void> {
+  await open(url);
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByText('Loading captures…')).toHaveCount(0);
+}
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
+}
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('a capture appears live, opens whole (request redacted, events, reply, figures), and exports as HAR and curl', async ({
+  page,
+  app,
+  baseURL,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await openTraffic(page, (url) => app.open(url));
+  const marker = unique();
+  const secret = `sk-test-${marker}-do-not-show`;
+  // Slow enough to be seen streaming: 40 tokens at 20 a second.
+  const { id, done } = await viaProxy(
+    baseURL!,
+    'sim-openai/chat/completions',
+    chatBody('sim-thinking', `hi tokens=40 tps=20 think=10 ${marker}`),
+    marker,
+    { authorization: `Bearer ${secret}` },
+  );
+  const row = rowOf(page, id);
+  // Live, no reload: listed while it streams, then ended in place.
+  await expect(row).toHaveAttribute('data-status', 'streaming', { timeout: 3000 });
+  await expect(page.getByRole('status', { name: 'New captures' })).toHaveText(
+    'New capture: POST /chat/completions, sim-thinking',
+  );
+  const streamed = await done;
+  expect(streamed).toContain('data: [DONE]');
+  await expect(row).toHaveAttribute('data-status', 'complete');
+  for (const text of ['sim-openai', 'POST', '/chat/completions', 'sim-thinking', '200 complete'])
+    await expect(row.getByRole('cell', { name: text, exact: true })).toHaveCount(1);
+  await expect(row).toContainText(/\$0\.\d+/); // its cost
+  await expect(row).toContainText(/\d+ ms|\d\.\d\d s/); // time to first token, duration
+
+  await row.getByRole('link', { name: '/chat/completions' }).click();
+  await expect(page).toHaveURL(`/traffic/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Capture: POST /chat/completions' })).toBeVisible();
+  // The request: the app's authorization redacted, nowhere on the page; the body pretty.
+  const headers = page.getByRole('definition').filter({ hasText: '[redacted]' });
+  await expect(headers).toHaveCount(1);
+  await expect(page.getByLabel('Request headers')).toContainText('authorization[redacted]');
+  await expect(page.getByLabel('Request body')).toContainText(`"model": "sim-thinking",\n  "stream": true`);
+  expect(await page.content()).not.toContain(secret);
+  // The response head, the event log's rows, the reply with its thinking, the figures.
+  await expect(page.getByLabel('Response headers')).toContainText('content-typetext/event-stream');
+  const log = page.getByRole('region', { name: 'Event log' });
+  await expect(log.locator('[data-log-row]').first()).toBeVisible();
+  await expect(log.getByRole('heading', { name: /Event log · \d+ items/ })).toBeVisible();
+  const reply = page.getByRole('article', { name: 'Captured reply' });
+  await expect(reply.getByText(/^Thought for \d+\.\d s$/)).toBeVisible();
+  await expect(reply.locator('.prose-sluice').first()).toContainText(/\w{3,}/);
+  const figures = page.getByLabel('Capture figures');
+  for (const label of ['Time to first token', 'Duration', 'Speed', 'Tokens in', 'Tokens out', 'Cost'])
+    await expect(figures.getByRole('term').filter({ hasText: label })).toHaveCount(1);
+
+  // HAR 1.2, as a download.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export HAR' }).click();
+  const har = readFileSync(await (await download).path(), 'utf8');
+  expect(har).not.toContain(secret);
+  const parsed = JSON.parse(har) as {
+    log: { version: string; entries: { request: { url: string }; response: { status: number } }[] };
+  };
+  expect(parsed.log.version).toBe('1.2');
+  expect(parsed.log.entries[0]).toMatchObject({
+    request: { url: expect.stringContaining('/chat/completions') },
+    response: { status: 200 },
+  });
+
+  // Copy as curl: the upstream, the key from a variable, the body as the app sent it.
+  await page.getByRole('button', { name: 'Copy as curl' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain(`curl -N -X POST '${baseURL}/api/sim/openai/v1/chat/completions'`);
+  expect(curl).toContain(`-H 'authorization: Bearer '"$API_KEY"`);
+  expect(curl).toContain(marker);
+  expect(curl).not.toContain(secret);
+  expect(curl).not.toMatch(/-H 'host:/);
+
+  // The event log's own exports.
+  const sse = page.waitForEvent('download');
+  await log.getByRole('button', { name: 'Export .sse' }).click();
+  expect(readFileSync(await (await sse).path(), 'utf8')).toBe(streamed);
+});
+
+test('Open in chat: the captured conversation, system prompt, tools and parameters, on its model, ready to regenerate', async ({
+  page,
+  app,
+  baseURL,
+}) => {
+  const marker = unique();
+  const { id } = await viaProxy(
+    baseURL!,
+    'sim-openai/chat/completions',
+    chatBody('sim-echo', `Echo me ${marker} tokens=8`, {
+      messages: [
+        { role: 'system', content: 'You repeat.' },
+        { role: 'user', content: `Echo me ${marker} tokens=8` },
+      ],
+      tools: [TOOL],
+      temperature: 0.3,
+    }),
+    marker,
+  );
+  await ended(baseURL!, id);
+  await app.open(`/traffic/${id}`);
+  await page.getByRole('link', { name: 'Open in chat' }).click();
+  await expect(page).toHaveURL(`/?capture=${id}`);
+  await app.hydrated();
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-openai::sim-echo');
+  await expect(page.getByRole('article', { name: 'Your message' })).toHaveText(new RegExp(`Echo me ${marker} tokens=8`));
+  await expect(page.getByText('System prompt')).toBeVisible();
+  await expect(app.lastReply()).toContainText(`Echo me ${marker}`);
+  await page.getByText('Parameters', { exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Tools' })).toHaveValue(/"name": "get_weather"/);
+  await expect(page.getByRole('spinbutton', { name: 'Temperature' })).toHaveValue('0.3');
+  await app.shot('traffic-open-in-chat');
+
+  // Regenerate: the first request carries it all, and the conversation is stored as it stands.
+  await app.lastReply().getByRole('button', { name: 'Regenerate reply' }).click();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await app.done();
+  await expect(app.lastReply()).toContainText(`Echo me ${marker}`);
+  await app.send(`Again ${marker} tokens=4`);
+  await app.done();
+  await page.reload();
+  await app.hydrated();
+  await expect(page.getByRole('article', { name: 'Your message' })).toHaveCount(2);
+  await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
+  await expect(page.getByText('System prompt')).toBeVisible();
+  await expect(app.lastReply()).toContainText(`Again ${marker}`);
+});
+
+test('Compare with…: a race on the captured model first, the captured prompt ready to send', async ({ page, app, baseURL }) => {
+  const marker = unique();
+  const { id } = await viaProxy(
+    baseURL!,
+    'sim-openai/chat/completions',
+    chatBody('sim-echo', `Race ${marker} tokens=6`, { tools: [TOOL] }),
+    marker,
+  );
+  await ended(baseURL!, id);
+  await app.open(`/traffic/${id}`);
+  await page.getByRole('link', { name: 'Compare with…' }).click();
+  await expect(page).toHaveURL(`/compare?capture=${id}`);
+  await app.hydrated();
+  const first = page.getByRole('region', { name: 'Pane 1' });
+  await expect(first.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-openai::sim-echo');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(`Race ${marker} tokens=6`);
+  await expect(page.getByText('From the captured request: its tool (get_weather), for every pane.')).toBeVisible();
+  await app.shot('traffic-compare-with');
+  await app.sendButton().click();
+  await app.done();
+  await expect(app.lastReply(first)).toContainText(`Race ${marker}`);
+  await expect(app.lastReply(page.getByRole('region', { name: 'Pane 2' }))).toBeVisible();
+});
+
+test('filters narrow the list, by provider, status, model and words, and stay in the address', async ({ page, app, baseURL }) => {
+  const [a, b] = [unique(), unique()];
+  const openai = await viaProxy(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `filter ${a}`), a);
+  const anthropic = await viaProxy(
+    baseURL!,
+    'sim-anthropic/v1/messages',
+    { model: 'sim-markdown', max_tokens: 64, stream: true, messages: [{ role: 'user', content: `filter ${b} tokens=10` }] },
+    b,
+  );
+  await Promise.all([ended(baseURL!, openai.id), ended(baseURL!, anthropic.id)]);
+  await openTraffic(page, (url) => app.open(url));
+  const filters = page.getByRole('search', { name: 'Filter captures' });
+  await expect(rowOf(page, openai.id)).toBeVisible();
+  await expect(rowOf(page, anthropic.id)).toBeVisible();
+
+  await filters.getByRole('combobox', { name: 'Provider' }).selectOption('sim-anthropic');
+  await expect(rowOf(page, openai.id)).toHaveCount(0);
+  await expect(rowOf(page, anthropic.id)).toContainText('/messages');
+  await expect(captures(page).locator('tbody tr').filter({ hasNotText: 'sim-anthropic' })).toHaveCount(0);
+
+  await filters.getByRole('combobox', { name: 'Provider' }).selectOption('');
+  await filters.getByRole('combobox', { name: 'Model' }).selectOption('sim-echo');
+  await expect(rowOf(page, anthropic.id)).toHaveCount(0);
+  await expect(rowOf(page, openai.id)).toBeVisible();
+
+  await filters.getByRole('combobox', { name: 'Status' }).selectOption('client-closed');
+  await expect(rowOf(page, openai.id)).toHaveCount(0);
+  await filters.getByRole('combobox', { name: 'Status' }).selectOption('complete');
+  await filters.getByRole('combobox', { name: 'Model' }).selectOption('');
+  await filters.getByRole('searchbox', { name: 'Search captures' }).fill(b);
+  await expect(rowOf(page, openai.id)).toHaveCount(0);
+  await expect(captures(page).locator('tbody tr')).toHaveCount(1);
+  await expect(rowOf(page, anthropic.id)).toBeVisible();
+  await expect(page).toHaveURL(`/traffic?status=complete&q=${b}`);
+
+  // The address keeps them: a reload shows the same list.
+  await page.reload();
+  await app.hydrated();
+  await expect(page.getByRole('searchbox', { name: 'Search captures' })).toHaveValue(b);
+  await expect(captures(page).locator('tbody tr')).toHaveCount(1);
+
+  // A new capture that matches the search arrives live; one that does not, does not.
+  const c = unique();
+  const late = await viaProxy(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `late ${b} ${c}`), c);
+  const other = await viaProxy(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `other ${c}x`), `${c}x`);
+  await expect(rowOf(page, late.id)).toBeVisible();
+  await ended(baseURL!, other.id);
+  await expect(rowOf(page, late.id)).toHaveAttribute('data-status', 'complete');
+  await expect(rowOf(page, other.id)).toHaveCount(0);
+});
+
+const VIEWS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the list and a capture, ${theme}: no serious axe violation, no sideways scroll on a phone`, async ({
+    page,
+    app,
+    baseURL,
+  }) => {
+    await page.addInitScript((t) => localStorage.setItem('sluice-theme', t), theme);
+    const marker = unique();
+    const { id } = await viaProxy(
+      baseURL!,
+      'sim-anthropic/v1/messages',
+      {
+        model: 'sim-tools',
+        max_tokens: 200,
+        stream: true,
+        system: 'Use the tools.',
+        tools: [{ name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+        messages: [{ role: 'user', content: `Weather? ${marker}` }],
+      },
+      marker,
+    );
+    await ended(baseURL!, id);
+    const found: Record<string, string[]> = {};
+    for (const view of VIEWS) {
+      await page.setViewportSize({ width: view.width, height: view.height });
+      await openTraffic(page, (url) => app.open(url));
+      await expect(rowOf(page, id)).toBeVisible();
+      found[`list ${view.name}`] = await violations(page);
+      if (view.name === 'phone') expect(await sideways(page)).toBe(0);
+      await app.shot(`traffic-list-${view.name}-${theme}`, { fullPage: false });
+
+      await app.open(`/traffic/${id}`);
+      await expect(page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Tool call get_weather' })).toBeVisible();
+      found[`capture ${view.name}`] = await violations(page);
+      if (view.name === 'phone') expect(await sideways(page)).toBe(0);
+      await app.shot(`traffic-capture-${view.name}-${theme}`);
+    }
+    expect(found).toEqual({ 'list desktop': [], 'capture desktop': [], 'list phone': [], 'capture phone': [] });
+  });
+}

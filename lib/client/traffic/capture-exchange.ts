@@ -1,0 +1,62 @@
+import type { CaptureDetail } from '@/lib/api/captures';
+import { EventLog } from '@/lib/event-log/event-log';
+import { importStream } from '@/lib/event-log/import';
+import { readIntoLog } from '@/lib/event-log/read-into-log';
+import type { ProtocolId } from '@/lib/protocols/ids';
+import type { UpstreamExchange } from '@/lib/sse/bff-marker';
+
+/** The protocol a capture's stream is read with: its path's, else what its events look like. */
+function protocolOf(capture: CaptureDetail): ProtocolId | undefined {
+  if (capture.protocol) return capture.protocol;
+  try {
+    return importStream(capture.events!.items.map((item) => item.raw).join('')).protocol;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An SSE capture's events as an event log, read by the same reader a reply's stored log
+ * is rebuilt with (lib/client/event-log/event-logs.ts); undefined for a capture that is
+ * not a stream. A stream no protocol recognises is still listed, item by item, read as
+ * Chat Completions (the loosest).
+ */
+export function captureLog(capture: CaptureDetail): EventLog | undefined {
+  if (!capture.events) return undefined;
+  const log = new EventLog(protocolOf(capture) ?? 'openai-chat');
+  log.truncated = capture.events.truncated;
+  readIntoLog(log, capture.events.items);
+  return log;
+}
+
+/** Headers of the connection to the proxy, not of the request: sent to the upstream, they would misaddress it. */
+const NOT_FOR_CURL = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * A capture's exchange as the event log's "Copy as curl" reads one: to the upstream the
+ * proxy reached, with the app's headers (credentials redacted, read from a variable) and
+ * its body's text exactly as the app sent it.
+ */
+export function captureExchange(capture: CaptureDetail): UpstreamExchange {
+  const { body } = capture.request;
+  return {
+    request: {
+      method: capture.request.method,
+      url: capture.request.url,
+      headers: Object.fromEntries(Object.entries(capture.request.headers).filter(([name]) => !NOT_FOR_CURL.has(name))),
+      body: body.bytes > 0 ? body.text : undefined,
+      bodyBytes: body.bytes,
+      ...(body.truncated ? { truncated: true as const } : {}),
+    },
+    response: capture.response ?? { status: 0, headers: {} },
+  };
+}
+
+/** A body's text as the page shows it: JSON indented, anything else as it came. */
+export function prettyBody(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}

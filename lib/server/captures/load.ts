@@ -1,0 +1,32 @@
+import 'server-only';
+import type { CaptureDetail, CapturedChat } from '@/lib/api/captures';
+import { readRequestText } from '@/lib/protocols/read-request';
+import { isUuid } from '../ids';
+import { captureStore } from '.';
+
+/** One capture whole, for its page; anything but a capture's id (a UUID) is none, before any query runs. */
+export async function loadCapture(id: string): Promise<CaptureDetail | undefined> {
+  return isUuid(id) ? (await captureStore()).get(id) : undefined;
+}
+
+/**
+ * A capture as a conversation to open (a chat, a race): undefined when its request is not
+ * a known protocol's, names no model, or does not read (a body cut at the capture's bound).
+ */
+export async function loadCapturedChat(id: string): Promise<CapturedChat | undefined> {
+  const capture = await loadCapture(id);
+  if (!capture?.protocol) return undefined;
+  const request = readRequestText(capture.protocol, capture.request.body.text);
+  const model = capture.model ?? request?.model;
+  if (!request || !model) return undefined;
+  return {
+    captureId: capture.id,
+    provider: capture.provider,
+    model,
+    protocol: capture.protocol,
+    messages: request.messages,
+    params: request.params,
+    ...(capture.reply ? { reply: capture.reply } : {}),
+    timings: capture.timings,
+  };
+}
