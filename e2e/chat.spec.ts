@@ -139,8 +139,32 @@ test.describe('each failure shows, with what to do', () => {
     await app.ask('sim-openai::sim-fault-http-401', 'hi');
     const alert = app.lastReply().getByRole('alert');
     await expect(alert).toContainText('HTTP 401');
-    await expect(alert).toContainText('check apiKey or apiKeyEnv');
+    // A simulator fault is deliberate: its reader is pointed at another model, not at a key to fix.
+    await expect(alert).toContainText('on purpose');
+    await expect(alert).not.toContainText('apiKey');
     await app.shot('chat-error-401');
+  });
+
+  test('an upstream HTTP 500: one status, in words, the same after a reload; one Retry, no Copy', async ({ page, app }) => {
+    await app.ask('sim-openai::sim-fault-http-500', 'hi');
+    for (const reloaded of [false, true]) {
+      if (reloaded) {
+        await page.reload();
+        await app.hydrated();
+      }
+      const reply = app.lastReply();
+      const alert = reply.getByRole('alert');
+      await expect(alert.getByText('HTTP 500 from the upstream', { exact: true })).toBeVisible();
+      // Not the 502 Sluice answered for it, nor its raw error type, nor a config to fix for a deliberate fault.
+      await expect(alert).not.toContainText('502');
+      await expect(alert).not.toContainText('upstream_error');
+      await expect(alert).not.toContainText('sluice.config.json');
+      // The alert's Retry is the one way to ask again; a reply with no text has nothing to copy.
+      await expect(reply.getByRole('button', { name: 'Retry' })).toHaveCount(1);
+      await expect(reply.getByRole('button', { name: 'Regenerate reply' })).toHaveCount(0);
+      await expect(reply.getByRole('button', { name: 'Copy message' })).toHaveCount(0);
+      await app.shot(`chat-error-500${reloaded ? '-reloaded' : ''}`);
+    }
   });
 
   test('an HTML error page: its status, title and text, the raw page one click away; the same after a reload', async ({
