@@ -141,7 +141,7 @@ test('three panes on three wire protocols race side by side, each with its own r
   await app.shot('compare-reopened');
 
   // A pane's own event log.
-  await pane(page, 1).getByRole('button', { name: 'Event log' }).click();
+  await pane(page, 1).getByRole('button', { name: 'Event log', exact: true }).click();
   await expect(pane(page, 1).getByRole('region', { name: 'Event log' }).locator('[data-log-row]').first()).toBeVisible();
 
   // "Continue with this one": a normal chat with that pane's history.
