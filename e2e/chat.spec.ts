@@ -134,6 +134,33 @@ test('Stop stops the stream and keeps the partial reply', async ({ page, app }) 
   await app.shot('chat-stopped');
 });
 
+for (const key of ['Enter', 'Space']) {
+  test(`Stop pressed with ${key} leaves the focus in the composer, not on the page's body`, async ({ page, app }) => {
+    await app.ask('sim-openai::sim-markdown', 'tokens=3000 tps=60 delay=0');
+    await app.streamed();
+    const stop = page.getByRole('button', { name: 'Stop', exact: true });
+    await stop.focus();
+    await page.keyboard.press(key);
+    await app.done();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  });
+}
+
+test('a reply’s actions sit together on a line of their own, under its figures', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=200 tps=500 delay=0');
+  await app.done();
+  const reply = app.lastReply();
+  const figures = await reply.getByLabel('Reply figures').boundingBox();
+  const tops = await Promise.all(
+    ['Copy message', 'Show this reply in the event log', 'Regenerate reply'].map(
+      async (name) => (await reply.getByRole('button', { name }).boundingBox())!.y,
+    ),
+  );
+  expect(new Set(tops).size).toBe(1);
+  expect(tops[0]).toBeGreaterThanOrEqual(figures!.y + figures!.height);
+});
+
 test.describe('each failure shows, with what to do', () => {
   test('HTTP 401 before streaming', async ({ app }) => {
     await app.ask('sim-openai::sim-fault-http-401', 'hi');

@@ -93,7 +93,13 @@ export function Composer({
       />
       {streaming ? (
         <Button
-          onClick={onStop}
+          onClick={(e) => {
+            onStop();
+            // Stop gives way to Send, which is disabled with nothing typed: focus would fall to
+            // the page's body. It stays in the composer, where the reader goes on (a tap on a
+            // phone's Stop does not open its keyboard, though: e.detail counts pointer clicks).
+            if (e.detail === 0 || !window.matchMedia(ON_SCREEN_KEYBOARD).matches) textbox.current?.focus();
+          }}
           aria-keyshortcuts="Escape"
           title={`${stopLabel} (Esc)`}
           className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700"
