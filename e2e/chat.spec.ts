@@ -1,4 +1,4 @@
-import { expect, settled, test, withoutScrollAnchoring, type Page, type SluiceApp } from './support';
+import { expect, settled, test, withoutScrollAnchoring, type Locator, type Page, type SluiceApp } from './support';
 
 /** Uncaught errors on the page or in its workers: every test here ends without one. */
 const pageErrors = new WeakMap<Page, string[]>();
@@ -347,6 +347,58 @@ test('the model picker: grouped by provider, searched, the provider shown with t
   // Remembered: a new page starts on it, not on the first model.
   await app.open();
   await expect(picker).toHaveValue('sim-gemini::sim-thinking');
+});
+
+/** WCAG's contrast ratio of an element's text on its background, its colors read by the browser (Tailwind's are oklch). */
+function contrastOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const luminance = (css: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = css;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b] = [...canvas.getImageData(0, 0, 1, 1).data].map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const style = getComputedStyle(element);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`a disabled Send stays readable (${theme})`, async ({ page, app }) => {
+    await page.addInitScript((t) => localStorage.setItem('sluice-theme', t), theme);
+    await app.open();
+    await expect(app.sendButton()).toBeDisabled();
+    expect(await contrastOf(app.sendButton())).toBeGreaterThanOrEqual(4.5);
+  });
+}
+
+test('on a phone the header keeps one height, whatever the provider’s name, its ☰ level with the title', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open();
+  const header = page.locator('header').first();
+  const heights: number[] = [];
+  for (const model of ['sim-anthropic::sim-markdown', 'sim-openai::sim-markdown', 'sim-responses::sim-tools-parallel']) {
+    await app.pick(model);
+    const select = (await page.getByRole('combobox', { name: 'Model' }).boundingBox())!;
+    const provider = (await header.locator('[title^="Simulator"]').boundingBox())!;
+    // The model shares its line with its provider, however long the provider's name.
+    expect(Math.abs(select.y + select.height / 2 - (provider.y + provider.height / 2))).toBeLessThanOrEqual(2);
+    heights.push((await header.boundingBox())!.height);
+  }
+  expect(new Set(heights).size).toBe(1);
+  const menu = (await page.getByRole('button', { name: 'Show conversations' }).boundingBox())!;
+  const title = (await page.getByRole('heading', { name: 'Sluice', level: 1 }).boundingBox())!;
+  expect(Math.abs(menu.y + menu.height / 2 - (title.y + title.height / 2))).toBeLessThanOrEqual(2);
+  await app.shot('chat-phone-header');
 });
 
 test('light and dark themes, and a phone-width layout', async ({ page, app }) => {
