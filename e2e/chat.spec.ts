@@ -167,8 +167,8 @@ test.describe('each failure shows, with what to do', () => {
     const alert = app.lastReply().getByRole('alert');
     await expect(alert).toContainText('HTTP 401');
     // A simulator fault is deliberate: its reader is pointed at another model, not at a key to fix.
-    await expect(alert).toContainText('on purpose');
-    await expect(alert).not.toContainText('apiKey');
+    await expect(alert).toContainText('pick another model for an answer');
+    await expect(alert).not.toContainText('check apiKey or apiKeyEnv');
     await app.shot('chat-error-401');
   });
 
