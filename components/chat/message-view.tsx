@@ -99,7 +99,7 @@ const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider:
 function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boolean }) {
   const { regenerate } = useReplyActions();
   return (
-    <div className="mt-1 flex gap-1">
+    <div className="mt-1 -ml-1.5 flex gap-1">
       {message.reply.text ? <CopyButton text={message.reply.text} /> : null}
       <Button
         aria-label="Show this reply in the event log"
