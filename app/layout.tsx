@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { QueryProvider } from '@/components/query-provider';
-import { THEME_SCRIPT } from '@/components/theme-toggle';
+import { THEME_SCRIPT } from '@/components/theme';
+import { ThemeSync } from '@/components/theme-toggle';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -19,6 +20,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen">
+        <ThemeSync />
         <QueryProvider>{children}</QueryProvider>
       </body>
     </html>

@@ -1,7 +1,15 @@
 import Link from 'next/link';
 
-/** A clear "not found" for an address that names nothing stored. */
-export function NotFoundPage({ title, what }: { title: string; what: string }) {
+/** A clear "not found" for an address that names nothing stored, with a way to start afresh (`start`: a new chat unless said). */
+export function NotFoundPage({
+  title,
+  what,
+  start = { href: '/', label: 'Start a new chat' },
+}: {
+  title: string;
+  what: string;
+  start?: { href: string; label: string };
+}) {
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-3 px-4 py-16">
       <h1 className="text-xl font-semibold">{title}</h1>
@@ -9,8 +17,8 @@ export function NotFoundPage({ title, what }: { title: string; what: string }) {
         There is no {what} at this address. It may have been deleted, or the link is mistyped.
       </p>
       <p>
-        <Link href="/" className="text-sm text-sky-700 underline dark:text-sky-400">
-          Start a new chat
+        <Link href={start.href} className="text-sm text-sky-700 underline dark:text-sky-400">
+          {start.label}
         </Link>
       </p>
     </main>

@@ -1,6 +1,8 @@
 'use client';
 
+import { useLayoutEffect } from 'react';
 import { Button } from '@/components/ui/button';
+import { applyChosenTheme } from './theme';
 
 /** Light or dark: follows the system until the user picks, then remembers. */
 export function ThemeToggle() {
@@ -19,5 +21,12 @@ export function ThemeToggle() {
   );
 }
 
-/** Runs before paint, so a dark page never flashes light. */
-export const THEME_SCRIPT = `try{var t=localStorage.getItem('sluice-theme');if(t==='dark'||(t===null&&matchMedia('(prefers-color-scheme: dark)').matches))document.documentElement.classList.add('dark')}catch(e){}`;
+/**
+ * The theme again, once the page is in the browser's hands: a page whose server render
+ * failed (a not-found conversation answers with Next's error shell, then renders in the
+ * browser) never ran the layout's inline script. Before paint, so it does not flash light.
+ */
+export function ThemeSync() {
+  useLayoutEffect(applyChosenTheme, []);
+  return null;
+}

@@ -41,7 +41,7 @@ for (const theme of THEMES) {
       found.streaming = await violations(page);
       await app.done();
       found.done = await violations(page);
-      await page.getByRole('button', { name: 'Event log' }).click();
+      await page.getByRole('button', { name: 'Event log', exact: true }).click();
       await expect(page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').first()).toBeVisible();
       found['event log'] = await violations(page);
       expect(found).toEqual({ idle: [], streaming: [], done: [], 'event log': [] });

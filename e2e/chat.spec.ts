@@ -1,4 +1,4 @@
-import { expect, settled, test, withoutScrollAnchoring, type Page, type SluiceApp } from './support';
+import { expect, settled, test, withoutScrollAnchoring, type Locator, type Page, type SluiceApp } from './support';
 
 /** Uncaught errors on the page or in its workers: every test here ends without one. */
 const pageErrors = new WeakMap<Page, string[]>();
@@ -134,13 +134,64 @@ test('Stop stops the stream and keeps the partial reply', async ({ page, app }) 
   await app.shot('chat-stopped');
 });
 
+for (const key of ['Enter', 'Space']) {
+  test(`Stop pressed with ${key} leaves the focus in the composer, not on the page's body`, async ({ page, app }) => {
+    await app.ask('sim-openai::sim-markdown', 'tokens=3000 tps=60 delay=0');
+    await app.streamed();
+    const stop = page.getByRole('button', { name: 'Stop', exact: true });
+    await stop.focus();
+    await page.keyboard.press(key);
+    await app.done();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  });
+}
+
+test('a reply’s actions sit together on a line of their own, under its figures', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=200 tps=500 delay=0');
+  await app.done();
+  const reply = app.lastReply();
+  const figures = await reply.getByLabel('Reply figures').boundingBox();
+  const tops = await Promise.all(
+    ['Copy message', 'Show this reply in the event log', 'Regenerate reply'].map(
+      async (name) => (await reply.getByRole('button', { name }).boundingBox())!.y,
+    ),
+  );
+  expect(new Set(tops).size).toBe(1);
+  expect(tops[0]).toBeGreaterThanOrEqual(figures!.y + figures!.height);
+});
+
 test.describe('each failure shows, with what to do', () => {
   test('HTTP 401 before streaming', async ({ app }) => {
     await app.ask('sim-openai::sim-fault-http-401', 'hi');
     const alert = app.lastReply().getByRole('alert');
     await expect(alert).toContainText('HTTP 401');
-    await expect(alert).toContainText('check apiKey or apiKeyEnv');
+    // A simulator fault is deliberate: its reader is pointed at another model, not at a key to fix.
+    await expect(alert).toContainText('pick another model for an answer');
+    await expect(alert).not.toContainText('check apiKey or apiKeyEnv');
     await app.shot('chat-error-401');
+  });
+
+  test('an upstream HTTP 500: one status, in words, the same after a reload; one Retry, no Copy', async ({ page, app }) => {
+    await app.ask('sim-openai::sim-fault-http-500', 'hi');
+    for (const reloaded of [false, true]) {
+      if (reloaded) {
+        await page.reload();
+        await app.hydrated();
+      }
+      const reply = app.lastReply();
+      const alert = reply.getByRole('alert');
+      await expect(alert.getByText('HTTP 500 from the upstream', { exact: true })).toBeVisible();
+      // Not the 502 Sluice answered for it, nor its raw error type, nor a config to fix for a deliberate fault.
+      await expect(alert).not.toContainText('502');
+      await expect(alert).not.toContainText('upstream_error');
+      await expect(alert).not.toContainText('sluice.config.json');
+      // The alert's Retry is the one way to ask again; a reply with no text has nothing to copy.
+      await expect(reply.getByRole('button', { name: 'Retry' })).toHaveCount(1);
+      await expect(reply.getByRole('button', { name: 'Regenerate reply' })).toHaveCount(0);
+      await expect(reply.getByRole('button', { name: 'Copy message' })).toHaveCount(0);
+      await app.shot(`chat-error-500${reloaded ? '-reloaded' : ''}`);
+    }
   });
 
   test('an HTML error page: its status, title and text, the raw page one click away; the same after a reload', async ({
@@ -296,6 +347,58 @@ test('the model picker: grouped by provider, searched, the provider shown with t
   // Remembered: a new page starts on it, not on the first model.
   await app.open();
   await expect(picker).toHaveValue('sim-gemini::sim-thinking');
+});
+
+/** WCAG's contrast ratio of an element's text on its background, its colors read by the browser (Tailwind's are oklch). */
+function contrastOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const luminance = (css: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = css;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b] = [...canvas.getImageData(0, 0, 1, 1).data].map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const style = getComputedStyle(element);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`a disabled Send stays readable (${theme})`, async ({ page, app }) => {
+    await page.addInitScript((t) => localStorage.setItem('sluice-theme', t), theme);
+    await app.open();
+    await expect(app.sendButton()).toBeDisabled();
+    expect(await contrastOf(app.sendButton())).toBeGreaterThanOrEqual(4.5);
+  });
+}
+
+test('on a phone the header keeps one height, whatever the provider’s name, its ☰ level with the title', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open();
+  const header = page.locator('header').first();
+  const heights: number[] = [];
+  for (const model of ['sim-anthropic::sim-markdown', 'sim-openai::sim-markdown', 'sim-responses::sim-tools-parallel']) {
+    await app.pick(model);
+    const select = (await page.getByRole('combobox', { name: 'Model' }).boundingBox())!;
+    const provider = (await header.locator('[title^="Simulator"]').boundingBox())!;
+    // The model shares its line with its provider, however long the provider's name.
+    expect(Math.abs(select.y + select.height / 2 - (provider.y + provider.height / 2))).toBeLessThanOrEqual(2);
+    heights.push((await header.boundingBox())!.height);
+  }
+  expect(new Set(heights).size).toBe(1);
+  const menu = (await page.getByRole('button', { name: 'Show conversations' }).boundingBox())!;
+  const title = (await page.getByRole('heading', { name: 'Sluice', level: 1 }).boundingBox())!;
+  expect(Math.abs(menu.y + menu.height / 2 - (title.y + title.height / 2))).toBeLessThanOrEqual(2);
+  await app.shot('chat-phone-header');
 });
 
 test('light and dark themes, and a phone-width layout', async ({ page, app }) => {

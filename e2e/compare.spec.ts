@@ -141,7 +141,7 @@ test('three panes on three wire protocols race side by side, each with its own r
   await app.shot('compare-reopened');
 
   // A pane's own event log.
-  await pane(page, 1).getByRole('button', { name: 'Event log' }).click();
+  await pane(page, 1).getByRole('button', { name: 'Event log', exact: true }).click();
   await expect(pane(page, 1).getByRole('region', { name: 'Event log' }).locator('[data-log-row]').first()).toBeVisible();
 
   // "Continue with this one": a normal chat with that pane's history.
@@ -169,7 +169,10 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
   await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'stopped');
   // Deleting the session on screen leaves it.
   await app.conversationAction('slow one', 'Delete');
-  await page.getByRole('dialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
+  // The dialog names what it deletes: a compare session, not a conversation.
+  const dialog = page.getByRole('dialog', { name: 'Delete this compare session?' });
+  await expect(dialog).toContainText('every pane’s replies');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/:\d+\/$/);
 });
 

@@ -21,7 +21,7 @@ async function replyAndLog(app: SluiceApp, model: string, prompt: string) {
   await app.open();
   await app.ask(model, prompt);
   await app.done();
-  await app.page.getByRole('button', { name: 'Event log' }).click();
+  await app.page.getByRole('button', { name: 'Event log', exact: true }).click();
 }
 
 /** Stops following the tail and scrolls the rows to the top or the bottom. */
@@ -61,7 +61,7 @@ for (const p of PROTOCOLS) {
     await app.open();
     await app.ask(`${p.provider}::sim-markdown`, 'tokens=40 tps=400 delay=0');
     await app.done();
-    await page.getByRole('button', { name: 'Event log' }).click();
+    await page.getByRole('button', { name: 'Event log', exact: true }).click();
     await expect(panel(page)).toBeVisible();
     await scrollRows(page, 'top');
     const top = await names(page);
@@ -89,7 +89,7 @@ test('filter by name and search narrow the rows; a row shows the part of the rep
   await app.open();
   await app.ask('sim-anthropic::sim-markdown', 'tokens=60 tps=600 delay=0');
   await app.done();
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
   const all = await shownCount(page);
   await panel(page).getByRole('combobox', { name: 'Event name' }).selectOption('content_block_delta');
   await expect.poll(async () => new Set(await names(page))).toEqual(new Set(['content_block_delta']));
@@ -115,7 +115,7 @@ test('the panel names the reply it shows, and its rows give the data the room', 
   await app.ask('sim-openai::sim-echo', 'second tokens=5 delay=0');
   await app.done();
   await expect(panel(page)).toHaveAccessibleDescription(/^Newest reply: sim-echo · Simulator · OpenAI Chat · /);
-  await page.getByRole('button', { name: 'Show this reply’s events' }).first().click();
+  await page.getByRole('button', { name: 'Show this reply in the event log' }).first().click();
   await expect(panel(page)).toHaveAccessibleDescription(/^Reply: sim-markdown · Simulator · Anthropic Messages · /);
 
   // The number, time and gap are narrow; the data has the widest column, over a third of the row.
@@ -135,7 +135,7 @@ test('the panel names the reply it shows, and its rows give the data the room', 
   // Its close button closes it, and focus goes back to the button that opened it.
   await panel(page).getByRole('button', { name: 'Close event log' }).click();
   await expect(panel(page)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Event log' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Event log', exact: true })).toBeFocused();
 });
 
 test('a capture without timing says so instead of showing every time as 0.0 ms; its import label reads cleanly', async ({
@@ -143,7 +143,7 @@ test('a capture without timing says so instead of showing every time as 0.0 ms; 
   app,
 }) => {
   await app.open();
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
   await panel(page).getByText('Import or paste a stream').click();
   // The label is one line, and the hint's file names and command never break inside.
   const label = panel(page).getByText('Import stream', { exact: true });
@@ -175,7 +175,7 @@ test('an imported reply’s thinking says how long it took only when the capture
   app,
 }) => {
   await app.open();
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
   await panel(page).getByText('Import or paste a stream').click();
   const capture = fixtureText('anthropic-messages/thinking-signature.sse');
   const thought = () => app.lastReply().locator('details').first().locator('summary');
@@ -232,9 +232,9 @@ test.describe('on a phone', () => {
 
     await close.click();
     await expect(sheet).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Event log' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Event log', exact: true })).toBeFocused();
     // Escape closes it too.
-    await page.getByRole('button', { name: 'Event log' }).click();
+    await page.getByRole('button', { name: 'Event log', exact: true }).click();
     await expect(sheet).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(sheet).toHaveCount(0);
@@ -249,7 +249,7 @@ test('a stream cut short says it ended without its terminal event; Jump to first
   await app.open();
   await app.ask('sim-openai::sim-fault-eof', 'tokens=30 delay=0');
   await app.done();
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
   await expect(panel(page).getByText('The stream ended without its terminal event.')).toBeVisible();
   await app.ask('sim-responses::sim-fault-error', 'tokens=30 delay=0');
   await app.done();
@@ -263,14 +263,14 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
   await app.done();
   await expect(app.lastReply().getByLabel('Reply figures')).toHaveAttribute('data-clock', 'server'); // the server's figures
   const original = await settled(() => app.lastReply().locator('.prose-sluice').innerText());
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
   const count = await panel(page)
     .getByRole('heading', { name: /Event log/ })
     .innerText();
   await panel(page).getByText('Import or paste a stream').click();
   await panel(page).getByRole('radio', { name: 'Instantly' }).check();
   for (const format of ['.jsonl', '.sse']) {
-    await app.lastReply().getByRole('button', { name: 'Show this reply’s events' }).first().click();
+    await app.lastReply().getByRole('button', { name: 'Show this reply in the event log' }).first().click();
     const download = page.waitForEvent('download');
     await panel(page)
       .getByRole('button', { name: `Export ${format}` })
@@ -315,7 +315,7 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
 
 test('a pasted curl capture replays; nonsense gets a clear error', async ({ page, app }) => {
   await app.open();
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
   await panel(page).getByText('Import or paste a stream').click();
   await panel(page).getByRole('textbox', { name: 'Paste SSE' }).fill('hello there');
   await panel(page).getByRole('button', { name: 'Load pasted stream' }).click();
@@ -329,7 +329,7 @@ test('a pasted curl capture replays; nonsense gets a clear error', async ({ page
 
 test('a capture dropped anywhere on the log replays', async ({ page, app }) => {
   await app.open();
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
   const capture = fixtureText('anthropic-messages/thinking-signature.sse');
   const dataTransfer = await page.evaluateHandle((text) => {
     const transfer = new DataTransfer();
@@ -344,7 +344,7 @@ test('a capture dropped anywhere on the log replays', async ({ page, app }) => {
 
 test('100k events: virtualized, under 2000 row nodes, following the tail to the last one', async ({ page, app }) => {
   await app.open();
-  await page.getByRole('button', { name: 'Event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
   const chunk = (i: number) =>
     `data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"t${i} "}}]}\n\n`;
   const text = Array.from({ length: 100_000 }, (_, i) => chunk(i)).join('') + 'data: [DONE]\n\n';
@@ -383,7 +383,7 @@ test('copy as curl names the key’s variable and never the key; the log is ther
     await app.open(`${server.origin}/`);
     await app.ask('keyed-sim::sim-echo', 'curl me tokens=5 delay=0');
     await app.done();
-    await page.getByRole('button', { name: 'Event log' }).click();
+    await page.getByRole('button', { name: 'Event log', exact: true }).click();
     await panel(page)
       .getByText(/^Upstream request and response/)
       .click();
@@ -396,7 +396,7 @@ test('copy as curl names the key’s variable and never the key; the log is ther
     // Reopened, the log comes from the store.
     await app.open(page.url());
     await expect(page).toHaveURL(/\/c\//);
-    await page.getByRole('button', { name: 'Event log' }).click();
+    await page.getByRole('button', { name: 'Event log', exact: true }).click();
     await expect(rows(page).first()).toBeVisible();
     expect((await names(page)).slice(0, 2)).toEqual(['sluice open', 'sluice upstream']);
     await expect(rows(page).filter({ hasText: 'terminal:' })).toContainText('[DONE]');

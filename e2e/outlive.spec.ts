@@ -31,7 +31,7 @@ test('a reload mid-stream picks the reply up live and sees it to its end, whole'
   await app.stillStreaming();
   await endsCompleteAsStored(app);
   // Its event log is whole: one open marker, one end marker.
-  await page.getByRole('button', { name: 'Event log' }).first().click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).first().click();
   await expect(
     page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').filter({ hasText: 'sluice end' }),
   ).toHaveCount(1);

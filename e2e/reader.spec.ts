@@ -186,7 +186,7 @@ for (const theme of THEMES) {
       await app.hydrated();
       await expect(app.lastReply()).toBeVisible();
       await fitsAndShoot(app, `${tag}-conversation`);
-      await page.getByRole('button', { name: 'Event log' }).click();
+      await page.getByRole('button', { name: 'Event log', exact: true }).click();
       const log =
         size === PHONE ? page.getByRole('dialog', { name: 'Event log' }) : page.getByRole('region', { name: 'Event log' });
       await expect(log.locator('[data-log-row]').first()).toBeVisible();

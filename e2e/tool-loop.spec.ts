@@ -55,6 +55,21 @@ test('a reply waiting for tool results can still be answered after a reload, wit
   await expect(page.getByRole('button', { name: 'Send tool results' })).toHaveCount(0);
 });
 
+test('while tool results are pending, the composer’s Send waits and says which Send applies', async ({ page, app }) => {
+  await app.open('/');
+  await app.ask('sim-openai::sim-tools', `Weather ${TOOLS}`);
+  await app.done();
+  await page.getByRole('textbox', { name: 'Message' }).fill('something else');
+  const send = app.sendButton();
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription(/answer them with “Send tool results”/);
+  await answerTools(app, page.locator('main'), ['{"temp": 21}']);
+  await turnWentOn(app, page.locator('main'), '{"temp": 21}');
+  await page.getByRole('textbox', { name: 'Message' }).fill('and tomorrow?');
+  await expect(send).toBeEnabled();
+  await expect(send).not.toHaveAccessibleDescription(/tool results/);
+});
+
 test('a reply waiting for tool results can still be answered when reopened from the list', async ({ page, app }) => {
   const title = `Weather loop ${Date.now()}`;
   await app.open('/');

@@ -77,7 +77,8 @@ export function ChatApp({
     <div className="flex min-h-screen">
       <div className="mx-auto flex min-h-screen w-full max-w-4xl min-w-0 flex-col px-4">
         <header className="follow-off @container sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
-          <h1 className="text-lg font-semibold tracking-tight">Sluice</h1>
+          {/* h-8: the title's line is as tall as the phone's ☰ beside it (top-3, h-8), their middles level. */}
+          <h1 className="flex h-8 items-center text-lg font-semibold tracking-tight">Sluice</h1>
           <ModelPicker
             providers={providers}
             value={provider && model ? { provider, model } : undefined}

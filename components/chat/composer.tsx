@@ -1,19 +1,40 @@
 'use client';
 
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { sendMessage, stopStreaming } from '@/lib/client/chat/run-reply';
 import { useChatStore } from '@/lib/client/chat/chat-store';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { Button } from '@/components/ui/button';
 import { COMPOSER_ID } from '@/components/skip-link';
 
 /** Where focusing a text field opens an on-screen keyboard: a touch screen, or a phone's width. */
 const ON_SCREEN_KEYBOARD = '(pointer: coarse), (max-width: 639px)';
 
+/** The last reply ended asking for tool results the reader has not sent yet. */
+function useToolCallsPending(): boolean {
+  const lastId = useChatStore((s) => s.order.at(-1));
+  return useMessagePool((s) => {
+    const last = lastId ? s.messages[lastId] : undefined;
+    return (
+      last?.role === 'assistant' &&
+      last.reply.status !== 'streaming' &&
+      last.reply.finishReason === 'tool-calls' &&
+      last.reply.toolCalls.some((c) => !c.server)
+    );
+  });
+}
+
 /** The chat's composer, bound to the chat store. */
 export function ChatComposer() {
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const ready = useChatStore((s) => s.model !== undefined);
-  return <Composer streaming={streaming} ready={ready} onSend={sendMessage} onStop={stopStreaming} focusOnLoad />;
+  // Two Sends on screen would leave the reader guessing: the tool calls' own goes first.
+  const waiting = useToolCallsPending()
+    ? 'The reply above waits for its tool results: answer them with “Send tool results”.'
+    : undefined;
+  return (
+    <Composer streaming={streaming} ready={ready} waiting={waiting} onSend={sendMessage} onStop={stopStreaming} focusOnLoad />
+  );
 }
 
 /**
@@ -49,9 +70,12 @@ export function Composer({
   stopLabel = 'Stop',
   focusOnLoad = false,
   initialText = '',
+  waiting,
 }: {
   streaming: boolean;
   ready: boolean;
+  /** Why Send waits for something else first (said under the composer, and Send disabled meanwhile). */
+  waiting?: string;
   onSend: (text: string) => void;
   onStop: () => void;
   stopLabel?: string;
@@ -65,14 +89,15 @@ export function Composer({
   useEffect(() => {
     if (focusOnLoad && !window.matchMedia(ON_SCREEN_KEYBOARD).matches) textbox.current?.focus();
   }, [focusOnLoad]);
+  const waitingId = useId();
   const send = () => {
-    if (!text.trim() || streaming || !ready) return;
+    if (!text.trim() || streaming || !ready || waiting) return;
     onSend(text);
     setText('');
   };
   return (
     <form
-      className="flex items-end gap-2"
+      className="flex flex-wrap items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         send();
@@ -96,7 +121,13 @@ export function Composer({
       />
       {streaming ? (
         <Button
-          onClick={onStop}
+          onClick={(e) => {
+            onStop();
+            // Stop gives way to Send, which is disabled with nothing typed: focus would fall to
+            // the page's body. It stays in the composer, where the reader goes on (a tap on a
+            // phone's Stop does not open its keyboard, though: e.detail counts pointer clicks).
+            if (e.detail === 0 || !window.matchMedia(ON_SCREEN_KEYBOARD).matches) textbox.current?.focus();
+          }}
           aria-keyshortcuts="Escape"
           title={`${stopLabel} (Esc)`}
           className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-medium text-white hover:bg-rose-700"
@@ -106,12 +137,19 @@ export function Composer({
       ) : (
         <Button
           type="submit"
-          disabled={!text.trim() || !ready}
-          className="rounded-lg bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-40"
+          disabled={!text.trim() || !ready || waiting !== undefined}
+          aria-describedby={waiting ? waitingId : undefined}
+          // Disabled, it keeps a readable contrast (a faded blue on near-black read as nothing).
+          className="rounded-lg bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 disabled:bg-zinc-200 disabled:text-zinc-600 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-300"
         >
           Send
         </Button>
       )}
+      {waiting ? (
+        <p id={waitingId} className="w-full text-xs text-amber-800 dark:text-amber-300">
+          {waiting}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { LiveProgress } from './live-progress';
 import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';
 import { ReplyParts } from './reply-parts';
-import { ReplyStatus } from './reply-status';
+import { offersRetry, ReplyStatus } from './reply-status';
 import { ReplyWarnings } from './reply-warnings';
 import { Button } from '@/components/ui/button';
 
@@ -89,6 +89,36 @@ const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider:
   );
 });
 
+/**
+ * What a reader does with an ended reply, on a line of its own under its figures, so it
+ * never wraps away from them alone. Copy only when there is text; Regenerate only where
+ * the reply's alert does not already offer Retry (the same action).
+ */
+function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boolean }) {
+  const { regenerate } = useReplyActions();
+  return (
+    <div className="mt-1 -ml-1.5 flex gap-1">
+      {message.reply.text ? <CopyButton text={message.reply.text} /> : null}
+      <Button
+        aria-label="Show this reply in the event log"
+        onClick={() => showEventsOf(message.id)}
+        className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      >
+        Event log
+      </Button>
+      {isLast && !offersRetry(message) ? (
+        <Button
+          aria-label="Regenerate reply"
+          onClick={() => regenerate(message.id)}
+          className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
+          Regenerate
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 function AssistantMessage({ message, isLast, progress }: { message: Assistant; isLast: boolean; progress: boolean }) {
   const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
@@ -136,7 +166,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
             drafts.sent();
             answerToolCalls(answers);
           }}
-          className="my-2 rounded bg-amber-600 px-3 py-1 text-xs font-medium text-white disabled:opacity-40"
+          className="my-2 rounded bg-amber-600 px-3 py-1 text-xs font-medium text-white disabled:bg-zinc-200 disabled:text-zinc-600 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-300"
         >
           Send tool results
         </Button>
@@ -147,28 +177,8 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
         <span className="sr-only">Status: {reply.status}</span>
         {live && progress ? <LiveProgress id={message.id} /> : null}
         <ReplyFiguresLine reply={reply} figures={figures} pricing={message.pricing} />
-        {!live ? (
-          <>
-            <CopyButton text={reply.text} />
-            <Button
-              aria-label="Show this reply’s events"
-              onClick={() => showEventsOf(message.id)}
-              className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            >
-              Events
-            </Button>
-            {isLast ? (
-              <Button
-                aria-label="Regenerate reply"
-                onClick={() => regenerate(message.id)}
-                className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-              >
-                Regenerate
-              </Button>
-            ) : null}
-          </>
-        ) : null}
       </div>
+      {!live ? <ReplyActionsLine message={message} isLast={isLast} /> : null}
     </article>
   );
 }

@@ -63,8 +63,8 @@ export function ModelPicker({
   const provider = providers.find((p) => p.id === chosenProvider);
   // One bordered group (search, provider, model), each part shrinking where room is short (a compare pane); the
   // model least: it keeps room for its name. On a phone the search takes a line of its own above the other two
-  // (squeezed beside them it left no room to read what is typed), and the model, counted at its least, shares the
-  // line below with its provider.
+  // (squeezed beside them it left no room to read what is typed), and the provider and model share the line below
+  // whatever the provider's name: it gives way (truncated, at most 40%), so the header keeps one height.
   const part = 'bg-transparent py-1.5 outline-sky-500 -outline-offset-2 focus-visible:outline-2';
   return (
     <span className={`flex min-w-0 items-center gap-2 ${className}`}>
@@ -79,30 +79,32 @@ export function ModelPicker({
             className={`${part} w-full rounded-t-md border-b border-zinc-200 px-2 text-sm sm:w-32 sm:min-w-16 sm:rounded-tr-none sm:rounded-l-md sm:border-r sm:border-b-0 dark:border-zinc-700`}
           />
         ) : null}
-        {provider ? (
-          <span
-            id={providerId}
-            title={provider.name}
-            className="max-w-64 min-w-0 truncate border-r border-zinc-200 px-2 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
+        <span className="flex w-full min-w-0 items-center sm:w-auto sm:flex-auto">
+          {provider ? (
+            <span
+              id={providerId}
+              title={provider.name}
+              className="max-w-[40%] min-w-0 truncate border-r border-zinc-200 px-2 text-xs text-zinc-600 sm:max-w-64 dark:border-zinc-700 dark:text-zinc-400"
+            >
+              {provider.name}
+            </span>
+          ) : null}
+          <select
+            aria-label="Model"
+            aria-describedby={provider ? providerId : undefined}
+            className={`${part} min-w-0 flex-auto rounded-r-md px-2 text-sm sm:min-w-32 dark:bg-zinc-900`}
+            value={value ? choiceKey(value) : ''}
+            disabled={disabled}
+            onChange={(e) => {
+              const choice = parseChoice(e.target.value);
+              if (!choice) return;
+              rememberChoice(choice);
+              onChange(choice.provider, choice.model);
+            }}
           >
-            {provider.name}
-          </span>
-        ) : null}
-        <select
-          aria-label="Model"
-          aria-describedby={provider ? providerId : undefined}
-          className={`${part} min-w-32 flex-auto basis-32 rounded-r-md px-2 text-sm sm:basis-auto dark:bg-zinc-900`}
-          value={value ? choiceKey(value) : ''}
-          disabled={disabled}
-          onChange={(e) => {
-            const choice = parseChoice(e.target.value);
-            if (!choice) return;
-            rememberChoice(choice);
-            onChange(choice.provider, choice.model);
-          }}
-        >
-          <ModelOptions shown={shown} />
-        </select>
+            <ModelOptions shown={shown} />
+          </select>
+        </span>
       </span>
       <span role="status" className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400 empty:sr-only">
         {found === 0 ? 'No model matches.' : null}

@@ -2,19 +2,9 @@ import type { ReactNode } from 'react';
 import type { UiMessage } from '@/lib/client/thread/ui-message';
 import { upstreamPage, type UpstreamPage } from '@/lib/client/stream/upstream-page';
 import { Button } from '@/components/ui/button';
+import { failureHint, failureTitle, type Failure } from './failure-words';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
-
-function hint(status: number, type: string): string {
-  if (type === 'network') return 'Is the Sluice server running?';
-  if (status === 401 || status === 403)
-    return 'The upstream rejected the key: check apiKey or apiKeyEnv for this provider in the providers file (sluice.config.json, or the file SLUICE_CONFIG names).';
-  if (status === 429) return 'The upstream is rate limiting: wait a moment, then retry.';
-  if (status === 404) return 'Pick another model or provider.';
-  if (status === 502 || status === 504)
-    return 'The upstream failed or did not answer; retry, or check its baseUrl in the providers file (sluice.config.json, or the file SLUICE_CONFIG names).';
-  return 'Retry, or check the server log.';
-}
 
 const TONES = {
   error: {
@@ -64,7 +54,17 @@ function RawResponse({ text, truncated }: { text: string; truncated?: boolean })
 }
 
 /** A web page in place of an answer (a proxy's 502): its title and words, its markup behind a disclosure. */
-function PageAlert({ page, truncated, onRetry }: { page: UpstreamPage; truncated?: boolean; onRetry: () => void }) {
+function PageAlert({
+  page,
+  model,
+  truncated,
+  onRetry,
+}: {
+  page: UpstreamPage;
+  model: string;
+  truncated?: boolean;
+  onRetry: () => void;
+}) {
   const title = [page.status ? `HTTP ${page.status}` : undefined, page.title || 'A web page'].filter(Boolean).join(' · ');
   return (
     <ReplyAlert tone="error" title={title} onRetry={onRetry}>
@@ -78,10 +78,26 @@ function PageAlert({ page, truncated, onRetry }: { page: UpstreamPage; truncated
           '.'
         )}
       </p>
-      <p className="mt-1 text-xs">{hint(page.status ?? 502, 'upstream_error')}</p>
+      <p className="mt-1 text-xs">{failureHint({ status: 502, type: 'upstream_error', upstreamStatus: page.status }, model)}</p>
       <RawResponse text={page.raw} truncated={truncated} />
     </ReplyAlert>
   );
+}
+
+/**
+ * A failure before streaming, as the page met it (`preError`) or as the store kept it (a
+ * reload, history: the same type and statuses), so both read the same.
+ */
+function failureOf({ reply, preError }: Assistant): (Failure & { message: string }) | undefined {
+  if (preError) return preError;
+  const stored = reply.status === 'error' ? reply.error : undefined;
+  if (!stored?.type) return undefined;
+  return { status: stored.status ?? 0, type: stored.type, upstreamStatus: stored.upstreamStatus, message: stored.message };
+}
+
+/** Whether the reply shows an alert with its own Retry (the actions under it then offer no Regenerate). */
+export function offersRetry({ reply, preError }: Assistant): boolean {
+  return preError !== undefined || reply.status === 'error' || reply.status === 'truncated';
 }
 
 /** How the reply ended, said plainly, with what to do about it. */
@@ -89,20 +105,17 @@ export function ReplyStatus({ message, onRetry }: { message: Assistant; onRetry:
   const { reply, preError, connectionLost } = message;
   // Failed before streaming, here or as stored (which keeps the upstream's body too): a page
   // reads as a page, and any body the upstream sent is there as it came.
-  const failure = preError ?? (reply.status === 'error' ? reply.error : undefined);
-  const raw = failure?.upstreamBody;
-  const truncated = failure?.upstreamBodyTruncated === true;
-  const page = failure ? upstreamPage(failure.message, raw) : undefined;
-  if (page) return <PageAlert page={page} truncated={raw !== undefined && truncated} onRetry={onRetry} />;
-  if (preError) {
+  const failed = preError ?? (reply.status === 'error' ? reply.error : undefined);
+  const raw = failed?.upstreamBody;
+  const truncated = failed?.upstreamBodyTruncated === true;
+  const page = failed ? upstreamPage(failed.message, raw) : undefined;
+  if (page) return <PageAlert page={page} model={message.model} truncated={raw !== undefined && truncated} onRetry={onRetry} />;
+  const failure = failureOf(message);
+  if (failure) {
     return (
-      <ReplyAlert
-        tone="error"
-        title={preError.status ? `HTTP ${preError.status} · ${preError.type}` : 'No answer from the server'}
-        onRetry={onRetry}
-      >
-        <p className="mt-1">{preError.message}</p>
-        <p className="mt-1 text-xs">{hint(preError.status, preError.type)}</p>
+      <ReplyAlert tone="error" title={failureTitle(failure)} onRetry={onRetry}>
+        <p className="mt-1">{failure.message}</p>
+        <p className="mt-1 text-xs">{failureHint(failure, message.model)}</p>
         {raw ? <RawResponse text={raw} truncated={truncated} /> : null}
       </ReplyAlert>
     );

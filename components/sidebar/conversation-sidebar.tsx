@@ -88,7 +88,7 @@ export function ConversationSidebar() {
         aria-controls="conversation-sidebar"
         aria-label={open ? 'Hide conversations' : 'Show conversations'}
         onClick={() => setOpen((o) => !o)}
-        className="fixed left-2 top-3.5 z-30 h-8 w-8 rounded border border-zinc-300 bg-white text-sm md:hidden dark:border-zinc-700 dark:bg-zinc-900"
+        className="fixed left-2 top-3 z-30 h-8 w-8 rounded border border-zinc-300 bg-white text-sm md:hidden dark:border-zinc-700 dark:bg-zinc-900"
       >
         <span aria-hidden="true">{open ? '✕' : '☰'}</span>
       </Button>

@@ -23,6 +23,8 @@ export function DeleteDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const remove = useDeleteConversation();
   const router = useRouter();
+  // A compare session is no conversation to its reader: the question names what it deletes.
+  const compare = conversation.kind === 'compare';
   useEffect(() => dialog.current?.showModal(), []);
   const confirm = () => {
     remove.mutate(conversation.id);
@@ -40,10 +42,10 @@ export function DeleteDialog({
       className="m-auto rounded-lg p-4 backdrop:bg-black/40 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <h2 id={`delete-${conversation.id}`} className="text-sm font-semibold">
-        Delete this conversation?
+        {compare ? 'Delete this compare session?' : 'Delete this conversation?'}
       </h2>
       <p className="mt-2 max-w-xs text-sm text-zinc-600 dark:text-zinc-400">
-        “{conversation.title}” and all its messages will be gone for good.
+        “{conversation.title}” and {compare ? 'every pane’s replies' : 'all its messages'} will be gone for good.
       </p>
       <div className="mt-4 flex justify-end gap-2">
         <Button autoFocus onClick={() => dialog.current?.close()} className="rounded px-3 py-1 text-sm">

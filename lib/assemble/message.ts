@@ -63,6 +63,13 @@ export interface AssembledMessage {
   error?: {
     message: string;
     code?: string;
+    /**
+     * A failure before streaming: the BFF's JSON error as it answered, its `type`, its
+     * `status` and the upstream's own `upstreamStatus`, so a reload titles it as the page did.
+     */
+    type?: string;
+    status?: number;
+    upstreamStatus?: number;
     /** A failure before streaming: the upstream's own error body as its JSON error carried it (bounded, secrets redacted). */
     upstreamBody?: string;
     /** That body was longer than what was kept. */

@@ -21,6 +21,8 @@ export class ApiCallError extends Error {
     readonly upstreamBody?: string,
     /** The server kept only the start of that body (`upstreamBodyTruncated`). */
     readonly upstreamBodyTruncated?: boolean,
+    /** The upstream's own status (`upstreamStatus`): a 5xx of its own is answered 502. */
+    readonly upstreamStatus?: number,
   ) {
     super(message);
   }
@@ -37,6 +39,7 @@ export async function readApiError(response: Response): Promise<ApiCallError> {
       body.error?.message ?? response.statusText,
       typeof upstreamBody === 'string' ? upstreamBody : undefined,
       body.error?.upstreamBodyTruncated === true,
+      typeof body.error?.upstreamStatus === 'number' ? body.error.upstreamStatus : undefined,
     );
   } catch {
     return new ApiCallError(response.status, 'error', `HTTP ${response.status} ${response.statusText}`);

@@ -59,7 +59,9 @@ describe('a reply’s cost', () => {
     expect(describeTotal(total)).toBe('$2.50 (1 reply with no price)');
     expect(describeTotal({ usd: 0, priced: 0, unpriced: 2, estimated: false })).toBe('no price');
     expect(describeTotal({ usd: 0, priced: 0, unpriced: 0, estimated: false })).toBeUndefined();
-    expect([0, 0.00004, 0.00123, 0.0456, 12.345].map(formatUsd)).toEqual(['$0', '<$0.0001', '$0.0012', '$0.046', '$12.35']);
+    expect([0, 0.00004, 0.00123, 0.0456, 12.345].map(formatUsd)).toEqual(['$0', '$0.00004', '$0.0012', '$0.046', '$12.35']);
+    // One qualifier at most: a tiny estimate reads "≈$0.00004", never "≈<$0.0001".
+    expect([0.0000432, 0.000099, 0.0000000004].map(formatUsd)).toEqual(['$0.00004', '$0.0001', '$0.0000000004']);
   });
 
   it('marks a total that adds up an estimated reply, and only a priced one', () => {

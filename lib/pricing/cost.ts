@@ -57,7 +57,12 @@ export function contextShare(usage: Usage | undefined, pricing: ModelPricing | u
 /** Dollars as people read them: more digits for the small sums a single reply costs. */
 export function formatUsd(usd: number): string {
   if (usd === 0) return '$0';
-  if (usd < 0.0001) return '<$0.0001';
+  if (usd < 0.0001) {
+    // A tiny cost is written to its first digit, never as "<$0.0001": the "≈" of an
+    // estimate before it would stack a second qualifier ("≈<$0.0001").
+    const first = Number(usd.toPrecision(1));
+    return `$${first.toFixed(-Math.floor(Math.log10(first)))}`;
+  }
   if (usd < 0.01) return `$${usd.toFixed(4)}`;
   if (usd < 1) return `$${usd.toFixed(3)}`;
   return `$${usd.toFixed(2)}`;

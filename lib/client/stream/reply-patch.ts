@@ -30,6 +30,8 @@ export interface PreStreamError {
   status: number;
   type: string;
   message: string;
+  /** The upstream's own status, when it answered (its 5xx is answered 502). */
+  upstreamStatus?: number;
   /** The upstream's error body, when the server passed it on (the stored reply's error keeps the same). */
   upstreamBody?: string;
   /** The server kept only that body's start. */

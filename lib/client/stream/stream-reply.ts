@@ -11,10 +11,11 @@ import { ServerClock } from './server-clock';
 import { storedFigures, storedReplyMessage } from './stored-reply';
 
 /** What the reply keeps of a failure before streaming: plain data, not the error object. */
-const preStreamError = ({ status, type, message, upstreamBody, upstreamBodyTruncated }: ApiCallError) => ({
+const preStreamError = ({ status, type, message, upstreamBody, upstreamBodyTruncated, upstreamStatus }: ApiCallError) => ({
   status,
   type,
   message,
+  ...(upstreamStatus !== undefined ? { upstreamStatus } : {}),
   ...(upstreamBody ? { upstreamBody } : {}),
   ...(upstreamBody && upstreamBodyTruncated ? { upstreamBodyTruncated: true as const } : {}),
 });

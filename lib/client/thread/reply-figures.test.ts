@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
-import { outputRate, timesFinal } from './reply-figures';
+import { outputRate, pricedReply, timesFinal } from './reply-figures';
 
 describe('outputRate', () => {
   const reply = { ...emptyMessage('error'), usage: { outputTokens: 100 } };
@@ -43,5 +43,23 @@ describe('timesFinal', () => {
     expect(timesFinal({ ...emptyMessage('stopped'), usage: { inputTokens: 40, outputTokens: 1 } }, times)).toBe(false);
     expect(timesFinal(emptyMessage('stopped'), times)).toBe(false);
     expect(timesFinal({ ...emptyMessage('complete'), inputTokensEstimate: 40 }, times)).toBe(false);
+  });
+});
+
+describe('pricedReply', () => {
+  const pricing = { input: 3, output: 15, source: 'config' as const };
+  const waiting = {
+    id: 'r',
+    role: 'assistant' as const,
+    provider: 'sim-anthropic',
+    model: 'sim-markdown',
+    pricing,
+    reply: { ...emptyMessage('streaming'), usage: { inputTokens: 40, outputTokens: 1 } },
+    figures: {},
+  };
+
+  it('costs nothing while the reply waits for its first token (the upstream’s opening usage is no spending yet)', () => {
+    expect(pricedReply(waiting).usage).toBeUndefined();
+    expect(pricedReply({ ...waiting, figures: { firstToken: 300, tokenEvents: 3 } }).usage).toBeDefined();
   });
 });

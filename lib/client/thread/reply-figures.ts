@@ -45,6 +45,9 @@ export function pricedReply({ reply, figures, pricing }: Extract<UiMessage, { ro
   pricing: ModelPricing | null | undefined;
   estimate: boolean;
 } {
+  // Nothing has streamed yet: what the upstream opened with (Anthropic's message_start says
+  // 1 output token) costs nothing of this reply's yet, as its figures line says too (figure-items.ts).
+  if (reply.status === 'streaming' && figures.firstToken === undefined) return { usage: undefined, pricing, estimate: false };
   const { usage, estimate } = countedUsage(reply, figures.tokenEvents);
   return { usage, pricing, estimate };
 }

@@ -10,7 +10,7 @@ import { liveStreams } from '../live';
 import { streamAnswer, stopMessage } from '../live/respond';
 import type { UpstreamResponse } from '../relay/http-client';
 import { relayUpstream, type Relay } from '../relay/relay-stream';
-import { upstreamBodyOf } from '../relay/error-body';
+import { answeredError, upstreamBodyOf } from '../relay/error-body';
 import { sendUpstream } from '../relay/send-upstream';
 import { store } from '../store';
 import type { ReplyTimings } from '../store/types';
@@ -124,7 +124,10 @@ export async function startChat(request: Request): Promise<Response> {
     const error = thrown instanceof ApiError ? thrown : serverFailure(thrown, provider.secrets);
     // Nothing streamed, but the turn is kept: the reply is stored as the error it was,
     // with the upstream's own body, so a reload shows what the page showed.
-    await writer.save({ ...emptyMessage('error'), error: { message: error.message, ...upstreamBodyOf(error) } });
+    await writer.save({
+      ...emptyMessage('error'),
+      error: { message: error.message, ...answeredError(error), ...upstreamBodyOf(error) },
+    });
     const response = error.toResponse();
     response.headers.set(CHAT_HEADERS.conversationId, conversationId);
     stream.abandon({ status: response.status, body: await response.clone().json() });

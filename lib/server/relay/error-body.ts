@@ -29,7 +29,18 @@ export async function readErrorBody(response: UpstreamResponse, secrets: (string
   return kept.length < text.length ? { upstreamBody: kept, upstreamBodyTruncated: true } : { upstreamBody: text };
 }
 
+/** What a stored failure keeps of the JSON error it answered: its type and statuses, for the same title after a reload. */
+export function answeredError({ type, status, extra }: { type: string; status: number; extra: Record<string, unknown> }): {
+  type: string;
+  status: number;
+  upstreamStatus?: number;
+} {
+  const { upstreamStatus } = extra;
+  return typeof upstreamStatus === 'number' ? { type, status, upstreamStatus } : { type, status };
+}
+
 /** The upstream body an error of sendUpstream's carries (in its extra), for the failed reply's stored error. */
+
 export function upstreamBodyOf({ extra }: { extra: Record<string, unknown> }): UpstreamErrorBody {
   const { upstreamBody, upstreamBodyTruncated } = extra;
   if (typeof upstreamBody !== 'string' || !upstreamBody) return {};
