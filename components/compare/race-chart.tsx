@@ -28,7 +28,9 @@ const HEIGHT = 200;
 function lineEnds(keys: string[]): string[] {
   return keys.map((k) => {
     const end = raceSeries.get(k)?.end();
-    return end && end.tokens > 0 ? `${end.tokens} token events by ${(end.at / 1000).toFixed(2)} s` : '';
+    if (!end || end.tokens <= 0) return '';
+    // "≈": estimated from the text, until the reply says its own count.
+    return `${raceSeries.get(k)!.exact ? '' : '≈'}${end.tokens} tokens by ${(end.at / 1000).toFixed(2)} s`;
   });
 }
 
@@ -71,7 +73,7 @@ function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): 
     {
       width: box.clientWidth || 600,
       height: HEIGHT,
-      // From zero, at least a second wide and ten events high, where there is less to show.
+      // From zero, at least a second wide and ten tokens high, where there is less to show.
       scales: {
         x: { time: false, range: (_u, _min, max) => [0, Math.max(1, max)] },
         y: { range: (_u, _min, max) => [0, Math.max(10, max)] },
@@ -168,7 +170,7 @@ export function RaceChart() {
   return (
     <div className="flex flex-col gap-1">
       <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1 text-xs text-zinc-600 dark:text-zinc-300">
-        <span className={`rotate-180 [writing-mode:vertical-rl] ${empty ? 'invisible' : ''}`}>token events</span>
+        <span className={`rotate-180 [writing-mode:vertical-rl] ${empty ? 'invisible' : ''}`}>tokens (≈)</span>
         <div className="relative">
           {/* Before the race, the canvas and the axes' titles (axes of nothing) hide behind the message; the image and its label stay. */}
           <div
