@@ -18,7 +18,8 @@ import { paneColor, Swatch } from './pane-color';
  * bounded number in all); ten redraws a second still read as live.
  */
 const REDRAW_MS = 100;
-const HEIGHT = 200;
+/** Short: the race sits above the panes, and the replies are what the page is for. */
+const HEIGHT = 140;
 
 /**
  * Where each line ends, as text beside its name once the race is over: the canvas has
@@ -192,11 +193,12 @@ export function RaceChart() {
       </div>
       <ul aria-label="Chart legend" className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs">
         {names.map((name, i) => (
-          <li key={name} className="flex min-w-0 items-center gap-1.5">
+          // Wrapped, not cut: on a phone a cut name lost the model, the one word that told the lines apart.
+          <li key={name} className="flex min-w-0 flex-wrap items-center gap-x-1.5">
             <Swatch index={i} />
-            <span className="truncate">{name}</span>
+            <span className="[overflow-wrap:anywhere]">{name}</span>
             {ends[i] ? ' ' : null}
-            {ends[i] ? <span className="shrink-0 text-zinc-600 dark:text-zinc-400">· {ends[i]}</span> : null}
+            {ends[i] ? <span className="text-zinc-600 dark:text-zinc-400">· {ends[i]}</span> : null}
           </li>
         ))}
       </ul>
