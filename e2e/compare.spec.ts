@@ -24,7 +24,7 @@ const legend = (page: Page) => page.getByRole('list', { name: 'Chart legend' }).
 const ended = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · ≈?\\d+ tokens by \\d+\\.\\d\\d s$`);
 /** The tokens each legend entry says its line ended at. */
 const endTokens = async (page: Page) =>
-  (await legend(page).allInnerTexts()).map((text) => Number(/ · ≈?(\d+) tokens by /.exec(text)?.[1]));
+  (await legend(page).allTextContents()).map((text) => Number(/ · ≈?(\d+) tokens by /.exec(text)?.[1]));
 /** The first three panes' colors. */
 const LINES: [number, number, number][] = [
   [2, 132, 199],
