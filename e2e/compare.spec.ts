@@ -20,9 +20,11 @@ const drawn = (page: Page, rgb: [number, number, number]) =>
       return n;
     }, rgb);
 const legend = (page: Page) => page.getByRole('list', { name: 'Chart legend' }).getByRole('listitem');
-/** A legend entry once its line has ended: "sim-openai · sim-markdown · 80 token events by 1.72 s". */
-const ended = (name: string) =>
-  new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · \\d+ token events by \\d+\\.\\d\\d s$`);
+/** A legend entry once its line has ended: "sim-openai · sim-markdown · 80 tokens by 1.72 s" ("≈80" when estimated). */
+const ended = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · ≈?\\d+ tokens by \\d+\\.\\d\\d s$`);
+/** The tokens each legend entry says its line ended at. */
+const endTokens = async (page: Page) =>
+  (await legend(page).allTextContents()).map((text) => Number(/ · ≈?(\d+) tokens by /.exec(text)?.[1]));
 /** The first three panes' colors. */
 const LINES: [number, number, number][] = [
   [2, 132, 199],
@@ -46,6 +48,13 @@ test('three panes on three wire protocols race side by side, each with its own r
   const names = ['sim-openai · sim-markdown', 'sim-anthropic · sim-thinking', 'sim-gemini · sim-markdown'];
   // Each pane is titled by its provider and model.
   for (const [i, name] of names.entries()) await expect(pane(page, i + 1).getByRole('heading', { level: 2 })).toHaveText(name);
+  // At 1440 px beside the sidebar, the three panes sit side by side, their tops in the first screen.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const tops = await Promise.all([1, 2, 3].map(async (n) => (await pane(page, n).boundingBox())!));
+  for (const box of tops) {
+    expect(box.y).toBe(tops[0]!.y);
+    expect(box.y).toBeLessThan(900 - 200);
+  }
   await app.send('Race me tokens=80 tps=50 think=20 delay=0');
   await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
   const url = page.url();
@@ -70,12 +79,24 @@ test('three panes on three wire protocols race side by side, each with its own r
   // The legend names each line by its provider and model, and says where it ends, with no
   // placeholder of uPlot's ("Value: --").
   await expect(legend(page)).toHaveText(names.map(ended));
+  // Tokens, not events: the same 80-token reply ends level on OpenAI's wire (a token an
+  // event) and Gemini's (a few words an event), where counted events put Gemini far below.
+  const [openai, , gemini] = await endTokens(page);
+  expect(gemini).toBeGreaterThan(openai! * 0.8);
+  expect(gemini).toBeLessThan(openai! * 1.25);
   await expect(page.getByRole('region', { name: 'The race' })).not.toContainText('--');
   await expect(page.getByRole('region', { name: 'The race' })).not.toContainText('Pane');
   // The bars, a row per pane named by its model; the race's winners marked in words (a
   // fastest, or a tie), and the cheapest per output token: the simulated OpenAI's list prices are the lowest.
   for (const title of ['Time to first token', 'Tokens per second', 'Cost per output token'])
     await expect(bars(page, title).getByRole('rowheader')).toHaveText(names);
+  // Each bar in its pane's colour, the winner's too: marked by its words, not a green of its own.
+  for (const title of ['Time to first token', 'Tokens per second', 'Cost per output token'])
+    for (const [i, [r, g, b]] of LINES.entries())
+      await expect(bars(page, title).getByRole('row').nth(i).locator('[data-bar]')).toHaveCSS(
+        'background-color',
+        `rgb(${r}, ${g}, ${b})`,
+      );
   await expect(bars(page, 'Time to first token')).toContainText(/fastest|A tie/);
   await expect(bars(page, 'Tokens per second')).toContainText(/fastest|A tie/);
   await expect(bars(page, 'Cost per output token').getByText('cheapest', { exact: true })).toHaveCount(1);
@@ -149,6 +170,30 @@ test('three panes on three wire protocols race side by side, each with its own r
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-gemini::sim-markdown');
+});
+
+test('mid-race, speeds are in tokens whatever the wire, and the speed bars fill as the panes stream', async ({ page, app }) => {
+  await app.open('/compare');
+  await race(app, ['sim-openai::sim-markdown', 'sim-gemini::sim-markdown']);
+  await app.send('tokens=600 tps=100 delay=0');
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  // Gemini sends several tokens an event: counted events made its 100 tok/s read as under 20.
+  const liveRate = async (n: number) =>
+    Number(
+      /(\d+) tok\/s so far/.exec(
+        (await pane(page, n)
+          .getByText(/tok\/s so far/)
+          .textContent()) ?? '',
+      )?.[1] ?? 0,
+    );
+  await expect.poll(() => liveRate(2)).toBeGreaterThan(50);
+  // The speed bars fill while the race runs, not only once it is over.
+  const speed = bars(page, 'Tokens per second');
+  for (const name of ['sim-openai · sim-markdown', 'sim-gemini · sim-markdown'])
+    await expect(speed.getByRole('row', { name })).toContainText(/\d tok\/s/);
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop all' }).click();
+  await app.done();
 });
 
 test('stop one pane while the others finish; retry it', async ({ page, app }) => {
@@ -318,9 +363,19 @@ test('at phone width the panes stack with nothing to scroll sideways; the chart 
       expect(box.width).toBe(boxes[0]!.width);
       expect(box.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
     }
+  // The race starts folded: the first reply is in the first screen, not some 700 px of charts down.
+  expect((await pane(page, 1).boundingBox())!.y).toBeLessThan(844 / 2);
+  await expect(chart(page)).toBeHidden();
+  await page.getByRole('region', { name: 'The race' }).locator('summary').click();
+  await expect(chart(page)).toBeVisible();
+  // Legend names wrap rather than being cut: each whole on the page.
+  for (const item of await legend(page).all())
+    expect(await item.evaluate((el) => [...el.querySelectorAll('span')].every((s) => s.scrollWidth <= s.clientWidth + 1))).toBe(
+      true,
+    );
   // The axes' titles are whole, inside the race's box.
   const raceBox = (await page.getByRole('region', { name: 'The race' }).boundingBox())!;
-  for (const title of ['token events', 'seconds since Send']) {
+  for (const title of ['tokens (≈)', 'seconds since Send']) {
     const text = page.getByText(title, { exact: true });
     await expect(text).toBeVisible();
     const box = (await text.boundingBox())!;

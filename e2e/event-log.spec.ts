@@ -240,6 +240,65 @@ test.describe('on a phone', () => {
     await expect(sheet).toHaveCount(0);
     expect(await focusable('Message')).toBe(true);
   });
+
+  test('opened mid-reply, the sheet follows the live stream, and shows that it does', async ({ page, app }) => {
+    await app.open();
+    await app.ask('sim-openai::sim-markdown', 'tokens=3000 tps=150 delay=0');
+    await app.streamed();
+    await page.getByRole('button', { name: 'Event log', exact: true }).click();
+    const follow = panel(page).getByRole('button', { name: 'Follow tail' });
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    // Pressed is plain to see: filled, unlike the other controls.
+    const filled = await follow.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const plain = await panel(page)
+      .getByRole('button', { name: 'Jump to first error' })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(filled).not.toBe(plain);
+    // The rows keep up with the stream: at the bottom each time, with ever more rows above.
+    const box = panel(page).getByTestId('event-log-rows');
+    const gapBelow = () => box.evaluate((el) => el.scrollHeight - (el.scrollTop + el.clientHeight));
+    const before = await shownCount(page);
+    await expect.poll(() => shownCount(page)).toBeGreaterThan(before + 20);
+    await expect.poll(gapBelow).toBeLessThan(40);
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await expect(app.lastReply()).toHaveAttribute('data-status', 'streaming');
+    // Pressed again, it lets go, and says so.
+    await follow.click();
+    await expect(follow).toHaveAttribute('aria-pressed', 'false');
+    expect(await follow.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(plain);
+  });
+});
+
+test('opened on a finished reply, the log starts at its first row, not following; its controls stay put as names come', async ({
+  page,
+  app,
+}) => {
+  await app.open();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
+  const pings = panel(page).getByText('Comments and pings');
+  const select = panel(page).getByRole('combobox', { name: 'Event name' });
+  // Where it sits in the row of controls (the heading above gains the reply's description).
+  const at = async () => {
+    const [box, row] = [(await pings.boundingBox())!, (await select.boundingBox())!];
+    return { x: box.x, y: box.y - row.y, selectWidth: row.width };
+  };
+  const empty = await at();
+  await app.ask('sim-anthropic::sim-markdown', 'tokens=400 tps=400 delay=0');
+  await app.done();
+  // The filter's new names (message_start, content_block_delta, …) widen nothing.
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(3);
+  expect(await at()).toEqual(empty);
+  // Reopened on the finished reply: from the top.
+  await page.getByRole('button', { name: 'Close event log' }).click();
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
+  await expect(panel(page).getByRole('button', { name: 'Follow tail' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(rows(page).first()).toBeVisible();
+  expect(
+    await panel(page)
+      .getByTestId('event-log-rows')
+      .evaluate((el) => el.scrollTop),
+  ).toBe(0);
+  expect((await names(page))[0]).toBe('sluice open');
 });
 
 test('a stream cut short says it ended without its terminal event; Jump to first error finds the error', async ({
@@ -342,7 +401,7 @@ test('a capture dropped anywhere on the log replays', async ({ page, app }) => {
   await expect(panel(page).getByRole('heading', { name: /Event log/ })).toContainText('dropped.sse');
 });
 
-test('100k events: virtualized, under 2000 row nodes, following the tail to the last one', async ({ page, app }) => {
+test('100k events: virtualized, under 2000 row nodes, Follow tail going to the last one', async ({ page, app }) => {
   await app.open();
   await page.getByRole('button', { name: 'Event log', exact: true }).click();
   const chunk = (i: number) =>
@@ -354,6 +413,9 @@ test('100k events: virtualized, under 2000 row nodes, following the tail to the 
     .getByLabel(/^Import stream/)
     .setInputFiles({ name: 'big.sse', mimeType: 'text/plain', buffer: Buffer.from(text) });
   await expect(panel(page).getByRole('heading', { name: /Event log/ })).toContainText('100001 items', { timeout: 30_000 });
+  // Over at once, it opens at its start; Follow tail takes it to the last row.
+  await expect(rows(page).first()).toBeVisible({ timeout: 15_000 });
+  await panel(page).getByRole('button', { name: 'Follow tail' }).click();
   await expect(rows(page).filter({ hasText: '#100000' })).toBeVisible({ timeout: 15_000 });
   const nodes = await rows(page).count();
   expect(nodes).toBeGreaterThan(5);

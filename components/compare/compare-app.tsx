@@ -16,8 +16,7 @@ import type { CompareSession } from '@/lib/api/conversations';
 import { Composer } from '../chat/composer';
 import { ThemeToggle } from '../theme-toggle';
 import { ComparePane } from './compare-pane';
-import { RaceBars } from './race-bars';
-import { RaceChart } from './race-chart';
+import { RaceSection } from './race-section';
 import { Button } from '@/components/ui/button';
 
 /** The first models offered, one per protocol where possible, for a new race of two. */
@@ -93,13 +92,11 @@ export function CompareApp({
         </span>
       </header>
       {extras ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{extras}</p> : null}
-      <section aria-label="The race" className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-        <RaceChart />
-        <RaceBars />
-      </section>
+      <RaceSection />
+      {/* Narrow enough that three panes sit side by side at 1440 px beside the sidebar (at 24rem the third fell below the fold). */}
       <div
         className="grid gap-3"
-        style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 20 : 24}rem), 1fr))` }}
+        style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 16 : 18}rem), 1fr))` }}
       >
         {panes.map((pane, i) => (
           <ComparePane key={pane.key} pane={pane} index={i} name={names[i]!} providers={providers} />

@@ -9,7 +9,7 @@ import { NO_PRICE, raceFigures } from '@/lib/client/compare/race-figures';
 import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/client/compare/race-winners';
 import { describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
 import { pricedReply } from '@/lib/client/thread/reply-figures';
-import { Swatch } from './pane-color';
+import { paneColor, Swatch } from './pane-color';
 
 interface Row {
   name: string;
@@ -21,8 +21,8 @@ interface Row {
 /** "within 5 % or 20 ms": what a tie is, for this figure. */
 const noiseText = ({ relative, absolute }: Noise) => `within ${relative * 100} %${absolute ? ` or ${absolute} ms` : ''}`;
 
-const badge =
-  'block w-fit ml-auto rounded bg-emerald-100 px-1 font-sans text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100';
+/** The best's mark: words and weight, no colour of its own (the colours are the panes'). */
+const badge = 'block w-fit ml-auto font-sans font-semibold text-zinc-900 dark:text-zinc-50';
 
 /** A figure the bars compare: its caption, which way is better, what a tie is, its unit, its mark. */
 interface Figure {
@@ -35,7 +35,8 @@ interface Figure {
 }
 
 /**
- * One figure across the panes. The best is marked in words, not only a colour; a lead
+ * One figure across the panes, each bar in its pane's colour. The best is marked in
+ * words and weight, not a colour; a lead
  * within the noise is no lead: the tied are all marked "(tie)", and when every pane is
  * within it none is, and the caption says so.
  */
@@ -52,10 +53,13 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
     // Named by its title alone ("Time to first token"), the hint its description: a name
     // that tools and screen readers can use as it is.
     <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-hint`} className="min-w-0 flex-1">
-      {/* Title and hint on lines of their own, the tie below the rows: the three figures' rows stay level. */}
+      {/* Title and hint on one line (two where it is narrow), the tie below the rows. */}
       <figcaption className="mb-1 text-xs font-medium">
         <span id={`${id}-title`}>{title}</span>
-        <span id={`${id}-hint`} className="block font-normal text-zinc-600 dark:text-zinc-400">
+        <span aria-hidden className="font-normal text-zinc-600 dark:text-zinc-400">
+          {' · '}
+        </span>
+        <span id={`${id}-hint`} className="font-normal text-zinc-600 dark:text-zinc-400">
           {hint}
         </span>
       </figcaption>
@@ -69,13 +73,17 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
                   <Swatch index={i} />
                   <span className="truncate">{r.name}</span>
                 </span>
+                {/* In the pane's own colour, as its line and swatch are: a winner's green beside a blue swatch read as another pane. */}
                 <span
-                  className={`mt-0.5 block h-2 rounded ${outcome.best.includes(i) ? 'bg-emerald-500' : 'bg-sky-500'}`}
-                  style={{ width: `${((r.value ?? 0) / max) * 100}%` }}
+                  data-bar
+                  className="mt-0.5 block h-2 rounded"
+                  style={{ width: `${((r.value ?? 0) / max) * 100}%`, backgroundColor: paneColor(i) }}
                 />
               </th>
               {/* The value beside the name, its mark below it beside the bar: the name keeps the room. */}
-              <td className="whitespace-nowrap pl-2 text-right align-top font-mono">
+              <td
+                className={`whitespace-nowrap pl-2 text-right align-top font-mono ${outcome.best.includes(i) ? 'font-semibold text-zinc-900 dark:text-zinc-50' : ''}`}
+              >
                 {r.value === undefined ? (r.note ?? '—') : format(r.value)}
                 {outcome.best.includes(i) ? (
                   <span className={badge} title={outcome.kind === 'tie' ? `${noiseText(noise)} of each other` : undefined}>

@@ -18,7 +18,8 @@ import { paneColor, Swatch } from './pane-color';
  * bounded number in all); ten redraws a second still read as live.
  */
 const REDRAW_MS = 100;
-const HEIGHT = 200;
+/** Short: the race sits above the panes, and the replies are what the page is for. */
+const HEIGHT = 140;
 
 /**
  * Where each line ends, as text beside its name once the race is over: the canvas has
@@ -28,7 +29,9 @@ const HEIGHT = 200;
 function lineEnds(keys: string[]): string[] {
   return keys.map((k) => {
     const end = raceSeries.get(k)?.end();
-    return end && end.tokens > 0 ? `${end.tokens} token events by ${(end.at / 1000).toFixed(2)} s` : '';
+    if (!end || end.tokens <= 0) return '';
+    // "≈": estimated from the text, until the reply says its own count.
+    return `${raceSeries.get(k)!.exact ? '' : '≈'}${end.tokens} tokens by ${(end.at / 1000).toFixed(2)} s`;
   });
 }
 
@@ -71,7 +74,7 @@ function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): 
     {
       width: box.clientWidth || 600,
       height: HEIGHT,
-      // From zero, at least a second wide and ten events high, where there is less to show.
+      // From zero, at least a second wide and ten tokens high, where there is less to show.
       scales: {
         x: { time: false, range: (_u, _min, max) => [0, Math.max(1, max)] },
         y: { range: (_u, _min, max) => [0, Math.max(10, max)] },
@@ -168,7 +171,7 @@ export function RaceChart() {
   return (
     <div className="flex flex-col gap-1">
       <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-1 text-xs text-zinc-600 dark:text-zinc-300">
-        <span className={`rotate-180 [writing-mode:vertical-rl] ${empty ? 'invisible' : ''}`}>token events</span>
+        <span className={`rotate-180 [writing-mode:vertical-rl] ${empty ? 'invisible' : ''}`}>tokens (≈)</span>
         <div className="relative">
           {/* Before the race, the canvas and the axes' titles (axes of nothing) hide behind the message; the image and its label stay. */}
           <div
@@ -190,11 +193,12 @@ export function RaceChart() {
       </div>
       <ul aria-label="Chart legend" className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs">
         {names.map((name, i) => (
-          <li key={name} className="flex min-w-0 items-center gap-1.5">
+          // Wrapped, not cut: on a phone a cut name lost the model, the one word that told the lines apart.
+          <li key={name} className="flex min-w-0 flex-wrap items-center gap-x-1.5">
             <Swatch index={i} />
-            <span className="truncate">{name}</span>
+            <span className="[overflow-wrap:anywhere]">{name}</span>
             {ends[i] ? ' ' : null}
-            {ends[i] ? <span className="shrink-0 text-zinc-600 dark:text-zinc-400">· {ends[i]}</span> : null}
+            {ends[i] ? <span className="text-zinc-600 dark:text-zinc-400">· {ends[i]}</span> : null}
           </li>
         ))}
       </ul>

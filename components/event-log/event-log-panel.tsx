@@ -113,9 +113,17 @@ export function EventLogView({
   const [search, setSearch] = useState('');
   const text = useDebounced(search, 150);
   const [showPings, setShowPings] = useState(true);
-  const [follow, setFollow] = useState(true);
+  // Following the tail while the stream is live; a finished reply's log is read from its start.
+  const [follow, setFollow] = useState(() => !log?.ended);
+  const [followed, setFollowed] = useState(log);
+  if (followed !== log) {
+    setFollowed(log);
+    setFollow(!log?.ended);
+  }
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const scroller = useRef<HTMLDivElement>(null);
+  /** Where the rows were last scrolled to: only a scroll up is the reader's leaving the tail. */
+  const lastTop = useRef(0);
 
   // Filtering is incremental while the log only grows: new rows are tested, old ones kept.
   const filtered = useRef<{ key: string; log: unknown; seen: number; rows: number[] }>({
@@ -151,10 +159,34 @@ export function EventLogView({
   useEffect(() => {
     if (follow && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [follow, rows.length, virtualizer]);
+  // The rows' box resized (on a phone, the sheet opening: its rows were laid out while it
+  // was still closed, with no height to scroll in): back to the tail, when following.
+  const following = useRef(follow);
+  following.current = follow;
+  const lastRow = useRef(rows.length);
+  lastRow.current = rows.length;
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const resized = new ResizeObserver(() => {
+      if (following.current && lastRow.current > 0) virtualizer.scrollToIndex(lastRow.current - 1, { align: 'end' });
+    });
+    resized.observe(box);
+    return () => resized.disconnect();
+  }, [virtualizer]);
+  // Another reply's log, over: from its first row, not where the last one was left.
+  useEffect(() => {
+    if (log?.ended && scroller.current) scroller.current.scrollTop = 0;
+  }, [log]);
 
+  // Only a scroll up leaves the tail. Any scroll away from the bottom did, and on a phone,
+  // where rows wrap taller than estimated, the virtualizer's own scroll as it measured
+  // them left the bottom by more than the slack: the sheet stopped following as it opened.
   const onScroll = () => {
     const el = scroller.current;
-    if (el && el.scrollTop + el.clientHeight < el.scrollHeight - 40) setFollow(false);
+    if (!el) return;
+    if (el.scrollTop < lastTop.current - 1 && el.scrollTop + el.clientHeight < el.scrollHeight - 40) setFollow(false);
+    lastTop.current = el.scrollTop;
   };
   const toggle = useCallback(
     (seq: number) => setExpanded((s) => (s.has(seq) ? new Set([...s].filter((x) => x !== seq)) : new Set([...s, seq]))),
@@ -208,11 +240,12 @@ export function EventLogView({
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <label className="flex items-center gap-1">
             <span className="sr-only">Event name</span>
+            {/* A fixed width: sized by its longest option, it grew as new names came and moved the controls after it. */}
             <select
               aria-label="Event name"
               value={name}
               onChange={(e) => setName(e.target.value)}
-              className="rounded border border-zinc-300 bg-white px-1 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+              className="w-44 truncate rounded border border-zinc-300 bg-white px-1 py-1 dark:border-zinc-700 dark:bg-zinc-900"
             >
               <option value="">All events</option>
               {(log?.names() ?? []).map((n) => (
@@ -233,11 +266,13 @@ export function EventLogView({
             <input type="checkbox" checked={showPings} onChange={(e) => setShowPings(e.target.checked)} />
             Comments and pings
           </label>
+          {/* Pressed shows as pressed (filled, a dot lit), not only to a screen reader. */}
           <Button
             aria-pressed={follow}
             onClick={() => setFollow((f) => !f)}
-            className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700"
+            className="flex items-center gap-1.5 rounded border border-zinc-300 px-2 py-1 aria-pressed:border-sky-700 aria-pressed:bg-sky-700 aria-pressed:text-white dark:border-zinc-700 dark:aria-pressed:border-sky-500 dark:aria-pressed:bg-sky-600"
           >
+            <span aria-hidden className={`size-1.5 rounded-full ${follow ? 'bg-white' : 'border border-current'}`} />
             Follow tail
           </Button>
           <Button

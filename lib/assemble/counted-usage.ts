@@ -1,13 +1,16 @@
 import type { Usage } from '@/lib/protocols/events';
 import type { MessageStatus } from './message';
 
+/** About four characters a token, for every model alike: only ever shown as an estimate (`≈`). */
+export const CHARS_PER_TOKEN = 4;
+
 /**
- * About four characters a token: a prompt's size in tokens when the upstream never says
- * it (a reply stopped before an OpenAI-style stream's last chunk). Only ever shown as an
- * estimate (`≈`); the simulator counts its input tokens the same way.
+ * A prompt's size in tokens when the upstream never says it (a reply stopped before an
+ * OpenAI-style stream's last chunk), at CHARS_PER_TOKEN; the simulator counts its input
+ * tokens the same way.
  */
 export function textTokens(text: string): number {
-  return Math.max(1, Math.round(text.length / 4));
+  return Math.max(1, Math.round(text.length / CHARS_PER_TOKEN));
 }
 
 /**

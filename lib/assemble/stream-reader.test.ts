@@ -131,3 +131,17 @@ describe('a stream with events its reader could not read', () => {
     expect(reader.finish('ended', 2).warnings).toBeUndefined();
   });
 });
+
+describe('the output’s tokens, estimated from its text', () => {
+  const gemini = (text: string) => `data: ${JSON.stringify({ candidates: [{ content: { parts: [{ text }] } }] })}\n\n`;
+
+  it('count the same for a token an event and a sentence an event: tokens, not events', () => {
+    const sentence = 'Forty characters of text, said at once..';
+    const openai = new StreamReader('openai-chat');
+    for (let i = 0; i < sentence.length; i += 4) openai.push(chunk(sentence.slice(i, i + 4)), i);
+    const google = new StreamReader('gemini');
+    google.push(gemini(sentence), 0);
+    expect([openai.tokenEvents, google.tokenEvents]).toEqual([10, 1]);
+    expect([openai.outputTokens, google.outputTokens]).toEqual([10, 10]);
+  });
+});

@@ -6,6 +6,7 @@ import { SseLimitError, type SseLimits } from '@/lib/sse/limits';
 import { SseParser } from '@/lib/sse/parser';
 import type { SseItem } from '@/lib/sse/types';
 import { MessageAssembler, type StreamOutcome } from './assemble';
+import { CHARS_PER_TOKEN } from './counted-usage';
 import type { AssembledMessage } from './message';
 
 const TOKEN_EVENTS = new Set<StreamEvent['type']>([
@@ -15,6 +16,22 @@ const TOKEN_EVENTS = new Set<StreamEvent['type']>([
   'tool-call-start',
   'tool-call-delta',
 ]);
+/** The text a token-bearing event carried: what an estimate of its tokens counts. */
+function eventText(event: StreamEvent): string {
+  switch (event.type) {
+    case 'text-delta':
+    case 'thinking-delta':
+    case 'refusal-delta':
+      return event.text;
+    case 'tool-call-start':
+      return event.name;
+    case 'tool-call-delta':
+      return event.delta;
+    default:
+      return '';
+  }
+}
+
 const ANSWER_EVENTS = new Set<StreamEvent['type']>(['text-delta', 'refusal-delta', 'tool-call-start']);
 
 /** Sees each SSE item with the events it meant, the reply parts they wrote to, and the item read as a BFF marker if it is one (the event log). */
@@ -52,6 +69,8 @@ export class StreamReader {
   bffEnd: BffEnd | undefined;
   /** How many token-bearing events (text, thinking, refusal, tool arguments) came: a live proxy for output tokens. */
   tokenEvents = 0;
+  /** Characters those events carried: the output's tokens estimated (`outputTokens`), whatever size each event is. */
+  private outputChars = 0;
 
   constructor(
     protocol: ProtocolId,
@@ -112,6 +131,15 @@ export class StreamReader {
     return parseBffMarker(item.text, this.nonce);
   }
 
+  /**
+   * The output's tokens so far, estimated from its text (CHARS_PER_TOKEN): unlike the
+   * events counted, comparable across upstreams that send a token an event (OpenAI) and
+   * those that send a sentence (Gemini).
+   */
+  get outputTokens(): number {
+    return Math.round(this.outputChars / CHARS_PER_TOKEN);
+  }
+
   snapshot(): AssembledMessage {
     return this.assembler.snapshot();
   }
@@ -139,6 +167,7 @@ export class StreamReader {
         const event = events[i]!;
         if (TOKEN_EVENTS.has(event.type)) {
           this.tokenEvents++;
+          this.outputChars += eventText(event).length;
           this.firstTokenAt ??= at;
           this.lastTokenAt = at;
         }

@@ -40,3 +40,19 @@ describe('a pane’s figures in the race', () => {
     expect(raceFigures(undefined)).toEqual([]);
   });
 });
+
+describe('a pane’s speed in the race', () => {
+  it('is its speed so far while it streams, in whole tokens a second (the bars render again only when it changes)', () => {
+    const streaming: UiMessage = {
+      id: 'r',
+      role: 'assistant',
+      provider: 'p',
+      model: 'm',
+      reply: emptyMessage('streaming'),
+      figures: { firstToken: 100, lastToken: 1100, tokenEvents: 601 },
+    };
+    expect(raceFigures(streaming)[1]).toBe(601);
+    // Before a second token there is no time to measure a speed by.
+    expect(raceFigures({ ...streaming, figures: { firstToken: 100, lastToken: 100, tokenEvents: 1 } })[1]).toBeUndefined();
+  });
+});

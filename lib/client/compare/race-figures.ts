@@ -10,7 +10,10 @@ export const NO_PRICE = -1;
  * tokens per second, and what an output token cost (US dollars per million, the unit
  * prices are listed in). Per output token, not the reply's total: models answering the
  * same prompt at different lengths would otherwise make the shortest reply "cheapest".
- * The input is in that cost, as it is in what the reply cost.
+ * The input is in that cost, as it is in what the reply cost. While the reply streams,
+ * its speed is the one so far (first token to the latest), in whole tokens a second:
+ * the bars render again only when a figure changes, and a decimal would change at
+ * nearly every read.
  */
 export function raceFigures(message: UiMessage | undefined): [ttft?: number, rate?: number, costPerMillion?: number] {
   if (message?.role !== 'assistant') return [];
@@ -21,5 +24,8 @@ export function raceFigures(message: UiMessage | undefined): [ttft?: number, rat
     const cost = costOf(usage, pricing ?? undefined);
     costPerMillion = cost ? (cost.usd / out) * 1_000_000 : NO_PRICE;
   }
-  return [message.figures.firstToken, outputRate(message.reply, message.figures)?.rate, costPerMillion];
+  const { reply, figures } = message;
+  const live = figures.end === undefined;
+  const rate = outputRate(reply, live ? { ...figures, end: figures.lastToken } : figures)?.rate;
+  return [figures.firstToken, live && rate !== undefined ? Math.round(rate) : rate, costPerMillion];
 }

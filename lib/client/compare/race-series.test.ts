@@ -61,3 +61,17 @@ describe('a race series', () => {
     );
   });
 });
+
+describe('a race series settled by the reply’s own count', () => {
+  it('ends at that count, its shape kept; without one it stays an estimate', () => {
+    const series = seriesOf([
+      { at: 100, tokens: 10 },
+      { at: 200, tokens: 40 },
+    ]);
+    series.settle(undefined);
+    expect([series.tokens, series.exact]).toEqual([[0, 10, 40], false]);
+    series.settle(80);
+    expect([series.tokens, series.exact]).toEqual([[0, 20, 80], true]);
+    expect(series.end()).toEqual({ tokens: 80, at: 200 });
+  });
+});

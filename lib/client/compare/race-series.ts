@@ -1,11 +1,16 @@
+import type { UiMessage } from '../thread/ui-message';
+
 /** A series never holds more points than this: the chart redraws all of them, ten times a second. */
 export const MAX_POINTS = 1000;
 /** At first, one point per animation frame's worth of time: a read per event is far finer than the chart draws. */
 const FIRST_SPACING_MS = 16;
 
 /**
- * One pane's race: token events over time (ms since its request started, as its
- * stream and its stored log both time it), as a step line.
+ * One pane's race: output tokens over time (ms since its request started, as its
+ * stream and its stored log both time it), as a step line. Tokens estimated from the
+ * text read (StreamReader.outputTokens), not events counted: one upstream sends a token
+ * an event, another a sentence, and counted events drew the second six times slower
+ * than its speed. Once the reply says its own count (`settle`), the line ends there.
  * Its start and first token are kept exactly (time to first token shows as a late
  * start); after them each `spacing` ms holds one point, the latest. When that makes
  * too many points, the spacing doubles and the series thins to match, so a redraw
@@ -17,6 +22,8 @@ export class RaceSeries {
   private spacing = FIRST_SPACING_MS;
   /** Where the first token's point is, once there is one: it is never merged away. */
   private firstToken = -1;
+  /** The counts are the reply's own (its usage), not an estimate. */
+  exact = false;
 
   add(at: number, tokens: number): void {
     const last = this.at.length - 1;
@@ -31,14 +38,25 @@ export class RaceSeries {
     if (this.at.length > MAX_POINTS) this.thin();
   }
 
-  /** Token events per second since the first one, or undefined before there is a second point to measure by. */
+  /**
+   * The reply is over, and said how many tokens it wrote: the line is scaled to end at
+   * that count, its shape (the estimate's) kept. Without one it stays as estimated.
+   */
+  settle(outputTokens: number | undefined): void {
+    const estimated = this.tokens.at(-1)!;
+    if (!outputTokens || !estimated) return;
+    for (let i = 0; i < this.tokens.length; i++) this.tokens[i] = Math.round((this.tokens[i]! * outputTokens) / estimated);
+    this.exact = true;
+  }
+
+  /** Tokens per second since the first one, or undefined before there is a second point to measure by. */
   rate(): number | undefined {
     if (this.firstToken < 0) return undefined;
     const seconds = (this.at.at(-1)! - this.at[this.firstToken]!) / 1000;
     return seconds > 0 ? (this.tokens.at(-1)! - this.tokens[this.firstToken]!) / seconds : undefined;
   }
 
-  /** Where the line ends: its token events and the time of the last (ms since its request started). */
+  /** Where the line ends: its tokens and the time of the last (ms since its request started). */
   end(): { tokens: number; at: number } {
     return { tokens: this.tokens.at(-1)!, at: this.at.at(-1)! };
   }
@@ -67,4 +85,9 @@ export class RaceSeries {
     this.at.length = kept;
     this.tokens.length = kept;
   }
+}
+
+/** A reply's output tokens as the upstream counted them, once it completed with its usage. */
+export function usageTokens(reply: UiMessage | undefined): number | undefined {
+  return reply?.role === 'assistant' && reply.reply.status === 'complete' ? reply.reply.usage?.outputTokens : undefined;
 }

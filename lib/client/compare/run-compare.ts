@@ -5,7 +5,7 @@ import { api } from '../api';
 import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, useCompareStore, type Pane } from './compare-store';
 import { firstOpening } from '../first-opening';
 import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
-import { RaceSeries } from './race-series';
+import { RaceSeries, usageTokens } from './race-series';
 import { uiMessagesFromRequest, uiMessagesOf } from '../history/from-stored';
 import { putMessage, resetPool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
@@ -45,7 +45,14 @@ function paneRunner(key: string): ThreadRunner {
         // joined), as its stored log's are (stored-series.ts): shifted by when this page
         // started it, a race joined after a reload (shifted by the page's hydration) and the
         // same race reopened drew the line in two places.
-        return { ready, onProgress: (at, tokens) => series.add(at, tokens), end: () => race.running-- };
+        return {
+          ready,
+          onProgress: (at, tokens) => series.add(at, tokens),
+          end: (reply) => {
+            series.settle(usageTokens(reply));
+            race.running--;
+          },
+        };
       },
       afterRun: (ended) => {
         if (ended) sessionIdleOnceDone();

@@ -3,11 +3,12 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import { api } from '../api';
 import { useMessagePool } from '../thread/message-pool';
 import { paneOf, raceSeries, useCompareStore } from './compare-store';
-import { RaceSeries } from './race-series';
+import { RaceSeries, usageTokens } from './race-series';
 
 /**
  * A stored reply's race, read again from its stored event log: each chunk's receive
- * time on the server and the token events read by then, through the same reader the
+ * time on the server and the output's tokens read by then (estimated from its text,
+ * ending at the reply's own count when it has one), through the same reader the
  * stream used. The live series is the page's own record and is gone after a reload;
  * the stored log is the one record of how the reply came in (a stall included).
  */
@@ -18,8 +19,9 @@ async function storedSeries(conversationId: string, replyId: string, protocol: P
   const series = new RaceSeries();
   for (const { raw, at } of events.items) {
     reader.push(raw, at);
-    series.add(at, reader.tokenEvents);
+    series.add(at, reader.outputTokens);
   }
+  series.settle(usageTokens(useMessagePool.getState().messages[replyId]));
   return series;
 }
 

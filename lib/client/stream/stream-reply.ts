@@ -51,9 +51,9 @@ export interface StreamOptions {
   onHeaders?: (conversationId: string | null, streamId: string | null) => void;
   /**
    * Each chunk read: the time since the request started (on the server's clock once joined)
-   * and the token-bearing events so far (the compare chart).
+   * and the output's tokens so far, estimated from its text (the compare chart).
    */
-  onProgress?: (at: number, tokenEvents: number) => void;
+  onProgress?: (at: number, tokens: number) => void;
 }
 
 /**
@@ -132,7 +132,7 @@ export async function streamReply({
   const now = () => (clock ? (lastAt ?? clock.now()) : since());
   const read = (bytes: Uint8Array, at: number) => {
     reader.push(bytes, at);
-    onProgress?.(at, reader.tokenEvents);
+    onProgress?.(at, reader.outputTokens);
   };
   const push = (bytes: Uint8Array) => {
     // Joined, each piece at the time the server received it: a backlog read at once draws

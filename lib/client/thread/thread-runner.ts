@@ -23,8 +23,9 @@ export interface Thread {
 export interface RunTracker {
   /** Resolves when the request may go out (a pane starts its own in a task of its own). */
   ready?: Promise<unknown>;
-  onProgress?: (at: number, tokenEvents: number) => void;
-  end(): void;
+  onProgress?: (at: number, tokens: number) => void;
+  /** The run is over; `reply`: the reply as it stands then (its usage, when the upstream said it). */
+  end(reply: UiMessage | undefined): void;
 }
 
 /**
@@ -134,7 +135,7 @@ export function createThreadRunner(host: ThreadHost) {
         ...options,
       });
     } finally {
-      tracker?.end();
+      tracker?.end(host.messages()[id]);
       // The thread may have moved on while this stream wound down: to New chat, another
       // conversation, or a newer reader of this same reply (a page opened by a link can
       // open its conversation twice, the first reader detached by the second), whose
