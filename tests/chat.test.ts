@@ -239,7 +239,14 @@ describe('failures the BFF sees', () => {
     expect(error.message.length).toBeLessThan(400);
     expect(error).not.toHaveProperty('upstreamBodyTruncated');
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
-    expect(stored.error).toEqual({ message: error.message, upstreamBody: error.upstreamBody });
+    // Stored as the JSON error said it, with its status, so a reload titles it the same.
+    expect(stored.error).toEqual({
+      message: error.message,
+      upstreamBody: error.upstreamBody,
+      type: 'upstream_error',
+      status: 502,
+      upstreamStatus: 503,
+    });
   });
 
   it('bounds an upstream’s error body at 64 KiB, marked as cut, the same in the JSON error and the stored reply', async () => {
@@ -252,7 +259,14 @@ describe('failures the BFF sees', () => {
     expect(Buffer.byteLength(error.upstreamBody)).toBe(64 * 1024);
     expect(error.upstreamBody).toMatch(/^<!DOCTYPE html>/);
     const stored = await storedReply(response.headers.get('x-conversation-id')!);
-    expect(stored.error).toEqual({ message: error.message, upstreamBody: error.upstreamBody, upstreamBodyTruncated: true });
+    expect(stored.error).toEqual({
+      message: error.message,
+      upstreamBody: error.upstreamBody,
+      upstreamBodyTruncated: true,
+      type: 'upstream_error',
+      status: 502,
+      upstreamStatus: 503,
+    });
   });
 
   it('an upstream that never answers becomes a 504', async () => {
