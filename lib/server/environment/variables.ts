@@ -1,6 +1,19 @@
 import 'server-only';
 import { DEFAULT_SSE_LIMITS } from '@/lib/sse/limits';
-import { bytes, count, flag, host, hostNames, httpUrl, type Kind, milliseconds, path, port, postgresUrl, redisUrl } from './kinds';
+import {
+  bytes,
+  count,
+  flag,
+  host,
+  hostNames,
+  httpUrl,
+  type Kind,
+  milliseconds,
+  path,
+  port,
+  postgresUrl,
+  redisUrl,
+} from './kinds';
 
 /** One variable: its kind, its value when unset (or empty), and what the README's table says of it. */
 export interface Variable<T> {
@@ -72,7 +85,7 @@ export const VARIABLES = {
   SLUICE_CAPTURE_RETENTION: withDefault(
     count,
     1000,
-    'how many of the recording proxy\'s captures are kept (`/proxy`, the Traffic page); the oldest go first',
+    "how many of the recording proxy's captures are kept (`/proxy`, the Traffic page); the oldest go first",
   ),
   SLUICE_STREAM_RETENTION_MS: withDefault(milliseconds, 5 * 60_000, 'how long an ended reply stays joinable by byte offset'),
   SLUICE_UNWATCHED_LIMIT_MS: withDefault(milliseconds, 15 * 60_000, 'a reply nobody reads for this long is stopped'),
