@@ -6,10 +6,11 @@
  * its time went by source file (through the build's source maps). The profiles stay in
  * the system's temporary folder, for DevTools.
  *
- *   npx tsx bench/profile-relay.ts [rounds] [bare]  (REDIS_URL or DATABASE_URL pass through)
+ *   npx tsx --conditions=react-server bench/profile-relay.ts [rounds] [bare|proxy]  (REDIS_URL or DATABASE_URL pass through)
  *
  * With `bare`, the rounds go through the bare Next.js relay route instead: the same
- * profile of the architecture's floor, to set beside Sluice's.
+ * profile of the architecture's floor, to set beside Sluice's. With `proxy`, through the
+ * recording proxy (/proxy/bench/…, each exchange captured), as bench/proxy.ts times it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { sluiceTarget, throughput, type Target } from './relay';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream } from './relay-peers';
 
 const rounds = Number(process.argv[2] ?? 5);
-const bare = process.argv[3] === 'bare';
+const mode = process.argv[3];
 
 interface Profile {
   nodes: {
@@ -116,9 +117,17 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
-const target: Target = bare
-  ? { name: 'bare Next.js relay', url: `${origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) }
-  : sluiceTarget(origin);
+const target: Target =
+  mode === 'bare'
+    ? { name: 'bare Next.js relay', url: `${origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) }
+    : mode === 'proxy'
+      ? {
+          name: 'recording proxy',
+          url: `${origin}/proxy/bench/chat/completions`,
+          body: (model) => JSON.stringify({ model, stream: true }),
+          headers: { authorization: 'Bearer sk-bench-not-a-key' },
+        }
+      : sluiceTarget(origin);
 for (let round = 0; round < rounds; round++) {
   const cpu = cpuSeconds(server.pid!);
   const eventsPerSecond = await throughput(target, 100, 2000);

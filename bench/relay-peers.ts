@@ -6,13 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen } from '@/lib/simulator/serve-fetch';
 
-const chunk = (i: number) =>
-  `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1,"model":"bench","choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`;
+const chunk = (i: number, id = 'bench') =>
+  `data: {"id":"chatcmpl-${id}","object":"chat.completion.chunk","created":1,"model":"bench","choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`;
 
 /**
- * The bench upstream: `POST …` with model "paced-N-MS" sends N events MS apart,
- * "burst-N" sends N events as fast as the reader takes them, "hold" sends one event
- * and keeps the stream open until the client leaves, "hold-N" sends N events first.
+ * The bench upstream: `POST …` with model "paced-N-MS" sends N events MS apart
+ * ("stamped-N-MS" too, each event's id the performance.now() it was written at, which a
+ * client in this process reads: bench/relay.ts `stream`), "burst-N" sends N events as
+ * fast as the reader takes them, "hold" sends one event and keeps the stream open until
+ * the client leaves, "hold-N" sends N events first.
  */
 export async function startBenchUpstream(): Promise<{ origin: string; server: Server }> {
   const server = createServer(async (req, res) => {
@@ -29,8 +31,8 @@ export async function startBenchUpstream(): Promise<{ origin: string; server: Se
     }
     const n = Number(a);
     for (let i = 0; i < n && !res.destroyed; i++) {
-      if (!res.write(chunk(i))) await once(res, 'drain');
-      if (kind === 'paced') await new Promise((r) => setTimeout(r, Number(b)));
+      if (!res.write(chunk(i, kind === 'stamped' ? performance.now().toFixed(3) : undefined))) await once(res, 'drain');
+      if (kind === 'paced' || kind === 'stamped') await new Promise((r) => setTimeout(r, Number(b)));
     }
     res.end('data: [DONE]\n\n');
   });

@@ -19,19 +19,26 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
 
 export interface Target {
   name: string;
+  /** Its path is sent as written (`/./proxy/…` stays so: bench/proxy.ts reaches the proxy's Next.js route by it). */
   url: string;
   body: (model: string) => string;
+  /** Sent besides content-type. */
+  headers?: Record<string, string>;
 }
 
-interface Timing {
+export interface Timing {
   headers: number;
   firstEvent: number;
   eventTimes: number[];
   events: number;
+  /** A "stamped" stream's: each event's arrival less when the upstream wrote it, in ms. */
+  delays?: number[];
 }
 
-/** One streamed request; event arrival times by counting "data: {" per chunk. */
-function stream(
+const STAMP = /"id":"chatcmpl-(\d+\.\d+)"/;
+
+/** One streamed request; event arrival times by counting "data: {" per chunk (and a "stamped" stream's delays). */
+export function stream(
   target: Target,
   model: string,
   onOpen?: (close: () => void, headers: Record<string, unknown>) => void,
@@ -39,16 +46,18 @@ function stream(
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const url = new URL(target.url);
+    let answered = false;
     const req = request(
       {
         host: url.hostname,
         port: url.port,
-        path: url.pathname,
+        path: target.url.slice(url.origin.length),
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...target.headers },
       },
       (res) => {
+        answered = true;
         const timing: Timing & { bytes: number } = {
           headers: performance.now() - start,
           firstEvent: -1,
@@ -57,9 +66,20 @@ function stream(
           bytes: 0,
         };
         onOpen?.(() => req.destroy(), res.headers);
+        const delays: number[] | undefined = model.startsWith('stamped-') ? (timing.delays = []) : undefined;
+        let carry = '';
         res.on('data', (data: Buffer) => {
           timing.bytes += data.byteLength;
-          const now = performance.now() - start;
+          const arrived = performance.now();
+          const now = arrived - start;
+          if (delays) {
+            carry += data.toString('latin1');
+            for (let end = carry.indexOf('\n\n'); end !== -1; end = carry.indexOf('\n\n')) {
+              const stamp = STAMP.exec(carry.slice(0, end));
+              if (stamp) delays.push(arrived - Number(stamp[1]));
+              carry = carry.slice(end + 2);
+            }
+          }
           let count = 0;
           for (let i = data.indexOf('data: {'); i !== -1; i = data.indexOf('data: {', i + 1)) count++;
           for (let k = 0; k < count; k++) timing.eventTimes.push(now);
@@ -70,12 +90,18 @@ function stream(
         res.on('error', (e) => (onOpen ? resolve(timing) : reject(e))); // held streams end by our own close
       },
     );
-    req.on('error', (e) => (onOpen ? resolve({ headers: 0, firstEvent: 0, eventTimes: [], events: 0, bytes: 0 }) : reject(e)));
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as it was reused (its idle timeout ran
+      // out while the bench waited for quiet): sent again on another, as Node's documentation advises.
+      if (!answered && req.reusedSocket && e.code === 'ECONNRESET') return resolve(stream(target, model, onOpen));
+      if (onOpen) resolve({ headers: 0, firstEvent: 0, eventTimes: [], events: 0, bytes: 0 });
+      else reject(e);
+    });
     req.end(target.body(model));
   });
 }
 
-const pct = (values: number[], p: number) => {
+export const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
@@ -266,7 +292,7 @@ async function warmForMany(targets: Target[]): Promise<void> {
   for (let i = 0; i < 3; i++) for (const target of targets) await throughput(target, 100, 2000);
 }
 
-async function settled(pid: number): Promise<void> {
+export async function settled(pid: number): Promise<void> {
   for (let last = cpuSeconds(pid), i = 0; i < 50; i++) {
     await new Promise((r) => setTimeout(r, 200));
     const now = cpuSeconds(pid);

@@ -4,6 +4,7 @@ import { report, type Metric } from './report';
 const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<Metric[]> }>> = {
   protocols: () => import('./protocols'),
   relay: () => import('./relay'),
+  proxy: () => import('./proxy'),
   ui: () => import('./ui'),
   log: () => import('./log'),
   markdown: () => import('./markdown'),

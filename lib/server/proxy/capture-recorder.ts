@@ -8,7 +8,7 @@ import { REDACTED } from '../chat/exchange';
 import { readServerCopy } from '../chat/server-copy';
 import { relaySettings } from '../chat/settings';
 import { uuidv7 } from '../ids';
-import type { KeptBytes } from '../live/kept-bytes';
+import { keptOf, type KeptBytes } from '../live/kept-bytes';
 import { pricingFor } from '../pricing';
 import { redact } from '../redact';
 import { SecretScrubber } from '../relay/secret-scrubber';
@@ -20,6 +20,9 @@ import { modelOf, protocolOfPath, type ProxyTarget } from './target';
 
 /** A request body is kept up to this many bytes (then marked cut); a response that is not SSE too. */
 export const CAPTURED_BODY_BYTES = 1 << 20;
+
+/** How long after the answer's head a capture waits for its first chunk to go out before it is listed anyway. */
+const LIST_WAIT_MS = 50;
 
 const decoder = () => new TextDecoder('utf-8', { fatal: false });
 
@@ -48,34 +51,48 @@ class BoundedText {
 
 /**
  * One exchange through the proxy, recorded as it passes: the hot path only keeps
- * references to the chunks and their receive times. Everything else (redacting,
- * decoding the stream in the copy worker, pricing, the database) happens once the
- * exchange is over, and its failures are logged, never felt by the app.
+ * references to the chunks and their receive times. Everything else (its id, the
+ * secrets to redact, redacting, decoding the stream in the copy worker, pricing, the
+ * database) happens once the exchange is over, and its failures are logged, never felt
+ * by the app. What is worked out before the request goes upstream is what the app waits
+ * for (docs/decisions.md: "The recording proxy's lean path").
  */
 export class CaptureRecorder {
-  readonly id = uuidv7();
   private readonly t0 = performance.now();
-  private readonly startedAt = new Date().toISOString();
+  private readonly startedMs = Date.now();
   private readonly request = new BoundedText();
   private readonly chunks: Buffer[] = [];
   private readonly at: number[] = [];
   private head?: { status: number; headers: Record<string, string | string[] | undefined>; sse: boolean };
   private firstByte?: number;
   private started: Promise<unknown> = Promise.resolve();
+  private listed = false;
+  private listTimer?: ReturnType<typeof setTimeout>;
   private ended = false;
   private wrote!: () => void;
   /** Settles once the capture is written as it ended (or its write failed, and was logged). */
   readonly written = new Promise<void>((resolve) => (this.wrote = resolve));
-  private readonly secrets: string[];
+  private idOnce?: string;
+  private secretsOnce?: string[];
 
   constructor(
     private readonly target: ProxyTarget,
     private readonly method: string,
     private readonly requestHeaders: Record<string, string | string[] | undefined>,
-    /** The app's own credentials, redacted like the provider's. */
-    clientSecrets: string[],
-  ) {
-    this.secrets = [...new Set([...target.provider.secrets, ...clientSecrets])].sort((a, b) => b.length - a.length);
+    /** The app's own credentials, redacted like the provider's: asked for once the capture is written. */
+    private readonly clientSecrets: () => string[],
+  ) {}
+
+  /** Time-ordered by when the request came, made when first written. */
+  get id(): string {
+    return (this.idOnce ??= uuidv7(this.startedMs));
+  }
+
+  /** Longest first, so a secret that contains another is replaced whole. */
+  private get secrets(): string[] {
+    return (this.secretsOnce ??= [...new Set([...this.target.provider.secrets, ...this.clientSecrets()])].sort(
+      (a, b) => b.length - a.length,
+    ));
   }
 
   private now(): number {
@@ -86,22 +103,40 @@ export class CaptureRecorder {
     this.request.add(chunk);
   }
 
-  /** The upstream answered: the capture is listed from now on, as `streaming`. */
+  /**
+   * The upstream answered: the capture is listed, as `streaming`, once the app has the
+   * answer's first chunk, or LIST_WAIT_MS after this when none has come by then. Listed
+   * in the turn after the answer's head, it held the first chunk back when that came in
+   * a read of its own (docs/decisions.md: "The recording proxy's lean path").
+   */
   responded(status: number, headers: Record<string, string | string[] | undefined>): void {
     const type = String(headers['content-type'] ?? '');
     this.head = { status, headers, sse: type.includes('text/event-stream') };
-    // After this turn: the app's first bytes go out before the database is asked anything.
-    this.started = new Promise((resolve) => setImmediate(resolve))
-      .then(async () => (await captureStore()).start({ ...this.summary('streaming'), ...this.detail() }))
-      .then(() => captureWritten())
-      .catch((error: unknown) => this.logFailure(error));
+    this.listTimer = setTimeout(() => this.list(), LIST_WAIT_MS);
+    this.listTimer.unref?.();
   }
 
-  responseChunk(chunk: Buffer): void {
-    const at = this.now();
-    this.firstByte ??= at;
+  /** `now`: when it came (performance.now()), which the proxy has read already. */
+  responseChunk(chunk: Buffer, now = performance.now()): void {
+    const at = now - this.t0;
+    if (this.firstByte === undefined) {
+      this.firstByte = at;
+      // After this turn, in which the proxy passes this chunk on.
+      setImmediate(() => this.list());
+    }
     this.chunks.push(chunk);
     this.at.push(at);
+  }
+
+  /** Writes the capture's first row (it is listed from then on), once. */
+  private list(): void {
+    if (this.listed) return;
+    this.listed = true;
+    clearTimeout(this.listTimer);
+    this.started = captureStore()
+      .then((store) => store.start({ ...this.summary('streaming'), ...this.detail() }))
+      .then(() => captureWritten())
+      .catch((error: unknown) => this.logFailure(error));
   }
 
   /** The exchange is over; the capture is written once read (`error` says why it ended early, never a secret). */
@@ -109,11 +144,8 @@ export class CaptureRecorder {
     if (this.ended) return;
     this.ended = true;
     const endAt = this.now();
-    // No answer came (unreachable): nothing listed it yet.
-    if (!this.head)
-      this.started = captureStore()
-        .then((store) => store.start({ ...this.summary('streaming'), ...this.detail() }))
-        .catch((failure: unknown) => this.logFailure(failure));
+    // Not listed yet when no answer came (unreachable), or it ended before its first chunk was passed on.
+    this.list();
     void this.started.then(() => this.finish(status, endAt, error && redact(error, this.secrets))).finally(this.wrote);
   }
 
@@ -132,7 +164,7 @@ export class CaptureRecorder {
       ...(model ? { model } : {}),
       status,
       ...(this.head ? { httpStatus: this.head.status } : {}),
-      startedAt: this.startedAt,
+      startedAt: new Date(this.startedMs).toISOString(),
       ...(this.protocol ? { protocol: this.protocol } : {}),
       sse: this.head?.sse ?? false,
       timings: this.firstByte === undefined ? {} : { firstByte: this.firstByte },
@@ -156,24 +188,31 @@ export class CaptureRecorder {
     };
   }
 
-  /** The response's bytes as kept, secrets replaced, chunk by chunk with their receive times. */
+  /**
+   * The response's bytes as kept, secrets replaced, chunk by chunk with their receive
+   * times: copied into one buffer, which is searched once for each secret, almost never
+   * there; only then is it scrubbed chunk by chunk (a secret may straddle two). Scrubbed
+   * chunk by chunk every time, it took three times the main thread's relaying of the
+   * stream (docs/decisions.md: "The recording proxy's lean path").
+   */
   private kept(): KeptBytes {
+    const total = this.chunks.reduce((n, chunk) => n + chunk.byteLength, 0);
+    const bytes = new Uint8Array(total);
+    const starts = new Float64Array(this.chunks.length);
+    let offset = 0;
+    this.chunks.forEach((chunk, i) => {
+      bytes.set(chunk, offset);
+      starts[i] = offset;
+      offset += chunk.byteLength;
+    });
+    const whole = Buffer.from(bytes.buffer, 0, total);
+    if (!this.secrets.some((secret) => secret.length >= 4 && whole.includes(secret)))
+      return { bytes, starts, at: Float64Array.from(this.at) };
     const scrubber = new SecretScrubber(this.secrets);
     const parts = this.chunks.map((chunk) => scrubber.push(chunk));
     const rest = scrubber.flush();
     if (rest.byteLength) parts.push(rest);
-    const total = parts.reduce((n, p) => n + p.byteLength, 0);
-    const bytes = new Uint8Array(total);
-    const starts = new Float64Array(parts.length);
-    const at = new Float64Array(parts.length);
-    let offset = 0;
-    parts.forEach((part, i) => {
-      bytes.set(part, offset);
-      starts[i] = offset;
-      at[i] = this.at[Math.min(i, this.at.length - 1)] ?? 0;
-      offset += part.byteLength;
-    });
-    return { bytes, starts, at };
+    return keptOf(parts.map((part, i) => ({ bytes: part, at: this.at[Math.min(i, this.at.length - 1)] ?? 0 })));
   }
 
   private async finish(status: Exclude<CaptureStatus, 'streaming'>, endAt: number, error?: string): Promise<void> {

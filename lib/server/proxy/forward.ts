@@ -8,7 +8,7 @@ import { requestUpstream, UpstreamConnectError, type RawUpstreamResponse } from 
 import { inFlight, type InFlight } from '../captures/in-flight';
 import { CAPTURE_INTERRUPTED } from '../store';
 import { formatBytes } from '@/lib/sse/limits';
-import { CaptureRecorder } from './capture-recorder';
+import { CAPTURED_BODY_BYTES, CaptureRecorder } from './capture-recorder';
 import { refusedHere, sendError } from './io-answers';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 import { proxyTarget } from './target';
@@ -70,7 +70,8 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
 
   const settings = relaySettings();
   const withKey = !ownCredential(io.headers, io.url);
-  const capture = new CaptureRecorder(target, io.method, io.headers, credentialValues(io.headers, io.url));
+  const { headers, url } = io;
+  const capture = new CaptureRecorder(target, io.method, headers, () => credentialValues(headers, url));
   const abort = new AbortController();
   let answered = false;
   let finished = false;
@@ -100,20 +101,25 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
     );
   });
 
-  const body = io.body && !HAS_NO_BODY.has(io.method) ? countedBody(io.body, capture, abort) : undefined;
   const timeout = setTimeout(() => abort.abort(), settings.headersTimeoutMs);
+  const source = HAS_NO_BODY.has(io.method) ? undefined : io.body;
+  const reading = source && declared > 0 && declared <= WHOLE_BODY_BYTES ? wholeBody(source, abort.signal) : undefined;
+  const counted = source && !reading ? countedBody(source, capture, abort) : undefined;
   let upstream: RawUpstreamResponse;
   try {
+    const whole = reading && (await reading);
+    if (whole) capture.requestChunk(whole);
+    else if (reading) throw new BodyBrokeOff();
     upstream = await requestUpstream(target.url, {
       method: io.method,
       headers: upstreamHeaders(io.headers, target.provider, withKey),
-      ...(body ? { body } : {}),
+      ...(whole ? { body: whole } : counted ? { body: counted } : {}),
       signal: abort.signal,
     });
   } catch (error) {
     if (finished) return;
     const origin = new URL(target.url).origin;
-    if (body?.tooLarge) {
+    if (counted?.tooLarge) {
       finish('unreachable', 'The request body passed the bound.');
       return sendError(io, 413, 'body_too_large', `The request body passed ${formatBytes(MAX_BODY_BYTES)}, the proxy's bound.`);
     }
@@ -121,6 +127,10 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
       const message = `The upstream did not answer within ${settings.headersTimeoutMs / 1000} s (${origin}).`;
       finish('unreachable', message);
       return sendError(io, 504, 'upstream_timeout', message);
+    }
+    if (error instanceof BodyBrokeOff) {
+      finish('client-closed', error.message);
+      return io.destroy();
     }
     const reason = error instanceof UpstreamConnectError ? error.message : String(error);
     const message = `Cannot reach the upstream at ${origin}: ${reason}.`;
@@ -135,6 +145,35 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
   capture.responded(upstream.status, upstream.headers);
   io.writeHead(upstream.status, downstreamHeaders(upstream.headers));
   pipeBody(io, upstream, capture, finish, settings);
+}
+
+/**
+ * A body of a declared length up to WHOLE_BODY_BYTES (an SDK's request, in practice) is
+ * read whole before the request goes upstream, and sent with its head in one write, as
+ * nginx buffers request bodies: streamed on, undici sent the head only with the first
+ * chunk, which reached it through a stream of its own several turns of the event loop
+ * later (docs/decisions.md: "The recording proxy's lean path"). The upstream reads the
+ * whole body before it answers anyway; the capture keeps that much of it too.
+ */
+const WHOLE_BODY_BYTES = CAPTURED_BODY_BYTES;
+
+class BodyBrokeOff extends Error {
+  constructor() {
+    super("The app's request body broke off before its end.");
+  }
+}
+
+/** The whole body; undefined when it broke off, or the request was given up (the app hung up, or the wait for headers ran out). */
+function wholeBody(source: Readable, signal: AbortSignal): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    source.on('data', (chunk: Buffer) => chunks.push(chunk));
+    source.once('end', () => resolve(Buffer.concat(chunks)));
+    // After 'end' these change nothing.
+    source.once('close', () => resolve(undefined));
+    source.once('error', () => resolve(undefined));
+    signal.addEventListener('abort', () => resolve(undefined), { once: true });
+  });
 }
 
 /** The app's body on its way upstream, kept for the capture and bounded. */
@@ -188,7 +227,8 @@ function pipeBody(
   };
   body.on('data', (chunk: Buffer) => {
     if (over) return;
-    lastAt = performance.now();
+    const now = performance.now();
+    lastAt = now;
     bytes += chunk.byteLength;
     if (bytes > settings.limits.maxReplyBytes) {
       stop();
@@ -199,7 +239,7 @@ function pipeBody(
       );
       return io.destroy();
     }
-    capture.responseChunk(chunk);
+    capture.responseChunk(chunk, now);
     if (!io.write(chunk)) {
       body.pause();
       io.onDrain(() => body.resume());

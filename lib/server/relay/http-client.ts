@@ -109,13 +109,13 @@ export interface RawUpstreamResponse {
 }
 
 /**
- * Any request, for the recording proxy: the app's method, headers and body (streamed as
- * it arrives), on the shared pool. Resolves at the response headers. Not sent again on a
+ * Any request, for the recording proxy: the app's method, headers and body (whole, or
+ * streamed as it arrives), on the shared pool. Resolves at the response headers. Not sent again on a
  * stale connection: the app's body has been read by then, and the app retries itself.
  */
 export async function requestUpstream(
   url: string,
-  init: { method: string; headers: Record<string, string | string[]>; body?: Readable; signal: AbortSignal },
+  init: { method: string; headers: Record<string, string | string[]>; body?: Readable | Buffer; signal: AbortSignal },
 ): Promise<RawUpstreamResponse> {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:')

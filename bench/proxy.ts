@@ -1,0 +1,218 @@
+/**
+ * The recording proxy's cost, measured in one run against one local upstream (an
+ * OpenAI-Chat-shaped SSE stream): (a) direct, (b) through Sluice's /proxy/bench/… under
+ * next start (its lean path, lib/server/proxy/lean-path.ts), (c) through Portkey's
+ * open-source gateway; and for reference, (d) the same proxy through its Next.js route
+ * (the fallback, app/proxy/[...path]/route.ts), reached at `/./proxy/…`: a path the lean
+ * path leaves to Next.js, which resolves it to that route, and (e) the floor: a minimal
+ * Node http pipe in a process of its own (one more hop, nothing else). Every request
+ * through Sluice is captured; the run ends by counting the captures GET /api/captures lists.
+ */
+import { spawnSync } from 'node:child_process';
+import { staleBuild } from '../scripts/stale-build.mjs';
+import { startNextServer } from '../tests/support/next-server';
+import { startPortkey } from '../tests/support/portkey';
+import { pct, settled, stream, throughput, type Target, type Timing } from './relay';
+import { benchProvidersFile, cpuSeconds, startBenchUpstream, startFloorPipe } from './relay-peers';
+import { median, type Metric } from './report';
+
+/** What an app sends: its own key (passed on by the proxy, redacted in the capture), a streamed chat request. */
+const body = (model: string) => JSON.stringify({ model, stream: true, messages: [{ role: 'user', content: 'bench' }] });
+const headers = { authorization: 'Bearer sk-bench-not-a-key' };
+/** The upstream's pace for the latency rounds: 60 events, 2 ms apart, each stamped with when it was written. */
+const PACED = 'stamped-60-2';
+
+type Key = 'direct' | 'floor' | 'proxy' | 'fallback' | 'portkey';
+
+/** Rounds taken in turns across the targets, so a noisy spell of this shared machine falls on all of them alike. */
+async function latency(targets: Record<Key, Target>, rounds: number): Promise<Record<Key, Timing[]>> {
+  const all = { direct: [], floor: [], proxy: [], fallback: [], portkey: [] } as Record<Key, Timing[]>;
+  for (let i = 0; i < rounds; i++)
+    for (const key of Object.keys(targets) as Key[]) all[key].push(await stream(targets[key], PACED));
+  return all;
+}
+
+/** Events per second of 100-stream runs taken in turns, each started once the servers in `quiet` stopped working (storing captures). */
+async function manyStreams<K extends string>(
+  targets: Record<K, Target>,
+  runs: number,
+  quiet: number[],
+): Promise<Record<K, number[]>> {
+  const all = Object.fromEntries(Object.keys(targets).map((k) => [k, [] as number[]])) as Record<K, number[]>;
+  for (let i = 0; i < runs; i++)
+    for (const key of Object.keys(targets) as K[]) {
+      await Promise.all(quiet.map(settled));
+      all[key].push(await throughput(targets[key], 100, 2000));
+    }
+  return all;
+}
+
+/** Every capture GET /api/captures lists, by status, a page of 200 at a time. */
+async function capturesListed(origin: string): Promise<Record<string, number>> {
+  const byStatus: Record<string, number> = {};
+  for (let before: string | undefined; ;) {
+    const page = (await (await fetch(`${origin}/api/captures?limit=200${before ? `&before=${before}` : ''}`)).json()) as {
+      items: { status: string }[];
+      next?: string;
+    };
+    for (const item of page.items) byStatus[item.status] = (byStatus[item.status] ?? 0) + 1;
+    if (!page.next) return byStatus;
+    before = page.next;
+  }
+}
+
+export async function run(): Promise<Metric[]> {
+  // The proxy is timed as built: a build older than the sources would time old code.
+  const stale = staleBuild(process.cwd());
+  if (stale) {
+    console.error(`proxy bench: ${stale}: next build first`);
+    if (spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' }).status !== 0) throw new Error('next build failed');
+  }
+  const upstream = await startBenchUpstream();
+  const floor = await startFloorPipe(upstream.origin);
+  // Every capture is kept, so the count at the end is every request the run sent.
+  const next = await startNextServer({ SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_CAPTURE_RETENTION: '1000000' });
+  const portkey = await startPortkey();
+  const targets: Record<Key, Target> = {
+    direct: { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body, headers },
+    floor: { name: 'floor: Node http pipe', url: floor.origin, body, headers },
+    proxy: { name: 'Sluice proxy', url: `${next.origin}/proxy/bench/chat/completions`, body, headers },
+    fallback: { name: 'Sluice proxy, Next.js route', url: `${next.origin}/./proxy/bench/chat/completions`, body, headers },
+    portkey: {
+      name: 'Portkey gateway',
+      url: `${portkey.origin}/v1/chat/completions`,
+      body,
+      headers: { ...headers, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${upstream.origin}/v1` },
+    },
+  };
+  let sent = 0;
+  const step = (what: string) => console.error(`proxy bench: ${what}`);
+  const server = next.process.pid!;
+  const ms = (v: number) => Math.round(v * 1000) / 1000;
+  try {
+    step('warming up');
+    for (const target of Object.values(targets)) for (let i = 0; i < 3; i++) await throughput(target, 100, 500);
+    sent += 2 * 300;
+    await latency(targets, 3);
+    sent += 2 * 3;
+    await settled(server);
+    step('latency');
+    const rounds = 60;
+    const lat = await latency(targets, rounds);
+    sent += 2 * rounds;
+
+    const at = (key: Key, p: number, of: (t: Timing[]) => number[]) => (p === 50 ? median(of(lat[key])) : pct(of(lat[key]), p));
+    const ttfb = (t: Timing[]) => t.map((x) => x.headers);
+    const firstEvent = (t: Timing[]) => t.map((x) => x.firstEvent);
+    // An event's gap to the one before at the app, less the upstream's own gap between them (its timer
+    // runs late on a busy machine, alike for every target): what the path added to the gap.
+    const gap = (t: Timing[]) => t.flatMap(({ delays = [] }) => delays.slice(1).map((d, i) => d - delays[i]!));
+    const delay = (t: Timing[]) => t.flatMap(({ delays = [] }) => delays);
+    const overDirect = (
+      key: Key,
+      what: string,
+      p: number,
+      of: (t: Timing[]) => number[],
+      target: string,
+      met: (added: number) => boolean,
+    ): Metric => {
+      const ours = at(key, p, of);
+      const theirs = at('direct', p, of);
+      return {
+        metric: `${targets[key].name}: ${what} p${p}, added over direct`,
+        value: ms(ours - theirs),
+        unit: 'ms',
+        baseline: { name: `direct to upstream, ${what} p${p}`, value: ms(theirs) },
+        ratio: ours / theirs,
+        target,
+        met: met(ours - theirs),
+      };
+    };
+    const portkeyAdded = at('portkey', 50, ttfb) - at('direct', 50, ttfb);
+    const paced = "inter-event gap less the upstream's own (it paces 2 ms)";
+    const latencyMetrics = [
+      overDirect('proxy', 'time to first byte', 50, ttfb, `<= 1 ms and below Portkey's (${ms(portkeyAdded)} ms)`, (added) => {
+        return added <= 1 && added < portkeyAdded;
+      }),
+      // Portkey's stream loop waits 25 ms before it passes the first event on (build/start-server.js).
+      overDirect('portkey', 'time to first byte', 50, ttfb, 'reference (25 ms of it a wait of its own)', () => true),
+      overDirect('fallback', 'time to first byte', 50, ttfb, 'reference: what the lean path saves', () => true),
+      overDirect('floor', 'time to first byte', 50, ttfb, 'reference: one more hop, nothing else', () => true),
+      overDirect('proxy', 'time to first byte', 99, ttfb, 'report', () => true),
+      overDirect('proxy', 'time to first event', 50, firstEvent, 'report', () => true),
+      overDirect('proxy', "an event's arrival after the upstream wrote it", 50, delay, 'report', () => true),
+      overDirect('proxy', paced, 99, gap, '< 0.5 ms', (added) => added < 0.5),
+      overDirect('portkey', paced, 99, gap, 'reference', () => true),
+      overDirect('fallback', paced, 99, gap, 'reference', () => true),
+      overDirect('floor', paced, 99, gap, 'reference', () => true),
+    ];
+    // PROXY_BENCH_ONLY=latency: just these (a quick look while working; written to proxy.partial.json).
+    if (process.env.PROXY_BENCH_ONLY === 'latency') return latencyMetrics;
+
+    step('throughput, 100 streams');
+    const runs = 5;
+    const many = await manyStreams({ direct: targets.direct, floor: targets.floor, proxy: targets.proxy }, runs, [server]);
+    sent += 100 * runs;
+    const portkeyMany = await manyStreams({ direct: targets.direct, portkey: targets.portkey }, 3, [server]);
+    step('CPU per proxied event, the capture stored');
+    await settled(server);
+    const cpuBefore = cpuSeconds(server);
+    await throughput(targets.proxy, 4, 5000);
+    sent += 4;
+    await settled(server);
+    const cpuPerEvent = ((cpuSeconds(server) - cpuBefore) / 20_000) * 1e6;
+    step('captures');
+    // The last captures are written once their stream's copy has been decoded: up to 30 s for them.
+    let listed: Record<string, number> = {};
+    for (let i = 0; i < 30; i++) {
+      await settled(server);
+      listed = await capturesListed(next.origin);
+      if (Object.values(listed).reduce((a, b) => a + b, 0) >= sent && !listed.streaming) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const stored = Object.values(listed).reduce((a, b) => a + b, 0);
+    const runsOf = (values: number[]) => `runs: ${values.map((v) => Math.round(v).toLocaleString('en-US')).join(', ')}`;
+    const overDirectMany = (name: string, ours: number[], theirs: number[], target: string, met: boolean): Metric => ({
+      metric: `throughput, 100 concurrent streams of 2,000 events through ${name} (${runsOf(ours)})`,
+      value: Math.round(median(ours)),
+      unit: 'events/s',
+      baseline: { name: `direct to upstream, in turns with it (${runsOf(theirs)})`, value: Math.round(median(theirs)) },
+      ratio: median(ours) / median(theirs),
+      target,
+      met,
+    });
+    const ratio = median(many.proxy) / median(many.direct);
+    return [
+      ...latencyMetrics,
+      overDirectMany('the Sluice proxy', many.proxy, many.direct, '>= 0.9', ratio >= 0.9),
+      overDirectMany('the floor, a Node http pipe', many.floor, many.direct, 'reference', true),
+      overDirectMany('the Portkey gateway', portkeyMany.portkey, portkeyMany.direct, 'reference', true),
+      {
+        metric: 'server CPU per proxied event, its capture decoded and stored',
+        value: ms(cpuPerEvent),
+        unit: 'µs',
+        baseline: { name: 'none', value: 0 },
+        ratio: 0,
+        target: 'report',
+        met: true,
+      },
+      {
+        metric: `captures listed by GET /api/captures after the run (${Object.entries(listed)
+          .map(([status, n]) => `${n} ${status}`)
+          .join(', ')})`,
+        value: stored,
+        unit: 'captures',
+        baseline: { name: 'requests sent through the proxy', value: sent },
+        ratio: stored / sent,
+        target: '= requests sent, all complete',
+        met: stored === sent && listed.complete === sent,
+      },
+    ];
+  } finally {
+    await next.stop();
+    await portkey.stop();
+    floor.stop();
+    upstream.server.closeAllConnections();
+    upstream.server.close();
+  }
+}
