@@ -1,5 +1,5 @@
 import type { ProtocolId } from './ids';
-import { isObject } from './json';
+import { parseData } from './json';
 import { protocolModule } from './registry';
 import type { NormalizedRequest } from './request-types';
 
@@ -9,13 +9,9 @@ import type { NormalizedRequest } from './request-types';
  * cut at the capture's bound does not parse).
  */
 export function readRequestText(protocol: ProtocolId, text: string): NormalizedRequest | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isObject(body)) return undefined;
+  const parsed = parseData(text);
+  if (!parsed.ok) return undefined;
+  const body = parsed.value;
   const read = protocolModule(protocol).readRequest(body);
   return read.messages.length > 0 ? read : undefined;
 }

@@ -4,7 +4,7 @@ import { anthropicUsage } from '@/lib/protocols/anthropic-messages/decode';
 import type { StreamEvent, Usage } from '@/lib/protocols/events';
 import { geminiUsage } from '@/lib/protocols/gemini/decode';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { asArray, isObject, type Json } from '@/lib/protocols/json';
+import { asArray, isObject, parseData, type Json } from '@/lib/protocols/json';
 import { chatUsage } from '@/lib/protocols/openai-chat/decode';
 import { responsesUsage } from '@/lib/protocols/openai-responses/decode';
 
@@ -59,13 +59,9 @@ const READERS: Record<ProtocolId, (body: Json) => { text: string; thinking?: str
  * not that protocol's JSON.
  */
 export function jsonReply(protocol: ProtocolId, text: string): AssembledMessage | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isObject(body)) return undefined;
+  const parsed = parseData(text);
+  if (!parsed.ok) return undefined;
+  const body = parsed.value;
   const read = READERS[protocol](body);
   return {
     ...emptyMessage('complete'),
