@@ -31,6 +31,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-e2e-')),
       SLUICE_CONFIG: '',
+      SLUICE_CASSETTE_DIR: mkdtempSync(join(tmpdir(), 'sluice-e2e-cassettes-')),
     },
   },
 });

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { memo, type ReactNode } from 'react';
 import type { CaptureSummary } from '@/lib/api/captures';
 import { captureCells } from '@/lib/client/traffic/capture-figures';
+import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
 import { CaptureTime } from './capture-time';
 
@@ -74,6 +75,11 @@ const CaptureRow = memo(function CaptureRow({ capture }: { capture: CaptureSumma
         <Link href={href} className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
           {capture.path}
         </Link>
+        {capture.cassette ? (
+          <span className="mt-0.5 block font-sans break-normal">
+            <CassetteBadge cassette={capture.cassette} />
+          </span>
+        ) : null}
       </Cell>
       <Cell className={`font-mono break-all max-md:order-3 ${HALF}`}>{capture.model ?? <Unknown />}</Cell>
       <Cell className={`whitespace-nowrap max-md:order-1 max-md:text-right ${HALF}`}>

@@ -15,6 +15,7 @@ import { CONTENT_ID } from '../skip-link';
 import { ThemeToggle } from '../theme-toggle';
 import { CaptureActions } from './capture-actions';
 import { CaptureExchangeView } from './capture-exchange-view';
+import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
 import { CaptureTime } from './capture-time';
 
@@ -126,6 +127,7 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
                 · <CaptureTime at={capture.startedAt} />
               </span>
               <CaptureStatusBadge capture={capture} />
+              {capture.cassette ? <CassetteBadge cassette={capture.cassette} /> : null}
             </p>
             {capture.error ? <p className="text-sm text-rose-700 dark:text-rose-400">{capture.error}</p> : null}
           </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PublicProvider } from '@/lib/api/providers';
 import { exposeStats } from '@/lib/client/render-stats';
@@ -100,7 +101,13 @@ export function TrafficApp({ providers, initial }: { providers: PublicProvider[]
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
         <h1 className="text-lg font-semibold tracking-tight">Traffic</h1>
         <FeedStatus state={feed} />
-        <span className="ml-auto">
+        <Link
+          href="/traffic/cassettes"
+          className="ml-auto text-sm text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
+        >
+          Cassettes
+        </Link>
+        <span>
           <ThemeToggle />
         </span>
       </header>

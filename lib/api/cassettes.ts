@@ -1,3 +1,5 @@
+import type { ProtocolId } from '@/lib/protocols/ids';
+
 /**
  * Cassettes (docs/contract.md "Cassettes"): HAR 1.2 files of recorded proxy exchanges
  * that `/proxy` plays back instead of asking the upstream. Declared once: the proxy and
@@ -38,6 +40,8 @@ export interface CassetteExchange {
   /** The path under the provider, with the query (credentials left out). */
   path: string;
   model?: string;
+  /** The decoder its stream is read with, when its path is a known protocol's. */
+  protocol?: ProtocolId;
   status: number;
   startedAt: string;
   /** What it matches by: method, path and the canonical body (docs/contract.md). */

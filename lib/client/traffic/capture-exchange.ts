@@ -22,10 +22,14 @@ function protocolOf(capture: CaptureDetail): ProtocolId | undefined {
  * Chat Completions (the loosest).
  */
 export function captureLog(capture: CaptureDetail): EventLog | undefined {
-  if (!capture.events) return undefined;
-  const log = new EventLog(protocolOf(capture) ?? 'openai-chat');
-  log.truncated = capture.events.truncated;
-  readIntoLog(log, capture.events.items);
+  return capture.events && recordedLog(capture.events.items, protocolOf(capture), capture.events.truncated);
+}
+
+/** Recorded SSE items (a capture's, a cassette exchange's) as an event log, read by its protocol (Chat Completions, the loosest, when unknown). */
+export function recordedLog(items: { raw: string; at: number }[], protocol: ProtocolId | undefined, truncated = false): EventLog {
+  const log = new EventLog(protocol ?? 'openai-chat');
+  log.truncated = truncated;
+  readIntoLog(log, items);
   return log;
 }
 

@@ -60,6 +60,7 @@ export async function cassetteDetail(name: string): Promise<CassetteDetail> {
         method: entry.request.method,
         path: entry._sluice.path,
         ...(model ? { model } : {}),
+        ...(entry._sluice.protocol ? { protocol: entry._sluice.protocol } : {}),
         status: entry.response.status,
         startedAt: entry.startedDateTime,
         key: key.text,

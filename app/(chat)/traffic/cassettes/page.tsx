@@ -1,0 +1,10 @@
+import { CassetteList } from '@/components/traffic/cassette-list';
+import { cassetteDir } from '@/lib/server/cassettes/cassette-file';
+import { cassetteSummaries } from '@/lib/server/cassettes/read-cassettes';
+
+export const dynamic = 'force-dynamic';
+
+/** The proxy's cassettes. */
+export default async function CassettesPage() {
+  return <CassetteList cassettes={await cassetteSummaries()} folder={cassetteDir()} />;
+}
