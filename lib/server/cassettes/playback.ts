@@ -88,19 +88,27 @@ export async function playFromCassette(
         )
       : `Cassette "${choice.name}" has no file (${cassetteFile(choice.name)}): record it first, with mode=record or hybrid.`;
     recorder.end('unreachable', message);
-    sendError(io, 504, 'cassette_miss', message, {
-      cassette: choice.name,
-      key: clip(key.text, KEPT_KEY),
-      ...(closest
-        ? {
-            closest: {
-              exchange: closest.entry.index,
-              key: clip(closest.entry.key.text, KEPT_KEY),
-              differences: closest.differences,
-            },
-          }
-        : {}),
-    });
+    sendError(
+      io,
+      504,
+      'cassette_miss',
+      message,
+      {
+        cassette: choice.name,
+        key: clip(key.text, KEPT_KEY),
+        ...(closest
+          ? {
+              closest: {
+                exchange: closest.entry.index,
+                key: clip(closest.entry.key.text, KEPT_KEY),
+                differences: closest.differences,
+              },
+            }
+          : {}),
+      },
+      // The OpenAI and Anthropic SDKs retry a 504 unless told not to: a miss would miss again.
+      { 'x-should-retry': 'false' },
+    );
     return 'answered';
   }
 

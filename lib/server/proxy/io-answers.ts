@@ -11,9 +11,10 @@ export function sendError(
   type: ApiErrorType,
   message: string,
   extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): void {
   const body: ApiErrorBody = { error: { type, message, ...extra } };
-  io.writeHead(status, { 'content-type': 'application/json' });
+  io.writeHead(status, { 'content-type': 'application/json', ...headers });
   io.write(Buffer.from(JSON.stringify(body)));
   io.end();
 }
