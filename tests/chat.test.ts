@@ -57,6 +57,13 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
     });
     expect(stored.timings.firstByte).toBeLessThanOrEqual(stored.timings.firstToken!);
     expect(stored.timings.firstToken).toBeLessThanOrEqual(stored.timings.end!);
+    // What Sluice added to the first byte, in the head and in the upstream marker the event log reads.
+    const timing =
+      /^sluice;desc="Sluice before the upstream";dur=([\d.]+), upstream;desc="Upstream to headers";dur=([\d.]+)$/.exec(
+        response.headers.get('server-timing') ?? '',
+      );
+    expect(timing).not.toBeNull();
+    expect(text).toContain(`"timing":{"sluiceMs":${timing![1]},"upstreamMs":${timing![2]}}`);
   });
 
   it.each([

@@ -175,6 +175,22 @@ describe('the proxy against a scripted upstream', () => {
     expect(capture.body?.text).toContain('Rate limit reached');
   });
 
+  it('says in Server-Timing what Sluice took and what the upstream took to its headers', async () => {
+    const response = await fetch(`${proxy('up-chat')}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'late-headers', stream: true, messages: [] }),
+    });
+    await response.text();
+    const [, sluice, upstream] =
+      /^sluice;desc="Sluice before the upstream";dur=([\d.]+), upstream;desc="Upstream to headers";dur=([\d.]+)$/.exec(
+        response.headers.get('server-timing') ?? '',
+      ) ?? [];
+    // The upstream held its headers for a second; Sluice's share is what it did before asking.
+    expect(Number(upstream)).toBeGreaterThanOrEqual(950);
+    expect(Number(sluice)).toBeLessThan(Number(upstream));
+  });
+
   it('an SSE stream is byte for byte the upstream’s, with no marker of Sluice’s', async () => {
     const body = JSON.stringify({ model: 'fx:openai-chat:text-include-usage-obfuscation.sse', stream: true, messages: [] });
     const read = async (url: string) =>

@@ -75,6 +75,14 @@ export interface UpstreamExchange {
   messageId?: string;
   /** Input tokens estimated from the body (see `textTokens`): the input of a reply whose upstream never said its own. */
   inputTokensEstimate?: number;
+  /** Where the time to the upstream's headers went (also the answer's `Server-Timing`); streams from before it was said have none. */
+  timing?: ExchangeTiming;
+}
+
+/** Milliseconds: Sluice's own, from the request reaching it to the upstream request leaving; then the upstream's, to its headers. */
+export interface ExchangeTiming {
+  sluiceMs: number;
+  upstreamMs: number;
 }
 
 export type BffMarker =

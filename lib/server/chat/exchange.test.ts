@@ -22,7 +22,11 @@ function markerOf(body: Record<string, unknown>): {
     body,
   };
   const sent = sentBody(request, provider);
-  const line = exchangeMarker(request, response, provider, bffMarkers(nonce), { messageId: 'r1', body: sent });
+  const line = exchangeMarker(request, response, provider, bffMarkers(nonce), {
+    messageId: 'r1',
+    body: sent,
+    timing: { sluiceMs: 1.25, upstreamMs: 240.5 },
+  });
   const marker = parseBffMarker(line.slice(2, -1), nonce);
   if (marker?.kind !== 'upstream') throw new Error(`not an upstream marker: ${line.slice(0, 80)}`);
   return { line, exchange: marker.exchange, sent };
@@ -36,6 +40,7 @@ describe('the upstream marker', () => {
     expect(exchange.request.truncated).toBeUndefined();
     expect(exchange.request.bodyBytes).toBe(JSON.stringify(body).length);
     expect(exchange).toMatchObject({ messageId: 'r1', inputTokensEstimate: Math.round(JSON.stringify(body).length / 4) });
+    expect(exchange.timing).toEqual({ sluiceMs: 1.25, upstreamMs: 240.5 });
   });
 
   it('cuts a long body to its first 8 KiB, between characters, after its secrets are redacted; the whole text is what is stored', () => {

@@ -3,7 +3,7 @@ import { textTokens } from '@/lib/assemble/counted-usage';
 import { SECRET_NAME } from '@/lib/providers/secrets';
 import type { Provider } from '@/lib/providers/types';
 import type { UpstreamRequest } from '@/lib/protocols/request-types';
-import { UPSTREAM_MARKER_BODY_BYTES, type bffMarkers, type UpstreamExchange } from '@/lib/sse/bff-marker';
+import { UPSTREAM_MARKER_BODY_BYTES, type bffMarkers, type ExchangeTiming, type UpstreamExchange } from '@/lib/sse/bff-marker';
 import type { UpstreamResponse } from '../relay/http-client';
 import { redact } from '../redact';
 import { utf8Start } from '../utf8-start';
@@ -44,7 +44,7 @@ export function exchangeMarker(
   response: UpstreamResponse,
   provider: Provider,
   markers: ReturnType<typeof bffMarkers>,
-  { messageId, body }: { messageId: string; body: SentBody },
+  { messageId, body, timing }: { messageId: string; body: SentBody; timing: ExchangeTiming },
 ): string {
   const configured = new Set(Object.keys(provider.headers).map((name) => name.toLowerCase()));
   const exchange: UpstreamExchange = {
@@ -60,6 +60,7 @@ export function exchangeMarker(
     ...(provider.apiKeyEnv ? { apiKeyEnv: provider.apiKeyEnv } : {}),
     messageId,
     inputTokensEstimate: textTokens(body.text),
+    timing,
   };
   return redact(markers.upstream(exchange), provider.secrets);
 }

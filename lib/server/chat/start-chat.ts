@@ -23,6 +23,7 @@ import { readServerCopy } from './server-copy';
 import { relaySettings } from './settings';
 import { settling } from './settling-replies';
 import { pricingFor } from '../pricing';
+import { exchangeTiming, serverTimingHeader } from '../server-timing';
 
 /**
  * POST /api/chat: validate, resolve the provider and the conversation, send the
@@ -111,6 +112,7 @@ export async function startChat(request: Request): Promise<Response> {
   };
 
   let upstream: UpstreamResponse;
+  const sendingAt = performance.now();
   try {
     upstream = await sendUpstream(upstreamRequest, upstreamOptions);
   } catch (thrown) {
@@ -134,6 +136,8 @@ export async function startChat(request: Request): Promise<Response> {
     return response;
   }
 
+  const timing = exchangeTiming(clockStart, sendingAt, performance.now());
+  stream.setHeader('server-timing', serverTimingHeader(timing, upstream.headers.get('server-timing')));
   const upstreamConversationId = upstream.headers.get(CHAT_HEADERS.conversationId);
   if (upstreamConversationId) {
     writer.setUpstreamConversationId(upstreamConversationId);
@@ -141,7 +145,7 @@ export async function startChat(request: Request): Promise<Response> {
   }
   relay = relayUpstream(upstream.body, {
     markers,
-    preamble: exchangeMarker(upstreamRequest, upstream, provider, markers, { messageId: replyId, body: sent }),
+    preamble: exchangeMarker(upstreamRequest, upstream, provider, markers, { messageId: replyId, body: sent, timing }),
     limits: settings.limits,
     secrets: provider.secrets,
     keepAliveMs: settings.keepAliveMs,

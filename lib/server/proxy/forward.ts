@@ -12,6 +12,7 @@ import { CAPTURED_BODY_BYTES, CaptureRecorder } from './capture-recorder';
 import { refusedHere, sendError } from './io-answers';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 import { proxyTarget, type ProxyTarget } from './target';
+import { exchangeTiming, serverTimingHeader } from '../server-timing';
 import { cassetteFor, type CassetteChoice } from '../cassettes/cassette-choice';
 import { CassetteError } from '../cassettes/cassette-file';
 import { playFromCassette } from '../cassettes/playback';
@@ -50,6 +51,7 @@ const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
  * route; the app's own credential passes, or the provider's key is added.
  */
 export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise<void> {
+  const arrivedAt = performance.now();
   if (await refusedHere(io)) return;
 
   const all = providers();
@@ -130,11 +132,13 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       : undefined;
   const counted = source && !reading ? countedBody(source, capture, abort) : undefined;
   let upstream: RawUpstreamResponse;
+  let sendingAt = arrivedAt;
   try {
     const read = reading && (await reading);
     const whole = read === 'too-large' ? undefined : read;
     if (whole) capture.requestChunk(whole);
     else if (reading) throw new BodyBrokeOff();
+    sendingAt = performance.now();
     upstream = await requestUpstream(target.url, {
       method: io.method,
       headers: upstreamHeaders(io.headers, target.provider, withKey),
@@ -168,7 +172,11 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
 
   answered = true;
   capture.responded(upstream.status, upstream.headers);
-  io.writeHead(upstream.status, downstreamHeaders(upstream.headers));
+  const timing = exchangeTiming(arrivedAt, sendingAt, performance.now());
+  io.writeHead(upstream.status, {
+    ...downstreamHeaders(upstream.headers),
+    'server-timing': serverTimingHeader(timing, upstream.headers['server-timing']),
+  });
   pipeBody(io, upstream, capture, finish, settings);
 }
 
