@@ -1,11 +1,13 @@
 import type { CapturedChat } from '@/lib/api/captures';
+import { REPLAY_PROVIDER } from '@/lib/api/providers';
+import type { ChatParams } from '@/lib/protocols/conversation';
 import { titleFrom } from '@/lib/conversation-title';
 import { resetChat, useChatStore } from './chat-store';
 import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
 import { keepMessages, useMessagePool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
 import { createThreadRunner, type Thread, type ToolResult } from '../thread/thread-runner';
-import type { UiMessage } from '../thread/ui-message';
+import { storedReplyId, type UiMessage } from '../thread/ui-message';
 import { capturedThread } from '../traffic/captured-thread';
 
 /** The page follows the conversation: `/c/{id}`, without a reload, and the sidebar shows it at once. */
@@ -91,6 +93,37 @@ export function openChat(conversationId?: string, messages: UiMessage[] = []): v
 export function openCapturedChat(captured: CapturedChat): void {
   openChat(undefined, capturedThread(captured));
   useChatStore.setState({ params: captured.params });
+}
+
+/**
+ * Replays a recording as a new chat: the messages it answered, then one turn through the
+ * replay provider (model: the recording's id), which serves its stream again from
+ * `/replay/{id}` at its recorded pace. The server reads it with the recording's own
+ * protocol, so its reply and event log are there to set beside the original's.
+ */
+function replayAsChat(messages: UiMessage[], recordingId: string, params?: ChatParams): void {
+  openChat(undefined, messages);
+  if (params) useChatStore.setState({ params });
+  chooseModel(REPLAY_PROVIDER, recordingId);
+  void chat.run();
+}
+
+/** "Replay" on a reply of the chat: a new chat of what came before it, the reply replayed. */
+export function replayReply(assistantId: string): void {
+  const { order } = useChatStore.getState();
+  const { messages } = useMessagePool.getState();
+  const reply = messages[assistantId];
+  const id = reply?.role === 'assistant' ? storedReplyId(reply) : undefined;
+  if (!id) return;
+  replayAsChat(
+    order.slice(0, order.indexOf(assistantId)).flatMap((k) => messages[k] ?? []),
+    id,
+  );
+}
+
+/** "Replay" on a capture (`/?capture={id}&replay`): a new chat of its request's messages, its answer replayed. */
+export function replayCapture(captured: CapturedChat): void {
+  replayAsChat(capturedThread({ ...captured, reply: undefined }), captured.captureId, captured.params);
 }
 
 export function chooseModel(provider: string, model: string): void {
