@@ -34,7 +34,8 @@ function fromReply(reply: ReplyRecord): Recorded | undefined {
     at: reply.createdAt,
     model: {
       id: reply.id,
-      name: `Reply: ${reply.title} · ${reply.model}`,
+      // A replay's model is its recording's id: "replayed" says more.
+      name: `Reply: ${reply.title} · ${reply.provider === REPLAY_PROVIDER ? 'replayed' : reply.model}`,
       description: `${reply.provider} · ${reply.model}, ${PROTOCOL_NAMES[reply.protocol]}, ${when(reply.createdAt)}`,
     },
   };
@@ -49,7 +50,7 @@ function fromCapture(capture: CaptureSummary): Recorded | undefined {
     at: capture.startedAt,
     model: {
       id: capture.id,
-      name: `Capture: ${capture.method} ${capture.provider}${capture.path}${model ? ` · ${model}` : ''}`,
+      name: `Capture: ${capture.provider}${capture.path}${model ? ` · ${model}` : ''}`,
       description: `${capture.provider}${model ? ` · ${model}` : ''}, ${PROTOCOL_NAMES[capture.protocol]}, ${when(capture.startedAt)}`,
     },
   };
