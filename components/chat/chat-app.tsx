@@ -7,7 +7,7 @@ import { defaultChoice } from '@/lib/client/model-choice';
 import { uiMessagesOf } from '@/lib/client/history/from-stored';
 import type { CapturedChat } from '@/lib/api/captures';
 import type { Conversation } from '@/lib/api/conversations';
-import { chooseModel, openCapturedChat, openChat, replayCapture } from '@/lib/client/chat/run-reply';
+import { chooseModel, openCapturedChat, openCapturedReplay, openChat, sendCapturedReplay } from '@/lib/client/chat/run-reply';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/api/providers';
@@ -41,7 +41,7 @@ function openConversation(
   if (captured) {
     const { conversationId, order } = useChatStore.getState();
     if (!firstOpening(captured, conversationId === undefined && order.length > 0)) return;
-    if (replay) return replayCapture(captured);
+    if (replay) return openCapturedReplay(captured);
     openCapturedChat(captured);
     return chooseIfOffered(providers, captured.provider, captured.model);
   }
@@ -73,6 +73,11 @@ export function ChatApp({
   const empty = useChatStore((s) => s.order.length === 0);
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const logOpen = useLogPanel((s) => s.open);
+
+  // A capture's replay is sent once the page is on screen (see sendCapturedReplay).
+  useEffect(() => {
+    if (captured && replay) sendCapturedReplay(captured);
+  }, [captured, replay]);
 
   useEffect(() => {
     exposeStats();

@@ -96,16 +96,16 @@ export function openCapturedChat(captured: CapturedChat): void {
 }
 
 /**
- * Replays a recording as a new chat: the messages it answered, then one turn through the
- * replay provider (model: the recording's id), which serves its stream again from
- * `/replay/{id}` at its recorded pace. The server reads it with the recording's own
- * protocol, so its reply and event log are there to set beside the original's.
+ * Opens a recording's replay as a new chat: the messages it answered, on the replay
+ * provider's model for it (the recording's id). Its one turn, sent by `chat.run()`,
+ * goes to `/replay/{id}`, which serves the stream again at its recorded pace; the server
+ * reads it with the recording's own protocol, so its reply and event log are there to
+ * set beside the original's.
  */
-function replayAsChat(messages: UiMessage[], recordingId: string, params?: ChatParams): void {
+function openReplay(messages: UiMessage[], recordingId: string, params?: ChatParams): void {
   openChat(undefined, messages);
   if (params) useChatStore.setState({ params });
   chooseModel(REPLAY_PROVIDER, recordingId);
-  void chat.run();
 }
 
 /** "Replay" on a reply of the chat: a new chat of what came before it, the reply replayed. */
@@ -115,15 +115,29 @@ export function replayReply(assistantId: string): void {
   const reply = messages[assistantId];
   const id = reply?.role === 'assistant' ? storedReplyId(reply) : undefined;
   if (!id) return;
-  replayAsChat(
+  openReplay(
     order.slice(0, order.indexOf(assistantId)).flatMap((k) => messages[k] ?? []),
     id,
   );
+  void chat.run();
 }
 
-/** "Replay" on a capture (`/?capture={id}&replay`): a new chat of its request's messages, its answer replayed. */
-export function replayCapture(captured: CapturedChat): void {
-  replayAsChat(capturedThread({ ...captured, reply: undefined }), captured.captureId, captured.params);
+/** Captures whose replay this page has sent: a page rendered again does not send it twice. */
+const replayed = new WeakSet<CapturedChat>();
+
+/**
+ * "Replay" on a capture (`/?capture={id}&replay`), in two steps: opened as the page first
+ * renders (so it shows at once), sent once the page is on screen. A render may be set aside
+ * during a navigation: a request sent from it would move the address (`/c/{id}`) under a
+ * navigation not yet done.
+ */
+export const openCapturedReplay = (captured: CapturedChat) =>
+  openReplay(capturedThread({ ...captured, reply: undefined }), captured.captureId, captured.params);
+
+export function sendCapturedReplay(captured: CapturedChat): void {
+  if (replayed.has(captured)) return;
+  replayed.add(captured);
+  void chat.run();
 }
 
 export function chooseModel(provider: string, model: string): void {
