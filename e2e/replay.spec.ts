@@ -79,8 +79,12 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
   await expect(replays.filter({ hasText: / · sim-echo$/ })).toHaveCount(1);
   await expect(replays.filter({ hasText: / · replayed$/ })).toHaveCount(1);
 
+  // Dark as the system prefers it, read as the page loads.
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await app.hydrated();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect(page.getByRole('button', { name: 'Replay this reply at its recorded pace' }).last()).toBeInViewport({
     ratio: 0,
   });
@@ -128,6 +132,9 @@ test('Replay on a capture: a new chat of its request, its answer replayed; its r
   await app.shot('replay-capture-390-light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await app.hydrated();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await app.shot('replay-capture-1440-dark', { fullPage: false });
 
   await actions.getByRole('link', { name: 'Replay' }).click();
