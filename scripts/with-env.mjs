@@ -16,11 +16,15 @@ const FAMILIES = [
   { flag: 'gemini', protocols: ['gemini'], urls: ['GOOGLE_GEMINI_BASE_URL'], keys: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'] },
 ];
 
+const MODES = ['record', 'playback', 'hybrid'];
+const CASSETTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const PACE = /^(recorded|instant|\d+(\.\d+)?x)$/;
+
 export function parseWithArgs(argv, env) {
   const options = { sluice: `http://127.0.0.1:${env.PORT || 3000}`, pick: {}, command: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const flag = /^--(sluice|openai|anthropic|gemini)(?:=(.*))?$/.exec(arg);
+    const flag = /^--(sluice|openai|anthropic|gemini|cassette|mode|pace)(?:=(.*))?$/.exec(arg);
     if (!flag) {
       options.command = argv.slice(arg === '--' ? i + 1 : i);
       break;
@@ -28,14 +32,31 @@ export function parseWithArgs(argv, env) {
     const value = flag[2] ?? argv[++i];
     if (!value) throw new Error(`${arg} needs a value`);
     if (flag[1] === 'sluice') options.sluice = value.replace(/\/+$/, '');
+    else if (['cassette', 'mode', 'pace'].includes(flag[1])) options[flag[1]] = value;
     else options.pick[flag[1]] = value;
   }
+  if (options.cassette !== undefined && !CASSETTE_NAME.test(options.cassette))
+    throw new Error(`--cassette ${options.cassette}: use letters, digits, ".", "_" and "-" (up to 100)`);
+  if ((options.mode !== undefined || options.pace !== undefined) && options.cassette === undefined)
+    throw new Error('--mode and --pace go with --cassette NAME');
+  if (options.mode !== undefined && !MODES.includes(options.mode))
+    throw new Error(`--mode ${options.mode}: use ${MODES.join(', ')}`);
+  if (options.pace !== undefined && !PACE.test(options.pace))
+    throw new Error(`--pace ${options.pace}: use recorded, instant or a multiple such as 2x`);
+  if (options.cassette !== undefined) options.mode ??= 'hybrid';
   if (options.command.length === 0) throw new Error('no command to run');
   return options;
 }
 
+/** Where an SDK's base URL points: the proxy, or the proxy under a cassette (`/cassette/{name}/{mode}[+pace]/…`). */
+function mountOf({ sluice, cassette, mode, pace }) {
+  if (cassette === undefined) return `${sluice}/proxy`;
+  return `${sluice}/cassette/${encodeURIComponent(cassette)}/${mode}${pace ? `+${pace}` : ''}`;
+}
+
 /** The variables to set: each family's base URLs at the proxy of its provider, and the placeholder key where the app has none. */
-export function proxyEnvironment(providers, { sluice, pick }, env) {
+export function proxyEnvironment(providers, options, env) {
+  const { pick } = options;
   const out = {};
   const lines = [];
   for (const family of FAMILIES) {
@@ -51,10 +72,12 @@ export function proxyEnvironment(providers, { sluice, pick }, env) {
         `--${family.flag} ${wanted}: that provider speaks ${provider.protocol}, not ${family.protocols.join(' or ')}`,
       );
     if (!provider) continue;
-    const url = `${sluice}/proxy/${encodeURIComponent(provider.id)}`;
+    const url = `${mountOf(options)}/${encodeURIComponent(provider.id)}`;
     for (const name of family.urls) out[name] = url;
     if (!family.keys.some((name) => env[name])) for (const name of family.keys.slice(0, 1)) out[name] = PLACEHOLDER_KEY;
     lines.push(`${family.urls[0]}=${url} (${provider.name})`);
   }
+  if (options.cassette !== undefined)
+    lines.push(`cassette ${options.cassette}, ${options.mode}${options.pace ? `, pace ${options.pace}` : ''}`);
   return { env: out, lines };
 }

@@ -54,4 +54,18 @@ describe('npm run with', () => {
       'speaks openai-chat',
     );
   });
+
+  it('points the SDKs at a cassette when asked, hybrid unless a mode is given', () => {
+    const options = parseWithArgs(['--cassette=ci', '--mode', 'playback', '--pace=instant', 'npm', 'test'], {});
+    expect(options).toMatchObject({ cassette: 'ci', mode: 'playback', pace: 'instant', command: ['npm', 'test'] });
+    const { env, lines } = proxyEnvironment(providers, options, {});
+    expect(env.OPENAI_BASE_URL).toBe('http://127.0.0.1:3000/cassette/ci/playback+instant/openai');
+    expect(env.ANTHROPIC_BASE_URL).toBe('http://127.0.0.1:3000/cassette/ci/playback+instant/sim-anthropic');
+    expect(lines.at(-1)).toBe('cassette ci, playback, pace instant');
+    expect(parseWithArgs(['--cassette', 'ci', 'node'], {}).mode).toBe('hybrid');
+    expect(() => parseWithArgs(['--cassette', '../x', 'node'], {})).toThrow('use letters');
+    expect(() => parseWithArgs(['--cassette', 'ci', '--mode', 'replay', 'node'], {})).toThrow('use record, playback, hybrid');
+    expect(() => parseWithArgs(['--mode', 'playback', 'node'], {})).toThrow('go with --cassette');
+    expect(() => parseWithArgs(['--cassette', 'ci', '--pace', 'fast', 'node'], {})).toThrow('--pace fast');
+  });
 });

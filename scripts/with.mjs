@@ -6,12 +6,16 @@
  * none); `--openai ID`, `--anthropic ID` and `--gemini ID` pick others, `--sluice URL`
  * names the Sluice to record through (default http://127.0.0.1:$PORT, PORT 3000).
  * An app with no key of its own gets the placeholder `sluice-proxy`, which the proxy
- * replaces with the provider's configured key.
+ * replaces with the provider's configured key. `--cassette NAME` records to or plays
+ * back from `cassettes/NAME.har` (`--mode`, hybrid by default: play back what is
+ * recorded, record the rest), so `--mode playback` runs a test suite offline.
  */
 import { spawn } from 'node:child_process';
 import { proxyEnvironment, parseWithArgs } from './with-env.mjs';
 
-const usage = 'Usage: npm run with -- [--sluice URL] [--openai ID] [--anthropic ID] [--gemini ID] <command> [args…]';
+const usage =
+  'Usage: npm run with -- [--sluice URL] [--openai ID] [--anthropic ID] [--gemini ID]\n' +
+  '                       [--cassette NAME [--mode record|playback|hybrid] [--pace recorded|instant|Nx]] <command> [args…]';
 
 let options;
 try {

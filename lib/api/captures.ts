@@ -1,3 +1,4 @@
+import type { CaptureCassette } from './cassettes';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyCost } from '@/lib/pricing/cost';
 import type { ProtocolId } from '@/lib/protocols/ids';
@@ -60,6 +61,8 @@ export interface CaptureSummary {
   cost?: ReplyCost | null;
   /** Why it ended as it did, when not `complete` (never a secret). */
   error?: string;
+  /** The cassette it was recorded to or played back from (docs/contract.md "Cassettes"). */
+  cassette?: CaptureCassette;
 }
 
 /**

@@ -12,6 +12,8 @@ export type ApiErrorType =
   | 'upstream_unreachable'
   | 'upstream_timeout'
   | 'upstream_not_sse'
+  /** A cassette in playback has no recorded exchange for the request (504): it names both keys. */
+  | 'cassette_miss'
   | 'server_error'
   | 'server_stopping';
 

@@ -30,6 +30,18 @@ export const ProviderConfigSchema = z
     models: z.array(z.string().min(1)).optional(),
     /** After a broken connection, ask again with Last-Event-ID ("last-event-id", the default, used once the stream's events carried ids) or not ("off"). */
     resume: z.enum(['last-event-id', 'off']).optional(),
+    /** A cassette the recording proxy uses for every request to this provider (docs/contract.md "Cassettes"). */
+    cassette: z
+      .object({
+        name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'use letters, digits, ".", "_" and "-" only'),
+        mode: z.enum(['record', 'playback', 'hybrid']),
+        pace: z
+          .string()
+          .regex(/^(recorded|instant|\d+(\.\d+)?x)$/, 'use "recorded", "instant" or a multiple such as "2x"')
+          .optional(),
+      })
+      .strict()
+      .optional(),
     /** Prices per model id, over the catalog's. */
     prices: z.record(z.string().min(1), ModelPriceSchema).optional(),
   })

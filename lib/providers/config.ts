@@ -77,6 +77,7 @@ function resolveProvider(config: ProviderConfig, env: Env): Provider {
     models: config.models?.map((id) => ({ id })),
     builtin: false,
     ...(config.resume ? { resume: config.resume } : {}),
+    ...(config.cassette ? { cassette: config.cassette } : {}),
     ...(config.prices ? { prices: config.prices } : {}),
   };
 }

@@ -22,6 +22,8 @@ export interface Provider {
   builtin: boolean;
   /** "off": a broken upstream connection ends the reply, even when its events carried ids. */
   resume?: 'last-event-id' | 'off';
+  /** The providers file's `cassette`: every request through the proxy for this provider uses it (a request's own header wins). */
+  cassette?: { name: string; mode: 'record' | 'playback' | 'hybrid'; pace?: string };
   /** Prices per model id (the providers file's `prices`, or the simulator's own), over the catalog's. */
   prices?: Record<string, ModelPrice>;
 }

@@ -1,5 +1,5 @@
 import { serveProxy } from '@/lib/server/proxy/forward';
-import { serveThroughRoute } from '@/lib/server/proxy/web-io';
+import { routeMethods } from '@/lib/server/proxy/web-io';
 
 /**
  * The recording proxy through Next.js: only for a request that reaches the server
@@ -8,11 +8,4 @@ import { serveThroughRoute } from '@/lib/server/proxy/web-io';
  */
 export const dynamic = 'force-dynamic';
 
-const handle = (request: Request) => serveThroughRoute(request, serveProxy);
-export const GET = handle;
-export const POST = handle;
-export const PUT = handle;
-export const PATCH = handle;
-export const DELETE = handle;
-export const HEAD = handle;
-export const OPTIONS = handle;
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeMethods(serveProxy);

@@ -29,6 +29,7 @@ describe('the environment, read', () => {
       SLUICE_MAX_SSE_EVENT_BYTES: 8 * 1024 * 1024,
       SLUICE_MAX_REPLY_BYTES: 16 * 1024 * 1024,
       SLUICE_CAPTURE_RETENTION: 1000,
+      SLUICE_CASSETTE_DIR: 'cassettes',
       SLUICE_STREAM_RETENTION_MS: 5 * 60_000,
       SLUICE_UNWATCHED_LIMIT_MS: 15 * 60_000,
       SLUICE_SIM_ORIGIN: undefined,

@@ -87,6 +87,12 @@ export const VARIABLES = {
     1000,
     "how many of the recording proxy's captures are kept (`/proxy`, the Traffic page); the oldest go first",
   ),
+  SLUICE_CASSETTE_DIR: withDefault(
+    path,
+    'cassettes',
+    'folder of the proxy\'s cassettes (`{name}.har`, see "Cassettes: run your tests offline")',
+    '`./cassettes`',
+  ),
   SLUICE_STREAM_RETENTION_MS: withDefault(milliseconds, 5 * 60_000, 'how long an ended reply stays joinable by byte offset'),
   SLUICE_UNWATCHED_LIMIT_MS: withDefault(milliseconds, 15 * 60_000, 'a reply nobody reads for this long is stopped'),
   SLUICE_SIM_ORIGIN: optional(

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { CaptureCassette } from '@/lib/api/cassettes';
 import type { CapturedBody, CaptureDetail, CaptureStatus, CaptureSummary } from '@/lib/api/captures';
 import { countedUsage, textTokens } from '@/lib/assemble/counted-usage';
 import { costOf } from '@/lib/pricing/cost';
@@ -81,6 +82,8 @@ export class CaptureRecorder {
     private readonly requestHeaders: Record<string, string | string[] | undefined>,
     /** The app's own credentials, redacted like the provider's: asked for once the capture is written. */
     private readonly clientSecrets: () => string[],
+    /** The cassette this exchange is recorded to or played back from. */
+    private readonly cassette?: CaptureCassette,
   ) {}
 
   /** Time-ordered by when the request came, made when first written. */
@@ -167,6 +170,7 @@ export class CaptureRecorder {
       startedAt: new Date(this.startedMs).toISOString(),
       ...(this.protocol ? { protocol: this.protocol } : {}),
       sse: this.head?.sse ?? false,
+      ...(this.cassette ? { cassette: this.cassette } : {}),
       timings: this.firstByte === undefined ? {} : { firstByte: this.firstByte },
       ...more,
     };

@@ -11,7 +11,11 @@ import { formatBytes } from '@/lib/sse/limits';
 import { CAPTURED_BODY_BYTES, CaptureRecorder } from './capture-recorder';
 import { refusedHere, sendError } from './io-answers';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
-import { proxyTarget } from './target';
+import { proxyTarget, type ProxyTarget } from './target';
+import { cassetteFor, type CassetteChoice } from '../cassettes/cassette-choice';
+import { CassetteError } from '../cassettes/cassette-file';
+import { playFromCassette } from '../cassettes/playback';
+import { recordToCassette } from '../cassettes/record';
 
 /**
  * One HTTP exchange as the proxy sees it, whichever server carries it: Node's own
@@ -45,7 +49,7 @@ const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Only this server's names and no other origin's page may use it, as with every
  * route; the app's own credential passes, or the provider's key is added.
  */
-export async function serveProxy(io: ProxyIo): Promise<void> {
+export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise<void> {
   if (await refusedHere(io)) return;
 
   const all = providers();
@@ -68,10 +72,25 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
       `The request body is ${formatBytes(declared)}; the proxy takes at most ${formatBytes(MAX_BODY_BYTES)}.`,
     );
 
+  const cassette = cassetteFor(io.headers, target.provider, mounted);
+  if (cassette && 'error' in cassette) return sendError(io, 400, 'invalid_request', cassette.error);
+  let preread: Buffer | undefined;
+  if (cassette && cassette.mode !== 'record') {
+    const played = await fromCassette(io, target, { ...cassette, mode: cassette.mode });
+    if (played === 'answered') return;
+    preread = played.body;
+  }
+
   const settings = relaySettings();
   const withKey = !ownCredential(io.headers, io.url);
   const { headers, url } = io;
-  const capture = new CaptureRecorder(target, io.method, headers, () => credentialValues(headers, url));
+  const capture = new CaptureRecorder(
+    target,
+    io.method,
+    headers,
+    () => credentialValues(headers, url),
+    cassette && { name: cassette.name, mode: cassette.mode, played: false },
+  );
   const abort = new AbortController();
   let answered = false;
   let finished = false;
@@ -89,6 +108,7 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
     finished = true;
     inFlight().delete(exchange);
     capture.end(status, error);
+    if (cassette) void recordToCassette(cassette.name, capture.id, capture.written);
   };
   io.onClose(() => {
     if (finished) return;
@@ -103,11 +123,16 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
 
   const timeout = setTimeout(() => abort.abort(), settings.headersTimeoutMs);
   const source = HAS_NO_BODY.has(io.method) ? undefined : io.body;
-  const reading = source && declared > 0 && declared <= WHOLE_BODY_BYTES ? wholeBody(source, abort.signal) : undefined;
+  const reading = preread
+    ? Promise.resolve(preread)
+    : source && declared > 0 && declared <= WHOLE_BODY_BYTES
+      ? wholeBody(source, abort.signal)
+      : undefined;
   const counted = source && !reading ? countedBody(source, capture, abort) : undefined;
   let upstream: RawUpstreamResponse;
   try {
-    const whole = reading && (await reading);
+    const read = reading && (await reading);
+    const whole = read === 'too-large' ? undefined : read;
     if (whole) capture.requestChunk(whole);
     else if (reading) throw new BodyBrokeOff();
     upstream = await requestUpstream(target.url, {
@@ -148,6 +173,44 @@ export async function serveProxy(io: ProxyIo): Promise<void> {
 }
 
 /**
+ * A request under a cassette that may play back: its body read whole (it is part of
+ * what matches), then answered from the cassette, or handed back to go upstream.
+ */
+async function fromCassette(
+  io: ProxyIo,
+  target: ProxyTarget,
+  cassette: Parameters<typeof playFromCassette>[2],
+): Promise<'answered' | { body: Buffer }> {
+  const abort = new AbortController();
+  io.onClose(() => abort.abort());
+  const source = HAS_NO_BODY.has(io.method) ? undefined : io.body;
+  const body = source ? await wholeBody(source, abort.signal, MAX_BODY_BYTES) : Buffer.alloc(0);
+  if (body === 'too-large') {
+    sendError(io, 413, 'body_too_large', `The request body passed ${formatBytes(MAX_BODY_BYTES)}, the proxy's bound.`);
+    return 'answered';
+  }
+  if (!body) {
+    io.destroy();
+    return 'answered';
+  }
+  const query = target.url.indexOf('?');
+  try {
+    const outcome = await playFromCassette(
+      io,
+      target,
+      cassette,
+      body,
+      target.path + (query === -1 ? '' : target.url.slice(query)),
+    );
+    return outcome === 'answered' ? outcome : { body };
+  } catch (error) {
+    if (!(error instanceof CassetteError)) throw error;
+    sendError(io, 500, 'server_error', error.message);
+    return 'answered';
+  }
+}
+
+/**
  * A body of a declared length up to WHOLE_BODY_BYTES (an SDK's request, in practice) is
  * read whole before the request goes upstream, and sent with its head in one write, as
  * nginx buffers request bodies: streamed on, undici sent the head only with the first
@@ -163,11 +226,20 @@ class BodyBrokeOff extends Error {
   }
 }
 
-/** The whole body; undefined when it broke off, or the request was given up (the app hung up, or the wait for headers ran out). */
-function wholeBody(source: Readable, signal: AbortSignal): Promise<Buffer | undefined> {
+/**
+ * The whole body; undefined when it broke off, or the request was given up (the app
+ * hung up, or the wait for headers ran out); `too-large` past `max` bytes.
+ */
+function wholeBody(source: Readable, signal: AbortSignal, max = Infinity): Promise<Buffer | undefined | 'too-large'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    source.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let bytes = 0;
+    source.on('data', (chunk: Buffer) => {
+      bytes += chunk.byteLength;
+      if (bytes <= max) return void chunks.push(chunk);
+      source.destroy();
+      resolve('too-large');
+    });
     source.once('end', () => resolve(Buffer.concat(chunks)));
     // After 'end' these change nothing.
     source.once('close', () => resolve(undefined));

@@ -1,14 +1,12 @@
 import 'server-only';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
-import { serveProxy } from './forward';
+import { mountedAt } from './mounts';
 import { nodeIo } from './node-io';
-import { PROXY_MOUNT } from './target';
-import { REPLAY_MOUNT, serveReplay } from '../replay/serve-replay';
 
 const INSTALLED = Symbol.for('sluice.proxy-lean-path');
 
 /**
- * Serves `/proxy/…` (and `/replay/…`) from this process' HTTP server before Next.js sees the request:
+ * Serves `/proxy/…` (and `/replay/…`, `/cassette/…`: proxy/mounts.ts) from this process' HTTP server before Next.js sees the request:
  * through a route handler, Next.js's routing and its Web streams added about 5 ms to
  * the first byte, where an app's own proxy should add under one
  * (docs/decisions.md: "The recording proxy's lean path"). Next.js exposes no hook
@@ -25,7 +23,7 @@ export function installLeanPath(): void {
   proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request') {
       const [req, res] = args as [IncomingMessage, ServerResponse];
-      const serve = req.url?.startsWith(PROXY_MOUNT) ? serveProxy : req.url?.startsWith(REPLAY_MOUNT) ? serveReplay : undefined;
+      const serve = mountedAt(req.url);
       if (serve) {
         serve(nodeIo(req, res)).catch((error: unknown) => {
           console.error(`sluice: the proxy failed: ${error instanceof Error ? error.message : String(error)}`);

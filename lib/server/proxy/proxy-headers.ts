@@ -75,6 +75,8 @@ export function upstreamHeaders(
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(incoming)) {
     if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('x-forwarded-') || name === 'forwarded') continue;
+    // Sluice's own (a cassette's choice) are for the proxy, not the upstream.
+    if (name.startsWith('x-sluice-')) continue;
     if (CREDENTIAL_HEADERS.includes(name) && isPlaceholder(value)) continue;
     // Identity: a compressed stream would reach the capture compressed, and the app in bursts.
     if (name === 'accept-encoding') continue;

@@ -62,3 +62,9 @@ export function serveThroughRoute(request: Request, serve: (io: ProxyIo) => Prom
     void serve(io);
   });
 }
+
+/** A fallback route's seven method handlers, each serving through the route as above. */
+export function routeMethods(serve: (io: ProxyIo) => Promise<void>) {
+  const handle = (request: Request) => serveThroughRoute(request, serve);
+  return { GET: handle, POST: handle, PUT: handle, PATCH: handle, DELETE: handle, HEAD: handle, OPTIONS: handle };
+}

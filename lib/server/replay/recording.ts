@@ -17,12 +17,12 @@ export interface Recording {
 /** Headers a replay does not repeat: the connection's own, and a length or encoding the replayed body may no longer match. */
 const NOT_REPEATED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'date']);
 
-function headersOf(headers: Record<string, string>): Record<string, string> {
+export function headersOf(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_REPEATED.has(name.toLowerCase())));
 }
 
 /** A text cut into the recorded reads, by their sizes (the rest, if the sizes fall short, as one more). */
-function split(text: Buffer, sizes: number[], at: number[]): Recording['chunks'] {
+export function split(text: Buffer, sizes: number[], at: number[]): Recording['chunks'] {
   const chunks: Recording['chunks'] = [];
   let offset = 0;
   sizes.forEach((size, i) => {

@@ -7,28 +7,43 @@ import { loadRecording, type Recording } from './recording';
 
 export { REPLAY_MOUNT };
 
+/** What a caller learns of a playing recording (a cassette's playback records it as a capture). */
+export interface PlayWatch {
+  /** A read went to the app, at this performance.now(). */
+  wrote?(bytes: Buffer, now: number): void;
+  /** It ended: every read written, or the app hung up first (`closed`). */
+  ended?(closed: boolean): void;
+}
+
 /**
  * Plays a recording to the app: its status and headers at once, then each read at its
  * recorded time (divided by the pace's speed), waiting for the app to take the last
  * when it reads slower; every read is written apart, so the app's reads split where the
  * upstream's did as far as its socket allows. The app hanging up ends it.
  */
-function play(io: ProxyIo, recording: Recording, pace: Pace): void {
+export function play(io: ProxyIo, recording: Recording, pace: Pace, watch: PlayWatch = {}): void {
   io.writeHead(recording.status, recording.headers);
   const started = performance.now();
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   io.onClose(() => {
+    if (closed) return;
     closed = true;
     clearTimeout(timer);
+    watch.ended?.(true);
   });
   const next = (i: number): void => {
     if (closed) return;
-    if (i >= recording.chunks.length) return io.end();
+    if (i >= recording.chunks.length) {
+      closed = true;
+      io.end();
+      return watch.ended?.(false);
+    }
     const { bytes, at } = recording.chunks[i]!;
     const wait = started + at / pace.speed - performance.now();
     const write = () => {
       if (closed) return;
+      watch.wrote?.(bytes, performance.now());
       if (io.write(bytes)) next(i + 1);
       else io.onDrain(() => next(i + 1));
     };

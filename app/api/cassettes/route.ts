@@ -1,0 +1,7 @@
+import { route } from '@/lib/server/api-route';
+import { cassetteSummaries } from '@/lib/server/cassettes/read-cassettes';
+
+export const dynamic = 'force-dynamic';
+
+/** The proxy's cassettes (`SLUICE_CASSETTE_DIR`), by name. */
+export const GET = route(async () => Response.json({ items: await cassetteSummaries() }));
