@@ -15,6 +15,7 @@ import { startPortkey } from '../tests/support/portkey';
 import { pct, settled, stream, throughput, type Target, type Timing } from './relay';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { median, type Metric } from './report';
+import { replayTiming } from './replay-timing';
 
 /** What an app sends: its own key (passed on by the proxy, redacted in the capture), a streamed chat request. */
 const body = (model: string) => JSON.stringify({ model, stream: true, messages: [{ role: 'user', content: 'bench' }] });
@@ -96,6 +97,8 @@ export async function run(): Promise<Metric[]> {
     await latency(targets, 3);
     sent += 2 * 3;
     await settled(server);
+    // PROXY_BENCH_ONLY=replay: just /replay's timing (bench/replay-timing.ts; written to proxy.partial.json).
+    if (process.env.PROXY_BENCH_ONLY === 'replay') return await replayTiming(next.origin, targets.proxy, targets.direct);
     step('latency');
     const rounds = 60;
     const lat = await latency(targets, rounds);
@@ -148,6 +151,8 @@ export async function run(): Promise<Metric[]> {
     ];
     // PROXY_BENCH_ONLY=latency: just these (a quick look while working; written to proxy.partial.json).
     if (process.env.PROXY_BENCH_ONLY === 'latency') return latencyMetrics;
+    const replayMetrics = await replayTiming(next.origin, targets.proxy, targets.direct);
+    sent += 2; // the two streams it records through the proxy
 
     step('throughput, 100 streams');
     const runs = 5;
@@ -184,6 +189,7 @@ export async function run(): Promise<Metric[]> {
     const ratio = median(many.proxy) / median(many.direct);
     return [
       ...latencyMetrics,
+      ...replayMetrics,
       overDirectMany('the Sluice proxy', many.proxy, many.direct, '>= 0.9', ratio >= 0.9),
       overDirectMany('the floor, a Node http pipe', many.floor, many.direct, 'reference', true),
       overDirectMany('the Portkey gateway', portkeyMany.portkey, portkeyMany.direct, 'reference', true),

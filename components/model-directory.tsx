@@ -1,12 +1,6 @@
 import type { ModelInfo, PublicProvider } from '@/lib/api/providers';
+import { PROTOCOL_NAMES } from '@/lib/protocols/ids';
 import { groupByModels, type ModelGroup } from './model-groups';
-
-const PROTOCOL_LABELS: Record<PublicProvider['protocol'], string> = {
-  'openai-chat': 'OpenAI Chat Completions',
-  'anthropic-messages': 'Anthropic Messages',
-  'openai-responses': 'OpenAI Responses',
-  gemini: 'Gemini',
-};
 
 /** One provider in brief: its name, wire format, id, and whether it is built in or has its key. */
 function ProviderBadge({ provider, label }: ModelGroup['providers'][number]) {
@@ -14,7 +8,8 @@ function ProviderBadge({ provider, label }: ModelGroup['providers'][number]) {
     <article aria-label={provider.name} className="rounded-md border border-zinc-200 px-2 py-1 text-xs dark:border-zinc-800">
       <h4 className="font-medium">{label}</h4>
       <p className="text-zinc-600 dark:text-zinc-400">
-        {PROTOCOL_LABELS[provider.protocol]} · <code>{provider.id}</code>
+        {provider.protocol ? `${PROTOCOL_NAMES[provider.protocol]} · ` : ''}
+        <code>{provider.id}</code>
         {provider.builtin ? ' · built in' : provider.hasKey ? ' · key set' : ''}
       </p>
     </article>
@@ -84,7 +79,8 @@ export function ModelDirectory({ providers }: { providers: PublicProvider[] }) {
         Available models
       </h2>
       <div className="mt-4 flex flex-col gap-4">
-        {groupByModels(providers).map((group) => (
+        {/* The replay provider's models are recordings, not models to read about: the picker lists them. */}
+        {groupByModels(providers.filter((p) => p.protocol)).map((group) => (
           <Group key={group.providers[0]!.provider.id} group={group} />
         ))}
       </div>

@@ -326,18 +326,21 @@ test('the model picker: grouped by provider, searched, the provider shown with t
 }) => {
   const picker = page.getByRole('combobox', { name: 'Model' });
   expect(await picker.locator('option').count()).toBeGreaterThanOrEqual(60);
-  await expect(picker.locator('optgroup')).toHaveCount(4);
+  // The four simulators, then the replay provider's recordings (the replies and captures other tests made).
+  await expect(picker.locator('optgroup')).toHaveCount(5);
+  await expect(picker.locator('optgroup').last()).toHaveAttribute('label', 'Replay');
+  const models = picker.locator('optgroup:not([label="Replay"]) option');
   // The chosen model's provider is beside it, and is its description.
   await expect(picker).toHaveValue('sim-openai::sim-markdown');
   await expect(picker).toHaveAccessibleDescription('Simulator · OpenAI Chat');
   const search = page.getByRole('searchbox', { name: 'Search models' });
   await search.fill('echo');
-  // The four simulators' sim-echo, plus the model already chosen.
-  expect(await picker.locator('option').count()).toBeLessThanOrEqual(5);
-  await expect(picker.locator('option', { hasText: 'sim-echo' })).toHaveCount(4);
+  // The four simulators' sim-echo, plus the model already chosen (and replies of sim-echo to replay).
+  expect(await models.count()).toBeLessThanOrEqual(5);
+  await expect(models.filter({ hasText: 'sim-echo' })).toHaveCount(4);
   // Every word counts, the provider's name too.
   await search.fill('gemini echo');
-  await expect(picker.locator('option', { hasText: 'sim-echo' })).toHaveCount(1);
+  await expect(models.filter({ hasText: 'sim-echo' })).toHaveCount(1);
   await search.fill('no such model');
   await expect(page.getByRole('status').filter({ hasText: 'No model matches.' })).toBeVisible();
   await search.fill('');

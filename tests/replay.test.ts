@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CaptureDetail, CapturePage } from '@/lib/api/captures';
+import type { PublicProvider } from '@/lib/api/providers';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { fixtures } from './support/fixtures';
 import { base, postChat, readChat, user } from './support/http';
@@ -120,4 +121,85 @@ it('names what it cannot replay, and a pace it does not know', async () => {
   expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain('No capture or stored reply');
   const badPace = await fetch(`${base}/replay/01a21555-e047-7e8f-8383-13fc13cc22d4?pace=fast`);
   expect(badPace.status).toBe(400);
+});
+
+/** The upstream's part of a reply's stream: its SSE items, Sluice's marker comments left out. */
+const upstreamItems = (text: string) =>
+  text
+    .split(/(?<=\n\n)/)
+    .flatMap((item) => item.split(/(?<=\n)/).filter((line) => !line.startsWith(': sluice ')))
+    .join('');
+
+describe('the replay provider', () => {
+  it('re-runs a stored reply through POST /api/chat: the same text, usage and upstream stream, read with its protocol', async () => {
+    const original = await postChat({ provider: 'sim-anthropic', model: 'sim-thinking', messages: user('replay me tokens=30') });
+    const first = await readChat(original);
+    const id = original.headers.get('x-sluice-message-id')!;
+    // Pressed the moment the reply ends: the server stores it first.
+    const replayed = await postChat({ provider: 'replay', model: id, messages: user('replay me tokens=30') });
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get('x-sluice-protocol')).toBe('anthropic-messages');
+    const again = await readChat(replayed);
+    expect(again.message.status).toBe('complete');
+    expect(again.message.text).toBe(first.message.text);
+    expect(again.message.thinking).toBe(first.message.thinking);
+    expect(again.message.usage).toEqual(first.message.usage);
+    expect(first.message.text.length).toBeGreaterThan(0);
+    // Its event log: the original's upstream items, in order, each whole.
+    expect(upstreamItems(again.text)).toBe(upstreamItems(first.text));
+  });
+
+  it('re-runs a capture through POST /api/chat with the capture’s protocol: the text and usage it captured', async () => {
+    const fixture = fixtures().find((f) => f.file.endsWith('gemini/text-basic.sse'))!;
+    const model = `fx:${fixture.file.replace('/', ':')}`;
+    const { provider, path } = ROUTES.gemini(model);
+    await fetch(`${base}/proxy/${provider}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+    }).then((r) => r.arrayBuffer());
+    const capture = await captureOf(model);
+    expect(capture.reply?.text.length).toBeGreaterThan(0);
+    const replayed = await postChat({ provider: 'replay', model: capture.id, messages: user('hi') });
+    expect(replayed.headers.get('x-sluice-protocol')).toBe('gemini');
+    const { message } = await readChat(replayed);
+    expect(message.text).toBe(capture.reply!.text);
+    expect(message.usage).toEqual(capture.reply!.usage);
+    expect(message.finishReason).toBe(capture.reply!.finishReason);
+  });
+
+  it('lists recent replies and streamed captures as models with readable names, not a JSON answer', async () => {
+    const chat = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('listed as a replay') });
+    await readChat(chat);
+    const replyId = chat.headers.get('x-sluice-message-id')!;
+    await fetch(`${base}/proxy/up-chat/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'rate-limited', messages: [] }),
+    }).then((r) => r.text());
+    const json = await captureOf('rate-limited');
+    let replay: PublicProvider | undefined;
+    await expect
+      .poll(async () => {
+        const { providers } = (await (await fetch(`${base}/api/providers`)).json()) as { providers: PublicProvider[] };
+        replay = providers.find((p) => p.id === 'replay');
+        return replay?.models.some((m) => m.id === replyId);
+      })
+      .toBe(true);
+    expect(replay).toMatchObject({ name: 'Replay', builtin: true, hasKey: false });
+    expect(replay!.protocol).toBeUndefined();
+    expect(replay!.models.find((m) => m.id === replyId)).toMatchObject({
+      name: 'Reply: listed as a replay · sim-echo',
+      description: expect.stringContaining('sim-openai · sim-echo, OpenAI Chat Completions'),
+    });
+    const captured = replay!.models.find((m) => m.name?.startsWith('Capture: up-'));
+    expect(captured?.description).toMatch(/UTC$/);
+    expect(replay!.models.some((m) => m.id === json.id)).toBe(false);
+    // Asked for all the same, a JSON answer is no stream to replay through the chat; nor is an unknown id.
+    for (const model of [json.id, '01a21555-e047-7e8f-8383-13fc13cc22d4', 'not-a-uuid']) {
+      const refused = await postChat({ provider: 'replay', model, messages: user('hi') });
+      expect(refused.status).toBe(404);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('No stored reply or capture');
+    }
+  });
 });

@@ -5,14 +5,29 @@ import { listPublicProviders } from '@/lib/providers/list';
 
 export const dynamic = 'force-dynamic';
 
-/** A new chat; with `?capture={id}`, one opened from a capture of the recording proxy (its request and reply). */
-export default async function Home({ searchParams }: { searchParams: Promise<{ capture?: string | string[] }> }) {
-  const { capture } = await searchParams;
+/**
+ * A new chat; with `?capture={id}`, one opened from a capture of the recording proxy (its
+ * request and reply); with `&replay` too, its request's messages and its answer replayed.
+ */
+export default async function Home({
+  searchParams,
+}: {
+  searchParams: Promise<{ capture?: string | string[]; replay?: string | string[] }>;
+}) {
+  const { capture, replay } = await searchParams;
   const [providers, captured] = await Promise.all([
     listPublicProviders(),
     typeof capture === 'string' ? loadCapturedChat(capture) : undefined,
   ]);
   if (typeof capture === 'string' && !captured)
     return <NotFoundPage title="Capture not found" what="capture that opens as a chat" />;
-  return <ChatApp key={captured?.captureId ?? 'new'} providers={providers} captured={captured} />;
+  const replayed = replay !== undefined && captured !== undefined;
+  return (
+    <ChatApp
+      key={captured ? `${captured.captureId}${replayed ? ':replay' : ''}` : 'new'}
+      providers={providers}
+      captured={captured}
+      replay={replayed}
+    />
+  );
 }

@@ -7,7 +7,7 @@ import { defaultChoice } from '@/lib/client/model-choice';
 import { uiMessagesOf } from '@/lib/client/history/from-stored';
 import type { CapturedChat } from '@/lib/api/captures';
 import type { Conversation } from '@/lib/api/conversations';
-import { chooseModel, openCapturedChat, openChat } from '@/lib/client/chat/run-reply';
+import { chooseModel, openCapturedChat, openCapturedReplay, openChat, sendCapturedReplay } from '@/lib/client/chat/run-reply';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
 import type { PublicProvider } from '@/lib/api/providers';
@@ -29,12 +29,19 @@ function chooseIfOffered(providers: PublicProvider[], provider: string, model: s
 
 /**
  * Opens `conversation` (none: a new chat), with the model its last reply used when that
- * is still offered; or a captured one (`captured`: a new chat of its messages, on its model).
+ * is still offered; or a captured one (`captured`: a new chat of its messages, on its
+ * model; `replay`: its answer replayed in it, through the replay provider).
  */
-function openConversation(providers: PublicProvider[], conversation?: Conversation, captured?: CapturedChat): void {
+function openConversation(
+  providers: PublicProvider[],
+  conversation?: Conversation,
+  captured?: CapturedChat,
+  replay?: boolean,
+): void {
   if (captured) {
     const { conversationId, order } = useChatStore.getState();
     if (!firstOpening(captured, conversationId === undefined && order.length > 0)) return;
+    if (replay) return openCapturedReplay(captured);
     openCapturedChat(captured);
     return chooseIfOffered(providers, captured.provider, captured.model);
   }
@@ -50,19 +57,27 @@ export function ChatApp({
   providers,
   conversation,
   captured,
+  replay,
 }: {
   providers: PublicProvider[];
   conversation?: Conversation;
   /** A capture to open as a new chat ("Open in chat" on the Traffic page). */
   captured?: CapturedChat;
+  /** With `captured`: its answer replayed ("Replay" on the Traffic page). */
+  replay?: boolean;
 }) {
   // Before the first render in the browser, so a conversation opened by a link shows at once.
-  useState(() => typeof window !== 'undefined' && openConversation(providers, conversation, captured));
+  useState(() => typeof window !== 'undefined' && openConversation(providers, conversation, captured, replay));
   const provider = useChatStore((s) => s.provider);
   const model = useChatStore((s) => s.model);
   const empty = useChatStore((s) => s.order.length === 0);
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const logOpen = useLogPanel((s) => s.open);
+
+  // A capture's replay is sent once the page is on screen (see sendCapturedReplay).
+  useEffect(() => {
+    if (captured && replay) sendCapturedReplay(captured);
+  }, [captured, replay]);
 
   useEffect(() => {
     exposeStats();

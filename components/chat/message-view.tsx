@@ -2,7 +2,7 @@
 
 import { memo, useEffect, useRef, useState } from 'react';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
-import type { UiMessage } from '@/lib/client/thread/ui-message';
+import { storedReplyId, type UiMessage } from '@/lib/client/thread/ui-message';
 import { showEventsOf, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { countRender } from '@/lib/client/render-stats';
 import { useToolDrafts } from '@/lib/client/tool-drafts';
@@ -13,6 +13,7 @@ import { ReplyParts } from './reply-parts';
 import { offersRetry, ReplyStatus } from './reply-status';
 import { ReplyWarnings } from './reply-warnings';
 import { Button } from '@/components/ui/button';
+import { CopyReplayUrl } from '../copy-replay-url';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 
@@ -89,15 +90,19 @@ const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider:
   );
 });
 
+const lineButton = 'rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800';
+
 /**
  * What a reader does with an ended reply, on a line of its own under its figures, so it
  * never wraps away from them alone. Copy only when there is text; Regenerate only where
- * the reply's alert does not already offer Retry (the same action).
+ * the reply's alert does not already offer Retry (the same action); Replay and Copy
+ * replay URL for a reply the server keeps (its stream is what they replay).
  */
 function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boolean }) {
-  const { regenerate } = useReplyActions();
+  const { regenerate, replay } = useReplyActions();
+  const storedId = storedReplyId(message);
   return (
-    <div className="mt-1 -ml-1.5 flex gap-1">
+    <div className="mt-1 -ml-1.5 flex flex-wrap gap-1">
       {message.reply.text ? <CopyButton text={message.reply.text} /> : null}
       <Button
         aria-label="Show this reply in the event log"
@@ -115,6 +120,12 @@ function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boo
           Regenerate
         </Button>
       ) : null}
+      {storedId && replay ? (
+        <Button aria-label="Replay this reply at its recorded pace" onClick={() => replay(message.id)} className={lineButton}>
+          Replay
+        </Button>
+      ) : null}
+      {storedId ? <CopyReplayUrl id={storedId} label="Copy replay URL of this reply" className={lineButton} /> : null}
     </div>
   );
 }

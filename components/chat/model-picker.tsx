@@ -2,7 +2,7 @@
 
 import { memo, useId, useMemo, useState } from 'react';
 import type { PublicProvider } from '@/lib/api/providers';
-import { choiceKey, parseChoice, rememberChoice, type ModelChoice } from '@/lib/client/model-choice';
+import { choiceKey, offering, parseChoice, rememberChoice, type ModelChoice } from '@/lib/client/model-choice';
 import { filterModels } from '@/lib/client/model-filter';
 
 /** Past this many models, a search box narrows the list. */
@@ -18,7 +18,7 @@ const ModelOptions = memo(function ModelOptions({ shown }: { shown: PublicProvid
     <optgroup key={p.id} label={p.name}>
       {p.models.map((m) => (
         <option key={m.id} value={choiceKey({ provider: p.id, model: m.id })} title={m.description}>
-          {m.id}
+          {m.name ?? m.id}
         </option>
       ))}
     </optgroup>
@@ -32,7 +32,7 @@ const ModelOptions = memo(function ModelOptions({ shown }: { shown: PublicProvid
  * reader support everywhere. What the user picks is remembered for the next chat.
  */
 export function ModelPicker({
-  providers,
+  providers: listed,
   value,
   onChange,
   disabled,
@@ -47,8 +47,12 @@ export function ModelPicker({
 }) {
   const [query, setQuery] = useState('');
   const providerId = useId();
-  const total = providers.reduce((n, p) => n + p.models.length, 0);
   const [chosenProvider, chosenModel] = [value?.provider, value?.model];
+  const providers = useMemo(
+    () => offering(listed, chosenProvider && chosenModel ? { provider: chosenProvider, model: chosenModel } : undefined),
+    [listed, chosenProvider, chosenModel],
+  );
+  const total = providers.reduce((n, p) => n + p.models.length, 0);
   const shown = useMemo(
     () =>
       filterModels(

@@ -2,20 +2,22 @@
 
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import type { CaptureDetail } from '@/lib/api/captures';
+import { replaysAsChat, type CaptureDetail } from '@/lib/api/captures';
 import { captureHarPath } from '@/lib/client/api';
 import { captureExchange } from '@/lib/client/traffic/capture-exchange';
 import { curlCommand } from '@/lib/event-log/curl';
 import { readRequestText } from '@/lib/protocols/read-request';
 import { Button } from '@/components/ui/button';
+import { CopyReplayUrl } from '../copy-replay-url';
 
 const action =
   'rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800';
 
 /**
  * What a capture can become: a curl command (its key read from a variable), a HAR 1.2
- * file, and, for a known protocol's request that reads back as a conversation, a chat or
- * a race started from it. (Its stream's .sse and .jsonl are the event log's exports.)
+ * file, its replay URL (an upstream for any SDK), and, for a known protocol's request that
+ * reads back as a conversation, a chat or a race started from it, and its answer replayed
+ * in a new chat. (Its stream's .sse and .jsonl are the event log's exports.)
  */
 export function CaptureActions({ capture }: { capture: CaptureDetail }) {
   const [copied, setCopied] = useState(false);
@@ -34,8 +36,14 @@ export function CaptureActions({ capture }: { capture: CaptureDetail }) {
       <a href={captureHarPath(capture.id)} download className={action}>
         Export HAR
       </a>
+      <CopyReplayUrl id={capture.id} className={action} />
       {opens ? (
         <>
+          {replaysAsChat(capture) ? (
+            <Link href={`/?capture=${encodeURIComponent(capture.id)}&replay`} className={action}>
+              Replay
+            </Link>
+          ) : null}
           <Link href={`/?capture=${encodeURIComponent(capture.id)}`} className={action}>
             Open in chat
           </Link>

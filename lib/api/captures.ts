@@ -65,6 +65,14 @@ export interface CaptureSummary {
   cassette?: CaptureCassette;
 }
 
+/**
+ * Whether a capture can be replayed through the chat (the replay provider): a stream of a
+ * known protocol that has ended. The chat asks for an event stream; a JSON answer is not one.
+ * (`/replay/{id}` itself serves any capture.)
+ */
+export const replaysAsChat = (capture: CaptureSummary) =>
+  capture.sse && capture.protocol !== undefined && capture.status !== 'streaming';
+
 /** A bounded body as captured: its text (secrets redacted), its whole size, and whether the text is cut. */
 export interface CapturedBody {
   text: string;

@@ -3,14 +3,24 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 /** A model a provider offers, as listed in the providers file or discovered from its upstream. */
 export interface ModelInfo {
   id: string;
+  /** What to call it where its id says little (a recording's UUID); the id otherwise. */
+  name?: string;
   description?: string;
 }
+
+/**
+ * The built-in provider whose models are recordings: a stored reply's or a capture's id as
+ * the model, replayed from `/replay/{id}` at its recorded pace and read with the
+ * recording's own protocol (lib/server/replay/replay-provider.ts).
+ */
+export const REPLAY_PROVIDER = 'replay';
 
 /** What GET /api/providers returns, and what pages get: no key, ever. */
 export interface PublicProvider {
   id: string;
   name: string;
-  protocol: ProtocolId;
+  /** Absent for the replay provider: each of its models speaks its recording's protocol. */
+  protocol?: ProtocolId;
   builtin: boolean;
   hasKey: boolean;
   models: ModelInfo[];

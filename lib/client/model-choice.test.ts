@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicProvider } from '@/lib/api/providers';
-import { choiceKey, defaultChoice, parseChoice, rememberChoice, rememberedChoice } from './model-choice';
+import { choiceKey, defaultChoice, offering, parseChoice, rememberChoice, rememberedChoice } from './model-choice';
 
 const provider = (id: string, name: string, models: { id: string; description?: string }[]): PublicProvider => ({
   id,
@@ -59,5 +59,22 @@ describe('the model picked last', () => {
     expect(choiceKey({ provider: 'p', model: 'org::model' })).toBe('p::org::model');
     expect(parseChoice('p::org::model')).toEqual({ provider: 'p', model: 'org::model' });
     expect(parseChoice('::model')).toBeUndefined();
+  });
+});
+
+describe('the models offered with the one chosen', () => {
+  it('lists a chosen model the providers do not name, under its provider, so the picker shows it', () => {
+    const withReplay = [...providers, { ...provider('replay', 'Replay', [{ id: 'r1' }]), protocol: undefined }];
+    expect(offering(withReplay, { provider: 'sim-openai', model: 'sim-echo' })).toBe(withReplay);
+    const added = offering(withReplay, { provider: 'replay', model: 'r2' });
+    expect(added.find((p) => p.id === 'replay')!.models.map((m) => m.id)).toEqual(['r1', 'r2']);
+    expect(offering(providers, { provider: 'gone', model: 'm' }).at(-1)).toMatchObject({ id: 'gone', models: [{ id: 'm' }] });
+  });
+
+  it('does not remember a recording replayed as the next chat’s model', () => {
+    const storage = memoryStorage();
+    rememberChoice({ provider: 'sim-openai', model: 'sim-echo' }, storage);
+    rememberChoice({ provider: 'replay', model: 'r1' }, storage);
+    expect(rememberedChoice(providers, storage)).toEqual({ provider: 'sim-openai', model: 'sim-echo' });
   });
 });

@@ -1,4 +1,4 @@
-import type { PublicProvider } from '@/lib/api/providers';
+import { REPLAY_PROVIDER, type PublicProvider } from '@/lib/api/providers';
 
 /** A model picked from a provider. */
 export interface ModelChoice {
@@ -18,12 +18,28 @@ export function parseChoice(key: string): ModelChoice | undefined {
   return at > 0 ? { provider: key.slice(0, at), model: key.slice(at + SEPARATOR.length) } : undefined;
 }
 
+/**
+ * The providers with `choice` among their models: a model chosen that the list does not
+ * name (a recording replayed that is older than the replay provider's recent ones, a
+ * model discovery no longer finds) is added to its provider, by its id, so the picker
+ * shows what will be asked, never another model in its place.
+ */
+export function offering(providers: PublicProvider[], choice: ModelChoice | undefined): PublicProvider[] {
+  if (!choice) return providers;
+  const provider = providers.find((p) => p.id === choice.provider);
+  if (provider?.models.some((m) => m.id === choice.model)) return providers;
+  const added = { id: choice.model };
+  if (provider) return providers.map((p) => (p === provider ? { ...p, models: [...p.models, added] } : p));
+  return [...providers, { id: choice.provider, name: choice.provider, builtin: false, hasKey: false, models: [added] }];
+}
+
 /** Storage that may be missing or refuse (private windows, a full quota): remembering is a convenience, never an error. */
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 const browserStorage = (): Store | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
 
-/** Remembers the model the user picked last, for the next new chat. */
+/** Remembers the model the user picked last, for the next new chat (a recording replayed is not one to start a chat on). */
 export function rememberChoice(choice: ModelChoice, storage = browserStorage()): void {
+  if (choice.provider === REPLAY_PROVIDER) return;
   try {
     storage?.setItem(STORAGE_KEY, choiceKey(choice));
   } catch {

@@ -1,8 +1,8 @@
 import type { PublicProvider } from '@/lib/api/providers';
 
-/** What a model is found by: its id, its description, and its provider's name and id. */
+/** What a model is found by: its id and name, its description, and its provider's name and id. */
 const haystack = (provider: PublicProvider, model: PublicProvider['models'][number]) =>
-  `${model.id} ${model.description ?? ''} ${provider.name} ${provider.id}`.toLowerCase();
+  `${model.id} ${model.name ?? ''} ${model.description ?? ''} ${provider.name} ${provider.id}`.toLowerCase();
 
 /**
  * The providers and models that match every word of `query` ("gemini think" finds

@@ -83,6 +83,7 @@ describe('provider configuration', () => {
     [{ ...openai, apiKeyEnv: 'has space' }, 'field "apiKeyEnv"'],
     [{ ...openai, secret: 1 }, 'secret'],
     [{ ...openai, id: 'sim-openai' }, 'already taken'],
+    [{ ...openai, id: 'replay' }, 'already taken'],
   ])('rejects %j', (entry, expected) => {
     expect(errorOf(() => parseConfig(FILE, JSON.stringify({ providers: [entry] })))).toContain(expected);
   });

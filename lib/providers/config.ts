@@ -2,6 +2,7 @@ import 'server-only';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
+import { REPLAY_PROVIDER } from '@/lib/api/providers';
 import { type Env, readVariable } from '@/lib/server/environment';
 import { simulatorProviders } from './builtin';
 import { SluiceConfigSchema, type ProviderConfig } from './config-schema';
@@ -42,7 +43,8 @@ export function parseConfig(file: string, text: string, env: Env = process.env):
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => describeIssue(file, raw, i)).join('\n'));
 
   const builtins = simulatorProviders(env);
-  const seen = new Set(builtins.map((p) => p.id));
+  // The replay provider is built in too, listed apart (its models are recordings).
+  const seen = new Set([...builtins.map((p) => p.id), REPLAY_PROVIDER]);
   return [
     ...builtins,
     ...parsed.data.providers.map((config, index) => {

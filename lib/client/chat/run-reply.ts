@@ -1,11 +1,13 @@
 import type { CapturedChat } from '@/lib/api/captures';
+import { REPLAY_PROVIDER } from '@/lib/api/providers';
+import type { ChatParams } from '@/lib/protocols/conversation';
 import { titleFrom } from '@/lib/conversation-title';
 import { resetChat, useChatStore } from './chat-store';
 import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
 import { keepMessages, useMessagePool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
 import { createThreadRunner, type Thread, type ToolResult } from '../thread/thread-runner';
-import type { UiMessage } from '../thread/ui-message';
+import { storedReplyId, type UiMessage } from '../thread/ui-message';
 import { capturedThread } from '../traffic/captured-thread';
 
 /** The page follows the conversation: `/c/{id}`, without a reload, and the sidebar shows it at once. */
@@ -91,6 +93,51 @@ export function openChat(conversationId?: string, messages: UiMessage[] = []): v
 export function openCapturedChat(captured: CapturedChat): void {
   openChat(undefined, capturedThread(captured));
   useChatStore.setState({ params: captured.params });
+}
+
+/**
+ * Opens a recording's replay as a new chat: the messages it answered, on the replay
+ * provider's model for it (the recording's id). Its one turn, sent by `chat.run()`,
+ * goes to `/replay/{id}`, which serves the stream again at its recorded pace; the server
+ * reads it with the recording's own protocol, so its reply and event log are there to
+ * set beside the original's.
+ */
+function openReplay(messages: UiMessage[], recordingId: string, params?: ChatParams): void {
+  openChat(undefined, messages);
+  if (params) useChatStore.setState({ params });
+  chooseModel(REPLAY_PROVIDER, recordingId);
+}
+
+/** "Replay" on a reply of the chat: a new chat of what came before it, the reply replayed. */
+export function replayReply(assistantId: string): void {
+  const { order } = useChatStore.getState();
+  const { messages } = useMessagePool.getState();
+  const reply = messages[assistantId];
+  const id = reply?.role === 'assistant' ? storedReplyId(reply) : undefined;
+  if (!id) return;
+  openReplay(
+    order.slice(0, order.indexOf(assistantId)).flatMap((k) => messages[k] ?? []),
+    id,
+  );
+  void chat.run();
+}
+
+/** Captures whose replay this page has sent: a page rendered again does not send it twice. */
+const replayed = new WeakSet<CapturedChat>();
+
+/**
+ * "Replay" on a capture (`/?capture={id}&replay`), in two steps: opened as the page first
+ * renders (so it shows at once), sent once the page is on screen. A render may be set aside
+ * during a navigation: a request sent from it would move the address (`/c/{id}`) under a
+ * navigation not yet done.
+ */
+export const openCapturedReplay = (captured: CapturedChat) =>
+  openReplay(capturedThread({ ...captured, reply: undefined }), captured.captureId, captured.params);
+
+export function sendCapturedReplay(captured: CapturedChat): void {
+  if (replayed.has(captured)) return;
+  replayed.add(captured);
+  void chat.run();
 }
 
 export function chooseModel(provider: string, model: string): void {

@@ -22,3 +22,13 @@ export type ReplyTrees = Readonly<Record<number, readonly (ParsedBlock | undefin
 
 /** What a reply changes at its turn in a frame: its fields (from its stream), and its parsed markdown (from the worker). */
 export type AssistantPatch = Partial<Extract<UiMessage, { role: 'assistant' }>> & { trees?: ReplyTrees };
+
+/**
+ * The id the server keeps a reply by, and replays it by: its stream's (a reply streamed
+ * here) or its own (one read back). None for a reply the server does not have: one of a
+ * capture opened as a chat, or rebuilt from an imported stream.
+ */
+export function storedReplyId(message: Extract<UiMessage, { role: 'assistant' }>): string | undefined {
+  if (!message.stored || message.imported) return undefined;
+  return message.streamId ?? message.id;
+}

@@ -1,11 +1,13 @@
 import 'server-only';
 import { titleFrom } from '@/lib/conversation-title';
+import { REPLAY_PROVIDER } from '@/lib/api/providers';
 import { findProvider } from '@/lib/providers/config';
 import type { Provider } from '@/lib/providers/types';
 import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import { compareNotFound, conversationNotFound } from '../conversations/not-found';
 import { ApiError } from '../http-errors';
 import { isUuid, uuidv7 } from '../ids';
+import { replayProvider } from '../replay/replay-provider';
 import type { ConversationStore, Turn } from '../store/types';
 import type { ChatRequest } from '@/lib/api/chat';
 
@@ -17,7 +19,13 @@ export interface ResolvedTurn {
   turn: Omit<Turn, 'replyId' | 'placeholder'>;
 }
 
-function resolveProvider(body: ChatRequest): Provider {
+async function resolveProvider(body: ChatRequest): Promise<Provider> {
+  // The replay provider's models are recordings: each one its own upstream and protocol.
+  if (body.provider === REPLAY_PROVIDER) {
+    const replay = await replayProvider(body.model);
+    if (!replay) throw new ApiError(404, 'not_found', `No stored reply or capture "${body.model.slice(0, 100)}" to replay.`);
+    return replay;
+  }
   const provider = findProvider(body.provider);
   if (!provider) throw new ApiError(404, 'not_found', `Unknown provider "${body.provider}".`);
   // Listed models are the whole truth; discovered ones may be stale, so anything goes there.
@@ -54,8 +62,7 @@ function newMessages({ messages, newMessages: count }: ChatRequest, isNew: boole
 
 /** Resolves the provider and the conversation (404s named), and which messages this turn stores. */
 export async function resolveTurn(db: ConversationStore, body: ChatRequest): Promise<ResolvedTurn> {
-  const provider = resolveProvider(body);
-  const conversation = await resolveConversation(db, body);
+  const [provider, conversation] = await Promise.all([resolveProvider(body), resolveConversation(db, body)]);
   return {
     provider,
     conversationId: conversation.id,

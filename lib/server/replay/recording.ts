@@ -1,5 +1,6 @@
 import 'server-only';
 import { openMarkerNonce, parseBffMarker } from '@/lib/sse/bff-marker';
+import { repliesSettled } from '../chat/settling-replies';
 import { captureStore } from '../captures';
 import { store } from '../store';
 import type { StoredEvents } from '../store/types';
@@ -75,6 +76,8 @@ function fromReply(events: StoredEvents): Recording {
 export async function loadRecording(id: string): Promise<Recording | undefined> {
   const capture = await fromCapture(id);
   if (capture) return capture;
+  // A reply that has just ended may still be being stored ("Replay" pressed the moment it ends).
+  await repliesSettled();
   const events = await (await store()).replyEvents(undefined, id);
   return events?.items.length ? fromReply(events) : undefined;
 }

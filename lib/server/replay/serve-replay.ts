@@ -1,11 +1,11 @@
 import 'server-only';
+import { REPLAY_MOUNT } from '@/lib/api/replay';
 import type { ProxyIo } from '../proxy/forward';
 import { refusedHere, sendError } from '../proxy/io-answers';
 import { readPace, type Pace } from './pace';
 import { loadRecording, type Recording } from './recording';
 
-/** Where replays are mounted: `/replay/{id}` stands in for a base URL. */
-export const REPLAY_MOUNT = '/replay/';
+export { REPLAY_MOUNT };
 
 /** What a caller learns of a playing recording (a cassette's playback records it as a capture). */
 export interface PlayWatch {

@@ -165,6 +165,24 @@ for (const backend of backends) {
       expect(await db.replyEvents(id, replyId)).toBeUndefined();
     });
 
+    it('names the replies with a stored stream, newest first, for the replay provider; one by its id', async () => {
+      const id = uuidv7();
+      const older = await turn(db, id, { newTitle: 'Replay me', messages: [user('a')], answer: 'b' });
+      const newer = await turn(db, id, { messages: [user('c')], answer: 'd' });
+      const streamless = await turn(db, id, { messages: [user('e')], answer: 'f' });
+      const events = packEvents({ items: [{ at: 1, raw: 'data: {}\n\n' }], truncated: false });
+      await db.saveReply(id, older, reply('b'), events);
+      await db.saveReply(id, newer, reply('d'), events);
+      const listed = await db.replyRecords({ limit: 50 });
+      const ours = listed.filter((r) => r.conversationId === id);
+      expect(ours.map((r) => r.id)).toEqual([newer, older]);
+      expect(ours[0]).toMatchObject({ title: 'Replay me', provider: 'sim-openai', model: 'sim-echo', protocol: 'openai-chat' });
+      expect(ours[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(await db.replyRecords({ id: older })).toEqual([ours[1]]);
+      expect(await db.replyRecords({ id: streamless })).toEqual([]);
+      expect(await db.replyRecords({ limit: 1 })).toHaveLength(1);
+    });
+
     it('keeps a reply’s whole upstream body, when its marker cut it, from its turn on, in a new and an existing conversation, and in a fork', async () => {
       const id = uuidv7();
       const body = JSON.stringify({ messages: [{ role: 'user', content: `long ${'ü'.repeat(10_000)} \\u0000 end` }] });

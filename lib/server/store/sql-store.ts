@@ -11,6 +11,7 @@ import type {
   ConversationStore,
   ConversationSummary,
   ListOptions,
+  ReplyRecord,
   PackedEvents,
   StoredEvents,
   StoredMessage,
@@ -339,6 +340,43 @@ export class SqlConversationStore implements ConversationStore {
     if (!row) return undefined;
     if (row.stream === null) return { items: row.items ?? [], truncated: row.truncated };
     return readPackedEvents({ deflated: row.stream, spans: JSON.parse(row.spans ?? '[]') as number[], truncated: row.truncated });
+  }
+
+  async replyRecords(options: { limit: number } | { id: string }): Promise<ReplyRecord[]> {
+    const id = 'id' in options ? options.id : null;
+    // Message ids are UUIDv7, in the order they were made: newest first is the primary key read backwards.
+    const { rows } = await this.sql.query<{
+      id: string;
+      conversation_id: string;
+      title: string;
+      provider: string | null;
+      model: string | null;
+      protocol: string | null;
+      created_at: Date | string;
+    }>(
+      `select m.id, m.conversation_id, c.title, m.body->>'provider' as provider, m.body->>'model' as model,
+              m.body->>'protocol' as protocol, m.created_at
+       from messages m join conversations c on c.id = m.conversation_id
+       where m.role = 'assistant' and m.status <> 'streaming' and ($1::text is null or m.id = $1)
+         and exists (select 1 from reply_events e where e.message_id = m.id)
+       order by m.id desc limit $2`,
+      [id, 'limit' in options ? options.limit : 1],
+    );
+    return rows.flatMap((r) =>
+      r.provider && r.model && r.protocol
+        ? [
+            {
+              id: r.id,
+              conversationId: r.conversation_id,
+              title: r.title,
+              provider: r.provider,
+              model: r.model,
+              protocol: r.protocol,
+              createdAt: iso(r.created_at),
+            },
+          ]
+        : [],
+    );
   }
 
   async upstreamBody(messageId: string): Promise<string | undefined> {

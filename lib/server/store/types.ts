@@ -39,6 +39,18 @@ export interface PackedEvents {
   truncated: boolean;
 }
 
+/** A stored reply with a stream to replay, named by where it is: what the replay provider lists. */
+export interface ReplyRecord {
+  id: string;
+  conversationId: string;
+  /** Its conversation's title. */
+  title: string;
+  provider: string;
+  model: string;
+  protocol: string;
+  createdAt: string;
+}
+
 export interface ListOptions {
   /** Matches titles and message text, case-insensitively. */
   query?: string;
@@ -97,6 +109,8 @@ export interface ConversationStore {
   ): Promise<void>;
   /** A reply's event log; `conversationId` undefined: whichever conversation it is in (a replay names the reply alone). */
   replyEvents(conversationId: string | undefined, messageId: string): Promise<StoredEvents | undefined>;
+  /** Replies with a stored stream, newest first; `id`: that one alone (none if it has no stream). */
+  replyRecords(options: { limit: number } | { id: string }): Promise<ReplyRecord[]>;
   /** A reply's upstream request body, stored when its upstream marker had to cut it (see Turn). */
   upstreamBody(messageId: string): Promise<string | undefined>;
   /** Marks every reply still `streaming` as an error with this message; how many there were. */

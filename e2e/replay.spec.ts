@@ -1,0 +1,147 @@
+/**
+ * Replay, as a user drives it: a reply of the chat and a capture of the Traffic page re-run
+ * as a new chat through the replay provider, at their recorded pace, with the same text;
+ * their replay URLs given to the OpenAI SDK as its base URL, which reads the same reply
+ * again; the picker's "Replay" group. At 1440 and 390 px, light and dark.
+ */
+import OpenAI from 'openai';
+import { expect, settled, test, type Page, type SluiceApp } from './support';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The reply's text as shown (its parts), once its late updates are in. */
+const replyText = (app: SluiceApp) =>
+  settled(async () => (await app.lastReply().locator('[data-part]').allInnerTexts()).join('\n'));
+
+/** Copies a replay URL with the button named `name`, and reads it back from the clipboard. */
+async function copiedUrl(page: Page, name: string): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.getByRole('button', { name }).click();
+  await expect(page.getByRole('button', { name }).or(page.getByRole('button', { name: 'Copied' }))).toHaveText('Copied');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** What the OpenAI SDK reads from `baseURL` streaming a chat completion: its text. */
+async function sdkText(baseURL: string): Promise<string> {
+  const openai = new OpenAI({ baseURL, apiKey: 'not-needed-for-a-replay' });
+  let text = '';
+  for await (const chunk of await openai.chat.completions.create({
+    model: 'any',
+    stream: true,
+    messages: [{ role: 'user', content: 'the request is not read' }],
+  }))
+    text += chunk.choices[0]?.delta.content ?? '';
+  return text;
+}
+
+test('Replay on a reply: a new chat, the reply streamed again at its pace, the same text; its URL replays to an SDK', async ({
+  page,
+  app,
+  baseURL,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.open('/');
+  // Echoed a word at a time, 20 a second: over a second of stream, its pace to replay.
+  const prompt = `replay me ${unique()} one two three four five six seven eight nine ten eleven twelve tps=20`;
+  await app.ask('sim-openai::sim-echo', prompt);
+  await app.done();
+  const original = await replyText(app);
+  expect(original.length).toBeGreaterThan(10);
+  await expect(page).toHaveURL(/\/c\//);
+  const first = page.url();
+
+  // Copy replay URL: the reply's /replay/{id}, absolute; the SDK reads the same text from it.
+  const url = await copiedUrl(page, 'Copy replay URL of this reply');
+  expect(url).toMatch(new RegExp(`^${baseURL}/replay/[0-9a-f-]{36}$`));
+  expect((await sdkText(url)).trim()).toBe(original.trim());
+  const replyId = url.slice(url.lastIndexOf('/') + 1);
+
+  await page.getByRole('button', { name: 'Replay this reply at its recorded pace' }).click();
+  // A new chat of what it answered, on the replay provider's model for this reply.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(`replay::${replyId}`);
+  const reply = app.lastReply();
+  // At its recorded pace: seen streaming, as the original was.
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  await expect(page).not.toHaveURL(first);
+  await expect(page).toHaveURL(/\/c\//);
+  await app.done();
+  await expect(reply).toHaveAttribute('data-status', 'complete');
+  await expect(page.getByRole('article', { name: 'Your message' })).toContainText(prompt);
+  expect(await replyText(app)).toBe(original);
+  await expect(reply.getByText(`replay · ${replyId}`)).toBeVisible();
+  await app.shot('replay-reply-1440-light', { fullPage: false });
+
+  // The picker's "Replay" group lists it by its conversation's title and model.
+  await page.reload();
+  await app.hydrated();
+  const replays = page.locator('optgroup[label="Replay"] option').filter({ hasText: prompt.slice(0, 20) });
+  await expect(replays.filter({ hasText: / · sim-echo$/ })).toHaveCount(1);
+  await expect(replays.filter({ hasText: / · replayed$/ })).toHaveCount(1);
+
+  // Dark as the system prefers it, read as the page loads.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await app.hydrated();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('button', { name: 'Replay this reply at its recorded pace' }).last()).toBeInViewport({
+    ratio: 0,
+  });
+  await app.shot('replay-reply-390-dark', { fullPage: false });
+});
+
+test('Replay on a capture: a new chat of its request, its answer replayed; its replay URL replays to an SDK', async ({
+  page,
+  app,
+  baseURL,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const marker = unique();
+  const sent = await fetch(`${baseURL}/proxy/sim-openai/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: 'sim-echo',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: `Echo ${marker} tokens=30 tps=30` }],
+    }),
+  });
+  await sent.text();
+  let id = '';
+  await expect
+    .poll(async () => {
+      const listed = (await (await fetch(`${baseURL}/api/captures?q=${marker}`)).json()) as {
+        items: { id: string; status: string }[];
+      };
+      id = listed.items[0]?.status === 'complete' ? listed.items[0].id : '';
+      return id;
+    })
+    .not.toBe('');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open(`/traffic/${id}`);
+  const actions = page.getByRole('group', { name: 'Capture actions' });
+  const url = await copiedUrl(page, 'Copy replay URL');
+  expect(url).toBe(`${baseURL}/replay/${id}`);
+  const captured = (await page.getByRole('article', { name: 'Captured reply' }).locator('[data-part]').allInnerTexts()).join(
+    '\n',
+  );
+  expect((await sdkText(url)).trim()).toBe(captured.trim());
+  await app.shot('replay-capture-390-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await app.hydrated();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await app.shot('replay-capture-1440-dark', { fullPage: false });
+
+  await actions.getByRole('link', { name: 'Replay' }).click();
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(`replay::${id}`);
+  await expect(page.getByRole('article', { name: 'Your message' })).toContainText(`Echo ${marker}`);
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'streaming');
+  await expect(page).toHaveURL(/\/c\//);
+  await app.done();
+  expect(await replyText(app)).toBe(captured);
+});
