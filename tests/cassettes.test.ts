@@ -213,8 +213,11 @@ describe('record, stop every upstream, play back', () => {
     await expect(
       openai.chat.completions.create({ model: 'gpt-x', messages: [{ role: 'user', content: 'once' }] }),
     ).rejects.toThrow(/504 .*No exchange in cassette "suite" matches .*\$\.model \(recorded "json-reply", sent "gpt-x"\)/);
+    // Each miss asked once (no retry), and is captured.
+    await expect
+      .poll(async () => (await captures((c) => c.cassette?.name === 'suite' && c.status === 'unreachable')).length)
+      .toBe(2);
     const missed = await captures((c) => c.cassette?.name === 'suite' && c.status === 'unreachable');
-    expect(missed.length).toBe(2);
     expect(missed[0]!.error).toContain('No exchange in cassette "suite"');
   });
 });
