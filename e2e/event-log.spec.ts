@@ -446,6 +446,10 @@ test('copy as curl names the key’s variable and never the key; the log is ther
     await app.ask('keyed-sim::sim-echo', 'curl me tokens=5 delay=0');
     await app.done();
     await page.getByRole('button', { name: 'Event log', exact: true }).click();
+    // What Sluice took of the first byte, beside the upstream's share.
+    await expect(panel(page).getByText(/^Upstream request and response/)).toContainText(
+      /headers after [\d.]+ ms: Sluice [\d.]+ ms, upstream [\d.]+ ms/,
+    );
     await panel(page)
       .getByText(/^Upstream request and response/)
       .click();
