@@ -321,6 +321,14 @@ describe('a cassette a user writes or keeps', () => {
       .poll(async () => (await captures((c) => c.cassette?.name === 'hybrid')).map((c) => c.cassette!.played).sort())
       .toEqual([false, true]);
     expect((await cassette('hybrid')).entries).toBe(1);
+
+    // A request with no body too (its empty body is not sent upstream with a GET).
+    const models = () => fetch(`${at('hybrid', 'hybrid', 'sim-openai')}/models`).then(async (r) => [r.status, await r.text()]);
+    const listed = await models();
+    expect(listed[0]).toBe(200);
+    await cassetteWith('hybrid', 2);
+    expect(await models()).toEqual(listed);
+    expect((await cassette('hybrid')).exchanges.map((e) => e.key)).toContain('GET /models');
   });
 });
 

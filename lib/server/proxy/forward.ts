@@ -142,7 +142,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     upstream = await requestUpstream(target.url, {
       method: io.method,
       headers: upstreamHeaders(io.headers, target.provider, withKey),
-      ...(whole ? { body: whole } : counted ? { body: counted } : {}),
+      ...(whole?.byteLength ? { body: whole } : counted ? { body: counted } : {}),
       signal: abort.signal,
     });
   } catch (error) {
