@@ -115,9 +115,13 @@ export function EventLogView({
   const [showPings, setShowPings] = useState(true);
   // Following the tail while the stream is live; a finished reply's log is read from its start.
   const [follow, setFollow] = useState(() => !log?.ended);
-  const [followed, setFollowed] = useState(log);
-  if (followed !== log) {
-    setFollowed(log);
+  // Another reply's log starts over; the same reply's log read again (the live one, then the
+  // stored one) keeps the reader's choice: on a busy machine that swap came after a click on
+  // Follow tail, and undid it.
+  const shownLog = replyId ?? log;
+  const [followed, setFollowed] = useState(shownLog);
+  if (followed !== shownLog) {
+    setFollowed(shownLog);
     setFollow(!log?.ended);
   }
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
