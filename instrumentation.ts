@@ -1,15 +1,21 @@
 /**
- * As the server starts, before it answers anyone: checks what it serves (the allowed
- * names, the providers file, the database, Redis) and stops with a message naming the
- * problem; opens (and migrates) the store, so the first chat does not wait for it; and
- * serves the recording proxy's `/proxy/…` on a lean path (lib/server/proxy/lean-path.ts); and
- * takes over SIGTERM/SIGINT when Next.js leaves them to us (NEXT_MANUAL_SIG_HANDLE, set
- * by `npm start`), so replies in flight are stored. Next.js runs this on the first
- * request, which `npm start` sends itself (scripts/start.mjs).
+ * As the server starts, before it answers anyone: makes a log line that cannot be written
+ * (its reader gone) a line dropped, never a wedged process (lib/server/safe-output.mjs);
+ * checks what it serves (the allowed names, the providers file, the database, Redis) and
+ * stops with a message naming the problem; opens (and migrates) the store, so the first
+ * chat does not wait for it; serves the recording proxy's `/proxy/…` on a lean path
+ * (lib/server/proxy/lean-path.ts); and takes over SIGTERM/SIGINT when Next.js leaves them
+ * to us (NEXT_MANUAL_SIG_HANDLE, set by `npm start`), so replies in flight are stored,
+ * stopping the same way when `npm start`'s launcher is gone (scripts/start.mjs).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  (await import('./lib/server/safe-output.mjs')).dropFailedWrites();
   await (await import('./lib/server/start-checks')).checkOrExit();
   (await import('./lib/server/proxy/lean-path')).installLeanPath();
-  if (process.env.NEXT_MANUAL_SIG_HANDLE) (await import('./lib/server/shut-down')).exitOnSignals();
+  if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+    const { stopOnSignals, stopWithLauncher } = await import('./lib/server/shut-down');
+    stopOnSignals();
+    stopWithLauncher();
+  }
 }

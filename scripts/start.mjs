@@ -5,7 +5,12 @@
  * the database, Redis, the allowed names) runs in the server itself (instrumentation.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { dropFailedWrites } from '../lib/server/safe-output.mjs';
 import { staleBuild } from './stale-build.mjs';
+
+// Whoever reads this launcher's output may go (a closed terminal, a `| tee` that exited):
+// it keeps serving, and still stops.
+dropFailedWrites();
 
 const port = process.env.PORT ?? '3000';
 const host = process.env.HOST ?? '127.0.0.1';
@@ -19,7 +24,9 @@ if (stale) {
 }
 
 const server = spawn(next, ['start', '--hostname', host, '--port', port], {
-  stdio: ['inherit', 'pipe', 'inherit'],
+  // The IPC channel is how the server knows this launcher is gone, even by SIGKILL: it
+  // closes with this process, and the server then stops as on SIGTERM (lib/server/shut-down.ts).
+  stdio: ['inherit', 'pipe', 'inherit', 'ipc'],
   // Sluice handles the signals itself (instrumentation.ts): it stores the replies in flight, then exits.
   env: { ...process.env, PORT: port, HOST: host, NEXT_MANUAL_SIG_HANDLE: 'true' },
 });

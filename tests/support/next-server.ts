@@ -24,9 +24,14 @@ export interface RunningServer {
 
 /**
  * Starts the production build (`next start`) on a free port, as `npm start` would; with
- * `npm: true`, `npm start` itself, in a process group of its own (what Ctrl-C signals).
+ * `npm: true`, `npm start` itself, in a process group of its own (what Ctrl-C signals);
+ * with `launcher: true`, the launcher `npm start` runs (scripts/start.mjs), without npm
+ * between, so that `process` is the launcher and `next start` its child.
  */
-export async function startNextServer(env: Record<string, string> = {}, { npm = false } = {}): Promise<RunningServer> {
+export async function startNextServer(
+  env: Record<string, string> = {},
+  { npm = false, launcher = false } = {},
+): Promise<RunningServer> {
   if (!existsSync('.next/BUILD_ID')) {
     const build = spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('next build failed');
@@ -34,23 +39,24 @@ export async function startNextServer(env: Record<string, string> = {}, { npm = 
   const port = await freePort();
   const dataDir = env.SLUICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sluice-data-'));
   let log = '';
-  const child = spawn(
-    npm ? 'npm' : 'node_modules/.bin/next',
-    npm ? ['start'] : ['start', '--hostname', '127.0.0.1', '--port', String(port)],
-    {
-      // As `npm start` runs it: Sluice handles SIGTERM itself, storing the replies in flight.
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SLUICE_DATA_DIR: dataDir,
-        NEXT_MANUAL_SIG_HANDLE: 'true',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: npm,
+  const [command, args]: [string, string[]] = npm
+    ? ['npm', ['start']]
+    : launcher
+      ? ['node', ['scripts/start.mjs']]
+      : ['node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)]];
+  const child = spawn(command, args, {
+    // As `npm start` runs it: Sluice handles SIGTERM itself, storing the replies in flight.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SLUICE_DATA_DIR: dataDir,
+      NEXT_MANUAL_SIG_HANDLE: 'true',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: npm,
+  });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const origin = `http://127.0.0.1:${port}`;
