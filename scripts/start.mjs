@@ -31,9 +31,9 @@ const server = spawn(next, ['start', '--hostname', host, '--port', port], {
   env: { ...process.env, PORT: port, HOST: host, NEXT_MANUAL_SIG_HANDLE: 'true' },
 });
 
-// Next.js says it is ready before it has checked anything: its first request runs the
-// server's checks (instrumentation.ts), which name a bad providers file, database or
-// Redis server and exit. So the launcher asks once itself, and only then gives the address.
+// Next.js may say it is ready before the server's checks (instrumentation.ts, run as it
+// starts) have named a bad providers file, database or Redis server and exited. So the
+// launcher asks once itself, and only then gives the address.
 
 const local = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
 let asked = false;
