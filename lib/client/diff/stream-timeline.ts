@@ -87,3 +87,18 @@ export const sizeBinLabels = [...SIZE_BINS.map((max) => `≤ ${max} B`), `> ${SI
 export function stallSentence(who: string, stall: Stall): string {
   return `${who} stalled ${formatMs(stall.to - stall.from)} ${stall.phase}, at ${formatMs(stall.from)}`;
 }
+
+/** What the timeline shows of one stream, as sentences: its text equivalent, for a screen reader and the export. */
+export function timelineFacts(who: string, t: Timeline | undefined): string[] {
+  if (!t) return [`${who}: no stored stream.`];
+  const facts = [`${who}: ${t.ticks.length} events${t.truncated ? ' (the log was cut at its bound)' : ''}.`];
+  if (t.firstToken !== undefined) facts.push(`${who}'s first token at ${formatMs(t.firstToken)}.`);
+  if (t.thinkingEnd !== undefined) facts.push(`${who}'s answer after its thinking at ${formatMs(t.thinkingEnd)}.`);
+  facts.push(...t.stalls.map((s) => `${stallSentence(who, s)}.`));
+  if (!t.stalls.length) facts.push(`${who} never stalled (no gap over ${STALL_MS} ms).`);
+  if (t.end !== undefined) facts.push(`${who} ended at ${formatMs(t.end)}.`);
+  return facts;
+}
+
+/** A time's place on an axis `width` wide that spans `span` ms. */
+export const xAt = (at: number, span: number, width: number) => Math.round((Math.min(at, span) / span) * width * 10) / 10;

@@ -1,0 +1,29 @@
+/**
+ * The shapes of the compare-two-replies page (`/diff?a={messageId}&b={messageId}`,
+ * docs/contract.md): each side a stored reply with its conversation and its stream as
+ * stored, read on the server by the same loaders as the conversation routes.
+ */
+import type { StoredEvents, StoredMessage } from './conversations';
+
+export type StoredAssistantReply = Extract<StoredMessage, { role: 'assistant'; timings: unknown }>;
+
+export interface DiffSide {
+  /** The reply's id: what `a` or `b` said. */
+  id: string;
+  conversationId: string;
+  /** Its conversation's title. */
+  title: string;
+  reply: StoredAssistantReply;
+  /** Its stream as stored; null when it has none (the timeline says so). */
+  events: StoredEvents | null;
+}
+
+/** A recent stored reply, as the page offers it to compare with. */
+export interface ReplyChoice {
+  id: string;
+  conversationId: string;
+  title: string;
+  provider: string;
+  model: string;
+  createdAt: string;
+}
