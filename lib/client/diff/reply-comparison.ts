@@ -44,7 +44,8 @@ function toolSections(a: DiffSide, b: DiffSide): DiffSection[] {
  */
 export function compareReplies(a: DiffSide, b: DiffSide): ReplyComparison {
   const sections: DiffSection[] = [{ title: 'Answer', diff: wordDiff(a.reply.text ?? '', b.reply.text ?? '') }];
-  if (a.reply.thinking || b.reply.thinking) sections.push({ title: 'Thinking', diff: wordDiff(a.reply.thinking ?? '', b.reply.thinking ?? '') });
+  if (a.reply.thinking || b.reply.thinking)
+    sections.push({ title: 'Thinking', diff: wordDiff(a.reply.thinking ?? '', b.reply.thinking ?? '') });
   sections.push(...toolSections(a, b));
   const summaries = [a, b].map((side) => {
     const message = uiMessageOf(side.reply);

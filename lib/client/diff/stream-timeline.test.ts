@@ -37,7 +37,11 @@ describe('timelineOf', () => {
   });
 
   it('counts each event in its size bin, by its UTF-8 bytes', () => {
-    const items = [{ at: 1, raw: 'x'.repeat(10) }, { at: 2, raw: '🙂'.repeat(10) /* 40 bytes */ }, { at: 3, raw: 'y'.repeat(5000) }];
+    const items = [
+      { at: 1, raw: 'x'.repeat(10) },
+      { at: 2, raw: '🙂'.repeat(10) /* 40 bytes */ },
+      { at: 3, raw: 'y'.repeat(5000) },
+    ];
     const t = timelineOf({ items, truncated: true }, {});
     expect(t.ticks.map((k) => k.bytes)).toEqual([10, 40, 5000]);
     expect(t.sizes).toEqual([1, 1, 0, 0, 0, 0, 1]);

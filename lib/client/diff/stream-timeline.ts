@@ -8,7 +8,8 @@ export const STALL_MS = 500;
 export const SIZE_BINS = [32, 64, 128, 256, 512, 1024] as const;
 
 /** Where in the reply a stall fell, so it reads as "stalled 1.8 s after its thinking". */
-export type StallPhase = 'before its first token' | 'during its thinking' | 'after its thinking' | 'during its answer' | 'before its end';
+export type StallPhase =
+  'before its first token' | 'during its thinking' | 'after its thinking' | 'during its answer' | 'before its end';
 
 export interface Stall {
   /** ms since the request started: the last event before the silence, and the first after it. */

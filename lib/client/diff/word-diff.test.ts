@@ -82,7 +82,10 @@ describe('wordDiff', () => {
 
   it('any two texts: both sides come back exactly (property)', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', 'é', '🙂', '東', '.', 'word ', '\t') });
-    fc.assert(fc.property(text, text, (a, b) => expectBothSides(a, b)), { numRuns: 300 });
+    fc.assert(
+      fc.property(text, text, (a, b) => expectBothSides(a, b)),
+      { numRuns: 300 },
+    );
   });
 });
 

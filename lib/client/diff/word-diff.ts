@@ -26,15 +26,13 @@ const DIFF_TIMEOUT_MS = 500;
 // Words as a reader sees them, in any script (CJK has no spaces; an emoji is one word): the
 // browser's and Node's own segmenter, where there is one. Whitespace is a token of its own
 // (diffWordsWithSpace), so the segments put back together are exactly each side's text.
-const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'word' }) : undefined;
+const segmenter =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'word' }) : undefined;
 
 const words = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 function whole(a: string, b: string): DiffSegment[] {
-  return [
-    ...(a ? [{ kind: 'removed' as const, text: a }] : []),
-    ...(b ? [{ kind: 'added' as const, text: b }] : []),
-  ];
+  return [...(a ? [{ kind: 'removed' as const, text: a }] : []), ...(b ? [{ kind: 'added' as const, text: b }] : [])];
 }
 
 /**
