@@ -131,7 +131,7 @@ function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boo
       {storedId ? (
         <Link
           href={`/diff?a=${encodeURIComponent(storedId)}`}
-          aria-label="Compare this reply with another"
+          aria-label="Compare with another reply"
           className={lineButton}
         >
           Compare with…

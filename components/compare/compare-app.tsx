@@ -103,7 +103,7 @@ export function CompareApp({
             items={diffs.map(([label, href]) => ({ label, onSelect: () => router.push(href) }))}
             className="rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
           >
-            Diff…
+            Diff two panes
           </MenuButton>
         ) : null}
         <span className="ml-auto">
