@@ -21,7 +21,13 @@ async function violations(page: Page): Promise<string[]> {
     .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -46,7 +52,10 @@ async function twoRepliesDiffed(app: SluiceApp, marker: string): Promise<string>
   await expect(page.getByText(/Comparing sim-anthropic · sim-fault-stall in “Stalling/)).toBeVisible();
   // The picker: the newest replies, A itself not among them.
   const recent = page.getByRole('region', { name: 'Recent replies' });
-  await recent.getByRole('link', { name: /sim-openai · sim-markdown/ }).first().click();
+  await recent
+    .getByRole('link', { name: /sim-openai · sim-markdown/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/diff\?a=[0-9a-f-]{36}&b=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Compare two replies' })).toBeVisible();
   return new URL(page.url()).pathname + new URL(page.url()).search;
@@ -70,7 +79,15 @@ test('two replies of two conversations: words marked, B’s stall on the axis an
 
   // The figures, with B − A.
   const figures = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'B − A' }) });
-  for (const row of ['Time to first token', 'Tokens per second', 'Total time', 'Tokens in', 'Tokens out', 'Cost', 'Finish reason'])
+  for (const row of [
+    'Time to first token',
+    'Tokens per second',
+    'Total time',
+    'Tokens in',
+    'Tokens out',
+    'Cost',
+    'Finish reason',
+  ])
     await expect(figures.getByRole('rowheader', { name: row })).toBeVisible();
   await expect(figures.getByRole('row', { name: /Total time/ })).toContainText(/[+−]\d/);
 
@@ -102,7 +119,9 @@ test('two replies of two conversations: words marked, B’s stall on the axis an
   const requests: string[] = [];
   offline.on('request', (r) => requests.push(r.url()));
   await offline.setContent(html);
-  await expect(offline.getByRole('heading', { level: 1 })).toHaveText('Compare: sim-anthropic · sim-fault-stall vs sim-openai · sim-markdown');
+  await expect(offline.getByRole('heading', { level: 1 })).toHaveText(
+    'Compare: sim-anthropic · sim-fault-stall vs sim-openai · sim-markdown',
+  );
   await expect(offline.locator('del').first()).toBeVisible();
   await expect(offline.locator('ins').first()).toBeVisible();
   expect(requests).toEqual([]);
@@ -132,7 +151,10 @@ const VIEWS = [
 ];
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the diff page and its picker, ${theme}: no serious axe violation, no sideways scroll on a phone`, async ({ page, app }) => {
+  test(`the diff page and its picker, ${theme}: no serious axe violation, no sideways scroll on a phone`, async ({
+    page,
+    app,
+  }) => {
     await page.addInitScript((t) => localStorage.setItem('sluice-theme', t), theme);
     const url = await twoRepliesDiffed(app, unique());
     const a = new URL(url, 'http://x').searchParams.get('a')!;

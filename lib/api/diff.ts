@@ -31,3 +31,14 @@ export interface ReplyChoice {
   /** The start of its answer, to tell replies of one model apart. */
   snippet?: string;
 }
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/**
+ * A reply's id in what the page's address was given: the id itself, or the first one in
+ * a pasted address (a diff's, a replay URL, a reply's id with words around it).
+ */
+export function replyIdIn(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.match(UUID)?.[0]?.toLowerCase() ?? (text?.trim() || undefined);
+}

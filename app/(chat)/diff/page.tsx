@@ -1,5 +1,6 @@
 import { DiffApp } from '@/components/diff/diff-app';
 import { ReplyPicker } from '@/components/diff/reply-picker';
+import { replyIdIn } from '@/lib/api/diff';
 import { loadDiffSide, recentReplies, repliesNear } from '@/lib/server/conversations/diff-sides';
 
 export const dynamic = 'force-dynamic';
@@ -8,22 +9,13 @@ export const metadata = { title: 'Compare two replies · Sluice' };
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
-/** A reply's id in what was given: the id itself, or the first one in a pasted address (a diff's, a replay URL). */
-function idIn(value: string | string[] | undefined): string | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  return (
-    text?.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i)?.[0]?.toLowerCase() ??
-    (text?.trim() || undefined)
-  );
-}
-
 /**
  * /diff?a={messageId}&b={messageId}: two stored replies compared, their text, figures and
  * streams. With one (or none) given, the page offers the replies to pick the other from.
  */
 export default async function DiffPage({ searchParams }: { searchParams: Params }) {
   const params = await searchParams;
-  let [a, b] = [idIn(params.a), idIn(params.b)];
+  let [a, b] = [replyIdIn(params.a), replyIdIn(params.b)];
   if (!a && b) [a, b] = [b, undefined];
   const [sideA, sideB] = await Promise.all([a ? loadDiffSide(a) : undefined, b ? loadDiffSide(b) : undefined]);
   if (sideA && sideB) return <DiffApp a={sideA} b={sideB} />;
