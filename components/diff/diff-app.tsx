@@ -1,10 +1,11 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { DiffSide } from '@/lib/api/diff';
 import { exportHtml } from '@/lib/client/diff/export-html';
 import { compareReplies } from '@/lib/client/diff/reply-comparison';
 import type { FigureRow } from '@/lib/client/diff/figure-deltas';
+import { exposeStats } from '@/lib/client/render-stats';
 import { saveFile } from '@/lib/client/save-file';
 import { Button } from '@/components/ui/button';
 import { ThemeToggle } from '../theme-toggle';
@@ -22,7 +23,8 @@ function Figures({ rows }: { rows: FigureRow[] }) {
       <h2 id="figures-heading" className="text-sm font-semibold">
         Figures
       </h2>
-      <div className="overflow-x-auto">
+      {/* Focusable, as anything that may scroll must be for a keyboard: on a phone the table can be wider than the page. */}
+      <div role="group" aria-labelledby="figures-heading" tabIndex={0} className="overflow-x-auto">
         <table className="text-sm tabular-nums">
           <thead>
             <tr>
@@ -82,6 +84,7 @@ function SideCard({ side, letter }: { side: DiffSide; letter: 'A' | 'B' }) {
 export function DiffApp({ a, b }: { a: DiffSide; b: DiffSide }) {
   const comparison = useMemo(() => compareReplies(a, b), [a, b]);
   const [view, setView] = useState<'side' | 'inline'>('side');
+  useEffect(exposeStats, []);
   return (
     <main className="flex min-h-screen flex-col gap-5 px-4 pb-6">
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">

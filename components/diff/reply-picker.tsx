@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { DiffSide, ReplyChoice } from '@/lib/api/diff';
+import { PageStats } from '../page-stats';
 
 const diffHref = (a: string | undefined, b: string) =>
   a ? `/diff?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}` : `/diff?a=${encodeURIComponent(b)}`;
@@ -53,6 +54,7 @@ export function ReplyPicker({
 }) {
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-4 pl-12 md:pl-4">
+      <PageStats />
       <h1 className="text-lg font-semibold tracking-tight">Compare two replies</h1>
       {missing.map((id) => (
         <p key={id} role="alert" className="text-sm text-red-700 dark:text-red-400">

@@ -47,41 +47,39 @@ function Lane({ t, span, y, label }: { t: Timeline | undefined; span: number; y:
   );
 }
 
-/** A side's chunk sizes as a small histogram: its bars drawn, its counts in a table (the bars' text). */
+/** A side's chunk sizes as a small histogram: a bar over each bin's count, in one table, so each bar stands over its bin. */
 function Sizes({ t, label }: { t: Timeline; label: string }) {
   const most = Math.max(1, ...t.sizes);
   return (
-    <figure className="flex flex-col gap-1">
-      <figcaption className="text-xs font-semibold">{label}: event sizes</figcaption>
-      <div aria-hidden className="flex h-10 items-end gap-0.5">
-        {t.sizes.map((n, i) => (
-          <div
-            key={i}
-            className="w-5 rounded-t-sm bg-zinc-400 dark:bg-zinc-500"
-            style={{ height: `${Math.max(n ? 8 : 1, (n / most) * 100)}%` }}
-          />
-        ))}
-      </div>
-      <table className="text-[11px] text-zinc-600 dark:text-zinc-400">
-        <caption className="sr-only">{label}: events per size</caption>
-        <tbody>
-          <tr>
-            {sizeBinLabels.map((l) => (
-              <th key={l} scope="col" className="px-0.5 font-normal">
-                {l}
-              </th>
-            ))}
-          </tr>
-          <tr>
-            {t.sizes.map((n, i) => (
-              <td key={i} className="px-0.5 text-center">
-                {n}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
-    </figure>
+    <table className="text-[11px] text-zinc-600 dark:text-zinc-400">
+      <caption className="text-left text-xs font-semibold text-zinc-900 dark:text-zinc-100">{label}: event sizes</caption>
+      <tbody>
+        <tr aria-hidden>
+          {t.sizes.map((n, i) => (
+            <td key={i} className="h-10 px-0.5 align-bottom">
+              <div
+                className="mx-auto w-4 rounded-t-sm bg-zinc-400 dark:bg-zinc-500"
+                style={{ height: `${Math.max(n ? 4 : 1, Math.round((n / most) * 40))}px` }}
+              />
+            </td>
+          ))}
+        </tr>
+        <tr>
+          {sizeBinLabels.map((l) => (
+            <th key={l} scope="col" className="px-0.5 font-normal">
+              {l}
+            </th>
+          ))}
+        </tr>
+        <tr>
+          {t.sizes.map((n, i) => (
+            <td key={i} className="px-0.5 text-center">
+              {n}
+            </td>
+          ))}
+        </tr>
+      </tbody>
+    </table>
   );
 }
 
