@@ -129,11 +129,7 @@ function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boo
       ) : null}
       {storedId ? <CopyReplayUrl id={storedId} label="Copy replay URL of this reply" className={lineButton} /> : null}
       {storedId ? (
-        <Link
-          href={`/diff?a=${encodeURIComponent(storedId)}`}
-          aria-label="Compare with another reply"
-          className={lineButton}
-        >
+        <Link href={`/diff?a=${encodeURIComponent(storedId)}`} aria-label="Compare with another reply" className={lineButton}>
           Compare with…
         </Link>
       ) : null}
