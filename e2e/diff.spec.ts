@@ -147,6 +147,58 @@ test('two panes of a race, diffed from the compare page: the thinking too, and t
   await expect(stream(page, 'B')).toContainText(/B stalled (9\d\d ms|1\.\d\d s) during its answer/);
 });
 
+test('a capture of the recording proxy against a chat’s reply, from the capture’s "Diff with…"', async ({
+  page,
+  app,
+  baseURL,
+}) => {
+  const marker = unique();
+  // An app's request through the proxy: sim-echo says its message back.
+  const sent = await fetch(`${baseURL}/proxy/sim-openai/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: 'sim-echo',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: `The quick brown fox ${marker}` }],
+    }),
+  });
+  await sent.text();
+  let captureId = '';
+  await expect
+    .poll(async () => {
+      const listed = (await (await fetch(`${baseURL}/api/captures?q=${marker}`)).json()) as {
+        items: { id: string; status: string }[];
+      };
+      captureId = listed.items[0]?.status === 'complete' ? listed.items[0].id : '';
+      return captureId;
+    })
+    .not.toBe('');
+  await app.open('/');
+  await app.ask('sim-openai::sim-echo', `The quick red fox ${marker}`);
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+
+  await app.open(`/traffic/${captureId}`);
+  await page.getByRole('group', { name: 'Capture actions' }).getByRole('link', { name: 'Diff with a stored reply' }).click();
+  await expect(page).toHaveURL(new RegExp(`/diff\\?a=${captureId}$`));
+  await page
+    .getByRole('region', { name: 'Recent replies' })
+    .getByRole('link', { name: /sim-openai · sim-echo/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/diff\\?a=${captureId}&b=[0-9a-f-]{36}$`));
+  await expect(page.getByText(/^A: sim-openai · sim-echo$/)).toBeVisible();
+  await expect(page.getByText(/\(capture\)/)).toBeVisible();
+  const answer = section(page, 'Answer');
+  await expect(answer.getByRole('group', { name: 'Answer, A' }).locator('del')).toContainText(['brown']);
+  await expect(answer.getByRole('group', { name: 'Answer, B' }).locator('ins')).toContainText(['red']);
+  await expect(answer).toContainText('1 word only in A, 1 only in B.');
+  await expect(stream(page, 'A')).toContainText(/A's first token at \d/);
+  await expect(stream(page, 'B')).toContainText(/B's first token at \d/);
+});
+
 const VIEWS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },

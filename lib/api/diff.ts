@@ -8,10 +8,13 @@ import type { StoredEvents, StoredMessage } from './conversations';
 export type StoredAssistantReply = Extract<StoredMessage, { role: 'assistant'; timings: unknown }>;
 
 export interface DiffSide {
-  /** The reply's id: what `a` or `b` said. */
+  /** The reply's id (or the capture's): what `a` or `b` said. */
   id: string;
+  /** A stored reply of a conversation, or a capture of the recording proxy read as one. */
+  kind: 'reply' | 'capture';
+  /** Its conversation; empty for a capture. */
   conversationId: string;
-  /** Its conversation's title. */
+  /** Its conversation's title; a capture's request line. */
   title: string;
   reply: StoredAssistantReply;
   /** Its stream as stored; null when it has none (the timeline says so). */

@@ -9,6 +9,7 @@ const HOSTILE =
 function side(id: string, more: Partial<DiffSide['reply']>, at: number[], title = 'A chat'): DiffSide {
   return {
     id,
+    kind: 'reply',
     conversationId: `c-${id}`,
     title,
     events: { items: at.map((t) => ({ at: t, raw: `data: ${t}` })), truncated: false },

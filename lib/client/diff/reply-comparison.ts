@@ -50,7 +50,9 @@ export function compareReplies(a: DiffSide, b: DiffSide): ReplyComparison {
   const summaries = [a, b].map((side) => {
     const message = uiMessageOf(side.reply);
     if (message.role !== 'assistant') throw new Error('A diff side is a reply.');
-    return replySummary(message);
+    // A capture's cost is the proxy's, at prices the page does not hold: as it was stored.
+    const summary = replySummary(message);
+    return side.kind === 'capture' && side.reply.cost !== undefined ? { ...summary, cost: side.reply.cost } : summary;
   });
   const timeline = (side: DiffSide) => (side.events ? timelineOf(side.events, side.reply.timings) : undefined);
   const timelines: [Timeline | undefined, Timeline | undefined] = [timeline(a), timeline(b)];

@@ -1,5 +1,8 @@
 import 'server-only';
+import { emptyMessage } from '@/lib/assemble/message';
+import { storedFields } from '@/lib/api/conversations';
 import type { DiffSide, ReplyChoice } from '@/lib/api/diff';
+import { loadCapture } from '../captures/load';
 import { repliesSettled } from '../chat/settling-replies';
 import { isUuid } from '../ids';
 import { store } from '../store';
@@ -8,11 +11,42 @@ import { loadCompare, loadConversation } from './load';
 
 /**
  * One side of `/diff`: a stored reply found by its id alone (the page's address names
- * replies, not conversations), with its stream as stored. Only a reply that ended and
- * has a stored stream: one still streaming has nothing to compare yet.
+ * replies, not conversations), with its stream as stored; or, by its id, a capture of
+ * the recording proxy whose answer was read as a reply. Only one that ended and has a
+ * stored stream: one still streaming has nothing to compare yet.
  */
-export async function loadDiffSide(messageId: string): Promise<DiffSide | undefined> {
-  if (!isUuid(messageId)) return undefined;
+export async function loadDiffSide(id: string): Promise<DiffSide | undefined> {
+  if (!isUuid(id)) return undefined;
+  return (await replySide(id)) ?? (await captureSide(id));
+}
+
+/** A capture as a side: its assembled answer, its times on the proxy's clock (from the request), its stream. */
+async function captureSide(id: string): Promise<DiffSide | undefined> {
+  const capture = await loadCapture(id);
+  if (!capture?.reply || !capture.events || capture.status === 'streaming') return undefined;
+  const { timings } = capture;
+  return {
+    id,
+    kind: 'capture',
+    conversationId: '',
+    title: `${capture.method} ${capture.path} (capture)`,
+    reply: {
+      ...storedFields({ ...emptyMessage('complete'), ...capture.reply }),
+      ...(capture.usage ? { usage: capture.usage } : {}),
+      id,
+      role: 'assistant',
+      createdAt: capture.startedAt,
+      provider: capture.provider,
+      model: capture.model ?? '',
+      protocol: capture.protocol ?? '',
+      timings: { requestStart: Date.parse(capture.startedAt), ...timings },
+      ...(capture.cost !== undefined ? { cost: capture.cost } : {}),
+    },
+    events: capture.events,
+  };
+}
+
+async function replySide(messageId: string): Promise<DiffSide | undefined> {
   await repliesSettled();
   const db = await store();
   const [record] = await db.replyRecords({ id: messageId });
@@ -22,7 +56,14 @@ export async function loadDiffSide(messageId: string): Promise<DiffSide | undefi
     db.replyEvents(record.conversationId, messageId),
   ]);
   if (reply?.role !== 'assistant' || !('timings' in reply)) return undefined;
-  return { id: messageId, conversationId: record.conversationId, title: record.title, reply, events: events ?? null };
+  return {
+    id: messageId,
+    kind: 'reply',
+    conversationId: record.conversationId,
+    title: record.title,
+    reply,
+    events: events ?? null,
+  };
 }
 
 /** The newest stored replies, to pick the other side from. */
@@ -61,6 +102,7 @@ function repliesOf(conversation: Conversation, except: string, near: string): Re
 
 /** The replies beside a reply: the others of its conversation, and, for a compare pane, the other panes'. */
 export async function repliesNear(side: DiffSide): Promise<ReplyChoice[]> {
+  if (side.kind === 'capture') return [];
   const conversation = await loadConversation(side.conversationId);
   if (!conversation) return [];
   const own = repliesOf(conversation, side.id, 'this conversation');
