@@ -1,5 +1,5 @@
 import type { DiffSection } from '@/lib/client/diff/reply-comparison';
-import { sideOf, type DiffSegment } from '@/lib/client/diff/word-diff';
+import { diffSummary, sideOf, type DiffSegment } from '@/lib/client/diff/word-diff';
 
 const removed = 'rounded-sm bg-red-100 text-red-900 line-through decoration-red-700/60 dark:bg-red-950 dark:text-red-200';
 const added = 'rounded-sm bg-green-100 text-green-900 no-underline dark:bg-green-950 dark:text-green-200';
@@ -38,13 +38,7 @@ export function DiffText({ section, view }: { section: DiffSection; view: 'side'
   return (
     <section aria-label={title} className="flex flex-col gap-2">
       <h2 className="text-sm font-semibold">{title}</h2>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        {diff.whole
-          ? 'Too long to compare word by word: each side is shown whole.'
-          : diff.removedWords || diff.addedWords
-            ? `${diff.removedWords} ${diff.removedWords === 1 ? 'word' : 'words'} only in A, ${diff.addedWords} only in B.`
-            : 'The same in both.'}
-      </p>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{diffSummary(diff)}</p>
       {view === 'inline' ? (
         <div className={box}>{diff.segments.length ? <Segments segments={diff.segments} /> : empty}</div>
       ) : (

@@ -1,6 +1,6 @@
 import { sizeBinLabels, timelineFacts, xAt, type Timeline } from './stream-timeline';
 import type { ReplyComparison } from './reply-comparison';
-import { sideOf, type DiffSegment } from './word-diff';
+import { diffSummary, sideOf, type DiffSegment } from './word-diff';
 
 /**
  * The comparison as one self-contained HTML file, to keep or send: its CSS inline, no
@@ -52,7 +52,7 @@ ${[0, 1]
 ${c.sections
   .map(
     (s) => `<h2>${esc(s.title)}</h2>
-<p class="meta">${s.diff.whole ? 'Too long to compare word by word: shown whole.' : `${s.diff.removedWords} words only in A, ${s.diff.addedWords} only in B.`}</p>
+<p class="meta">${esc(diffSummary(s.diff))}</p>
 <div class="pair"><section><h3>A</h3><pre>${segments(sideOf(s.diff.segments, 'a'))}</pre></section><section><h3>B</h3><pre>${segments(sideOf(s.diff.segments, 'b'))}</pre></section></div>`,
   )
   .join('\n')}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_DIFF_CHARS, prettyArguments, sideOf, wordDiff, type DiffSegment } from './word-diff';
+import { diffSummary, MAX_DIFF_CHARS, prettyArguments, sideOf, wordDiff, type DiffSegment } from './word-diff';
 
 const join = (segments: DiffSegment[]) => segments.map((s) => s.text).join('');
 
@@ -26,7 +26,7 @@ describe('wordDiff', () => {
   });
 
   it('two empty sides: nothing at all', () => {
-    expect(wordDiff('', '')).toEqual({ segments: [], whole: false, removedWords: 0, addedWords: 0 });
+    expect(wordDiff('', '')).toEqual({ segments: [], level: 'words', whole: false, removedWords: 0, addedWords: 0 });
   });
 
   it('one empty side: the other is all added or all removed', () => {
@@ -37,7 +37,13 @@ describe('wordDiff', () => {
 
   it('identical sides: one run, no change', () => {
     const text = 'same words\n\nsame lines 🙂';
-    expect(wordDiff(text, text)).toEqual({ segments: [{ kind: 'same', text }], whole: false, removedWords: 0, addedWords: 0 });
+    expect(wordDiff(text, text)).toEqual({
+      segments: [{ kind: 'same', text }],
+      level: 'words',
+      whole: false,
+      removedWords: 0,
+      addedWords: 0,
+    });
   });
 
   it('multibyte: emoji, combining marks and CJK stay whole, never split between code units', () => {
@@ -80,6 +86,22 @@ describe('wordDiff', () => {
     expectBothSides(a, b);
   });
 
+  it('a word diff that takes too long falls back to whole lines, still exact', () => {
+    const a = 'first line stays\nsecond line goes\nthird line stays\n';
+    const b = 'first line stays\nsecond line is new\nthird line stays\n';
+    // Words given up on at once, as past the time bound: lines are tried.
+    const d = wordDiff(a, b, { wordEdits: 0 });
+    expect(d.level).toBe('lines');
+    expect(d.whole).toBe(false);
+    expect(d.segments).toEqual([
+      { kind: 'same', text: 'first line stays\n' },
+      { kind: 'removed', text: 'second line goes\n' },
+      { kind: 'added', text: 'second line is new\n' },
+      { kind: 'same', text: 'third line stays\n' },
+    ]);
+    expectBothSides(a, b);
+  });
+
   it('any two texts: both sides come back exactly (property)', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', 'é', '🙂', '東', '.', 'word ', '\t') });
     fc.assert(
@@ -96,5 +118,18 @@ describe('prettyArguments', () => {
   });
   it('leaves arguments that are not JSON as streamed', () => {
     expect(prettyArguments('{"city": "Par')).toBe('{"city": "Par');
+  });
+});
+
+describe('diffSummary', () => {
+  it('says what was found, and how finely', () => {
+    expect(diffSummary(wordDiff('a b c', 'a x c'))).toBe('1 word only in A, 1 only in B.');
+    expect(diffSummary(wordDiff('a b c', 'a b c'))).toBe('The same in both.');
+    expect(diffSummary(wordDiff('one two\nthree\n', 'one\nthree\n', { wordEdits: 0 }))).toBe(
+      'Too different to compare word by word in time: compared line by line. 2 words only in A, 1 only in B.',
+    );
+    expect(diffSummary(wordDiff('a '.repeat(MAX_DIFF_CHARS), 'b'))).toBe(
+      'Too long to compare word by word: each side is shown whole.',
+    );
   });
 });

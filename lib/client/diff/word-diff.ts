@@ -1,4 +1,4 @@
-import { diffWordsWithSpace } from 'diff';
+import { diffLines, diffWordsWithSpace, type Change } from 'diff';
 
 /** A run of text the two sides share, or that only one side has. */
 export interface DiffSegment {
@@ -8,7 +8,12 @@ export interface DiffSegment {
 
 export interface WordDiff {
   segments: DiffSegment[];
-  /** The diff gave up (too many changes to find in time): the sides are shown whole, one removed, one added. */
+  /**
+   * How fine the segments are: words; whole lines, when a word diff took too long (two
+   * long replies with little in common); or none at all (`whole`), when even lines did:
+   * the sides are then shown whole, one removed, one added.
+   */
+  level: 'words' | 'lines';
   whole: boolean;
   /** Words (runs of non-space) each side changed. */
   removedWords: number;
@@ -20,7 +25,11 @@ export interface WordDiff {
  * page's thread: two replies of 200 kB each with nothing in common would take seconds.
  */
 export const MAX_DIFF_CHARS = 200_000;
-/** And the diff's own bound in time: past it the two sides are shown whole, marked as changed. */
+/**
+ * And the diff's own bound in time, once for words and once for lines: two unrelated
+ * replies of 2,000 tokens took 370 ms a word at a time, of 4,000 more than 500 ms
+ * (docs/decisions.md: "Diff: words, then lines, within 500 ms").
+ */
 const DIFF_TIMEOUT_MS = 500;
 
 // Words as a reader sees them, in any script (CJK has no spaces; an emoji is one word): the
@@ -40,14 +49,28 @@ function whole(a: string, b: string): DiffSegment[] {
  * `removed` ones are `a` and the `same` and `added` ones are `b`, character for
  * character (surrogate pairs never split: the segmenter works on graphemes' words).
  */
-export function wordDiff(a: string, b: string): WordDiff {
+export function wordDiff(
+  a: string,
+  b: string,
+  /** `wordEdits`: the most word edits tried before lines are (a bound in edits, where the time's would depend on the machine: tests). */
+  { timeoutMs = DIFF_TIMEOUT_MS, wordEdits = Infinity } = {},
+): WordDiff {
   let segments: DiffSegment[] | undefined;
+  let level: WordDiff['level'] = 'words';
   let gaveUp = false;
   if (a === b) segments = a ? [{ kind: 'same', text: a }] : [];
   else if (!a || !b) segments = whole(a, b);
   else if (a.length > MAX_DIFF_CHARS || b.length > MAX_DIFF_CHARS) gaveUp = true;
   else {
-    const changes = diffWordsWithSpace(a, b, { timeout: DIFF_TIMEOUT_MS, intlSegmenter: segmenter });
+    let changes: Change[] | undefined = diffWordsWithSpace(a, b, {
+      timeout: timeoutMs,
+      maxEditLength: wordEdits,
+      intlSegmenter: segmenter,
+    });
+    if (!changes) {
+      level = 'lines';
+      changes = diffLines(a, b, { timeout: timeoutMs });
+    }
     if (changes) segments = changes.map((c) => ({ kind: c.added ? 'added' : c.removed ? 'removed' : 'same', text: c.value }));
     else gaveUp = true;
   }
@@ -58,7 +81,7 @@ export function wordDiff(a: string, b: string): WordDiff {
     if (s.kind === 'removed') removedWords += words(s.text);
     if (s.kind === 'added') addedWords += words(s.text);
   }
-  return { segments, whole: gaveUp, removedWords, addedWords };
+  return { segments, level, whole: gaveUp, removedWords, addedWords };
 }
 
 /** One side of the diff, for the side-by-side view: `a`'s segments (same and removed) or `b`'s (same and added). */
@@ -75,4 +98,12 @@ export function prettyArguments(argsText: string, args?: unknown): string {
   } catch {
     return argsText;
   }
+}
+
+/** What a diff found, in a sentence: the page's and the export's line above each part. */
+export function diffSummary(diff: WordDiff): string {
+  if (diff.whole) return 'Too long to compare word by word: each side is shown whole.';
+  if (!diff.removedWords && !diff.addedWords) return 'The same in both.';
+  const counts = `${diff.removedWords} ${diff.removedWords === 1 ? 'word' : 'words'} only in A, ${diff.addedWords} only in B.`;
+  return diff.level === 'lines' ? `Too different to compare word by word in time: compared line by line. ${counts}` : counts;
 }
