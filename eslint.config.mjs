@@ -33,7 +33,9 @@ const SERVER_ONLY = [
 ];
 
 /** What stands above lib/client/thread: markdown rendering and the features. */
-const ABOVE_THREAD = ['chat', 'compare', 'history', 'event-log', 'traffic', 'markdown'].map((folder) => `./lib/client/${folder}`);
+const ABOVE_THREAD = ['chat', 'compare', 'diff', 'history', 'event-log', 'traffic', 'markdown'].map(
+  (folder) => `./lib/client/${folder}`,
+);
 
 const config = [
   ...nextVitals,

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { storedReplyId, type UiMessage } from '@/lib/client/thread/ui-message';
@@ -96,7 +97,8 @@ const lineButton = 'rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-4
  * What a reader does with an ended reply, on a line of its own under its figures, so it
  * never wraps away from them alone. Copy only when there is text; Regenerate only where
  * the reply's alert does not already offer Retry (the same action); Replay and Copy
- * replay URL for a reply the server keeps (its stream is what they replay).
+ * replay URL for a reply the server keeps (its stream is what they replay), and
+ * "Compare with…": the diff page, with this reply as A, to pick B.
  */
 function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boolean }) {
   const { regenerate, replay } = useReplyActions();
@@ -126,6 +128,11 @@ function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boo
         </Button>
       ) : null}
       {storedId ? <CopyReplayUrl id={storedId} label="Copy replay URL of this reply" className={lineButton} /> : null}
+      {storedId ? (
+        <Link href={`/diff?a=${encodeURIComponent(storedId)}`} aria-label="Compare with another reply" className={lineButton}>
+          Compare with…
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MAX_PANES, useCompareStore } from '@/lib/client/compare/compare-store';
@@ -9,6 +10,8 @@ import { addPane, openCapturedCompare, openCompare, sendToAll, stopAll } from '@
 import { capturedExtras, capturedPrompt } from '@/lib/client/traffic/captured-thread';
 import { exportSession } from '@/lib/client/compare/export-session';
 import { paneNames } from '@/lib/client/compare/pane-names';
+import { paneDiffs } from '@/lib/client/compare/pane-diffs';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { saveFile } from '@/lib/client/save-file';
 import type { PublicProvider } from '@/lib/api/providers';
 import type { CapturedChat } from '@/lib/api/captures';
@@ -18,6 +21,7 @@ import { ThemeToggle } from '../theme-toggle';
 import { ComparePane } from './compare-pane';
 import { RaceSection } from './race-section';
 import { Button } from '@/components/ui/button';
+import { MenuButton } from '@/components/ui/menu-button';
 
 /** The first models offered, one per protocol where possible, for a new race of two. */
 function firstModels(providers: PublicProvider[]) {
@@ -57,6 +61,11 @@ export function CompareApp({
   // value read from the client's store there would leave the server's HTML (enabled) in place.
   const started = useCompareStore((s) => s.compareId !== undefined);
   const [error, setError] = useState<string>();
+  const router = useRouter();
+  // As strings, shallowly compared: the page renders again when a pair comes or goes, not at each of the pool's frames.
+  const diffs = useMessagePool(
+    useShallow((s) => (streaming ? [] : paneDiffs(panes, s.messages).map(({ label, href }) => `${label}\n${href}`))),
+  ).map((pair) => pair.split('\n') as [string, string]);
   useEffect(() => {
     exposeStats();
     prewarmHighlighter();
@@ -87,6 +96,16 @@ export function CompareApp({
         >
           Export session
         </Button>
+        {diffs.length ? (
+          <MenuButton
+            label="Diff two panes"
+            menuLabel="Panes to diff"
+            items={diffs.map(([label, href]) => ({ label, onSelect: () => router.push(href) }))}
+            className="rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
+          >
+            Diff two panes
+          </MenuButton>
+        ) : null}
         <span className="ml-auto">
           <ThemeToggle />
         </span>

@@ -50,6 +50,11 @@ export function CaptureActions({ capture }: { capture: CaptureDetail }) {
           <Link href={`/compare?capture=${encodeURIComponent(capture.id)}`} className={action}>
             Compare with…
           </Link>
+          {capture.reply && capture.events && capture.status !== 'streaming' ? (
+            <Link href={`/diff?a=${encodeURIComponent(capture.id)}`} aria-label="Diff with a stored reply" className={action}>
+              Diff with…
+            </Link>
+          ) : null}
         </>
       ) : null}
     </div>

@@ -23,7 +23,8 @@ function replyFromContent(content: ChatMessage['content']): AssembledMessage {
   };
 }
 
-function toUi(m: StoredMessage): UiMessage {
+/** One stored message as the page holds it (a reply with its stored figures, on the server's clock). */
+export function uiMessageOf(m: StoredMessage): UiMessage {
   if (m.role === 'tool') return { id: m.id, role: 'tool', content: m.content, stored: true };
   if (m.role !== 'assistant') {
     const content = typeof m.content === 'string' ? m.content : textOf({ role: m.role, content: m.content });
@@ -57,7 +58,7 @@ function toUi(m: StoredMessage): UiMessage {
 
 /** A stored conversation as the page's threads hold it, every message in its place. */
 export function uiMessagesOf(conversation: Conversation): UiMessage[] {
-  return conversation.messages.map(toUi);
+  return conversation.messages.map(uiMessageOf);
 }
 
 /**
@@ -72,6 +73,6 @@ export function uiMessagesFromRequest(messages: ChatMessage[]): UiMessage[] {
       m.role === 'assistant'
         ? { id, role: 'assistant', content: m.content, createdAt: '', status: 'complete' }
         : { id, role: m.role, content: m.content, createdAt: '' };
-    return { ...toUi(stored), stored: false };
+    return { ...uiMessageOf(stored), stored: false };
   });
 }

@@ -1,0 +1,25 @@
+import { DiffApp } from '@/components/diff/diff-app';
+import { ReplyPicker } from '@/components/diff/reply-picker';
+import { replyIdIn } from '@/lib/api/diff';
+import { loadDiffSide, recentReplies, repliesNear } from '@/lib/server/conversations/diff-sides';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata = { title: 'Compare two replies · Sluice' };
+
+type Params = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /diff?a={messageId}&b={messageId}: two stored replies compared, their text, figures and
+ * streams. With one (or none) given, the page offers the replies to pick the other from.
+ */
+export default async function DiffPage({ searchParams }: { searchParams: Params }) {
+  const params = await searchParams;
+  let [a, b] = [replyIdIn(params.a), replyIdIn(params.b)];
+  if (!a && b) [a, b] = [b, undefined];
+  const [sideA, sideB] = await Promise.all([a ? loadDiffSide(a) : undefined, b ? loadDiffSide(b) : undefined]);
+  if (sideA && sideB) return <DiffApp a={sideA} b={sideB} />;
+  const missing = [a && !sideA ? a : undefined, b && !sideB ? b : undefined].filter((x): x is string => !!x);
+  const [near, recent] = await Promise.all([sideA ? repliesNear(sideA) : [], recentReplies(20)]);
+  return <ReplyPicker a={sideA} near={near} recent={recent.filter((r) => r.id !== sideA?.id)} missing={missing} />;
+}

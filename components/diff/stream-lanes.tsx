@@ -1,0 +1,134 @@
+import { formatMs } from '@/lib/client/format-duration';
+import { sizeBinLabels, timelineFacts, xAt, type Timeline } from '@/lib/client/diff/stream-timeline';
+
+const WIDTH = 1000;
+const LANE = 40;
+
+function Lane({ t, span, y, label }: { t: Timeline | undefined; span: number; y: number; label: string }) {
+  const x = (at: number) => xAt(at, span, WIDTH);
+  return (
+    <g>
+      <text x={-8} y={y + LANE / 2 + 4} textAnchor="end" className="fill-zinc-700 text-[13px] font-semibold dark:fill-zinc-300">
+        {label}
+      </text>
+      <line x1={0} x2={WIDTH} y1={y + LANE - 6} y2={y + LANE - 6} className="stroke-zinc-300 dark:stroke-zinc-700" />
+      {t?.stalls.map((s) => (
+        <rect
+          key={s.from}
+          x={x(s.from)}
+          y={y + 2}
+          width={Math.max(2, x(s.to) - x(s.from))}
+          height={LANE - 8}
+          className="fill-amber-400/50"
+          data-stall
+        />
+      ))}
+      {t?.ticks.map((k, i) => (
+        <line key={i} x1={x(k.at)} x2={x(k.at)} y1={y + 10} y2={y + LANE - 8} className="stroke-zinc-500" strokeWidth={1} />
+      ))}
+      {t?.firstToken !== undefined ? (
+        <line x1={x(t.firstToken)} x2={x(t.firstToken)} y1={y} y2={y + LANE - 4} className="stroke-sky-600" strokeWidth={3} />
+      ) : null}
+      {t?.thinkingEnd !== undefined ? (
+        <line
+          x1={x(t.thinkingEnd)}
+          x2={x(t.thinkingEnd)}
+          y1={y}
+          y2={y + LANE - 4}
+          className="stroke-violet-600"
+          strokeWidth={3}
+          strokeDasharray="4 2"
+        />
+      ) : null}
+      {t?.end !== undefined ? (
+        <line x1={x(t.end)} x2={x(t.end)} y1={y} y2={y + LANE - 4} className="stroke-green-600" strokeWidth={3} />
+      ) : null}
+    </g>
+  );
+}
+
+/** A side's chunk sizes as a small histogram: a bar over each bin's count, in one table, so each bar stands over its bin. */
+function Sizes({ t, label }: { t: Timeline; label: string }) {
+  const most = Math.max(1, ...t.sizes);
+  return (
+    <table className="text-[11px] text-zinc-600 dark:text-zinc-400">
+      <caption className="text-left text-xs font-semibold text-zinc-900 dark:text-zinc-100">{label}: event sizes</caption>
+      <tbody>
+        <tr aria-hidden>
+          {t.sizes.map((n, i) => (
+            <td key={i} className="h-10 px-0.5 align-bottom">
+              <div
+                className="mx-auto w-4 rounded-t-sm bg-zinc-400 dark:bg-zinc-500"
+                style={{ height: `${Math.max(n ? 4 : 1, Math.round((n / most) * 40))}px` }}
+              />
+            </td>
+          ))}
+        </tr>
+        <tr>
+          {sizeBinLabels.map((l) => (
+            <th key={l} scope="col" className="px-0.5 font-normal">
+              {l}
+            </th>
+          ))}
+        </tr>
+        <tr>
+          {t.sizes.map((n, i) => (
+            <td key={i} className="px-0.5 text-center">
+              {n}
+            </td>
+          ))}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Both streams on one time axis, each from its own request's start: every event a tick,
+ * stalls shaded, the first token (blue), the answer after thinking (violet, dashed) and
+ * the end (green) marked. The picture is hidden from screen readers; the lists beside
+ * it say the same in words.
+ */
+export function StreamLanes({ timelines, span }: { timelines: [Timeline | undefined, Timeline | undefined]; span: number }) {
+  return (
+    <section aria-labelledby="streams-heading" className="flex flex-col gap-3">
+      <h2 id="streams-heading" className="text-sm font-semibold">
+        Streams, on one time axis
+      </h2>
+      <svg viewBox={`-30 -4 ${WIDTH + 40} ${LANE * 2 + 24}`} aria-hidden className="w-full">
+        <Lane t={timelines[0]} span={span} y={0} label="A" />
+        <Lane t={timelines[1]} span={span} y={LANE} label="B" />
+        {[0, 0.25, 0.5, 0.75, 1].map((f) => (
+          <text
+            key={f}
+            x={f * WIDTH}
+            y={LANE * 2 + 16}
+            textAnchor={f === 0 ? 'start' : f === 1 ? 'end' : 'middle'}
+            className="fill-zinc-600 text-[12px] dark:fill-zinc-400"
+          >
+            {formatMs(f * span)}
+          </text>
+        ))}
+      </svg>
+      <p className="flex flex-wrap gap-3 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden>
+        <span>▮ ticks: events</span>
+        <span className="text-amber-700 dark:text-amber-400">■ stall (gap over 500 ms)</span>
+        <span className="text-sky-700 dark:text-sky-400">| first token</span>
+        <span className="text-violet-700 dark:text-violet-400">¦ answer after thinking</span>
+        <span className="text-green-700 dark:text-green-400">| end</span>
+      </p>
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        {(['A', 'B'] as const).map((who, i) => (
+          <div key={who} className="flex flex-col gap-2">
+            <ul aria-label={`Stream ${who}: stalls and marks`} className="list-disc pl-5 text-sm">
+              {timelineFacts(who, timelines[i]).map((fact) => (
+                <li key={fact}>{fact}</li>
+              ))}
+            </ul>
+            {timelines[i] ? <Sizes t={timelines[i]!} label={who} /> : null}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The shapes of the compare-two-replies page (`/diff?a={messageId}&b={messageId}`,
+ * docs/contract.md): each side a stored reply with its conversation and its stream as
+ * stored, read on the server by the same loaders as the conversation routes.
+ */
+import type { StoredEvents, StoredMessage } from './conversations';
+
+export type StoredAssistantReply = Extract<StoredMessage, { role: 'assistant'; timings: unknown }>;
+
+export interface DiffSide {
+  /** The reply's id (or the capture's): what `a` or `b` said. */
+  id: string;
+  /** A stored reply of a conversation, or a capture of the recording proxy read as one. */
+  kind: 'reply' | 'capture';
+  /** Its conversation; empty for a capture. */
+  conversationId: string;
+  /** Its conversation's title; a capture's request line. */
+  title: string;
+  reply: StoredAssistantReply;
+  /** Its stream as stored; null when it has none (the timeline says so). */
+  events: StoredEvents | null;
+}
+
+/** A recent stored reply, as the page offers it to compare with. */
+export interface ReplyChoice {
+  id: string;
+  conversationId: string;
+  title: string;
+  provider: string;
+  model: string;
+  createdAt: string;
+  /** Where it is, beside the page's reply A: "this conversation", "pane 2". */
+  near?: string;
+  /** The start of its answer, to tell replies of one model apart. */
+  snippet?: string;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/**
+ * A reply's id in what the page's address was given: the id itself, or the first one in
+ * a pasted address (a diff's, a replay URL, a reply's id with words around it).
+ */
+export function replyIdIn(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.match(UUID)?.[0]?.toLowerCase() ?? (text?.trim() || undefined);
+}

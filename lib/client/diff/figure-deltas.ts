@@ -1,0 +1,68 @@
+import { formatUsd } from '@/lib/pricing/cost';
+import { formatMs } from '../format-duration';
+import type { ReplySummary } from '../thread/reply-figures';
+
+/** One figure of the two replies, as the table shows it: each side's value, B's difference from A, and which is better. */
+export interface FigureRow {
+  label: string;
+  a: string;
+  b: string;
+  /** B − A, signed, in the figure's unit; "same" or "differs" for a word; empty when a side has no figure. */
+  delta: string;
+  /** The side whose figure is better, when the figure has a better (faster, cheaper) and they differ. */
+  better?: 'a' | 'b';
+}
+
+type Better = 'lower' | 'higher' | 'neither';
+
+const DASH = '—';
+
+function numberRow(
+  label: string,
+  a: number | undefined,
+  b: number | undefined,
+  format: (n: number) => string,
+  better: Better,
+  estimated: [boolean, boolean] = [false, false],
+): FigureRow {
+  const show = (n: number | undefined, about: boolean) => (n === undefined ? DASH : (about ? '≈' : '') + format(n));
+  const row: FigureRow = { label, a: show(a, estimated[0]), b: show(b, estimated[1]), delta: '' };
+  if (a === undefined || b === undefined) return row;
+  const d = b - a;
+  row.delta = d === 0 ? '0' : `${d > 0 ? '+' : '−'}${format(Math.abs(d))}`;
+  if (d !== 0 && better !== 'neither') row.better = (better === 'lower') === d < 0 ? 'b' : 'a';
+  return row;
+}
+
+/**
+ * The two replies' figures side by side, each from the reply's own summary (the one the
+ * event log's export and a compare session's export carry: `replySummary`), so the
+ * table says what the chat's figures line said.
+ */
+export function figureDeltas(a: ReplySummary, b: ReplySummary, finish: [string | undefined, string | undefined]): FigureRow[] {
+  const tokens = (n: number) => String(Math.round(n));
+  const rate = (n: number) => `${n.toFixed(1)} tok/s`;
+  const cost = (s: ReplySummary) => (s.cost === null ? undefined : s.cost.usd);
+  const costRow = numberRow('Cost', cost(a), cost(b), formatUsd, 'lower', [!!a.usageEstimated, !!b.usageEstimated]);
+  // "no price" is not a missing figure: it is what the model costs as far as anyone knows.
+  if (a.cost === null && a.usage) costRow.a = 'no price';
+  if (b.cost === null && b.usage) costRow.b = 'no price';
+  const [fa, fb] = finish;
+  return [
+    numberRow('Time to first token', a.ttftMs, b.ttftMs, formatMs, 'lower'),
+    numberRow('Tokens per second', a.speed?.tokensPerSecond, b.speed?.tokensPerSecond, rate, 'higher'),
+    numberRow('Total time', a.totalMs, b.totalMs, formatMs, 'lower'),
+    numberRow('Tokens in', a.usage?.inputTokens, b.usage?.inputTokens, tokens, 'neither'),
+    numberRow('Tokens out', a.usage?.outputTokens, b.usage?.outputTokens, tokens, 'neither', [
+      !!a.usageEstimated,
+      !!b.usageEstimated,
+    ]),
+    costRow,
+    {
+      label: 'Finish reason',
+      a: fa ?? DASH,
+      b: fb ?? DASH,
+      delta: fa === undefined || fb === undefined ? '' : fa === fb ? 'same' : 'differs',
+    },
+  ];
+}

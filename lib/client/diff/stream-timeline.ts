@@ -1,0 +1,105 @@
+import type { ReplyTimings, StoredEvents } from '@/lib/api/conversations';
+import { formatMs } from '../format-duration';
+
+/** A gap between two events longer than this is a stall (the issue's threshold: a reader notices half a second). */
+export const STALL_MS = 500;
+
+/** Upper bounds (bytes) of the chunk-size histogram's bins; the last bin takes everything above. */
+export const SIZE_BINS = [32, 64, 128, 256, 512, 1024] as const;
+
+/** Where in the reply a stall fell, so it reads as "stalled 1.8 s after its thinking". */
+export type StallPhase =
+  'before its first token' | 'during its thinking' | 'after its thinking' | 'during its answer' | 'before its end';
+
+export interface Stall {
+  /** ms since the request started: the last event before the silence, and the first after it. */
+  from: number;
+  to: number;
+  phase: StallPhase;
+}
+
+export interface Timeline {
+  /** Each event: when it came (ms since its request started) and its size in bytes, UTF-8. */
+  ticks: { at: number; bytes: number }[];
+  stalls: Stall[];
+  firstToken?: number;
+  /** The answer's first token, when thinking came before it (else it is the first token). */
+  thinkingEnd?: number;
+  end?: number;
+  /** Events per size bin (SIZE_BINS, then one for larger). */
+  sizes: number[];
+  /** The log was cut at its bound: the ticks stop before the reply did. */
+  truncated: boolean;
+}
+
+const encoder = new TextEncoder();
+
+function phaseOf(from: number, to: number, timings: Pick<ReplyTimings, 'firstToken' | 'firstAnswer' | 'lastToken'>): StallPhase {
+  const { firstToken, firstAnswer, lastToken } = timings;
+  if (firstToken === undefined || from < firstToken) return 'before its first token';
+  const thought = firstAnswer !== undefined && firstAnswer > firstToken;
+  // The silence that ends with the answer's first token came after the thinking's last.
+  if (thought && from < firstAnswer!) return to >= firstAnswer! ? 'after its thinking' : 'during its thinking';
+  if (lastToken !== undefined && from >= lastToken) return 'before its end';
+  return 'during its answer';
+}
+
+/**
+ * One reply's stream as the timeline draws it, from its stored log (each item's receive
+ * time on the server, since the request started) and its stored times (the same clock).
+ * Gaps are measured between events, not from the request: the wait for the first byte
+ * is the time to first token, a figure of its own.
+ */
+export function timelineOf(events: StoredEvents, timings: Partial<ReplyTimings>): Timeline {
+  const ticks = events.items.map(({ at, raw }) => ({ at, bytes: encoder.encode(raw).length }));
+  const stalls: Stall[] = [];
+  for (let i = 1; i < ticks.length; i++) {
+    const from = ticks[i - 1]!.at;
+    const to = ticks[i]!.at;
+    if (to - from > STALL_MS) stalls.push({ from, to, phase: phaseOf(from, to, timings) });
+  }
+  const sizes = new Array<number>(SIZE_BINS.length + 1).fill(0);
+  for (const { bytes } of ticks) {
+    const bin = SIZE_BINS.findIndex((max) => bytes <= max);
+    sizes[bin === -1 ? SIZE_BINS.length : bin]! += 1;
+  }
+  const { firstToken, firstAnswer, end } = timings;
+  return {
+    ticks,
+    stalls,
+    firstToken,
+    thinkingEnd: firstToken !== undefined && firstAnswer !== undefined && firstAnswer > firstToken ? firstAnswer : undefined,
+    end: end ?? ticks.at(-1)?.at,
+    sizes,
+    truncated: events.truncated,
+  };
+}
+
+/** The two streams' shared axis: from each request's start to the later one's end (never zero wide). */
+export function sharedSpan(a: Timeline | undefined, b: Timeline | undefined): number {
+  const last = (t: Timeline | undefined) => Math.max(t?.end ?? 0, t?.ticks.at(-1)?.at ?? 0);
+  return Math.max(1, last(a), last(b));
+}
+
+/** The histogram's bin names, as its text says them ("≤ 32 B" … "> 1024 B"). */
+export const sizeBinLabels = [...SIZE_BINS.map((max) => `≤ ${max} B`), `> ${SIZE_BINS.at(-1)} B`];
+
+/** A stall as a sentence, for the timeline's text and its screen reader: "B stalled 1.80 s after its thinking, at 2.10 s". */
+export function stallSentence(who: string, stall: Stall): string {
+  return `${who} stalled ${formatMs(stall.to - stall.from)} ${stall.phase}, at ${formatMs(stall.from)}`;
+}
+
+/** What the timeline shows of one stream, as sentences: its text equivalent, for a screen reader and the export. */
+export function timelineFacts(who: string, t: Timeline | undefined): string[] {
+  if (!t) return [`${who}: no stored stream.`];
+  const facts = [`${who}: ${t.ticks.length} events${t.truncated ? ' (the log was cut at its bound)' : ''}.`];
+  if (t.firstToken !== undefined) facts.push(`${who}'s first token at ${formatMs(t.firstToken)}.`);
+  if (t.thinkingEnd !== undefined) facts.push(`${who}'s answer after its thinking at ${formatMs(t.thinkingEnd)}.`);
+  facts.push(...t.stalls.map((s) => `${stallSentence(who, s)}.`));
+  if (!t.stalls.length) facts.push(`${who} never stalled (no gap over ${STALL_MS} ms).`);
+  if (t.end !== undefined) facts.push(`${who} ended at ${formatMs(t.end)}.`);
+  return facts;
+}
+
+/** A time's place on an axis `width` wide that spans `span` ms. */
+export const xAt = (at: number, span: number, width: number) => Math.round((Math.min(at, span) / span) * width * 10) / 10;

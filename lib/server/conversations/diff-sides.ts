@@ -1,0 +1,114 @@
+import 'server-only';
+import { emptyMessage } from '@/lib/assemble/message';
+import { storedFields } from '@/lib/api/conversations';
+import type { DiffSide, ReplyChoice } from '@/lib/api/diff';
+import { loadCapture } from '../captures/load';
+import { repliesSettled } from '../chat/settling-replies';
+import { isUuid } from '../ids';
+import { store } from '../store';
+import type { Conversation } from '../store/types';
+import { loadCompare, loadConversation } from './load';
+
+/**
+ * One side of `/diff`: a stored reply found by its id alone (the page's address names
+ * replies, not conversations), with its stream as stored; or, by its id, a capture of
+ * the recording proxy whose answer was read as a reply. Only one that ended and has a
+ * stored stream: one still streaming has nothing to compare yet.
+ */
+export async function loadDiffSide(id: string): Promise<DiffSide | undefined> {
+  if (!isUuid(id)) return undefined;
+  return (await replySide(id)) ?? (await captureSide(id));
+}
+
+/** A capture as a side: its assembled answer, its times on the proxy's clock (from the request), its stream. */
+async function captureSide(id: string): Promise<DiffSide | undefined> {
+  const capture = await loadCapture(id);
+  if (!capture?.reply || !capture.events || capture.status === 'streaming') return undefined;
+  const { timings } = capture;
+  return {
+    id,
+    kind: 'capture',
+    conversationId: '',
+    title: `${capture.method} ${capture.path} (capture)`,
+    reply: {
+      ...storedFields({ ...emptyMessage('complete'), ...capture.reply }),
+      ...(capture.usage ? { usage: capture.usage } : {}),
+      id,
+      role: 'assistant',
+      createdAt: capture.startedAt,
+      provider: capture.provider,
+      model: capture.model ?? '',
+      protocol: capture.protocol ?? '',
+      timings: { requestStart: Date.parse(capture.startedAt), ...timings },
+      ...(capture.cost !== undefined ? { cost: capture.cost } : {}),
+    },
+    events: capture.events,
+  };
+}
+
+async function replySide(messageId: string): Promise<DiffSide | undefined> {
+  await repliesSettled();
+  const db = await store();
+  const [record] = await db.replyRecords({ id: messageId });
+  if (!record) return undefined;
+  const [reply, events] = await Promise.all([
+    db.getMessage(record.conversationId, messageId),
+    db.replyEvents(record.conversationId, messageId),
+  ]);
+  if (reply?.role !== 'assistant' || !('timings' in reply)) return undefined;
+  return {
+    id: messageId,
+    kind: 'reply',
+    conversationId: record.conversationId,
+    title: record.title,
+    reply,
+    events: events ?? null,
+  };
+}
+
+/** The newest stored replies, to pick the other side from. */
+export async function recentReplies(limit = 20): Promise<ReplyChoice[]> {
+  await repliesSettled();
+  const records = await (await store()).replyRecords({ limit });
+  return records.map(({ id, conversationId, title, provider, model, createdAt }) => ({
+    id,
+    conversationId,
+    title,
+    provider,
+    model,
+    createdAt,
+  }));
+}
+
+/** A conversation's ended replies, but one, as choices. */
+function repliesOf(conversation: Conversation, except: string, near: string): ReplyChoice[] {
+  return conversation.messages.flatMap((m) =>
+    m.role === 'assistant' && 'timings' in m && m.id !== except && m.status !== 'streaming'
+      ? [
+          {
+            id: m.id,
+            conversationId: conversation.id,
+            title: conversation.title,
+            provider: m.provider,
+            model: m.model,
+            createdAt: m.createdAt,
+            near,
+            snippet: (m.text ?? '').slice(0, 120),
+          },
+        ]
+      : [],
+  );
+}
+
+/** The replies beside a reply: the others of its conversation, and, for a compare pane, the other panes'. */
+export async function repliesNear(side: DiffSide): Promise<ReplyChoice[]> {
+  if (side.kind === 'capture') return [];
+  const conversation = await loadConversation(side.conversationId);
+  if (!conversation) return [];
+  const own = repliesOf(conversation, side.id, 'this conversation');
+  const session = conversation.compare ? await loadCompare(conversation.compare.id) : undefined;
+  const panes = (session?.panes ?? []).flatMap((pane, i) =>
+    pane.id === conversation.id ? [] : repliesOf(pane, side.id, `pane ${i + 1}`),
+  );
+  return [...panes, ...own];
+}
