@@ -7,6 +7,9 @@
 import OpenAI from 'openai';
 import { expect, settled, test, type Page, type SluiceApp } from './support';
 
+/** Words enough that a stream echoing them at 20 a second still runs when the test looks, on a busy machine too. */
+const WORDS = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The reply's text as shown (its parts), once its late updates are in. */
@@ -42,8 +45,8 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.open('/');
-  // Echoed a word at a time, 20 a second: over a second of stream, its pace to replay.
-  const prompt = `replay me ${unique()} one two three four five six seven eight nine ten eleven twelve tps=20`;
+  // Echoed a word at a time, 20 a second: three seconds of stream, its pace to replay.
+  const prompt = `replay me ${unique()} ${WORDS} tps=20`;
   await app.ask('sim-openai::sim-echo', prompt);
   await app.done();
   const original = await replyText(app);
@@ -105,7 +108,7 @@ test('Replay on a capture: a new chat of its request, its answer replayed; its r
       model: 'sim-echo',
       stream: true,
       stream_options: { include_usage: true },
-      messages: [{ role: 'user', content: `Echo ${marker} tokens=30 tps=30` }],
+      messages: [{ role: 'user', content: `Echo ${marker} ${WORDS} tps=20` }],
     }),
   });
   await sent.text();
