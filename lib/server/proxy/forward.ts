@@ -30,6 +30,8 @@ export interface ProxyIo {
   /** The request's body, for methods that have one. */
   body?: Readable;
   writeHead(status: number, headers: OutgoingHttpHeaders): void;
+  /** Sends the head now, before any of the body (where the head is otherwise sent with the first write). */
+  flushHead?(): void;
   /** False: wait for onDrain before writing more. */
   write(chunk: Buffer): boolean;
   end(): void;
@@ -52,7 +54,7 @@ const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise<void> {
   const arrivedAt = performance.now();
-  if (await refusedHere(io)) return;
+  if (refusedHere(io)) return;
 
   const all = providers();
   const target = proxyTarget(withoutPlaceholder(io.url), all);
@@ -128,7 +130,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   const reading = preread
     ? Promise.resolve(preread)
     : source && declared > 0 && declared <= WHOLE_BODY_BYTES
-      ? wholeBody(source, abort.signal)
+      ? wholeBody(source, abort.signal, Infinity, declared)
       : undefined;
   const counted = source && !reading ? countedBody(source, capture, abort) : undefined;
   let upstream: RawUpstreamResponse;
@@ -177,6 +179,8 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     ...downstreamHeaders(upstream.headers),
     'server-timing': serverTimingHeader(timing, upstream.headers['server-timing']),
   });
+  // The head goes out as it came, not with the first chunk, unless that came with it.
+  if (!upstream.body.readableLength) io.flushHead?.();
   pipeBody(io, upstream, capture, finish, settings);
 }
 
@@ -236,17 +240,26 @@ class BodyBrokeOff extends Error {
 
 /**
  * The whole body; undefined when it broke off, or the request was given up (the app
- * hung up, or the wait for headers ran out); `too-large` past `max` bytes.
+ * hung up, or the wait for headers ran out); `too-large` past `max` bytes. At its
+ * `declared` length it is whole: taken then, not at 'end', a few turns later.
  */
-function wholeBody(source: Readable, signal: AbortSignal, max = Infinity): Promise<Buffer | undefined | 'too-large'> {
+function wholeBody(
+  source: Readable,
+  signal: AbortSignal,
+  max = Infinity,
+  declared?: number,
+): Promise<Buffer | undefined | 'too-large'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
     source.on('data', (chunk: Buffer) => {
       bytes += chunk.byteLength;
-      if (bytes <= max) return void chunks.push(chunk);
-      source.destroy();
-      resolve('too-large');
+      if (bytes > max) {
+        source.destroy();
+        return resolve('too-large');
+      }
+      chunks.push(chunk);
+      if (bytes === declared) resolve(Buffer.concat(chunks));
     });
     source.once('end', () => resolve(Buffer.concat(chunks)));
     // After 'end' these change nothing.

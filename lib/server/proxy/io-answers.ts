@@ -2,6 +2,7 @@ import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
 import { refusal } from '../security/guard';
+import type { RequestHeaders } from '../security/same-origin';
 import type { ProxyIo } from './forward';
 
 /** Answers with Sluice's JSON error body. */
@@ -19,22 +20,29 @@ export function sendError(
   io.end();
 }
 
-function webHeaders(headers: IncomingHttpHeaders): Headers {
-  const web = new Headers();
-  for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') web.set(name, value);
-  return web;
+/** Node's request headers as the checks read them, without copying them into a `Headers`. */
+function viewOf(headers: IncomingHttpHeaders): RequestHeaders {
+  const get = (name: string) => {
+    const value = headers[name.toLowerCase()];
+    return typeof value === 'string' ? value : null;
+  };
+  return { get, has: (name) => get(name) !== null };
 }
 
 /**
  * Refuses, as every route does, a request this server may not take: a foreign Host, or
  * a page of another origin. Checked for every method, not only unsafe ones: a GET
- * through the proxy spends the provider's key too. True when it answered.
+ * through the proxy spends the provider's key too. True when it answered. Decided in
+ * the turn the request came in: the proxy reads the app's body from there on, as it
+ * arrives (docs/decisions.md: "The recording proxy's lean path").
  */
-export async function refusedHere(io: ProxyIo): Promise<boolean> {
-  const answer = refusal('POST', webHeaders(io.headers), false);
+export function refusedHere(io: ProxyIo): boolean {
+  const answer = refusal('POST', viewOf(io.headers), false);
   if (!answer) return false;
   io.writeHead(answer.status, { 'content-type': 'application/json' });
-  io.write(Buffer.from(await answer.text()));
-  io.end();
+  void answer.text().then((text) => {
+    io.write(Buffer.from(text));
+    io.end();
+  });
   return true;
 }

@@ -10,6 +10,7 @@ export function nodeIo(req: IncomingMessage, res: ServerResponse): ProxyIo {
     headers: req.headers,
     body: req,
     writeHead: (status, headers) => void res.writeHead(status, headers),
+    flushHead: () => res.flushHeaders(),
     write: (chunk) => res.write(chunk),
     end: () => void res.end(),
     destroy: () => void res.destroy(),

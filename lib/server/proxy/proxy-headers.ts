@@ -40,12 +40,12 @@ export function ownCredential(headers: IncomingHttpHeaders, url: string): boolea
   return CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined && !isPlaceholder(headers[name])) || inQuery;
 }
 
+const PLACEHOLDER_QUERY = new RegExp(`([?&])(?:key|api_key|apikey|token|access_token)=${PLACEHOLDER_KEY}(&|$)`, 'g');
+
 /** The app's URL without a placeholder key in its query. */
 export function withoutPlaceholder(url: string): string {
-  return url.replace(
-    new RegExp(`([?&])(?:key|api_key|apikey|token|access_token)=${PLACEHOLDER_KEY}(&|$)`, 'g'),
-    (_m, before: string, after: string) => (before === '?' ? (after ? '?' : '') : after),
-  );
+  if (!url.includes(PLACEHOLDER_KEY)) return url;
+  return url.replace(PLACEHOLDER_QUERY, (_m, before: string, after: string) => (before === '?' ? (after ? '?' : '') : after));
 }
 
 /** The credential values the app sent, so they are redacted wherever they appear (a body may quote one). */

@@ -19,6 +19,17 @@ export type ProxyMiss = { unknown: string } | { malformed: true };
 /** A version segment ending a baseUrl (`/v1`, `/v1beta`): SDKs add their own to the base URL they are given. */
 const VERSION = /^v\d+(?:(?:alpha|beta)\d*)?$/;
 
+const versions = new Map<string, string | undefined>();
+
+/** The version segment a baseUrl ends with, if any; worked out once per baseUrl, not per request. */
+function versionOf(baseUrl: string): string | undefined {
+  if (versions.has(baseUrl)) return versions.get(baseUrl);
+  const last = new URL(baseUrl).pathname.split('/').filter(Boolean).at(-1);
+  const version = last && VERSION.test(last) ? last : undefined;
+  versions.set(baseUrl, version);
+  return version;
+}
+
 /**
  * Resolves `/proxy/{providerId}/rest?query` to `baseUrl/rest?query`. The official SDKs
  * disagree on where the API version goes: OpenAI's takes a base URL ending in `/v1`,
@@ -42,10 +53,8 @@ export function proxyTarget(rawUrl: string, providers: Provider[]): ProxyTarget 
   const provider = providers.find((p) => p.id === id);
   if (!provider) return { unknown: id };
   let path = slash === -1 ? '' : afterMount.slice(slash);
-  const base = new URL(provider.baseUrl);
-  const version = base.pathname.split('/').filter(Boolean).at(-1);
-  if (version && VERSION.test(version) && (path === `/${version}` || path.startsWith(`/${version}/`)))
-    path = path.slice(version.length + 1);
+  const version = versionOf(provider.baseUrl);
+  if (version && (path === `/${version}` || path.startsWith(`/${version}/`))) path = path.slice(version.length + 1);
   return { provider, path: path || '/', url: `${provider.baseUrl}${path}${query}` };
 }
 

@@ -58,7 +58,7 @@ export function play(io: ProxyIo, recording: Recording, pace: Pace, watch: PlayW
  * if from its upstream, whatever path and method follow the id (an SDK appends its own).
  */
 export async function serveReplay(io: ProxyIo): Promise<void> {
-  if (await refusedHere(io)) return;
+  if (refusedHere(io)) return;
   io.body?.resume(); // the app's request is not needed: read and dropped
   const url = new URL(io.url, 'http://replay');
   const id = url.pathname.slice(REPLAY_MOUNT.length).split('/')[0] ?? '';

@@ -3,7 +3,7 @@ import { readVariable } from '../environment';
 import { apiError } from '../http-errors';
 import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from './allowed-hosts';
 import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from './headers';
-import { crossOriginRefusal, nonJsonBody } from './same-origin';
+import { crossOriginRefusal, nonJsonBody, type RequestHeaders } from './same-origin';
 
 /**
  * Only Sluice's own pages may drive Sluice: the checks every request passes, and the
@@ -14,7 +14,7 @@ import { crossOriginRefusal, nonJsonBody } from './same-origin';
 const ALLOWED = readVariable(ALLOWED_HOSTS_VARIABLE);
 
 /** Why this request may not act here, as the answer to give; undefined when it may. A foreign Host (DNS rebinding), an unsafe request from another origin, and for the API a body that is not JSON, are refused. */
-export function refusal(method: string, headers: Headers, api: boolean): Response | undefined {
+export function refusal(method: string, headers: RequestHeaders, api: boolean): Response | undefined {
   const host = headers.get('host');
   if (!hostAllowed(host, ALLOWED)) {
     return apiError(

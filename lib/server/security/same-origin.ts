@@ -7,6 +7,9 @@ import { hostName } from './allowed-hosts';
  * Scripts and curl send neither Origin nor Sec-Fetch-Site and keep working; a
  * browser always sends one of them on a cross-site request.
  */
+/** What the checks read of a request's headers: a Fetch `Headers`, or a view of Node's own (the proxy's lean path). */
+export type RequestHeaders = Pick<Headers, 'get' | 'has'>;
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function isUnsafe(method: string): boolean {
@@ -14,7 +17,7 @@ export function isUnsafe(method: string): boolean {
 }
 
 /** Why a request may not act on this server, or undefined when it may. `host` is the (already allowed) Host header. */
-export function crossOriginRefusal(method: string, headers: Headers): string | undefined {
+export function crossOriginRefusal(method: string, headers: RequestHeaders): string | undefined {
   if (!isUnsafe(method)) return undefined;
   const origin = headers.get('origin');
   if (origin !== null) {
@@ -44,7 +47,7 @@ function portOf(url: URL, protocol = url.protocol): string {
 }
 
 /** A body that is not JSON (a form's text/plain or urlencoded post): JSON endpoints take nothing else. */
-export function nonJsonBody(method: string, headers: Headers): string | undefined {
+export function nonJsonBody(method: string, headers: RequestHeaders): string | undefined {
   if (!isUnsafe(method)) return undefined;
   const hasBody = (headers.get('content-length') ?? '0') !== '0' || headers.has('transfer-encoding');
   if (!hasBody) return undefined;
