@@ -14,6 +14,8 @@ interface Feed {
   timer?: ReturnType<typeof setInterval>;
   reading?: Promise<void>;
   again: boolean;
+  pruning?: Promise<void>;
+  pruneAgain?: boolean;
 }
 
 /**
@@ -76,10 +78,28 @@ export async function followCaptures(listener: Listener): Promise<() => void> {
 /** A capture was written here: the pages hear of it now, not at the next poll. As one ends, the oldest beyond the bound go (an indexed delete). */
 export function captureWritten({ ended = false } = {}): void {
   poll(feed());
-  if (!ended) return;
-  void captureStore()
+  if (ended) prune(feed());
+}
+
+/**
+ * One prune at a time; captures that end during it are pruned for once after it: many
+ * ending together (they are read in the proxy's lulls) cost two deletes, not one each.
+ */
+function prune(state: Feed): void {
+  if (state.pruning) {
+    state.pruneAgain = true;
+    return;
+  }
+  state.pruning = captureStore()
     .then((captures) => captures.prune(readVariable('SLUICE_CAPTURE_RETENTION')))
-    .catch((error: unknown) => console.error(`sluice: pruning old captures failed: ${String(error)}`));
+    .catch((error: unknown) => console.error(`sluice: pruning old captures failed: ${String(error)}`))
+    .finally(() => {
+      state.pruning = undefined;
+      if (state.pruneAgain) {
+        state.pruneAgain = false;
+        prune(state);
+      }
+    });
 }
 
 /** A capture was deleted here: the pages listening here hear of it. */

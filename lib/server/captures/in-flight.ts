@@ -18,6 +18,48 @@ export function inFlight(): Set<InFlight> {
   return (holder[KEY] ??= new Set());
 }
 
+/** How long an ended exchange's capture waits for the proxy to fall quiet before it is read anyway. */
+const QUIET_WAIT_MS = 1000;
+
+interface Waiting {
+  resolves: (() => void)[];
+  timer?: ReturnType<typeof setTimeout>;
+}
+const WAITING_KEY = Symbol.for('sluice.captures-waiting');
+
+function waiting(): Waiting {
+  const holder = globalThis as { [WAITING_KEY]?: Waiting };
+  return (holder[WAITING_KEY] ??= { resolves: [] });
+}
+
+function release(state: Waiting): void {
+  clearTimeout(state.timer);
+  state.timer = undefined;
+  for (const resolve of state.resolves.splice(0)) resolve();
+}
+
+/**
+ * Resolves once no exchange is in flight (at once when none is), or QUIET_WAIT_MS after
+ * the first capture began to wait. Reading an ended stream's capture (decoding it,
+ * storing it) takes more CPU than relaying it did: while other exchanges stream, it
+ * waits for them, so that on a busy machine the app's bytes go first and the captures
+ * are read in the lull after (docs/decisions.md: "The recording proxy's lean path").
+ */
+export function whenQuiet(): Promise<void> {
+  const state = waiting();
+  if (inFlight().size === 0) {
+    release(state);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    state.resolves.push(resolve);
+    if (!state.timer) {
+      state.timer = setTimeout(() => release(state), QUIET_WAIT_MS);
+      state.timer.unref?.();
+    }
+  });
+}
+
 /** Ends every exchange in flight; resolves once their captures are written, or after `withinMs`. */
 export async function interruptInFlight(withinMs: number): Promise<void> {
   const open = [...inFlight()];

@@ -34,3 +34,50 @@ export function* keptChunks({ bytes, starts, at }: KeptBytes): Generator<{ bytes
   for (let i = 0; i < starts.length; i++)
     yield { bytes: bytes.subarray(starts[i], i + 1 < starts.length ? starts[i + 1] : bytes.byteLength), at: at[i]! };
 }
+
+/**
+ * Kept bytes built a chunk at a time, each copied into one growing buffer as it comes:
+ * a stream's thousands of small chunks then die young, the garbage collector's cheapest
+ * work, instead of living to the stream's end and beyond (docs/decisions.md: "The
+ * recording proxy's lean path").
+ */
+export class KeptBuilder {
+  private bytes = new Uint8Array(16 * 1024);
+  private starts = new Float64Array(64);
+  private ats = new Float64Array(64);
+  /** Bytes kept. */
+  length = 0;
+  /** Chunks kept. */
+  count = 0;
+
+  append(chunk: Uint8Array, at: number): void {
+    if (this.count === this.starts.length) {
+      this.starts = grown(this.starts, this.count * 2);
+      this.ats = grown(this.ats, this.count * 2);
+    }
+    if (this.length + chunk.byteLength > this.bytes.byteLength) {
+      const bigger = new Uint8Array(Math.max(this.bytes.byteLength * 2, this.length + chunk.byteLength));
+      bigger.set(this.bytes.subarray(0, this.length));
+      this.bytes = bigger;
+    }
+    this.bytes.set(chunk, this.length);
+    this.starts[this.count] = this.length;
+    this.ats[this.count++] = at;
+    this.length += chunk.byteLength;
+  }
+
+  /** What was kept, as views of this builder's own buffers (transferring them ends it). */
+  kept(): KeptBytes {
+    return {
+      bytes: this.bytes.subarray(0, this.length),
+      starts: this.starts.subarray(0, this.count),
+      at: this.ats.subarray(0, this.count),
+    };
+  }
+}
+
+function grown(array: Float64Array<ArrayBuffer>, size: number): Float64Array<ArrayBuffer> {
+  const bigger = new Float64Array(size);
+  bigger.set(array);
+  return bigger;
+}

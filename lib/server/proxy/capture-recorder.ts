@@ -9,12 +9,13 @@ import { REDACTED } from '../chat/exchange';
 import { readServerCopy } from '../chat/server-copy';
 import { relaySettings } from '../chat/settings';
 import { uuidv7 } from '../ids';
-import { keptOf, type KeptBytes } from '../live/kept-bytes';
+import { KeptBuilder, keptChunks, keptOf, type KeptBytes } from '../live/kept-bytes';
 import { pricingFor } from '../pricing';
 import { redact } from '../redact';
 import { SecretScrubber } from '../relay/secret-scrubber';
 import { captureWritten } from '../captures/capture-feed';
 import { captureStore } from '../captures';
+import { whenQuiet } from '../captures/in-flight';
 import { jsonReply } from './json-reply';
 import { CREDENTIAL_QUERY, shownHeaders } from './proxy-headers';
 import { modelOf, protocolOfPath, type ProxyTarget } from './target';
@@ -24,6 +25,14 @@ export const CAPTURED_BODY_BYTES = 1 << 20;
 
 /** How long after the answer's head a capture waits for its first chunk to go out before it is listed anyway. */
 const LIST_WAIT_MS = 50;
+
+/** A view of kept bytes as a Buffer, without a copy. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Each read's size and receive time. */
+function timelineOf({ bytes, starts, at }: KeptBytes): NonNullable<CaptureDetail['chunks']> {
+  return { sizes: [...starts].map((start, i) => (starts[i + 1] ?? bytes.byteLength) - start), at: [...at] };
+}
 
 const decoder = () => new TextDecoder('utf-8', { fatal: false });
 
@@ -51,8 +60,8 @@ class BoundedText {
 }
 
 /**
- * One exchange through the proxy, recorded as it passes: the hot path only keeps
- * references to the chunks and their receive times. Everything else (its id, the
+ * One exchange through the proxy, recorded as it passes: the hot path only copies each
+ * chunk into one growing buffer, with its receive time. Everything else (its id, the
  * secrets to redact, redacting, decoding the stream in the copy worker, pricing, the
  * database) happens once the exchange is over, and its failures are logged, never felt
  * by the app. What is worked out before the request goes upstream is what the app waits
@@ -62,8 +71,7 @@ export class CaptureRecorder {
   private readonly t0 = performance.now();
   private readonly startedMs = Date.now();
   private readonly request = new BoundedText();
-  private readonly chunks: Buffer[] = [];
-  private readonly at: number[] = [];
+  private readonly response = new KeptBuilder();
   private head?: { status: number; headers: Record<string, string | string[] | undefined>; sse: boolean };
   private firstByte?: number;
   private started: Promise<unknown> = Promise.resolve();
@@ -75,6 +83,7 @@ export class CaptureRecorder {
   readonly written = new Promise<void>((resolve) => (this.wrote = resolve));
   private idOnce?: string;
   private secretsOnce?: string[];
+  private requestBodyOnce?: CapturedBody;
 
   constructor(
     private readonly target: ProxyTarget,
@@ -96,6 +105,12 @@ export class CaptureRecorder {
     return (this.secretsOnce ??= [...new Set([...this.target.provider.secrets, ...this.clientSecrets()])].sort(
       (a, b) => b.length - a.length,
     ));
+  }
+
+  /** The request's body as the capture shows it (decoded and redacted once it is all here, not at each write). */
+  private requestBody(): CapturedBody {
+    if (this.requestBodyOnce?.bytes !== this.request.bytes) this.requestBodyOnce = this.request.body(this.secrets);
+    return this.requestBodyOnce;
   }
 
   private now(): number {
@@ -127,8 +142,7 @@ export class CaptureRecorder {
       // After this turn, in which the proxy passes this chunk on.
       setImmediate(() => this.list());
     }
-    this.chunks.push(chunk);
-    this.at.push(at);
+    this.response.append(chunk, at);
   }
 
   /** Writes the capture's first row (it is listed from then on), once. */
@@ -149,7 +163,10 @@ export class CaptureRecorder {
     const endAt = this.now();
     // Not listed yet when no answer came (unreachable), or it ended before its first chunk was passed on.
     this.list();
-    void this.started.then(() => this.finish(status, endAt, error && redact(error, this.secrets))).finally(this.wrote);
+    void this.started
+      .then(whenQuiet)
+      .then(() => this.finish(status, endAt, error && redact(error, this.secrets)))
+      .finally(this.wrote);
   }
 
   private logFailure(error: unknown): void {
@@ -158,7 +175,7 @@ export class CaptureRecorder {
 
   private summary(status: CaptureStatus, more: Partial<CaptureSummary> = {}): CaptureSummary {
     const { provider, path } = this.target;
-    const model = modelOf(path, this.request.body([]).text.slice(0, 64 * 1024));
+    const model = 'model' in more ? more.model : modelOf(path, this.requestBody().text.slice(0, 64 * 1024));
     return {
       id: this.id,
       provider: provider.id,
@@ -186,7 +203,7 @@ export class CaptureRecorder {
         method: this.method,
         url: redact(this.target.url.replace(CREDENTIAL_QUERY, `$1${REDACTED}`), this.secrets),
         headers: shownHeaders(this.requestHeaders),
-        body: this.request.body(this.secrets),
+        body: this.requestBody(),
       },
       ...(this.head ? { response: { status: this.head.status, headers: shownHeaders(this.head.headers) } } : {}),
     };
@@ -200,23 +217,14 @@ export class CaptureRecorder {
    * stream (docs/decisions.md: "The recording proxy's lean path").
    */
   private kept(): KeptBytes {
-    const total = this.chunks.reduce((n, chunk) => n + chunk.byteLength, 0);
-    const bytes = new Uint8Array(total);
-    const starts = new Float64Array(this.chunks.length);
-    let offset = 0;
-    this.chunks.forEach((chunk, i) => {
-      bytes.set(chunk, offset);
-      starts[i] = offset;
-      offset += chunk.byteLength;
-    });
-    const whole = Buffer.from(bytes.buffer, 0, total);
-    if (!this.secrets.some((secret) => secret.length >= 4 && whole.includes(secret)))
-      return { bytes, starts, at: Float64Array.from(this.at) };
+    const kept = this.response.kept();
+    if (!this.secrets.some((secret) => secret.length >= 4 && asBuffer(kept.bytes).includes(secret))) return kept;
     const scrubber = new SecretScrubber(this.secrets);
-    const parts = this.chunks.map((chunk) => scrubber.push(chunk));
+    const chunks = [...keptChunks(kept)];
+    const parts = chunks.map((chunk) => scrubber.push(asBuffer(chunk.bytes)));
     const rest = scrubber.flush();
     if (rest.byteLength) parts.push(rest);
-    return keptOf(parts.map((part, i) => ({ bytes: part, at: this.at[Math.min(i, this.at.length - 1)] ?? 0 })));
+    return keptOf(parts.map((part, i) => ({ bytes: part, at: chunks[Math.min(i, chunks.length - 1)]?.at ?? 0 })));
   }
 
   private async finish(status: Exclude<CaptureStatus, 'streaming'>, endAt: number, error?: string): Promise<void> {
@@ -234,15 +242,12 @@ export class CaptureRecorder {
       let events;
       let body: CapturedBody | undefined;
       let tokenEvents = 0;
-      let chunks: CaptureDetail['chunks'] = { sizes: this.chunks.map((c) => c.byteLength), at: [...this.at] };
+      let chunks: CaptureDetail['chunks'];
       if (this.head?.sse) {
         const settings = relaySettings();
         const kept = this.kept();
         // Read before the kept bytes go to the worker (their buffers are handed over).
-        chunks = {
-          sizes: [...kept.starts].map((start, i) => (kept.starts[i + 1] ?? kept.bytes.byteLength) - start),
-          at: [...kept.at],
-        };
+        chunks = timelineOf(kept);
         const read = await readServerCopy(
           this.protocol ?? this.target.provider.protocol,
           kept,
@@ -261,7 +266,8 @@ export class CaptureRecorder {
         if (this.protocol) reply = read.message;
       } else if (this.head) {
         const text = new BoundedText();
-        for (const chunk of this.chunks) text.add(chunk);
+        chunks = timelineOf(this.response.kept());
+        text.add(asBuffer(this.response.kept().bytes));
         body = text.body(this.secrets);
         if (this.protocol && this.head.status < 300) reply = jsonReply(this.protocol, body.text);
       }
@@ -293,7 +299,7 @@ export class CaptureRecorder {
         ...(events ? { events } : {}),
         ...(body ? { body } : {}),
         ...(reply ? { reply } : {}),
-        ...(this.chunks.length ? { chunks } : {}),
+        ...(chunks && this.response.count ? { chunks } : {}),
         searchText: `${requestBody.slice(0, 32 * 1024)} ${reply?.text.slice(0, 32 * 1024) ?? body?.text.slice(0, 4096) ?? ''}`,
       });
       captureWritten({ ended: true });
