@@ -32,7 +32,8 @@ type DetailRow = Row & {
   events_stream: string | null;
   events_spans: string | null;
   events_truncated: boolean | null;
-  chunks: CaptureDetail['chunks'] | null;
+  /** JSON text. */
+  chunks: string | null;
 };
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -73,7 +74,7 @@ export class CaptureStore {
       `update captures set changed = nextval('capture_changes'), status = $2, model = $3, summary = $4::jsonb,
          response = coalesce($5::jsonb, response), body = $6::jsonb, reply = $7::jsonb,
          events_stream = decode($8::text, 'base64'), events_spans = $9, events_truncated = $10,
-         search_text = search_text || ' ' || $11, chunks = $12::jsonb
+         search_text = search_text || ' ' || $11, chunks = $12
        where id = $1`,
       [
         id,
@@ -140,7 +141,7 @@ export class CaptureStore {
       ...(events ? { events } : {}),
       ...(row.body ? { body: row.body } : {}),
       ...(row.reply ? { reply: row.reply } : {}),
-      ...(row.chunks ? { chunks: row.chunks } : {}),
+      ...(row.chunks ? { chunks: JSON.parse(row.chunks) as CaptureDetail['chunks'] } : {}),
     };
   }
 

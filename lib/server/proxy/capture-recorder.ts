@@ -136,7 +136,8 @@ export class CaptureRecorder {
 
   /** `now`: when it came (performance.now()), which the proxy has read already. */
   responseChunk(chunk: Buffer, now = performance.now()): void {
-    const at = now - this.t0;
+    // To the microsecond: the digits past it are the clock's float noise, and a third of what the database stores of the times.
+    const at = Math.round((now - this.t0) * 1000) / 1000;
     if (this.firstByte === undefined) {
       this.firstByte = at;
       // After this turn, in which the proxy passes this chunk on.
