@@ -43,7 +43,7 @@ function release(state: Waiting): void {
  * the first capture began to wait. Reading an ended stream's capture (decoding it,
  * storing it) takes more CPU than relaying it did: while other exchanges stream, it
  * waits for them, so that on a busy machine the app's bytes go first and the captures
- * are read in the lull after (docs/decisions.md: "The recording proxy's lean path").
+ * are read in the lull after (docs/decisions.md: "Captures read in the proxy's lulls").
  */
 export function whenQuiet(): Promise<void> {
   const state = waiting();

@@ -38,8 +38,8 @@ export function* keptChunks({ bytes, starts, at }: KeptBytes): Generator<{ bytes
 /**
  * Kept bytes built a chunk at a time, each copied into one growing buffer as it comes:
  * a stream's thousands of small chunks then die young, the garbage collector's cheapest
- * work, instead of living to the stream's end and beyond (docs/decisions.md: "The
- * recording proxy's lean path").
+ * work, instead of living to the stream's end and beyond (docs/decisions.md: "Captures
+ * read in the proxy's lulls").
  */
 export class KeptBuilder {
   private bytes = new Uint8Array(16 * 1024);

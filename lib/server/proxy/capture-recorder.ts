@@ -63,8 +63,8 @@ class BoundedText {
  * One exchange through the proxy, recorded as it passes: the hot path only copies each
  * chunk into one growing buffer, with its receive time. Everything else (its id, the
  * secrets to redact, redacting, decoding the stream in the copy worker, pricing, the
- * database) happens once the exchange is over, and its failures are logged, never felt
- * by the app. What is worked out before the request goes upstream is what the app waits
+ * database) happens once the exchange is over (and, while others stream, once they are:
+ * `whenQuiet`), and its failures are logged, never felt by the app. What is worked out before the request goes upstream is what the app waits
  * for (docs/decisions.md: "The recording proxy's lean path").
  */
 export class CaptureRecorder {

@@ -34,7 +34,7 @@ function viewOf(headers: IncomingHttpHeaders): RequestHeaders {
  * a page of another origin. Checked for every method, not only unsafe ones: a GET
  * through the proxy spends the provider's key too. True when it answered. Decided in
  * the turn the request came in: the proxy reads the app's body from there on, as it
- * arrives (docs/decisions.md: "The recording proxy's lean path").
+ * arrives (docs/decisions.md: "The proxy's first byte, measured inside").
  */
 export function refusedHere(io: ProxyIo): boolean {
   const answer = refusal('POST', viewOf(io.headers), false);

@@ -72,7 +72,7 @@ export const MIGRATIONS: string[] = [
    create index captures_by_change on captures (changed);`,
   // A capture's long columns are stored as they are, not compressed: PGlite compressed
   // each in WebAssembly, most of a capture's write. Its chunk timeline is text, not
-  // jsonb, which only the page reads, whole (docs/decisions.md: "The recording proxy's lean path").
+  // jsonb, which only the page reads, whole (docs/decisions.md: "Captures read in the proxy's lulls").
   `alter table captures alter column chunks type text using chunks::text;
    alter table captures alter column chunks set storage external;
    alter table captures alter column events_spans set storage external;
