@@ -3,26 +3,9 @@
  * (idle, streaming, done), compare, history and the event log. Any serious or critical
  * violation fails, named with the elements it found.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './support';
+import { expect, test, type Page, violations } from './support';
 
 const THEMES = ['light', 'dark'] as const;
-
-/** The serious and critical violations on the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-}
 
 async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
   await page.addInitScript((t) => localStorage.setItem('sluice-theme', t), theme);

@@ -4,8 +4,7 @@
  * recorded and which played back, and opens the cassette as a list of its exchanges
  * with their keys and event logs. Both widths, both themes, axe-core.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './support';
+import { expect, sideways, test, violations } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -29,15 +28,6 @@ async function cassetteHolds(baseURL: string, name: string, count: number): Prom
     })
     .toBe(count);
 }
-
-async function violations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('captures say recorded or played back, and a cassette opens as its exchanges with their event logs', async ({
   page,

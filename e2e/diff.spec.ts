@@ -6,31 +6,12 @@
  * phone and desktop, light and dark, axe-core.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type SluiceApp } from './support';
+import { expect, test, type Page, type SluiceApp, violations, sideways } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const pane = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Pane ${n}: `) });
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const stream = (page: Page, who: 'A' | 'B') => page.getByRole('list', { name: `Stream ${who}: stalls and marks` });
-
-/** The serious and critical violations on the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-}
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * Two replies in two new chats: A plain markdown, B the same length but silent for a

@@ -3,6 +3,7 @@
  * fixture (a page that can open Sluice, pick a model, ask, wait for a reply to
  * settle, read the last reply, take a screenshot), and the few helpers specs share.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import type { PageStats } from '../lib/client/render-stats';
 
@@ -150,3 +151,23 @@ export async function withoutScrollAnchoring(page: Page): Promise<void> {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
 }
+
+/** The serious and critical axe-core violations on the page as it is now, one line each, naming the elements. */
+export async function violations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
+}
+
+/** How far the page scrolls sideways (0: it fits its width). */
+export const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

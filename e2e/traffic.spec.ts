@@ -5,8 +5,7 @@
  * into a chat or a race; filters narrow the list; phone width, both themes, axe-core.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from './support';
+import { expect, test, type Locator, type Page, violations, sideways } from './support';
 
 type Body = Record<string, unknown>;
 
@@ -72,24 +71,6 @@ async function openTraffic(page: Page, open: (url: string) => Promise<void>, url
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await expect(page.getByText('Loading captures…')).toHaveCount(0);
 }
-
-/** The serious and critical violations on the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-}
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('a capture appears live, opens whole (request redacted, events, reply, figures), and exports as HAR and curl', async ({
   page,
