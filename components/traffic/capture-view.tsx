@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { CaptureDetail } from '@/lib/api/captures';
 import { highlightPart, useLogPanel } from '@/lib/client/event-log/log-panel';
@@ -12,7 +11,7 @@ import { ReplyParts } from '../chat/reply-parts';
 import { ReplyWarnings } from '../chat/reply-warnings';
 import { EventLogView } from '../event-log/event-log-panel';
 import { CONTENT_ID } from '../skip-link';
-import { ThemeToggle } from '../theme-toggle';
+import { BackHeader } from './back-header';
 import { CaptureActions } from './capture-actions';
 import { CaptureExchangeView } from './capture-exchange-view';
 import { CassetteBadge } from './cassette-badge';
@@ -105,14 +104,7 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
   useEffect(exposeStats, []);
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <Link href="/traffic" className="text-sm text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
-          <span aria-hidden="true">← </span>All captures
-        </Link>
-        <span className="ml-auto">
-          <ThemeToggle />
-        </span>
-      </header>
+      <BackHeader href="/traffic" label="All captures" />
       {capture ? (
         <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
           <div className="flex flex-col gap-1">

@@ -1,16 +1,10 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
-
-const noSubscription = () => () => {};
+import { useOrigin } from '@/lib/client/use-origin';
 
 /** How to record to a cassette and play it back: the header, the path, and `npm run with`. */
 export function CassetteHowTo({ name }: { name: string }) {
-  const origin = useSyncExternalStore(
-    noSubscription,
-    () => window.location.origin,
-    () => 'http://127.0.0.1:3000',
-  );
+  const origin = useOrigin() || 'http://127.0.0.1:3000';
   return (
     <section
       aria-labelledby="cassette-how-to"

@@ -3,7 +3,7 @@ import type { CassetteSummary } from '@/lib/api/cassettes';
 import { formatBytes } from '@/lib/sse/limits';
 import { PageStats } from '../page-stats';
 import { CONTENT_ID } from '../skip-link';
-import { ThemeToggle } from '../theme-toggle';
+import { BackHeader } from './back-header';
 import { CaptureTime } from './capture-time';
 import { CassetteHowTo } from './cassette-how-to';
 
@@ -14,14 +14,7 @@ export function CassetteList({ cassettes, folder }: { cassettes: (CassetteSummar
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
       <PageStats />
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <Link href="/traffic" className="text-sm text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
-          <span aria-hidden="true">← </span>All captures
-        </Link>
-        <span className="ml-auto">
-          <ThemeToggle />
-        </span>
-      </header>
+      <BackHeader href="/traffic" label="All captures" />
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <div className="flex flex-col gap-1">
           <h1 className="text-lg font-semibold tracking-tight">Cassettes</h1>

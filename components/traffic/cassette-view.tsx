@@ -1,13 +1,12 @@
 'use client';
 
-import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import type { CassetteDetail, CassetteExchange } from '@/lib/api/cassettes';
 import { prettyBody, recordedLog } from '@/lib/client/traffic/capture-exchange';
 import { EventLogView } from '../event-log/event-log-panel';
 import { PageStats } from '../page-stats';
 import { CONTENT_ID } from '../skip-link';
-import { ThemeToggle } from '../theme-toggle';
+import { BackHeader } from './back-header';
 import { CaptureTime } from './capture-time';
 import { CassetteHowTo } from './cassette-how-to';
 
@@ -76,14 +75,7 @@ export function CassetteView({ cassette }: { cassette: CassetteDetail }) {
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
       <PageStats />
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <Link href="/traffic/cassettes" className="text-sm text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
-          <span aria-hidden="true">← </span>All cassettes
-        </Link>
-        <span className="ml-auto">
-          <ThemeToggle />
-        </span>
-      </header>
+      <BackHeader href="/traffic/cassettes" label="All cassettes" />
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <div className="flex flex-col gap-1">
           <h1 className="text-lg font-semibold break-all">

@@ -1,27 +1,19 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { PublicProvider } from '@/lib/api/providers';
 import { exposeStats } from '@/lib/client/render-stats';
 import { useNewCaptureAnnouncement } from '@/lib/client/traffic/announce';
 import type { FeedState } from '@/lib/client/traffic/capture-feed';
 import { useCaptures, type CaptureFilters as Filters } from '@/lib/client/traffic/use-captures';
 import { useDebounced } from '@/lib/client/use-debounced';
+import { useOrigin } from '@/lib/client/use-origin';
 import { Button } from '@/components/ui/button';
 import { CONTENT_ID } from '../skip-link';
 import { ThemeToggle } from '../theme-toggle';
 import { CaptureFilters } from './capture-filters';
 import { CaptureTable } from './capture-table';
-
-const noSubscription = () => () => {};
-/** This server's address as the browser reaches it: where an app points its base URL. */
-const useOrigin = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => window.location.origin,
-    () => '',
-  );
 
 const FEED_SAID: Record<FeedState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
 
