@@ -61,7 +61,8 @@ function invalid(file: string, what: string): never {
   throw new CassetteError(`${path.relative(process.cwd(), file) || file} is not a Sluice cassette: ${what}.`);
 }
 
-function parseCassette(name: string, file: string, text: string): Omit<Cassette, 'bytes' | 'modifiedAt' | 'version'> {
+/** The file's log, checked to be a cassette's (its JSON, its entries each with a method and a `_sluice.path`), and its ignore list or the default. */
+function validLog(file: string, text: string): { log: CassetteFile['log']; ignore: string[] } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -73,12 +74,20 @@ function parseCassette(name: string, file: string, text: string): Omit<Cassette,
   const ignore = log._sluice?.ignore ?? DEFAULT_IGNORED;
   if (!Array.isArray(ignore) || ignore.some((field) => typeof field !== 'string'))
     invalid(file, 'log._sluice.ignore is not a list of field names');
-  const entries = log.entries.map((entry, index) => {
-    const extras = entry?._sluice;
-    if (!extras || typeof extras.path !== 'string' || typeof entry.request?.method !== 'string')
+  log.entries.forEach((entry, index) => {
+    if (typeof entry?._sluice?.path !== 'string' || typeof entry.request?.method !== 'string')
       invalid(file, `entry ${index} has no request method or _sluice.path`);
-    return { entry, index, key: requestKey(entry.request.method, extras.path, entry.request.postData?.text ?? '', ignore) };
   });
+  return { log, ignore };
+}
+
+function parseCassette(name: string, file: string, text: string): Omit<Cassette, 'bytes' | 'modifiedAt' | 'version'> {
+  const { log, ignore } = validLog(file, text);
+  const entries = log.entries.map((entry, index) => ({
+    entry,
+    index,
+    key: requestKey(entry.request.method, entry._sluice.path, entry.request.postData?.text ?? '', ignore),
+  }));
   return { name, file, ignore, entries };
 }
 
@@ -132,8 +141,8 @@ export function appendToCassette(name: string, entry: CassetteEntry, creatorVers
         if (error.code === 'ENOENT') return undefined;
         throw error;
       });
-      const cassette: CassetteFile = text === undefined ? newCassetteFile(creatorVersion) : (JSON.parse(text) as CassetteFile);
-      if (text !== undefined) parseCassette(name, file, text); // refuse to add to a file that is not a cassette
+      // A file that is not a cassette is refused, not added to.
+      const cassette: CassetteFile = text === undefined ? newCassetteFile(creatorVersion) : { log: validLog(file, text).log };
       // In the order the requests came (identical ones play back in it), not the order their captures were written.
       const after = cassette.log.entries.findLastIndex((e) => e.startedDateTime <= entry.startedDateTime);
       cassette.log.entries.splice(after + 1, 0, entry);
