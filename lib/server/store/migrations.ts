@@ -94,7 +94,7 @@ export const MIGRATIONS: string[] = [
      panes jsonb not null,
      search_text text not null default ''
    );
-   create index votes_by_time on votes (created_at, seq);`,
+   create index votes_by_time on votes (created_at);`,
 ];
 
 /**
