@@ -78,6 +78,9 @@ export const MIGRATIONS: string[] = [
    alter table captures alter column events_spans set storage external;
    alter table captures alter column reply set storage external;
    alter table captures alter column search_text set storage external;`,
+  // Blind races (issue 38, blind mode in compare): a session's seats (which model each
+  // label hides, drawn by the server) and, once cast, its vote, which reveals them.
+  `alter table conversations add column blind jsonb;`,
 ];
 
 /**

@@ -2,6 +2,7 @@ import 'server-only';
 import { storableJson, storableText } from './storable';
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
+import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
 import type {
@@ -10,6 +11,7 @@ import type {
   ConversationPage,
   ConversationStore,
   ConversationSummary,
+  BlindSeating,
   ListOptions,
   ReplyRecord,
   PackedEvents,
@@ -28,6 +30,8 @@ type ConversationRow = {
   upstream_conversation_id: string | null;
   parent_id: string | null;
   pane: number | null;
+  /** A blind race's seats and vote (a session's row only). */
+  blind?: { seats: BlindSeat[]; vote?: BlindVote } | null;
 };
 type MessageRow = { id: string; role: string; body: Record<string, unknown>; created_at: Date | string };
 
@@ -39,6 +43,7 @@ const summary = (r: ConversationRow): ConversationSummary => ({
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   ...(r.upstream_conversation_id ? { upstreamConversationId: r.upstream_conversation_id } : {}),
+  ...(r.blind ? { blind: r.blind.vote ? ('revealed' as const) : ('hidden' as const) } : {}),
 });
 
 /** Microseconds since the epoch: exact (extract gives numeric), so a page boundary never skips or repeats a row. */
@@ -177,12 +182,38 @@ export class SqlConversationStore implements ConversationStore {
     return rows[0] ? this.withMessages(rows[0]) : undefined;
   }
 
-  async createCompare({ id, title }: { id: string; title: string }): Promise<ConversationSummary> {
+  async createCompare({ id, title, blind }: { id: string; title: string; blind?: BlindSeat[] }): Promise<ConversationSummary> {
     const { rows } = await this.sql.query<ConversationRow>(
-      `insert into conversations (id, title, kind) values ($1, $2, 'compare') returning *`,
-      [id, title],
+      `insert into conversations (id, title, kind, blind) values ($1, $2, 'compare', $3::jsonb) returning *`,
+      [id, title, blind ? storableJson({ seats: blind }) : null],
     );
     return summary(rows[0]!);
+  }
+
+  async blindSeating(conversationId: string): Promise<(BlindSeating & { pane?: number }) | undefined> {
+    const { rows } = await this.sql.query<{ id: string; blind: { seats: BlindSeat[]; vote?: BlindVote }; pane: number | null }>(
+      `select s.id, s.blind, c.pane from conversations c join conversations s on s.id = coalesce(c.parent_id, c.id)
+       where c.id = $1 and s.blind is not null`,
+      [conversationId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      sessionId: row.id,
+      seats: row.blind.seats,
+      ...(row.blind.vote ? { vote: row.blind.vote } : {}),
+      ...(row.pane !== null ? { pane: row.pane } : {}),
+    };
+  }
+
+  async castBlindVote(sessionId: string, vote: BlindVote): Promise<boolean> {
+    // One statement: of two votes at once, one finds the other's and is refused.
+    const { rows } = await this.sql.query(
+      `update conversations set blind = blind || jsonb_build_object('vote', $2::jsonb)
+       where id = $1 and blind is not null and blind->'vote' is null returning id`,
+      [sessionId, storableJson(vote)],
+    );
+    return rows.length > 0;
   }
 
   async getCompare(id: string): Promise<CompareSession | undefined> {
