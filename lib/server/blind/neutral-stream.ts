@@ -7,6 +7,7 @@ import { bffMarkers, openMarkerNonce, parseBffMarker, type BffMarker } from '@/l
 import type { SseLimits } from '@/lib/sse/limits';
 import { SseParser } from '@/lib/sse/parser';
 import type { SseItem } from '@/lib/sse/types';
+import { scrubNames } from './scrub-names';
 
 /** The upstream's finish reason as the neutral format says it: the page reads `finishReason` and this `raw` alike for every pane. */
 export const NEUTRAL_FINISH: Record<FinishReason, string> = {
@@ -49,7 +50,6 @@ export class NeutralStream {
   private readonly decoder;
   private nonce: string | null | undefined;
   private readonly head: { id: string; object: string; created: number; model: string };
-  private readonly hide: RegExp | undefined;
   private started = false;
   /** The upstream's tool-call keys → the neutral call's choice, index and whether any arguments went yet; null: dropped (a server tool). */
   private readonly calls = new Map<string, { choice: number; index: number; args: boolean } | null>();
@@ -60,10 +60,6 @@ export class NeutralStream {
     this.nonce = options.markerNonce;
     this.parser = new SseParser(options.limits, (comment) => this.markerOf(comment, false)?.kind === 'upstream-reconnect');
     this.head = { id: `blind-${options.label}`, object: 'chat.completion.chunk', created: 0, model: options.label };
-    const names = [...new Set(options.hide.map((n) => n.trim()).filter((n) => n.length >= 2))].sort(
-      (a, b) => b.length - a.length,
-    );
-    this.hide = names.length ? new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi') : undefined;
   }
 
   /** The neutral items (each its exact text) this chunk of the upstream's stream completes. */
@@ -99,7 +95,7 @@ export class NeutralStream {
   }
 
   private scrub(text: string): string {
-    return this.hide ? text.replace(this.hide, this.options.label) : text;
+    return scrubNames(text, this.options.hide, this.options.label);
   }
 
   private marker(marker: BffMarker): string {

@@ -116,6 +116,14 @@ const MODELS = `array_remove(array(
    from (select c.id, -1 as pane union all select p.id, p.pane from conversations p where p.parent_id = c.id) x
    order by x.pane), null)`;
 
+/**
+ * Conversation `id` is a pane of a blind race not yet voted on: its replies are neither
+ * replayed nor offered to /diff by their id alone, whose answers would name the model.
+ */
+const HIDDEN_BLIND = (id: string) =>
+  `exists (select 1 from conversations bp join conversations bs on bs.id = bp.parent_id
+           where bp.id = ${id} and bs.blind is not null and bs.blind->'vote' is null)`;
+
 /** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
 const TOUCH = (id: string) =>
   `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
@@ -364,7 +372,8 @@ export class SqlConversationStore implements ConversationStore {
       truncated: boolean;
     }>(
       `select e.items, encode(e.stream, 'base64') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id
-       where e.message_id = $1 and ($2::text is null or m.conversation_id = $2)`,
+       where e.message_id = $1 and ($2::text is null or m.conversation_id = $2)
+         and ($2::text is not null or not ${HIDDEN_BLIND('m.conversation_id')})`,
       [messageId, conversationId ?? null],
     );
     const row = rows[0];
@@ -390,6 +399,7 @@ export class SqlConversationStore implements ConversationStore {
        from messages m join conversations c on c.id = m.conversation_id
        where m.role = 'assistant' and m.status <> 'streaming' and ($1::text is null or m.id = $1)
          and exists (select 1 from reply_events e where e.message_id = m.id)
+         and not ${HIDDEN_BLIND('m.conversation_id')}
        order by m.id desc limit $2`,
       [id, 'limit' in options ? options.limit : 1],
     );
