@@ -78,6 +78,21 @@ export const MIGRATIONS: string[] = [
    alter table captures alter column events_spans set storage external;
    alter table captures alter column reply set storage external;
    alter table captures alter column search_text set storage external;`,
+  // Blind votes (issue 38): one row per judged race, the panes (who they were, what they
+  // answered, their figures) as one document; kept when its compare session is deleted.
+  `create table votes (
+     id text primary key,
+     created_at timestamptz not null default now(),
+     compare_id text references conversations(id) on delete set null,
+     prompt text not null,
+     verdict text not null,
+     winner text,
+     blind boolean not null,
+     non_blind_reason text,
+     panes jsonb not null,
+     search_text text not null default ''
+   );
+   create index votes_by_time on votes (created_at);`,
   // Blind races (issue 38, blind mode in compare): a session's seats (which model each
   // label hides, drawn by the server) and, once cast, its vote, which reveals them.
   `alter table conversations add column blind jsonb;`,

@@ -5,6 +5,7 @@ import type { SqlClient, Statement } from './sql-client';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
+import { VoteStore } from '../votes/vote-store';
 import type {
   CompareSession,
   Conversation,
@@ -133,12 +134,15 @@ const touch = (conversationId: string): Statement => ({ sql: TOUCH('$1'), params
 export class SqlConversationStore implements ConversationStore {
   /** The recording proxy's captures, in the same database. */
   readonly captures: CaptureStore;
+  /** The blind votes, in the same database. */
+  readonly votes: VoteStore;
 
   constructor(
     private readonly sql: SqlClient,
     readonly shared = false,
   ) {
     this.captures = new CaptureStore(sql);
+    this.votes = new VoteStore(sql);
   }
 
   async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {

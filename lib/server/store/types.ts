@@ -11,6 +11,7 @@ import type {
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from '../captures/capture-store';
+import type { VoteStore } from '../votes/vote-store';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
@@ -86,6 +87,8 @@ export interface Turn {
 export interface ConversationStore {
   /** The recording proxy's captures, in the same database. */
   readonly captures: CaptureStore;
+  /** The blind votes of the compare page, in the same database. */
+  readonly votes: VoteStore;
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
   conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;
