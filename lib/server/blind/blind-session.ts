@@ -56,8 +56,16 @@ export async function blindTurn(
   if (!seating || pane === undefined || !seat)
     throw new ApiError(400, 'invalid_request', 'The provider "blind" is only for the panes of a blind compare session.');
   if (labelOf(pane) !== body.model)
-    throw new ApiError(400, 'invalid_request', `Pane ${pane + 1} of this blind race is "${labelOf(pane)}", not "${body.model.slice(0, 20)}".`);
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `Pane ${pane + 1} of this blind race is "${labelOf(pane)}", not "${body.model.slice(0, 20)}".`,
+    );
   if (seating.vote)
-    throw new ApiError(409, 'conflict', 'This blind race was voted on: its panes are named now; send with their provider and model.');
+    throw new ApiError(
+      409,
+      'conflict',
+      'This blind race was voted on: its panes are named now; send with their provider and model.',
+    );
   return { pane, label: labelOf(pane), seat, hide: seatNames(seat) };
 }

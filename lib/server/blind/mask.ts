@@ -25,9 +25,12 @@ export function maskMessage(message: StoredMessage, pane: number, hide: readonly
   // Tool calls get the neutral stream's ids (call_A0, …), in the order they came.
   const ids = new Map(message.toolCalls.map((call, i) => [call.id, `call_${label}${i}`]));
   const neutralCall = <T extends { id: string }>(call: T): T => ({ ...call, id: ids.get(call.id) ?? call.id });
-  const { pricing: _pricing, warnings: _warnings, ...rest } = message;
+  // Without its prices (which would tell the model apart) and its warnings (which name the upstream's own events).
+  const rest: Partial<typeof message> = { ...message };
+  delete rest.pricing;
+  delete rest.warnings;
   return {
-    ...rest,
+    ...(rest as typeof message),
     provider: BLIND_PROVIDER,
     model: label,
     protocol: BLIND_PROTOCOL,
