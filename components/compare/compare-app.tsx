@@ -80,7 +80,8 @@ export function CompareApp({
   }, []);
 
   return (
-    <div className="flex min-h-screen flex-col gap-4 px-4 pb-4">
+    // The page's main landmark: what it shows beside the conversation list.
+    <main className="flex min-h-screen flex-col gap-4 px-4 pb-4">
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
         <h1 className="flex h-8 items-center text-lg font-semibold tracking-tight">Compare</h1>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{panes.length} models, one prompt</span>
@@ -166,6 +167,6 @@ export function CompareApp({
           initialText={prompt}
         />
       </footer>
-    </div>
+    </main>
   );
 }
