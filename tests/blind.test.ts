@@ -109,7 +109,8 @@ describe('a blind race', () => {
     // The replies are the upstreams' own, read through the neutral stream.
     expect(panes.map((p) => p.text.trim())).toEqual([prompt, prompt]);
 
-    // Not a blind pane's provider that the page names: the server's seat is the truth.
+    // Nothing copies a hidden pane, and the page cannot pick another pane's seat: the server's seat is the truth.
+    expect((await post(`/api/conversations/${panes[0]!.conversationId}/fork`, {})).status).toBe(409);
     const wrongLabel = await postChat({ provider: 'blind', model: 'B', compare: { id, pane: 0 }, messages: user('x') });
     expect(wrongLabel.status).toBe(400);
 

@@ -46,14 +46,16 @@ function Revealed({ vote }: { vote: Vote }) {
  * bad, once every pane's reply has ended. The vote reveals the names.
  */
 export function BlindVote() {
-  const { labels, vote, streaming, compareId } = useCompareStore(
+  const { names, vote, streaming, compareId } = useCompareStore(
     useShallow((s) => ({
-      labels: s.panes.map((p) => p.model ?? ''),
+      // As one string, shallowly compared: a new array at each update would render for ever.
+      names: s.panes.map((p) => p.model ?? '').join('\n'),
       vote: s.vote,
       streaming: s.panes.some((p) => p.streaming),
       compareId: s.compareId,
     })),
   );
+  const labels = names.split('\n');
   // Every pane has a reply of its own that has ended.
   const answered = useMessagePool((s) =>
     useCompareStore.getState().panes.every((p) => {

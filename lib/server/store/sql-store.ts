@@ -426,7 +426,7 @@ export class SqlConversationStore implements ConversationStore {
 
   async upstreamBody(messageId: string): Promise<string | undefined> {
     const { rows } = await this.sql.query<{ upstream_body: string | null }>(
-      `select upstream_body from messages where id = $1 and role = 'assistant'`,
+      `select upstream_body from messages m where id = $1 and role = 'assistant' and not ${HIDDEN_BLIND('m.conversation_id')}`,
       [messageId],
     );
     return rows[0]?.upstream_body ?? undefined;
