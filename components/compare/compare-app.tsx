@@ -9,7 +9,7 @@ import { exposeStats } from '@/lib/client/render-stats';
 import { addPane, openCapturedCompare, openCompare, sendToAll, setBlind, stopAll } from '@/lib/client/compare/run-compare';
 import { capturedExtras, capturedPrompt } from '@/lib/client/traffic/captured-thread';
 import { exportSession } from '@/lib/client/compare/export-session';
-import { paneNames } from '@/lib/client/compare/pane-names';
+import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { paneDiffs } from '@/lib/client/compare/pane-diffs';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { saveFile } from '@/lib/client/save-file';
@@ -57,10 +57,7 @@ export function CompareApp({
   const panes = useCompareStore(useShallow((s) => s.panes));
   const blind = useCompareStore((s) => s.blind ?? false);
   const vote = useCompareStore((s) => s.vote);
-  const names = paneNames(
-    panes,
-    vote?.panes.map((p) => p.label),
-  );
+  const names = sessionPaneNames({ panes, vote });
   const streaming = panes.some((p) => p.streaming);
   const ready = panes.every((p) => p.model);
   // Subscribed, not read once: hydration renders the server's (empty) store first, and a

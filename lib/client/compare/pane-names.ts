@@ -21,3 +21,14 @@ export function paneNames(panes: readonly { provider?: string; model?: string }[
     return `${name} (${n})`;
   });
 }
+
+/** The names of a session's panes: a blind race's, once voted on, with their labels ("A: sim-openai · sim-echo"). */
+export function sessionPaneNames(state: {
+  panes: readonly { provider?: string; model?: string }[];
+  vote?: { panes: readonly { label: string }[] };
+}): string[] {
+  return paneNames(
+    state.panes,
+    state.vote?.panes.map((p) => p.label),
+  );
+}
