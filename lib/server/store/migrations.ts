@@ -80,8 +80,10 @@ export const MIGRATIONS: string[] = [
    alter table captures alter column search_text set storage external;`,
   // Blind votes (issue 38): one row per judged race, the panes (who they were, what they
   // answered, their figures) as one document; kept when its compare session is deleted.
+  // seq orders votes cast in one clock tick (PGlite's now() may not tell them apart).
   `create table votes (
      id text primary key,
+     seq bigserial,
      created_at timestamptz not null default now(),
      compare_id text references conversations(id) on delete set null,
      prompt text not null,

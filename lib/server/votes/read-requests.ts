@@ -43,3 +43,13 @@ export function readVoteFilter(url: string): VoteFilter {
   if (q) filter.q = q.slice(0, 500);
   return filter;
 }
+
+/** GET /api/leaderboard's query: the filter, and `format=csv` for the CSV download (`from` and `to` as given, for its name). */
+export function readLeaderboardQuery(url: string): { filter: VoteFilter; format: 'json' | 'csv'; from?: string; to?: string } {
+  const params = new URL(url).searchParams;
+  const format = params.get('format') ?? 'json';
+  if (format !== 'json' && format !== 'csv')
+    throw new ApiError(400, 'invalid_request', `format must be json or csv, not "${format.slice(0, 40)}".`);
+  const filter = readVoteFilter(url);
+  return { filter, format, from: params.get('from')?.trim() || undefined, to: params.get('to')?.trim() || undefined };
+}

@@ -69,7 +69,7 @@ export class VoteStore {
   async listVotes(filter: VoteFilter = {}): Promise<StoredVote[]> {
     const { rows } = await this.sql.query<Row>(
       `select id, created_at, compare_id, prompt, verdict, winner, blind, non_blind_reason, panes
-       from votes where ${FILTERED} order by created_at, id`,
+       from votes where ${FILTERED} order by created_at, seq`,
       filterParams(filter),
     );
     return rows.map((row) => ({
@@ -90,7 +90,7 @@ export class VoteStore {
       `select id, created_at, verdict, winner, blind,
               (select jsonb_agg(jsonb_build_object('label', p->>'label', 'provider', p->>'provider', 'model', p->>'model') order by n)
                from jsonb_array_elements(panes) with ordinality as x(p, n)) as panes
-       from votes where ${FILTERED} order by created_at, id`,
+       from votes where ${FILTERED} order by created_at, seq`,
       filterParams(filter),
     );
     return rows.map((row) => ({
