@@ -16,6 +16,16 @@ const POOL = [
 /** The pool's provider ids and names, its model, and the protocols' own words (a stream's shape names its provider). */
 const NAMES = /sim-anthropic|sim-gemini|sim-echo|Simulator ·|anthropic|gemini|claude|message_start|candidates|msg_/i;
 const FAST = 'tps=5000 delay=0';
+/** A word only this run's prompts have: the leaderboard is filtered by it. */
+const RUN = `run${Date.now().toString(36)}`;
+
+async function leaderboard(q: string) {
+  return (
+    await json<{ votes: number; nonBlind: number; rows: { provider: string; model: string; wins: number; losses: number }[] }>(
+      `/api/leaderboard?q=${encodeURIComponent(q)}`,
+    )
+  ).body;
+}
 
 /** The first name a text gives away, with what surrounds it; undefined when it names none. */
 function leak(text: string): string | undefined {
@@ -91,7 +101,7 @@ async function readEverything(id: string, panes: { conversationId: string; reply
 
 describe('a blind race', () => {
   it('names no model or provider in anything read before the vote, and all of them after it', async () => {
-    const prompt = `Rivers carry silt to the sea ${FAST}`;
+    const prompt = `Rivers carry silt to the sea ${RUN}a ${FAST}`;
     const { id, panes, reads } = await race(prompt);
     const before = await readEverything(id, panes, 'silt to the sea');
     for (const read of [...reads, ...before]) {
@@ -135,10 +145,15 @@ describe('a blind race', () => {
     const logs = after.filter((r) => r.what.includes('/events')).map((r) => r.text);
     expect(logs.join('\n')).toMatch(/message_start/);
     expect(logs.join('\n')).toMatch(/candidates/);
+    // The vote is stored with its panes, and rated: B's model won its one pair.
+    const board = await leaderboard(`${RUN}a`);
+    expect(board).toMatchObject({ votes: 1, nonBlind: 0 });
+    const winner = cast.panes.find((p) => p.label === 'B')!;
+    expect(board.rows.find((r) => r.provider === winner.provider)).toMatchObject({ model: 'sim-echo', wins: 1, losses: 0 });
   });
 
   it('marks a vote non-blind when a reply names a model, and says which', async () => {
-    const { id } = await race(`Hello, I am Claude ${FAST}`);
+    const { id } = await race(`Hello, I am Claude ${RUN}b ${FAST}`);
     const vote = await post(`/api/compares/${id}/vote`, { verdict: { kind: 'tie' } });
     expect(vote.status).toBe(201);
     expect(vote.body).toMatchObject({ blind: false, nonBlindReason: "A's reply names “Claude”" });
