@@ -64,7 +64,9 @@ export class NeutralStream {
 
   /** The neutral items (each its exact text) this chunk of the upstream's stream completes. */
   push(chunk: Uint8Array | string, at = 0): string[] {
-    return this.items(this.parser.feed(chunk, at));
+    // A comment is held by the parser for a blank line that may follow it: a marker goes
+    // out with the chunk it came in (the open marker at the upstream's headers), not the next.
+    return this.items([...this.parser.feed(chunk, at), ...this.parser.settle(at)]);
   }
 
   /** The stream is over: what the parser and the decoder still held. */
