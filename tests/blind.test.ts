@@ -94,7 +94,12 @@ async function readEverything(id: string, panes: { conversationId: string; reply
   return Promise.all(
     paths.map(async (path) => {
       const response = await fetch(`${base}${path}`);
-      return { what: `GET ${path} (${response.status})`, status: response.status, text: await response.text() };
+      const text = await response.text();
+      // The list holds the other tests' conversations too (one server): this session's entry is what counts.
+      const listed = path.startsWith('/api/conversations?')
+        ? JSON.stringify((JSON.parse(text) as { conversations: { id: string }[] }).conversations.filter((c) => c.id === id))
+        : text;
+      return { what: `GET ${path} (${response.status})`, status: response.status, text: listed };
     }),
   );
 }
@@ -114,8 +119,8 @@ describe('a blind race', () => {
       { provider: 'blind', model: 'A', protocol: 'openai-chat', cost: null },
       { provider: 'blind', model: 'B', protocol: 'openai-chat', cost: null },
     ]);
-    const listed = JSON.parse(before[2]!.text) as { conversations: { id: string; models: string[] }[] };
-    expect(listed.conversations.find((c) => c.id === id)?.models).toEqual(['A', 'B']);
+    expect(JSON.parse(before[2]!.text)).toMatchObject([{ id, models: ['A', 'B'], blind: 'hidden' }]);
+    expect(JSON.parse(before[3]!.text)).toMatchObject([{ id }]);
     // The replies are the upstreams' own, read through the neutral stream.
     expect(panes.map((p) => p.text.trim())).toEqual([prompt, prompt]);
 
@@ -139,8 +144,7 @@ describe('a blind race', () => {
     expect(revealed.panes.map((p) => p.messages.at(-1))).toMatchObject(
       cast.panes.map(({ provider, model }) => ({ provider, model })),
     );
-    const list = JSON.parse(after[2]!.text) as { conversations: { id: string; models: string[] }[] };
-    expect(list.conversations.find((c) => c.id === id)?.models).toEqual(['sim-echo', 'sim-echo']);
+    expect(JSON.parse(after[2]!.text)).toMatchObject([{ id, models: ['sim-echo', 'sim-echo'], blind: 'revealed' }]);
     // The stored logs are the real streams now: Anthropic's and Gemini's own events.
     const logs = after.filter((r) => r.what.includes('/events')).map((r) => r.text);
     expect(logs.join('\n')).toMatch(/message_start/);
