@@ -6,10 +6,10 @@ import { useShallow } from 'zustand/react/shallow';
 import { MAX_PANES, useCompareStore } from '@/lib/client/compare/compare-store';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
-import { addPane, openCapturedCompare, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
+import { addPane, openCapturedCompare, openCompare, sendToAll, setBlind, stopAll } from '@/lib/client/compare/run-compare';
 import { capturedExtras, capturedPrompt } from '@/lib/client/traffic/captured-thread';
 import { exportSession } from '@/lib/client/compare/export-session';
-import { paneNames } from '@/lib/client/compare/pane-names';
+import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { paneDiffs } from '@/lib/client/compare/pane-diffs';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { saveFile } from '@/lib/client/save-file';
@@ -20,6 +20,7 @@ import { Composer } from '../chat/composer';
 import { ThemeToggle } from '../theme-toggle';
 import { ComparePane } from './compare-pane';
 import { RaceSection } from './race-section';
+import { BlindVote } from './blind-vote';
 import { Button } from '@/components/ui/button';
 import { MenuButton } from '@/components/ui/menu-button';
 
@@ -54,7 +55,9 @@ export function CompareApp({
   const [prompt] = useState(() => (captured ? capturedPrompt(captured).prompt : ''));
   const extras = captured ? capturedExtras(captured) : undefined;
   const panes = useCompareStore(useShallow((s) => s.panes));
-  const names = paneNames(panes);
+  const blind = useCompareStore((s) => s.blind ?? false);
+  const vote = useCompareStore((s) => s.vote);
+  const names = sessionPaneNames({ panes, vote });
   const streaming = panes.some((p) => p.streaming);
   const ready = panes.every((p) => p.model);
   // Subscribed, not read once: hydration renders the server's (empty) store first, and a
@@ -62,9 +65,11 @@ export function CompareApp({
   const started = useCompareStore((s) => s.compareId !== undefined);
   const [error, setError] = useState<string>();
   const router = useRouter();
+  // Until the vote, a blind race's panes are not diffed: the diff page reads replies by their ids, named.
+  const hidden = blind && started && !vote;
   // As strings, shallowly compared: the page renders again when a pair comes or goes, not at each of the pool's frames.
   const diffs = useMessagePool(
-    useShallow((s) => (streaming ? [] : paneDiffs(panes, s.messages).map(({ label, href }) => `${label}\n${href}`))),
+    useShallow((s) => (streaming || hidden ? [] : paneDiffs(panes, s.messages).map(({ label, href }) => `${label}\n${href}`))),
   ).map((pair) => pair.split('\n') as [string, string]);
   useEffect(() => {
     exposeStats();
@@ -72,10 +77,22 @@ export function CompareApp({
   }, []);
 
   return (
-    <div className="flex min-h-screen flex-col gap-4 px-4 pb-4">
+    // The page's main landmark: what it shows beside the conversation list.
+    <main className="flex min-h-screen flex-col gap-4 px-4 pb-4">
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
         <h1 className="flex h-8 items-center text-lg font-semibold tracking-tight">Compare</h1>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{panes.length} models, one prompt</span>
+        <label className="flex items-center gap-1.5 text-xs font-medium">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={blind}
+            disabled={started}
+            onChange={(e) => setBlind(e.target.checked)}
+            className="h-3.5 w-3.5 accent-zinc-900 disabled:opacity-40 dark:accent-zinc-100"
+          />
+          Blind
+        </label>
         <Button
           onClick={addPane}
           disabled={panes.length >= MAX_PANES || started}
@@ -111,6 +128,11 @@ export function CompareApp({
         </span>
       </header>
       {extras ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{extras}</p> : null}
+      {blind && !started ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Blind race: the server seats these models as A, B, … at random, and their names stay hidden until you vote.
+        </p>
+      ) : null}
       <RaceSection />
       {/* Narrow enough that three panes sit side by side at 1440 px beside the sidebar (at 24rem the third fell below the fold). */}
       <div
@@ -118,7 +140,7 @@ export function CompareApp({
         style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 16 : 18}rem), 1fr))` }}
       >
         {panes.map((pane, i) => (
-          <ComparePane key={pane.key} pane={pane} index={i} name={names[i]!} providers={providers} />
+          <ComparePane key={pane.key} pane={pane} index={i} name={names[i]!} providers={providers} hidden={hidden} />
         ))}
       </div>
       {error ? (
@@ -126,7 +148,8 @@ export function CompareApp({
           {error}
         </p>
       ) : null}
-      <footer className="sticky bottom-0 border-t border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
+      <footer className="sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
+        {blind && started ? <BlindVote /> : null}
         <Composer
           streaming={streaming}
           ready={ready}
@@ -141,6 +164,6 @@ export function CompareApp({
           initialText={prompt}
         />
       </footer>
-    </div>
+    </main>
   );
 }

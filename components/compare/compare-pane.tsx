@@ -103,11 +103,14 @@ export const ComparePane = memo(function ComparePane({
   index,
   name,
   providers,
+  hidden,
 }: {
   pane: Pane;
   index: number;
   name: string;
   providers: PublicProvider[];
+  /** A blind race not yet voted on: the pane is its label, with no model to pick and nothing that would name it. */
+  hidden: boolean;
 }) {
   const router = useRouter();
   const count = useCompareStore((s) => s.panes.length);
@@ -135,12 +138,14 @@ export const ComparePane = memo(function ComparePane({
             {name}
           </span>
         </h2>
-        <ModelPicker
-          providers={providers}
-          value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined}
-          onChange={(p, m) => choosePaneModel(pane.key, p, m)}
-          disabled={streaming || started}
-        />
+        {hidden ? null : (
+          <ModelPicker
+            providers={providers}
+            value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined}
+            onChange={(p, m) => choosePaneModel(pane.key, p, m)}
+            disabled={streaming || started}
+          />
+        )}
         <Elapsed key={pane.streaming} paneKey={pane.key} streaming={streaming} />
         <span className="ml-auto flex gap-1">
           {streaming ? (
@@ -170,7 +175,7 @@ export const ComparePane = memo(function ComparePane({
       <ReplyActionsProvider value={actions}>
         <PaneMessages pane={pane} />
       </ReplyActionsProvider>
-      {pane.conversationId && !streaming ? (
+      {pane.conversationId && !streaming && !hidden ? (
         <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
           <Button onClick={() => void continueWith(pane).then((id) => router.push(`/c/${id}`))} className={button}>
             Continue with this one

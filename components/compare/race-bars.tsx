@@ -4,7 +4,7 @@ import { memo, useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
-import { paneNames } from '@/lib/client/compare/pane-names';
+import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { NO_PRICE, raceFigures } from '@/lib/client/compare/race-figures';
 import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/client/compare/race-winners';
 import { describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
@@ -149,7 +149,7 @@ const FIGURES: Figure[] = [
  */
 export const RaceBars = memo(function RaceBars() {
   const panes = useCompareStore(useShallow((s) => s.panes.map((p) => p.order)));
-  const names = useCompareStore(useShallow((s) => paneNames(s.panes)));
+  const names = useCompareStore(useShallow((s) => sessionPaneNames(s)));
   const replies = panes.map((order) => order.at(-1) ?? '');
   // Flat numbers, so the shallow comparison sees when nothing changed; three a pane,
   // undefined where a pane has no reply yet, so each pane's figures stay in place.

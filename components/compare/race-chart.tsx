@@ -5,7 +5,7 @@ import type uPlot from 'uplot';
 import { useShallow } from 'zustand/react/shallow';
 import 'uplot/dist/uPlot.min.css';
 import { race, raceSeries, useCompareStore } from '@/lib/client/compare/compare-store';
-import { paneNames } from '@/lib/client/compare/pane-names';
+import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { alignRace } from '@/lib/client/compare/race-chart-data';
 import { loadStoredRaces } from '@/lib/client/compare/stored-series';
 import { frameLoop } from '@/lib/client/thread/page-frames';
@@ -123,7 +123,7 @@ export function RaceChart() {
   const keys = useCompareStore((s) => s.panes.map((p) => p.key).join(','));
   const streaming = useCompareStore((s) => s.panes.some((p) => p.streaming));
   const empty = useCompareStore((s) => s.panes.every((p) => p.order.length === 0));
-  const names = useCompareStore(useShallow((s) => paneNames(s.panes)));
+  const names = useCompareStore(useShallow((s) => sessionPaneNames(s)));
   const [ends, setEnds] = useState<string[]>([]);
 
   // Built once per set of panes, not per race: building it again at Send cost the page

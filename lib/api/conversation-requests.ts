@@ -1,5 +1,6 @@
 /** The bodies and queries of the conversation routes, declared once (docs/contract.md). */
 import { z } from 'zod';
+import { BlindSeatSchema } from './blind';
 
 export const MAX_TITLE_LENGTH = 200;
 
@@ -18,6 +19,9 @@ export const ListQuerySchema = z
 export const RenameSchema = z.object({ title: Title }).strict();
 export type RenameBody = z.input<typeof RenameSchema>;
 
-/** POST /api/compares. */
-export const NewCompareSchema = z.object({ title: Title }).strict();
+/**
+ * POST /api/compares. `blind`: the models of a blind race, seated by the server at random;
+ * the answer names only their labels.
+ */
+export const NewCompareSchema = z.object({ title: Title, blind: z.array(BlindSeatSchema).min(2).max(6).optional() }).strict();
 export type NewCompareBody = z.input<typeof NewCompareSchema>;

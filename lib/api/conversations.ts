@@ -5,6 +5,7 @@ import type { ModelPricing, ReplyCost } from '@/lib/pricing/cost';
  */
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ChatMessage } from '@/lib/protocols/conversation';
+import type { BlindState } from './blind';
 
 export interface ReplyTimings {
   /** Epoch ms when the BFF received the request. */
@@ -77,6 +78,8 @@ export interface ConversationSummary {
   models?: string[];
   /** In the list only: a reply of it (or of one of its panes) is still streaming. */
   streaming?: true;
+  /** A blind race: 'hidden' until its vote, when its models are labels ("A", "B") wherever it is read; then 'revealed'. */
+  blind?: 'hidden' | 'revealed';
 }
 
 export interface Conversation extends ConversationSummary {
@@ -89,6 +92,8 @@ export interface Conversation extends ConversationSummary {
 export interface CompareSession extends ConversationSummary {
   kind: 'compare';
   panes: Conversation[];
+  /** A blind race's labels, and its vote once cast (lib/api/blind.ts). */
+  blindState?: BlindState;
 }
 
 /** A reply's SSE items as they came (time in ms after the request started, exact text), for the event log. */

@@ -5,6 +5,8 @@ export type ApiErrorType =
   | 'range_not_satisfiable'
   | 'body_too_large'
   | 'not_found'
+  /** The request contradicts what is stored: a blind race voted on twice (409). */
+  | 'conflict'
   | 'forbidden_host'
   | 'forbidden_origin'
   | 'unsupported_media_type'

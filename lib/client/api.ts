@@ -5,7 +5,8 @@
 import type { CaptureDetail, CapturePage, CaptureQuery } from '@/lib/api/captures';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import type { NewCompareBody, RenameBody } from '@/lib/api/conversation-requests';
-import type { ConversationPage, ConversationSummary, StoredEvents, StoredMessage } from '@/lib/api/conversations';
+import type { CompareSession, ConversationPage, ConversationSummary, StoredEvents, StoredMessage } from '@/lib/api/conversations';
+import type { BlindSeat, BlindState, BlindVerdict, BlindVote, BlindVoteBody } from '@/lib/api/blind';
 import type { ApiErrorBody } from '@/lib/api/errors';
 import type { StopAnswer, StreamTimes } from '@/lib/api/streams';
 
@@ -91,8 +92,19 @@ export const api = {
       throw error;
     }
   },
-  createCompare: (title: string) =>
-    call<ConversationSummary>('/api/compares', { method: 'POST', json: { title } satisfies NewCompareBody }),
+  /** `blind`: the pool of a blind race, which the server seats; the answer names only the labels. */
+  createCompare: (title: string, blind?: BlindSeat[]) =>
+    call<ConversationSummary & { blindState?: BlindState }>('/api/compares', {
+      method: 'POST',
+      json: { title, ...(blind ? { blind } : {}) } satisfies NewCompareBody,
+    }),
+  compare: (id: string) => call<CompareSession>(`/api/compares/${encodeURIComponent(id)}`),
+  /** Votes on a blind race: the answer names its panes. */
+  voteBlind: (id: string, verdict: BlindVerdict) =>
+    call<BlindVote>(`/api/compares/${encodeURIComponent(id)}/vote`, {
+      method: 'POST',
+      json: { verdict } satisfies BlindVoteBody,
+    }),
   /**
    * Starts a streamed reply: the response itself, failed or not (its headers name the
    * conversation either way: read a failure with readApiError). Throws an ApiCallError

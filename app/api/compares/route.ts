@@ -1,12 +1,18 @@
 import { route } from '@/lib/server/api-route';
+import { createBlindCompare } from '@/lib/server/blind/blind-session';
 import { readNewCompare } from '@/lib/server/conversations/read-requests';
 import { uuidv7 } from '@/lib/server/ids';
 import { store } from '@/lib/server/store';
 
 export const dynamic = 'force-dynamic';
 
-/** Starts a compare session; its panes join it through POST /api/chat's `compare`. */
+/**
+ * Starts a compare session; its panes join it through POST /api/chat's `compare`. With
+ * `blind` (the models to race), a blind race: the server seats them, and answers labels.
+ */
 export const POST = route(async (request: Request) => {
-  const { title } = await readNewCompare(request);
-  return Response.json(await (await store()).createCompare({ id: uuidv7(), title }), { status: 201 });
+  const { title, blind } = await readNewCompare(request);
+  const db = await store();
+  const session = blind ? await createBlindCompare(db, title, blind) : await db.createCompare({ id: uuidv7(), title });
+  return Response.json(session, { status: 201 });
 });

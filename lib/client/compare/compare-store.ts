@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ChatParams } from '@/lib/protocols/conversation';
+import type { BlindVote } from '@/lib/api/blind';
 import type { RaceSeries } from './race-series';
 import type { Thread } from '../thread/thread-runner';
 
@@ -14,6 +15,13 @@ export interface CompareState {
   panes: Pane[];
   /** Parameters every pane's requests carry: a race opened from a capture has its tools and settings. */
   params?: ChatParams;
+  /**
+   * A blind race: its panes are "A", "B", … (provider BLIND_PROVIDER, model the label)
+   * until the vote. Before the first send, the switch; after, what the session is.
+   */
+  blind?: boolean;
+  /** The blind race's vote, once cast: it names the panes. */
+  vote?: BlindVote;
 }
 
 export const MIN_PANES = 2;

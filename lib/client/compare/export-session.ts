@@ -1,7 +1,7 @@
 import { totalCost } from '@/lib/pricing/cost';
 import type { PublicProvider } from '@/lib/api/providers';
 import { useCompareStore } from './compare-store';
-import { paneNames } from './pane-names';
+import { sessionPaneNames } from './pane-names';
 import { useMessagePool } from '../thread/message-pool';
 import { replySummary, type ReplySummary } from '../thread/reply-figures';
 
@@ -30,8 +30,9 @@ export interface SessionExport {
 
 /** The session as it stands now (read once, no subscription). */
 export function exportSession(providers: readonly PublicProvider[], now = new Date()): SessionExport {
-  const { compareId, panes } = useCompareStore.getState();
-  const names = paneNames(panes);
+  const state = useCompareStore.getState();
+  const { compareId, panes } = state;
+  const names = sessionPaneNames(state);
   const { messages } = useMessagePool.getState();
   const replies: ReplySummary[] = [];
   return {

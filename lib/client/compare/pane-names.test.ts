@@ -24,4 +24,22 @@ describe('pane names', () => {
   it('say when a pane has no model yet', () => {
     expect(paneNames([{}, { provider: 'sim-openai' }])).toEqual(['no model chosen (1)', 'no model chosen (2)']);
   });
+
+  it('call a blind pane by its label until the vote, then by both', () => {
+    expect(
+      paneNames([
+        { provider: 'blind', model: 'A' },
+        { provider: 'blind', model: 'B' },
+      ]),
+    ).toEqual(['A', 'B']);
+    expect(
+      paneNames(
+        [
+          { provider: 'sim-openai', model: 'sim-echo' },
+          { provider: 'sim-gemini', model: 'sim-echo' },
+        ],
+        ['A', 'B'],
+      ),
+    ).toEqual(['A: sim-openai · sim-echo', 'B: sim-gemini · sim-echo']);
+  });
 });

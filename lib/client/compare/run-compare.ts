@@ -11,6 +11,9 @@ import { putMessage, resetPool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
 import { createThreadRunner, type ThreadRunner, type ToolResult } from '../thread/thread-runner';
 import { capturedPrompt } from '../traffic/captured-thread';
+import { BLIND_PROVIDER, type BlindSeat, type BlindVerdict } from '@/lib/api/blind';
+import { forgetLiveLog } from '../stream/live-logs';
+import { getQueryClient } from '../query-client';
 
 const newId = () => crypto.randomUUID();
 
@@ -77,15 +80,22 @@ export function openCompare(session: CompareSession | undefined, initial: ModelC
   if (session && !firstOpening(session, useCompareStore.getState().compareId === session.id)) return;
   leaveRace();
   const stored = (session?.panes ?? []).map(uiMessagesOf);
+  const blind = session?.blindState;
   const panes: Pane[] = session
     ? session.panes.map((c, i) => {
         const last = stored[i]!.findLast((m) => m.role === 'assistant');
-        const pane = last?.role === 'assistant' ? newPane(last.provider, last.model) : newPane();
+        // A blind pane is its label until the vote, then the model the vote named.
+        const seat = blind ? (blind.vote?.panes[i] ?? { provider: BLIND_PROVIDER, model: blind.labels[i] }) : undefined;
+        const pane = seat
+          ? newPane(seat.provider, seat.model)
+          : last?.role === 'assistant'
+            ? newPane(last.provider, last.model)
+            : newPane();
         return { ...pane, conversationId: c.id, order: stored[i]!.map((m) => m.id) };
       })
     : initial.map((m) => newPane(m.provider, m.model));
   resetPool(stored.flat());
-  useCompareStore.setState({ compareId: session?.id, panes, params: undefined });
+  useCompareStore.setState({ compareId: session?.id, panes, params: undefined, blind: Boolean(blind), vote: blind?.vote });
   // A race still running (a reload, a second tab) is picked up live, pane by pane.
   panes.forEach((pane, i) => {
     const last = stored[i]?.at(-1);
@@ -109,7 +119,7 @@ export function openCapturedCompare(captured: CapturedChat, others: ModelChoice[
   const threads = choices.map(() => uiMessagesFromRequest(history));
   const panes = choices.map((m, i) => ({ ...newPane(m.provider, m.model), order: threads[i]!.map((u) => u.id) }));
   resetPool(threads.flat());
-  useCompareStore.setState({ compareId: undefined, panes, params: captured.params });
+  useCompareStore.setState({ compareId: undefined, panes, params: captured.params, blind: false, vote: undefined });
 }
 
 export function addPane(): void {
@@ -149,8 +159,13 @@ export async function sendToAll(text: string): Promise<void> {
   if (state.panes.some((p) => p.streaming) || state.panes.some((p) => !p.model)) return;
   const title = titleFrom(text);
   if (!state.compareId) {
-    const { id } = await api.createCompare(title);
-    useCompareStore.setState({ compareId: id });
+    // A blind race's pool goes to the server, which seats it: from here on the page knows its panes by their labels only.
+    const pool = state.blind ? state.panes.map((p): BlindSeat => ({ provider: p.provider!, model: p.model! })) : undefined;
+    const { id, blindState } = await api.createCompare(title, pool);
+    useCompareStore.setState((s) => ({
+      compareId: id,
+      panes: blindState ? s.panes.map((p, i) => ({ ...p, provider: BLIND_PROVIDER, model: blindState.labels[i] })) : s.panes,
+    }));
     window.history.replaceState(null, '', `/compare/${id}`);
   }
   sessionActive(title);
@@ -196,4 +211,25 @@ export async function continueWith(pane: Pane): Promise<string> {
   const { id } = await api.forkConversation(pane.conversationId!);
   void refreshConversations();
   return id;
+}
+
+/** The Blind switch, before the race starts: its panes are then seated by the server and known by letters until the vote. */
+export function setBlind(on: boolean): void {
+  if (useCompareStore.getState().compareId === undefined) useCompareStore.setState({ blind: on });
+}
+
+/**
+ * Votes on the blind race. The answer names the panes, and the session is read again as
+ * it now is (the real replies, their logs and figures), wherever the page shows it.
+ */
+export async function voteBlind(verdict: BlindVerdict): Promise<void> {
+  const { compareId, panes } = useCompareStore.getState();
+  if (!compareId) return;
+  await api.voteBlind(compareId, verdict);
+  const session = await api.compare(compareId);
+  // The logs read so far were the neutral stream's: the real ones are read from the store now.
+  panes.forEach((pane) => pane.order.forEach(forgetLiveLog));
+  getQueryClient().removeQueries({ queryKey: ['events'] });
+  openCompare(session, []);
+  void refreshConversations();
 }

@@ -18,3 +18,8 @@ export function createLog(replyId: string, protocol: ProtocolId, source?: string
 export function liveLog(replyId: string): EventLog | undefined {
   return live.get(replyId);
 }
+
+/** Forgets a reply's live log: its stored one is read next (a blind pane's, once the vote reveals its real stream). */
+export function forgetLiveLog(replyId: string): void {
+  live.delete(replyId);
+}

@@ -10,6 +10,8 @@ import { isUuid, uuidv7 } from '../ids';
 import { replayProvider } from '../replay/replay-provider';
 import type { ConversationStore, Turn } from '../store/types';
 import type { ChatRequest } from '@/lib/api/chat';
+import { BLIND_PROVIDER } from '@/lib/api/blind';
+import { blindTurn, type BlindTurn } from '../blind/blind-session';
 
 /** What one POST /api/chat is about: its provider, its conversation, and the turn to store. */
 export interface ResolvedTurn {
@@ -17,6 +19,10 @@ export interface ResolvedTurn {
   conversationId: string;
   /** The turn's rows, but for the reply's placeholder (the reply writer adds it). */
   turn: Omit<Turn, 'replyId' | 'placeholder'>;
+  /** The model asked: the body's, or for a blind pane (`provider: "blind"`) the one its seat hides. */
+  model: string;
+  /** A blind pane's turn: its stream reaches the page neutral (lib/server/blind). */
+  blind?: BlindTurn;
 }
 
 async function resolveProvider(body: ChatRequest): Promise<Provider> {
@@ -62,9 +68,13 @@ function newMessages({ messages, newMessages: count }: ChatRequest, isNew: boole
 
 /** Resolves the provider and the conversation (404s named), and which messages this turn stores. */
 export async function resolveTurn(db: ConversationStore, body: ChatRequest): Promise<ResolvedTurn> {
-  const [provider, conversation] = await Promise.all([resolveProvider(body), resolveConversation(db, body)]);
+  const blind = body.provider === BLIND_PROVIDER ? await blindTurn(db, body) : undefined;
+  const asked = blind ? { ...body, ...blind.seat } : body;
+  const [provider, conversation] = await Promise.all([resolveProvider(asked), resolveConversation(db, body)]);
   return {
     provider,
+    model: asked.model,
+    ...(blind ? { blind } : {}),
     conversationId: conversation.id,
     turn: {
       conversationId: conversation.id,

@@ -24,6 +24,8 @@ import { relaySettings } from './settings';
 import { settling } from './settling-replies';
 import { pricingFor } from '../pricing';
 import { exchangeTiming, serverTimingHeader } from '../server-timing';
+import { blindRelay } from '../blind/blind-relay';
+import { NEUTRAL_PROTOCOL } from '../blind/neutral-stream';
 
 /**
  * POST /api/chat: validate, resolve the provider and the conversation, send the
@@ -42,27 +44,30 @@ export async function startChat(request: Request): Promise<Response> {
   const live = liveStreams();
   if (live.closing) throw new ApiError(503, 'server_stopping', 'The server is stopping; send again once it is back.');
   const db = await store();
-  const { provider, conversationId, turn } = await resolveTurn(db, body);
+  const { provider, conversationId, turn, model, blind } = await resolveTurn(db, body);
   const replyId = uuidv7();
   const timings: ReplyTimings = { requestStart };
   const settings = relaySettings();
   // Markers only this reply's stream can write: the upstream's bytes are relayed as they are, and cannot know this.
   const markerNonce = newMarkerNonce();
   const markers = bffMarkers(markerNonce);
+  // A blind pane's page reads a neutral copy of the stream; the real bytes are kept apart, for the store.
+  const neutral = blind && blindRelay(provider.protocol, blind, markerNonce);
 
   // The stream exists before the upstream is asked, so a stop or a retried POST finds it from the start.
   let relay: Relay | undefined = undefined; // set once the upstream answered
   const beforeHeaders = new AbortController();
-  const pricing = pricingFor(provider, body.model);
+  const pricing = pricingFor(provider, model);
   const headers: Record<string, string> = {
     [CHAT_HEADERS.conversationId]: conversationId,
-    [CHAT_HEADERS.protocol]: provider.protocol,
+    [CHAT_HEADERS.protocol]: neutral ? NEUTRAL_PROTOCOL : provider.protocol,
     [CHAT_HEADERS.messageId]: replyId,
     [CHAT_HEADERS.markerNonce]: markerNonce,
   };
-  if (pricing) headers[CHAT_HEADERS.pricing] = JSON.stringify(pricing);
+  // A price tells models apart: a blind pane's comes with the vote.
+  if (pricing && !neutral) headers[CHAT_HEADERS.pricing] = JSON.stringify(pricing);
   let stoppedAs: string | undefined;
-  const origin = { provider: provider.id, model: body.model, pricing };
+  const origin = { provider: provider.id, model: model, pricing };
   const acquired = await live.acquire(
     replyId,
     { headers, requestId: body.requestId, startedAt: requestStart, origin },
@@ -77,7 +82,7 @@ export async function startChat(request: Request): Promise<Response> {
 
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({
     target: provider,
-    model: body.model,
+    model: model,
     messages: body.messages,
     params: body.params,
   });
@@ -85,11 +90,11 @@ export async function startChat(request: Request): Promise<Response> {
   // first other write, if it comes first): every later write of this reply is chained
   // after it. The placeholder gets a copy of the timings: the live ones fill in before
   // its row is written.
-  const placeholder = toStoredReply(emptyMessage(), provider, body.model, { ...timings }, pricing);
+  const placeholder = toStoredReply(emptyMessage(), provider, model, { ...timings }, pricing);
   // A body too long for the upstream marker is stored whole with the turn (GET /api/chat/{id}/upstream-body).
   const sent = sentBody(upstreamRequest, provider);
   const upstreamBody = sent.cut ? sent.text : undefined;
-  const writer = new ReplyWriter(db, { ...turn, replyId, placeholder, upstreamBody }, provider, body.model, timings, pricing);
+  const writer = new ReplyWriter(db, { ...turn, replyId, placeholder, upstreamBody }, provider, model, timings, pricing);
   // A shared database is read by other instances, which cannot start this one's deferred
   // write: a page reloaded through them before the upstream answers must find the turn.
   if (db.shared) void writer.begin();
@@ -101,14 +106,17 @@ export async function startChat(request: Request): Promise<Response> {
   const write = (bytes: Uint8Array, fromUpstream: boolean) => {
     const at = since();
     if (fromUpstream) timings.firstByte ??= at;
-    stream.append(bytes, at);
+    if (neutral) neutral.write(bytes, at, stream);
+    else stream.append(bytes, at);
   };
   // The stream has ended: the server reads its own copy of it, the bytes the live stream kept, and stores that.
   const storeReply = (outcome: StreamOutcome) => {
     timings.end = since();
+    neutral?.finish(timings.end, stream);
     stream.finish();
     const copyOptions = { maxBytes: settings.eventLogMaxBytes, markerNonce, limits: settings.limits };
-    settling(writer.saveFromCopy(readServerCopy(provider.protocol, stream.kept(), outcome, timings.end, copyOptions)));
+    const kept = neutral ? neutral.kept() : stream.kept();
+    settling(writer.saveFromCopy(readServerCopy(provider.protocol, kept, outcome, timings.end, copyOptions)));
   };
 
   let upstream: UpstreamResponse;
@@ -130,16 +138,17 @@ export async function startChat(request: Request): Promise<Response> {
       ...emptyMessage('error'),
       error: { message: error.message, ...answeredError(error), ...upstreamBodyOf(error) },
     });
-    const response = error.toResponse();
+    const response = neutral ? neutral.errorResponse(error) : error.toResponse();
     response.headers.set(CHAT_HEADERS.conversationId, conversationId);
     stream.abandon({ status: response.status, body: await response.clone().json() });
     return response;
   }
 
   const timing = exchangeTiming(clockStart, sendingAt, performance.now());
-  stream.setHeader('server-timing', serverTimingHeader(timing, upstream.headers.get('server-timing')));
+  // The upstream's own Server-Timing may name it: a blind pane's answer has Sluice's only.
+  stream.setHeader('server-timing', serverTimingHeader(timing, neutral ? null : upstream.headers.get('server-timing')));
   const upstreamConversationId = upstream.headers.get(CHAT_HEADERS.conversationId);
-  if (upstreamConversationId) {
+  if (upstreamConversationId && !neutral) {
     writer.setUpstreamConversationId(upstreamConversationId);
     stream.setHeader(CHAT_HEADERS.upstreamConversationId, upstreamConversationId);
   }

@@ -12,6 +12,10 @@ import type {
   StoredMessage,
 } from '../store/types';
 import { conversationNotFound } from './not-found';
+import { labelOf } from '@/lib/api/blind';
+import type { ProtocolId } from '@/lib/protocols/ids';
+import { maskConversation, maskEvents, maskMessage } from '../blind/mask';
+import { hiddenPane, seatNames } from '../blind/seating';
 
 /** The store and a checked id: anything but a UUID is a 404 before any query runs. */
 export async function storeFor(id: string): Promise<ConversationStore> {
@@ -19,23 +23,53 @@ export async function storeFor(id: string): Promise<ConversationStore> {
   return store();
 }
 
+/*
+ * Every read below answers a blind race's panes as their labels until its vote
+ * (lib/server/blind/mask.ts): the page reads nothing that names a hidden model.
+ */
+
 /** Reads see every reply that has ended as it ended (see settling-replies). */
 export async function loadConversation(id: string): Promise<Conversation | undefined> {
   if (!isUuid(id)) return undefined;
   await repliesSettled();
-  return (await store()).getConversation(id);
+  const db = await store();
+  const conversation = await db.getConversation(id);
+  const hidden = conversation?.compare ? await hiddenPane(db, id) : undefined;
+  return conversation && hidden ? maskConversation(conversation, hidden.pane, hidden.hide) : conversation;
 }
 
-/** A page of the list; a reply that just ended shows as ended. */
+/** A page of the list; a reply that just ended shows as ended; a blind race not voted on names its labels. */
 export async function loadConversationList(options: ListOptions): Promise<ConversationPage> {
   await repliesSettled();
-  return (await store()).listConversations(options);
+  const page = await (await store()).listConversations(options);
+  return {
+    ...page,
+    conversations: page.conversations.map((c) =>
+      c.blind === 'hidden' ? { ...c, models: (c.models ?? []).map((_, i) => labelOf(i)) } : c,
+    ),
+  };
 }
 
+/** A compare session with its panes; a blind one with its labels (and its vote, which reveals it). */
 export async function loadCompare(id: string): Promise<CompareSession | undefined> {
   if (!isUuid(id)) return undefined;
   await repliesSettled();
-  return (await store()).getCompare(id);
+  const db = await store();
+  const session = await db.getCompare(id);
+  if (!session?.blind) return session;
+  const seating = await db.blindSeating(id);
+  if (!seating) return session;
+  const blindState = { labels: seating.seats.map((_, i) => labelOf(i)), ...(seating.vote ? { vote: seating.vote } : {}) };
+  if (seating.vote) return { ...session, blindState };
+  return {
+    ...session,
+    blindState,
+    panes: session.panes.map((pane) => {
+      const place = pane.compare?.pane ?? 0;
+      const seat = seating.seats[place];
+      return seat ? maskConversation(pane, place, seatNames(seat)) : pane;
+    }),
+  };
 }
 
 /** One stored message, once replies that just ended are stored. */
@@ -43,14 +77,20 @@ export async function loadMessage(id: string, messageId: string): Promise<Stored
   const db = await storeFor(id);
   if (!isUuid(messageId)) return undefined;
   await repliesSettled();
-  return db.getMessage(id, messageId);
+  const [message, hidden] = await Promise.all([db.getMessage(id, messageId), hiddenPane(db, id)]);
+  return message && hidden ? maskMessage(message, hidden.pane, hidden.hide) : message;
 }
 
 export async function loadReplyEvents(id: string, messageId: string): Promise<StoredEvents | undefined> {
   const db = await storeFor(id);
   if (!isUuid(messageId)) return undefined;
   await repliesSettled();
-  return db.replyEvents(id, messageId);
+  const [events, hidden] = await Promise.all([db.replyEvents(id, messageId), hiddenPane(db, id)]);
+  if (!events || !hidden) return events;
+  // The upstream's bytes are decoded as its own protocol, which only the stored reply says.
+  const message = await db.getMessage(id, messageId);
+  const protocol = message?.role === 'assistant' && 'protocol' in message ? (message.protocol as ProtocolId) : undefined;
+  return protocol ? maskEvents(events, protocol, hidden.pane, hidden.hide) : { items: [], truncated: events.truncated };
 }
 
 /** A reply's upstream request body, stored when its marker cut it; its turn written first if it waits for the first bytes. */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { ListQuerySchema, NewCompareSchema, RenameSchema } from '@/lib/api/conversation-requests';
+import { BlindVoteSchema } from '@/lib/api/blind';
 import { isCursor } from '../store/sql-store';
 import { parseOr400, readJsonBody } from '../validate';
 
@@ -22,4 +23,9 @@ export function readRename(request: Request) {
 /** POST /api/compares's body. */
 export function readNewCompare(request: Request) {
   return readJsonBody(request, NewCompareSchema, SMALL_BODY_BYTES);
+}
+
+/** POST /api/compares/{id}/vote's body. */
+export function readBlindVote(request: Request) {
+  return readJsonBody(request, BlindVoteSchema, SMALL_BODY_BYTES);
 }

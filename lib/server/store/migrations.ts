@@ -95,6 +95,9 @@ export const MIGRATIONS: string[] = [
      search_text text not null default ''
    );
    create index votes_by_time on votes (created_at);`,
+  // Blind races (issue 38, blind mode in compare): a session's seats (which model each
+  // label hides, drawn by the server) and, once cast, its vote, which reveals them.
+  `alter table conversations add column blind jsonb;`,
 ];
 
 /**

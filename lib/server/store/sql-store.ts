@@ -2,6 +2,7 @@ import 'server-only';
 import { storableJson, storableText } from './storable';
 import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient, Statement } from './sql-client';
+import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
 import { VoteStore } from '../votes/vote-store';
@@ -11,6 +12,7 @@ import type {
   ConversationPage,
   ConversationStore,
   ConversationSummary,
+  BlindSeating,
   ListOptions,
   ReplyRecord,
   PackedEvents,
@@ -29,6 +31,8 @@ type ConversationRow = {
   upstream_conversation_id: string | null;
   parent_id: string | null;
   pane: number | null;
+  /** A blind race's seats and vote (a session's row only). */
+  blind?: { seats: BlindSeat[]; vote?: BlindVote } | null;
 };
 type MessageRow = { id: string; role: string; body: Record<string, unknown>; created_at: Date | string };
 
@@ -40,6 +44,7 @@ const summary = (r: ConversationRow): ConversationSummary => ({
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   ...(r.upstream_conversation_id ? { upstreamConversationId: r.upstream_conversation_id } : {}),
+  ...(r.blind ? { blind: r.blind.vote ? ('revealed' as const) : ('hidden' as const) } : {}),
 });
 
 /** Microseconds since the epoch: exact (extract gives numeric), so a page boundary never skips or repeats a row. */
@@ -112,6 +117,14 @@ const MODELS = `array_remove(array(
    from (select c.id, -1 as pane union all select p.id, p.pane from conversations p where p.parent_id = c.id) x
    order by x.pane), null)`;
 
+/**
+ * Conversation `id` is a pane of a blind race not yet voted on: its replies are neither
+ * replayed nor offered to /diff by their id alone, whose answers would name the model.
+ */
+const HIDDEN_BLIND = (id: string) =>
+  `exists (select 1 from conversations bp join conversations bs on bs.id = bp.parent_id
+           where bp.id = ${id} and bs.blind is not null and bs.blind->'vote' is null)`;
+
 /** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
 const TOUCH = (id: string) =>
   `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
@@ -181,12 +194,38 @@ export class SqlConversationStore implements ConversationStore {
     return rows[0] ? this.withMessages(rows[0]) : undefined;
   }
 
-  async createCompare({ id, title }: { id: string; title: string }): Promise<ConversationSummary> {
+  async createCompare({ id, title, blind }: { id: string; title: string; blind?: BlindSeat[] }): Promise<ConversationSummary> {
     const { rows } = await this.sql.query<ConversationRow>(
-      `insert into conversations (id, title, kind) values ($1, $2, 'compare') returning *`,
-      [id, title],
+      `insert into conversations (id, title, kind, blind) values ($1, $2, 'compare', $3::jsonb) returning *`,
+      [id, title, blind ? storableJson({ seats: blind }) : null],
     );
     return summary(rows[0]!);
+  }
+
+  async blindSeating(conversationId: string): Promise<(BlindSeating & { pane?: number }) | undefined> {
+    const { rows } = await this.sql.query<{ id: string; blind: { seats: BlindSeat[]; vote?: BlindVote }; pane: number | null }>(
+      `select s.id, s.blind, c.pane from conversations c join conversations s on s.id = coalesce(c.parent_id, c.id)
+       where c.id = $1 and s.blind is not null`,
+      [conversationId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      sessionId: row.id,
+      seats: row.blind.seats,
+      ...(row.blind.vote ? { vote: row.blind.vote } : {}),
+      ...(row.pane !== null ? { pane: row.pane } : {}),
+    };
+  }
+
+  async castBlindVote(sessionId: string, vote: BlindVote): Promise<boolean> {
+    // One statement: of two votes at once, one finds the other's and is refused.
+    const { rows } = await this.sql.query(
+      `update conversations set blind = blind || jsonb_build_object('vote', $2::jsonb)
+       where id = $1 and blind is not null and blind->'vote' is null returning id`,
+      [sessionId, storableJson(vote)],
+    );
+    return rows.length > 0;
   }
 
   async getCompare(id: string): Promise<CompareSession | undefined> {
@@ -337,7 +376,8 @@ export class SqlConversationStore implements ConversationStore {
       truncated: boolean;
     }>(
       `select e.items, encode(e.stream, 'base64') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id
-       where e.message_id = $1 and ($2::text is null or m.conversation_id = $2)`,
+       where e.message_id = $1 and ($2::text is null or m.conversation_id = $2)
+         and ($2::text is not null or not ${HIDDEN_BLIND('m.conversation_id')})`,
       [messageId, conversationId ?? null],
     );
     const row = rows[0];
@@ -363,6 +403,7 @@ export class SqlConversationStore implements ConversationStore {
        from messages m join conversations c on c.id = m.conversation_id
        where m.role = 'assistant' and m.status <> 'streaming' and ($1::text is null or m.id = $1)
          and exists (select 1 from reply_events e where e.message_id = m.id)
+         and not ${HIDDEN_BLIND('m.conversation_id')}
        order by m.id desc limit $2`,
       [id, 'limit' in options ? options.limit : 1],
     );
@@ -385,7 +426,7 @@ export class SqlConversationStore implements ConversationStore {
 
   async upstreamBody(messageId: string): Promise<string | undefined> {
     const { rows } = await this.sql.query<{ upstream_body: string | null }>(
-      `select upstream_body from messages where id = $1 and role = 'assistant'`,
+      `select upstream_body from messages m where id = $1 and role = 'assistant' and not ${HIDDEN_BLIND('m.conversation_id')}`,
       [messageId],
     );
     return rows[0]?.upstream_body ?? undefined;

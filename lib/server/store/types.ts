@@ -9,6 +9,7 @@ import type {
   StoredReply,
 } from '@/lib/api/conversations';
 import type { ChatMessage } from '@/lib/protocols/conversation';
+import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from '../captures/capture-store';
 import type { VoteStore } from '../votes/vote-store';
 
@@ -59,6 +60,13 @@ export interface ListOptions {
   limit?: number;
 }
 
+/** A blind race as stored with its session: who sits in each pane (A, B, … in order), and its vote once cast. */
+export interface BlindSeating {
+  sessionId: string;
+  seats: BlindSeat[];
+  vote?: BlindVote;
+}
+
 /** What one POST /api/chat writes before its upstream answers, all at once. */
 export interface Turn {
   conversationId: string;
@@ -90,7 +98,12 @@ export interface ConversationStore {
   /** One message of a conversation, as stored. */
   getMessage(conversationId: string, messageId: string): Promise<StoredMessage | undefined>;
   renameConversation(id: string, title: string): Promise<ConversationSummary | undefined>;
-  createCompare(input: { id: string; title: string }): Promise<ConversationSummary>;
+  /** `blind`: the seats of a blind race, in pane order (already drawn). */
+  createCompare(input: { id: string; title: string; blind?: BlindSeat[] }): Promise<ConversationSummary>;
+  /** The blind race a session or one of its panes belongs to (`pane`: which one), if it is one. */
+  blindSeating(conversationId: string): Promise<(BlindSeating & { pane?: number }) | undefined>;
+  /** Stores a blind race's vote, which reveals it; false when it had one already (or is not blind). */
+  castBlindVote(sessionId: string, vote: BlindVote): Promise<boolean>;
   getCompare(id: string): Promise<CompareSession | undefined>;
   /** A copy of a conversation as a new, standalone chat (its messages and their events). */
   forkConversation(id: string, newId: string, newMessageId: () => string): Promise<ConversationSummary | undefined>;

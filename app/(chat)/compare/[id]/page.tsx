@@ -10,5 +10,6 @@ export default async function StoredComparePage({ params }: { params: Promise<{ 
   const { id } = await params;
   const [session, providers] = await Promise.all([loadCompare(id), listPublicProviders()]);
   if (!session) notFound();
-  return <CompareApp key={id} providers={providers} session={session} />;
+  // A blind race before its vote gets no model list: the page picks no model then, and its HTML names none.
+  return <CompareApp key={id} providers={session.blind === 'hidden' ? [] : providers} session={session} />;
 }

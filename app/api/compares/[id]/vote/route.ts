@@ -1,0 +1,14 @@
+import { route } from '@/lib/server/api-route';
+import { castBlindVote } from '@/lib/server/blind/cast-vote';
+import { readBlindVote } from '@/lib/server/conversations/read-requests';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ id: string }> };
+
+/** Votes on a blind race, which reveals its panes' names; see docs/contract.md, "Blind races". */
+export const POST = route(async (request: Request, { params }: Context) => {
+  const { id } = await params;
+  const { verdict } = await readBlindVote(request);
+  return Response.json(await castBlindVote(id, verdict), { status: 201 });
+});
