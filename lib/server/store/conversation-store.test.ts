@@ -504,8 +504,7 @@ for (const backend of backends) {
       await migrate(old, 8);
       const [id, empty] = [uuidv7(), uuidv7()];
       const ids = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
-      const body = (i: number) =>
-        i % 2 === 0 ? JSON.stringify({ content: `q${i}` }) : JSON.stringify(reply(`a${i}`));
+      const body = (i: number) => (i % 2 === 0 ? JSON.stringify({ content: `q${i}` }) : JSON.stringify(reply(`a${i}`)));
       await old.batch([
         { sql: "insert into conversations (id, title) values ($1, 'old'), ($2, 'empty')", params: [id, empty] },
         ...ids.map((messageId, i) => ({
