@@ -376,6 +376,18 @@ for (const backend of backends) {
       expect(await texts(db, id)).toEqual(['U:one, edited', 'A:fresh']);
     });
 
+    it('shows a branch again as it was left: the version last chosen in it, not the newest', async () => {
+      const id = uuidv7();
+      const a1 = await turn(db, id, { newTitle: 'branches', messages: [user('q')], answer: 'a1' });
+      await turn(db, id, { replaceFrom: 1, messages: [], answer: 'a2' });
+      await db.showVersion(id, a1);
+      const question = (await db.getConversation(id))!.messages[0]!.id;
+      await turn(db, id, { replaceFrom: 0, messages: [user('q, edited')], answer: 'b' });
+      expect(await texts(db, id)).toEqual(['U:q, edited', 'A:b']);
+      await db.showVersion(id, question);
+      expect(await texts(db, id)).toEqual(['U:q', 'A:a1']);
+    });
+
     it('refuses to show another version while a reply of the conversation streams', async () => {
       const id = uuidv7();
       const first = await turn(db, id, { newTitle: 'busy versions', messages: [user('q')], answer: 'a' });

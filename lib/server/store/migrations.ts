@@ -80,11 +80,12 @@ export const MIGRATIONS: string[] = [
    alter table captures alter column search_text set storage external;`,
   // Versions (issue 38): a conversation is a tree of messages, each under the one it
   // follows, and shows the path to its leaf. A regenerated reply or an edited message is
-  // a sibling of the one it replaces, which stays. No foreign key on parent_id: a turn's
-  // rows are written in one statement on the hot path, and its check would cost each
-  // row a lookup; rows go only with their conversation. Existing rows: each message
-  // under the one before it, the last one the leaf.
+  // a sibling of the one it replaces, which stays; shown_at: when a version was last
+  // chosen. No foreign key on parent_id: a turn's rows are written in one statement on
+  // the hot path, and its check would cost each row a lookup; rows go only with their
+  // conversation. Existing rows: each message under the one before it, the last one the leaf.
   `alter table messages add column parent_id text;
+   alter table messages add column shown_at timestamptz;
    alter table conversations add column leaf_id text;
    update messages m set parent_id = p.previous
    from (select id, lag(id) over (partition by conversation_id order by seq) as previous from messages) p

@@ -329,17 +329,20 @@ export class SqlConversationStore implements ConversationStore {
   }
 
   async showVersion(conversationId: string, messageId: string): Promise<Conversation | 'busy' | undefined> {
-    // The leaf under the version: its latest child's, all the way down.
+    // The leaf under the version: at each turn below it, the version chosen or made last,
+    // so a branch shown again shows what it showed when it was left.
     const { rows } = await this.sql.query<{ leaf: string | null; busy: boolean }>(
       `with recursive down as (
          select m.id, 0 as depth from messages m where m.id = $2 and m.conversation_id = $1
          union all
          select c.id, d.depth + 1 from down d
-         cross join lateral (select id from messages c where c.parent_id = d.id and c.conversation_id = $1 order by c.seq desc limit 1) c),
+         cross join lateral (select id from messages c where c.parent_id = d.id and c.conversation_id = $1
+                             order by greatest(c.shown_at, c.created_at) desc, c.seq desc limit 1) c),
        leaf as (select id from down order by depth desc limit 1),
        busy as (select exists (select 1 from messages where conversation_id = $1 and status = 'streaming') as busy),
        shown as (update conversations set leaf_id = (select id from leaf)
-                 where id = $1 and kind = 'chat' and exists (select 1 from leaf) and not (select busy from busy) returning leaf_id)
+                 where id = $1 and kind = 'chat' and exists (select 1 from leaf) and not (select busy from busy) returning leaf_id),
+       chosen as (update messages set shown_at = clock_timestamp() where id = $2 and exists (select 1 from shown))
        select (select leaf_id from shown) as leaf, (select busy from busy) as busy`,
       [conversationId, messageId],
     );

@@ -93,7 +93,7 @@ export interface ConversationStore {
   renameConversation(id: string, title: string): Promise<ConversationSummary | undefined>;
   /**
    * Shows this version of its turn: the conversation's path goes through it, and on
-   * through its latest reply (its latest child, all the way down). 'busy' while a reply of
+   * below it through the version of each turn chosen or made last. 'busy' while a reply of
    * the conversation streams (its path is that reply's); undefined: no such message there.
    */
   showVersion(conversationId: string, messageId: string): Promise<Conversation | 'busy' | undefined>;
