@@ -172,7 +172,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
       className="max-w-3xl"
     >
       {/* As high as the version switch, whether it shows or not: one appearing moves nothing. */}
-      <div className="mb-1 flex min-h-5 items-center justify-between gap-2">
+      <div className="mb-1 flex min-h-5 items-center gap-3">
         <ReplyHeading provider={message.provider} model={message.model} />
         <VersionSwitch message={message} />
       </div>

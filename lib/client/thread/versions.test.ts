@@ -75,6 +75,8 @@ describe('a message among its versions', () => {
     expect(versionsBeside(reply('page', { streamId: 's' }))).toEqual(['s']);
     expect(versionsBeside(user('page-user'))).toBeUndefined();
     expect(versionsBeside(user('page-user', { serverId: 'u' }))).toEqual(['u']);
+    // A version streamed here, before the page learnt the list with it.
+    expect(versionsBeside(reply('page', { streamId: 'b', versions: ['a'] }))).toEqual(['a', 'b']);
   });
 });
 

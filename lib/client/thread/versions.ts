@@ -43,11 +43,16 @@ export function versionPair(place: VersionPlace): [string, string] | undefined {
   return index > 0 ? [ids[index - 1]!, ids[index]!] : ids[1] ? [ids[0]!, ids[1]!] : undefined;
 }
 
-/** The versions a new one of `message` goes beside (a regenerate, an edit): its own, or it alone. */
+/**
+ * The versions a new one of `message` goes beside (a regenerate, an edit): its turn's,
+ * it among them (a version made here may not be in its list yet), or it alone.
+ */
 export function versionsBeside(message: UiMessage | undefined): string[] | undefined {
   if (!message) return undefined;
   const id = serverIdOf(message);
-  return message.versions ?? (id ? [id] : undefined);
+  const known = message.versions ?? [];
+  const all = id && !known.includes(id) ? [...known, id] : known;
+  return all.length > 0 ? all : undefined;
 }
 
 /** The page's stored messages of `order`, in place, beside the conversation's messages as stored. */
