@@ -40,6 +40,11 @@ describe('versions over the API', () => {
       expect((await events(id, messageId)).items.length).toBeGreaterThan(2);
     }
     expect(await sentInput(id, third)).toContain(`"messageId":"${third}"`);
+    // The diff page's picker offers the versions not shown beside the one shown.
+    const picker = await (await fetch(`${base}/diff?a=${third}`)).text();
+    expect(picker).toContain(`b=${original}`);
+    expect(picker).toContain(`b=${again}`);
+    expect(picker).toContain('in this conversation, version 1 of 3');
 
     // Show version 1: the answer is the conversation as it now shows, and so is a reload.
     const shown = await show(id, original);
