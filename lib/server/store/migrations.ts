@@ -83,9 +83,12 @@ export const MIGRATIONS: string[] = [
   // a sibling of the one it replaces, which stays; shown_at: when a version was last
   // chosen. No foreign key on parent_id: a turn's rows are written in one statement on
   // the hot path, and its check would cost each row a lookup; rows go only with their
-  // conversation. Existing rows: each message under the one before it, the last one the leaf.
+  // conversation. The index on parent_id finds a message's versions below it when a
+  // version is shown (without it, showing the first turn's of 1,000 messages took 0.5 s).
+  // Existing rows: each message under the one before it, the last one the leaf.
   `alter table messages add column parent_id text;
    alter table messages add column shown_at timestamptz;
+   create index messages_by_parent on messages (parent_id);
    alter table conversations add column leaf_id text;
    update messages m set parent_id = p.previous
    from (select id, lag(id) over (partition by conversation_id order by seq) as previous from messages) p
