@@ -4,7 +4,7 @@
  * checks what it serves (the allowed names, the providers file, the database, Redis) and
  * stops with a message naming the problem; opens (and migrates) the store, so the first
  * chat does not wait for it; serves the recording proxy's `/proxy/…` on a lean path
- * (lib/server/proxy/lean-path.ts); and takes over SIGTERM/SIGINT when Next.js leaves them
+ * (lib/server/proxy/lean-path.ts); and takes over SIGTERM/SIGINT/SIGHUP when Next.js leaves them
  * to us (NEXT_MANUAL_SIG_HANDLE, set by `npm start`), so replies in flight are stored,
  * stopping the same way when `npm start`'s launcher is gone (scripts/start.mjs).
  */

@@ -275,6 +275,20 @@ test('filters narrow the list, by provider, status, model and words, and stay in
   await ended(baseURL!, other.id);
   await expect(rowOf(page, late.id)).toHaveAttribute('data-status', 'complete');
   await expect(rowOf(page, other.id)).toHaveCount(0);
+
+  // Deleted from its page, after a question: back on the list, it is gone, and so is its address.
+  await app.open(`/traffic/${late.id}`);
+  await page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'Delete' }).click();
+  const question = page.getByRole('dialog', { name: 'Delete this capture?' });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  expect((await fetch(`${baseURL}/api/captures/${late.id}`)).status).toBe(200);
+  await page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'Delete' }).click();
+  await question.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/traffic$/);
+  await expect(rowOf(page, anthropic.id)).toBeVisible();
+  await expect(rowOf(page, late.id)).toHaveCount(0);
+  expect((await fetch(`${baseURL}/api/captures/${late.id}`)).status).toBe(404);
 });
 
 const VIEWS = [

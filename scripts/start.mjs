@@ -59,10 +59,11 @@ async function checked() {
 
 // The server stops every reply in flight, stores it and exits; a second signal means
 // "now". Not one that comes with the first: Ctrl-C signals the whole process group, and
-// npm forwards it to this process again, so every process sees it twice at once.
+// npm forwards it to this process again, so every process sees it twice at once. A closed
+// terminal's SIGHUP stops it the same way (Node's default would exit without a word).
 const SECOND_SIGNAL_AFTER_MS = 1000;
 let stoppingSince;
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (stoppingSince === undefined) {
       stoppingSince = Date.now();

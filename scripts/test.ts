@@ -13,7 +13,10 @@ const steps: [label: string, command: string, args: string[]][] = [
 
 for (const [label, command, args] of steps) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = performance.now();
   const run = spawnSync(command, args, { stdio: 'inherit' });
+  // CI has a 20-minute budget: each layer says what it took, so a slow one is seen early.
+  console.log(`=== ${label}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   if (run.status !== 0) {
     console.error(`\n=== ${label} failed (exit ${run.status ?? run.signal})`);
     process.exit(run.status ?? 1);

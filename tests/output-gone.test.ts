@@ -134,3 +134,22 @@ it("npm start's launcher killed by SIGKILL: its server stores the reply in fligh
   }
   expect(await storedReply(launcher.dataDir, conversationId)).toMatchObject(STOPPED);
 }, 120_000);
+
+it("a closed terminal (SIGHUP to npm start's launcher and its server): the reply in flight is stored and both exit", async () => {
+  const launcher = await startNextServer({ SLUICE_CONFIG: '' }, { launcher: true });
+  const pids = processTree(launcher.process);
+  expect(pids).toHaveLength(2);
+  let conversationId: string;
+  try {
+    conversationId = await replyInFlight(launcher);
+    const exited = exitCode(launcher.process);
+    // The terminal hangs up on its foreground process group: every process in it gets SIGHUP.
+    for (const pid of pids) process.kill(pid, 'SIGHUP');
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, EXIT_BOUND_MS, 'still running'))]);
+    expect(code).toBe(0);
+    await expect.poll(() => pids.filter((pid) => !processGone(pid)), { timeout: EXIT_BOUND_MS, interval: 100 }).toEqual([]);
+  } finally {
+    killLeftovers(pids);
+  }
+  expect(await storedReply(launcher.dataDir, conversationId)).toMatchObject(STOPPED);
+}, 120_000);

@@ -14,15 +14,18 @@ const SEARCHABLE_FROM = 9;
  * need not, in every pane of a race.
  */
 const ModelOptions = memo(function ModelOptions({ shown }: { shown: PublicProvider[] }) {
-  return shown.map((p) => (
-    <optgroup key={p.id} label={p.name}>
-      {p.models.map((m) => (
-        <option key={m.id} value={choiceKey({ provider: p.id, model: m.id })} title={m.description}>
-          {m.name ?? m.id}
-        </option>
-      ))}
-    </optgroup>
-  ));
+  // A provider with nothing to pick (the replay provider before anything is recorded) is no group.
+  return shown
+    .filter((p) => p.models.length > 0)
+    .map((p) => (
+      <optgroup key={p.id} label={p.name}>
+        {p.models.map((m) => (
+          <option key={m.id} value={choiceKey({ provider: p.id, model: m.id })} title={m.description}>
+            {m.name ?? m.id}
+          </option>
+        ))}
+      </optgroup>
+    ));
 });
 
 /**

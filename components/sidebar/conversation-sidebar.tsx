@@ -74,8 +74,8 @@ export function ConversationSidebar() {
   const pathname = usePathname();
   const onCompare = pathname.startsWith('/compare');
   const onTraffic = pathname.startsWith('/traffic');
-  // The Traffic page shows no conversation: none is marked open there.
-  const activeId = onTraffic ? undefined : onCompare ? compareId : chatId;
+  // The Traffic page and the leaderboard show no conversation: none is marked open there.
+  const activeId = onTraffic || pathname === '/leaderboard' ? undefined : onCompare ? compareId : chatId;
   const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
   const { fetchNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void (isFetchingNextPage || fetchNextPage()), [fetchNextPage, isFetchingNextPage]);
@@ -128,6 +128,14 @@ export function ConversationSidebar() {
             className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current]:bg-zinc-200 aria-[current]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current]:bg-zinc-800"
           >
             Traffic
+          </Link>
+          <Link
+            href="/leaderboard"
+            aria-current={pathname === '/leaderboard' ? 'page' : undefined}
+            onClick={() => setOpen(false)}
+            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
+          >
+            Leaderboard
           </Link>
           <SearchBox label="Search conversations" placeholder="Search titles and messages" value={search} onChange={setSearch} />
         </div>

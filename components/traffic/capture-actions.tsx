@@ -1,13 +1,16 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { replaysAsChat, type CaptureDetail } from '@/lib/api/captures';
 import { captureHarPath } from '@/lib/client/api';
 import { captureExchange } from '@/lib/client/traffic/capture-exchange';
+import { useDeleteCapture } from '@/lib/client/traffic/use-captures';
 import { curlCommand } from '@/lib/event-log/curl';
 import { readRequestText } from '@/lib/protocols/read-request';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyReplayUrl } from '../copy-replay-url';
 
 const action =
@@ -17,10 +20,13 @@ const action =
  * What a capture can become: a curl command (its key read from a variable), a HAR 1.2
  * file, its replay URL (an upstream for any SDK), and, for a known protocol's request that
  * reads back as a conversation, a chat or a race started from it, and its answer replayed
- * in a new chat. (Its stream's .sse and .jsonl are the event log's exports.)
+ * in a new chat; and it can be deleted. (Its stream's .sse and .jsonl are the event log's exports.)
  */
 export function CaptureActions({ capture }: { capture: CaptureDetail }) {
   const [copied, setCopied] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const remove = useDeleteCapture();
+  const router = useRouter();
   const { protocol } = capture;
   const body = capture.request.body.text;
   const opens = useMemo(() => protocol !== undefined && readRequestText(protocol, body) !== undefined, [protocol, body]);
@@ -56,6 +62,19 @@ export function CaptureActions({ capture }: { capture: CaptureDetail }) {
             </Link>
           ) : null}
         </>
+      ) : null}
+      <Button onClick={() => setAsking(true)} className={`${action} text-rose-700 dark:text-rose-400`}>
+        Delete
+      </Button>
+      {asking ? (
+        <ConfirmDialog
+          title="Delete this capture?"
+          confirm="Delete"
+          onConfirm={() => remove.mutate(capture.id, { onSuccess: () => router.push('/traffic') })}
+          onClose={() => setAsking(false)}
+        >
+          {capture.method} {capture.path} and its events will be gone for good. A cassette recorded from it keeps its copy.
+        </ConfirmDialog>
       ) : null}
     </div>
   );

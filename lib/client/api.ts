@@ -135,6 +135,14 @@ export const api = {
       throw error;
     }
   },
+  /** Deletes a capture; one already gone (another tab, the retention) counts as deleted. */
+  async deleteCapture(id: string): Promise<void> {
+    try {
+      await call<void>(capture(id), { method: 'DELETE' });
+    } catch (error) {
+      if (!(error instanceof ApiCallError && error.status === 404)) throw error;
+    }
+  },
   /** The captures' live feed: a CaptureFeedEvent per `data:` line (the browser's EventSource, which its caller reopens). */
   captureFeed: () => new EventSource('/api/captures/live'),
 };

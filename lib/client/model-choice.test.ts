@@ -68,6 +68,8 @@ describe('the models offered with the one chosen', () => {
     expect(offering(withReplay, { provider: 'sim-openai', model: 'sim-echo' })).toBe(withReplay);
     const added = offering(withReplay, { provider: 'replay', model: 'r2' });
     expect(added.find((p) => p.id === 'replay')!.models.map((m) => m.id)).toEqual(['r1', 'r2']);
+    // Not by its bare id: a recording's id says nothing to a reader.
+    expect(added.find((p) => p.id === 'replay')!.models.at(-1)!.name).toBe('This chat’s recording');
     expect(offering(providers, { provider: 'gone', model: 'm' }).at(-1)).toMatchObject({ id: 'gone', models: [{ id: 'm' }] });
   });
 

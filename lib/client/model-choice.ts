@@ -28,7 +28,9 @@ export function offering(providers: PublicProvider[], choice: ModelChoice | unde
   if (!choice) return providers;
   const provider = providers.find((p) => p.id === choice.provider);
   if (provider?.models.some((m) => m.id === choice.model)) return providers;
-  const added = { id: choice.model };
+  // A recording's id says nothing to a reader: it is named for what it is until the
+  // replay provider lists it (by its title) on the next page load.
+  const added = choice.provider === REPLAY_PROVIDER ? { id: choice.model, name: 'This chat’s recording' } : { id: choice.model };
   if (provider) return providers.map((p) => (p === provider ? { ...p, models: [...p.models, added] } : p));
   return [...providers, { id: choice.provider, name: choice.provider, builtin: false, hasKey: false, models: [added] }];
 }

@@ -33,12 +33,13 @@ function stop(why: string): void {
 }
 
 /**
- * Stops the server on SIGTERM and SIGINT. Registered by instrumentation.ts, in place of
- * Next.js's own handler (which waits for open responses: a reply's stream could keep it
- * for minutes).
+ * Stops the server on SIGTERM and SIGINT, and on SIGHUP: a closed terminal hangs up on
+ * its whole process group, and Node's default for SIGHUP is to exit on the spot, storing
+ * nothing. Registered by instrumentation.ts, in place of Next.js's own handler (which
+ * waits for open responses: a reply's stream could keep it for minutes).
  */
 export function stopOnSignals(): void {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal));
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
 }
 
 /**

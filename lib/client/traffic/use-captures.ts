@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CaptureDetail, CaptureQuery } from '@/lib/api/captures';
 import { api } from '../api';
@@ -83,4 +83,15 @@ export function useCapture(id: string, initial?: CaptureDetail) {
     [id, key],
   );
   return useQuery({ queryKey: key, queryFn: () => api.capture(id), staleTime: Infinity, initialData: initial });
+}
+
+/** Deletes a capture: its page reads it as gone at once, and the lists are read again. */
+export function useDeleteCapture() {
+  return useMutation({
+    mutationFn: (id: string) => api.deleteCapture(id),
+    onSuccess: (_, id) => {
+      getQueryClient().setQueryData([...ROOT, 'one', id], null);
+      void getQueryClient().invalidateQueries({ queryKey: ROOT });
+    },
+  });
 }

@@ -78,6 +78,23 @@ export const MIGRATIONS: string[] = [
    alter table captures alter column events_spans set storage external;
    alter table captures alter column reply set storage external;
    alter table captures alter column search_text set storage external;`,
+  // Blind votes (issue 38): one row per judged race, the panes (who they were, what they
+  // answered, their figures) as one document; kept when its compare session is deleted.
+  // seq orders votes cast in one clock tick (PGlite's now() may not tell them apart).
+  `create table votes (
+     id text primary key,
+     seq bigserial,
+     created_at timestamptz not null default now(),
+     compare_id text references conversations(id) on delete set null,
+     prompt text not null,
+     verdict text not null,
+     winner text,
+     blind boolean not null,
+     non_blind_reason text,
+     panes jsonb not null,
+     search_text text not null default ''
+   );
+   create index votes_by_time on votes (created_at);`,
   // Versions (issue 38): a conversation is a tree of messages, each under the one it
   // follows, and shows the path to its leaf. A regenerated reply or an edited message is
   // a sibling of the one it replaces, which stays; shown_at: when a version was last

@@ -4,6 +4,7 @@ import { textOf } from '@/lib/protocols/conversation';
 import type { SqlClient } from './sql-client';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
+import { VoteStore } from '../votes/vote-store';
 import type {
   CompareSession,
   Conversation,
@@ -148,12 +149,15 @@ const TOUCH = (id: string) =>
 export class SqlConversationStore implements ConversationStore {
   /** The recording proxy's captures, in the same database. */
   readonly captures: CaptureStore;
+  /** The blind votes, in the same database. */
+  readonly votes: VoteStore;
 
   constructor(
     private readonly sql: SqlClient,
     readonly shared = false,
   ) {
     this.captures = new CaptureStore(sql);
+    this.votes = new VoteStore(sql);
   }
 
   async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {

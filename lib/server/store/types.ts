@@ -10,6 +10,7 @@ import type {
 } from '@/lib/api/conversations';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { CaptureStore } from '../captures/capture-store';
+import type { VoteStore } from '../votes/vote-store';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
@@ -82,6 +83,8 @@ export interface Turn {
 export interface ConversationStore {
   /** The recording proxy's captures, in the same database. */
   readonly captures: CaptureStore;
+  /** The blind votes of the compare page, in the same database. */
+  readonly votes: VoteStore;
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
   conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;

@@ -1,0 +1,75 @@
+import Link from 'next/link';
+import type { Leaderboard } from '@/lib/api/votes';
+import { leaderboardSearch, type LeaderboardQuery } from '@/lib/client/leaderboard';
+import { PageStats } from '../page-stats';
+import { CONTENT_ID } from '../skip-link';
+import { ThemeToggle } from '../theme-toggle';
+import { LeaderboardFilters } from './leaderboard-filters';
+import { LeaderboardTable } from './leaderboard-table';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const link = 'text-sky-700 underline-offset-2 hover:underline dark:text-sky-400';
+
+/** No rated votes (none yet, or none in the filter): how to get some. */
+function Empty({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-lg border border-zinc-200 px-4 py-3 text-sm dark:border-zinc-800">
+      <h2 className="font-medium">{filtered ? 'No blind votes match these filters' : 'No blind votes yet'}</h2>
+      <p className="text-zinc-700 dark:text-zinc-300">
+        Open{' '}
+        <Link href="/compare" className={link}>
+          Compare models
+        </Link>
+        , pick two or more models, turn on blind mode and send a prompt. The panes race as A, B, … with their names hidden; vote
+        for the better reply (or a tie, or both bad), and the vote is rated here.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * /leaderboard: the models rated by the blind votes in the filter (its days and prompt
+ * words in the address), with an export of the same as CSV.
+ */
+export function LeaderboardView({ board, query, error }: { board: Leaderboard; query: LeaderboardQuery; error?: string }) {
+  const filtered = Boolean(query.from || query.to || query.q);
+  return (
+    <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
+      <PageStats />
+      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
+        <h1 className="text-lg font-semibold tracking-tight">Leaderboard</h1>
+        <a
+          href={`/api/leaderboard${leaderboardSearch(query, { format: 'csv' })}`}
+          download
+          className="ml-auto rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        >
+          Export CSV
+        </a>
+        <span>
+          <ThemeToggle />
+        </span>
+      </header>
+      <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
+        <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">
+          Each model’s Bradley–Terry score from blind votes on the compare page: 1000 is the average model, and 400 points more
+          means ten times the odds of being preferred. The interval is 95 %, from 200 resamples of the votes; a vote for the best
+          of several panes counts as a win over each of the others, a tie or “both bad” as a tie between every two.
+        </p>
+        <LeaderboardFilters query={query} />
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : (
+          <>
+            <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+              {plural(board.votes, 'blind vote')} rated
+              {board.nonBlind ? `; ${plural(board.nonBlind, 'vote')} not rated, cast after a model’s name showed` : ''}.
+            </p>
+            {board.rows.length ? <LeaderboardTable rows={board.rows} /> : <Empty filtered={filtered} />}
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
