@@ -212,6 +212,13 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
   await expect(pane(page, 2).getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
   await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'stopped');
+  // The stopped reply retried is kept: the pane's reply has two versions, the first shown again on request.
+  const versions = app.lastReply(pane(page, 2)).getByRole('group', { name: 'Versions' });
+  await expect(versions.getByText('Version 2 of 2')).toBeAttached();
+  const retried = await app.lastReply(pane(page, 2)).getAttribute('data-message-id');
+  await versions.getByRole('button', { name: 'Previous version' }).click();
+  await expect(versions.getByText('Version 1 of 2')).toBeAttached();
+  await expect(app.lastReply(pane(page, 2))).not.toHaveAttribute('data-message-id', retried!);
   // Deleting the session on screen leaves it.
   await app.conversationAction('slow one', 'Delete');
   // The dialog names what it deletes: a compare session, not a conversation.

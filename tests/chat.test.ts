@@ -398,7 +398,7 @@ describe('conversations', () => {
     expect((await fetch(`${base}/api/conversations/not-an-id`)).status).toBe(404);
   });
 
-  it('regenerate and edit replace the stored tail (replaceFrom, newMessages)', async () => {
+  it('regenerate and edit replace the tail shown (replaceFrom, newMessages); the old stays as versions (versions.test.ts)', async () => {
     const first = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('one') });
     const id = first.headers.get('x-conversation-id')!;
     await readChat(first);

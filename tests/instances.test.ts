@@ -115,6 +115,29 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
     expect(stored.status).toBe('complete');
   });
 
+  it('a version shown through one instance is the one the other shows; a regenerate through the other goes beside it', async () => {
+    const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
+    const first = await post(a, { provider: 'sim-openai', model: 'sim-echo', messages: user('versions everywhere') });
+    const id = first.headers.get('x-conversation-id')!;
+    const v1 = first.headers.get('x-sluice-message-id')!;
+    await readChat(first);
+    await replyOn(b, id, (r) => r.id === v1 && r.status !== 'streaming');
+    const second = await post(b, {
+      conversationId: id,
+      provider: 'sim-openai',
+      model: 'sim-echo',
+      messages: user('versions everywhere'),
+      replaceFrom: 1,
+      newMessages: 0,
+    });
+    const v2 = second.headers.get('x-sluice-message-id')!;
+    await readChat(second);
+    const onA = await replyOn(a, id, (r) => r.id === v2 && r.status !== 'streaming');
+    expect(onA.versions).toEqual([v1, v2]);
+    expect((await fetch(`${b}/api/conversations/${id}/messages/${v1}/show`, { method: 'POST' })).status).toBe(200);
+    expect((await conversation(id, a)).messages.map((m) => m.id)).toEqual([(await conversation(id, b)).messages[0]!.id, v1]);
+  });
+
   it('a capture made through one instance is listed and served by the other, and its live feed tells of it', async () => {
     const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
     // B's live feed first: a capture written by A reaches it through the database.

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { firstOpening } from '@/lib/client/first-opening';
 import { defaultChoice } from '@/lib/client/model-choice';
-import { uiMessagesOf } from '@/lib/client/history/from-stored';
+import { uiMessagesOf } from '@/lib/client/thread/from-stored';
 import type { CapturedChat } from '@/lib/api/captures';
 import type { Conversation } from '@/lib/api/conversations';
 import { chooseModel, openCapturedChat, openCapturedReplay, openChat, sendCapturedReplay } from '@/lib/client/chat/run-reply';

@@ -15,6 +15,8 @@ import { offersRetry, ReplyStatus } from './reply-status';
 import { ReplyWarnings } from './reply-warnings';
 import { Button } from '@/components/ui/button';
 import { CopyReplayUrl } from '../copy-replay-url';
+import { versionPair, versionPlace } from '@/lib/client/thread/versions';
+import { VersionSwitch } from './version-switch';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 
@@ -31,7 +33,8 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-function UserMessage({ id, content }: { id: string; content: string }) {
+function UserMessage({ message }: { message: Extract<UiMessage, { role: 'user' }> }) {
+  const { id, content } = message;
   const { editAndResend } = useReplyActions();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(content);
@@ -66,7 +69,8 @@ function UserMessage({ id, content }: { id: string; content: string }) {
   return (
     <article aria-label="Your message" className="ml-auto max-w-2xl">
       <div className="whitespace-pre-wrap rounded-2xl bg-sky-700 px-4 py-2 text-sm text-white">{content}</div>
-      <div className="mt-1 flex justify-end gap-1">
+      <div className="mt-1 flex items-center justify-end gap-1">
+        <VersionSwitch message={message} />
         {editAndResend ? (
           <Button
             aria-label="Edit message and resend"
@@ -85,7 +89,7 @@ function UserMessage({ id, content }: { id: string; content: string }) {
 /** Who answered: the same through a reply's every update, so rendered once. */
 const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider: string; model: string }) {
   return (
-    <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">
+    <p className="min-w-0 truncate text-xs text-zinc-600 dark:text-zinc-400">
       {provider} · <span className="font-mono">{model}</span>
     </p>
   );
@@ -103,6 +107,8 @@ const lineButton = 'rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-4
 function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boolean }) {
   const { regenerate, replay } = useReplyActions();
   const storedId = storedReplyId(message);
+  const place = versionPlace(message);
+  const pair = place && versionPair(place);
   return (
     <div className="mt-1 -ml-1.5 flex flex-wrap gap-1">
       {message.reply.text ? <CopyButton text={message.reply.text} /> : null}
@@ -133,6 +139,11 @@ function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boo
           Compare with…
         </Link>
       ) : null}
+      {storedId && pair ? (
+        <Link href={`/diff?a=${encodeURIComponent(pair[0])}&b=${encodeURIComponent(pair[1])}`} className={lineButton}>
+          Compare versions
+        </Link>
+      ) : null}
     </div>
   );
 }
@@ -160,7 +171,11 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
       data-message-id={message.id}
       className="max-w-3xl"
     >
-      <ReplyHeading provider={message.provider} model={message.model} />
+      {/* As high as the version switch, whether it shows or not: one appearing moves nothing. */}
+      <div className="mb-1 flex min-h-5 items-center gap-3">
+        <ReplyHeading provider={message.provider} model={message.model} />
+        <VersionSwitch message={message} />
+      </div>
       <ReplyParts
         replyId={message.id}
         reply={reply}
@@ -218,7 +233,7 @@ export const MessageView = memo(function MessageView({
   // No dependency list on purpose: this runs after every committed render of this message.
   useEffect(() => countRender(id));
   if (!message) return null;
-  if (message.role === 'user') return <UserMessage id={id} content={message.content} />;
+  if (message.role === 'user') return <UserMessage message={message} />;
   if (message.role === 'system') {
     return (
       <details className="rounded-lg border border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">

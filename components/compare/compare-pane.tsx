@@ -11,6 +11,7 @@ import {
   continueWith,
   removePane,
   retryPane,
+  showPaneVersion,
   stopPane,
 } from '@/lib/client/compare/run-compare';
 import type { PublicProvider } from '@/lib/api/providers';
@@ -120,6 +121,8 @@ export const ComparePane = memo(function ComparePane({
     () => ({
       regenerate: () => retryPane(pane.key),
       answerToolCalls: (results: Parameters<typeof answerPaneToolCalls>[1]) => answerPaneToolCalls(pane.key, results),
+      showVersion: (versionId: string) => showPaneVersion(pane.key, versionId),
+      useBusy: () => useCompareStore((s) => s.panes.find((p) => p.key === pane.key)?.streaming !== undefined),
     }),
     [pane.key],
   );

@@ -57,11 +57,19 @@ export type StoredReply = StoredReplyFields & {
   cost?: ReplyCost | null;
 };
 
-export type StoredMessage =
+export type StoredMessage = (
   | ({ id: string; role: 'assistant'; createdAt: string } & StoredReply)
   | { id: string; role: Exclude<ChatMessage['role'], 'assistant'>; content: ChatMessage['content']; createdAt: string }
   /** An assistant message sent by the client (earlier history), not produced by a stream here. */
-  | { id: string; role: 'assistant'; content: ChatMessage['content']; createdAt: string; status: 'complete' };
+  | { id: string; role: 'assistant'; content: ChatMessage['content']; createdAt: string; status: 'complete' }
+) & {
+  /**
+   * In a conversation's messages only, when its turn has more than one version (a
+   * regenerated reply, an edited message): the ids of every version, oldest first, this
+   * one among them. The others are reached by showing them (POST …/versions).
+   */
+  versions?: string[];
+};
 
 export interface ConversationSummary {
   id: string;
@@ -83,6 +91,7 @@ export interface ConversationSummary {
 }
 
 export interface Conversation extends ConversationSummary {
+  /** The messages shown: the path from the first message to the version last shown (see `versions`). */
   messages: StoredMessage[];
   /** For a compare pane: its session and its place (0-based). */
   compare?: { id: string; pane: number };

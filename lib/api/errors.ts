@@ -16,6 +16,8 @@ export type ApiErrorType =
   | 'upstream_not_sse'
   /** A cassette in playback has no recorded exchange for the request (504): it names both keys. */
   | 'cassette_miss'
+  /** Another version cannot be shown while a reply of the conversation streams (409). */
+  | 'reply_streaming'
   | 'server_error'
   | 'server_stopping';
 

@@ -5,7 +5,14 @@
 import type { CaptureDetail, CapturePage, CaptureQuery } from '@/lib/api/captures';
 import type { ChatRequestBody } from '@/lib/api/chat';
 import type { NewCompareBody, RenameBody } from '@/lib/api/conversation-requests';
-import type { CompareSession, ConversationPage, ConversationSummary, StoredEvents, StoredMessage } from '@/lib/api/conversations';
+import type {
+  CompareSession,
+  Conversation,
+  ConversationPage,
+  ConversationSummary,
+  StoredEvents,
+  StoredMessage,
+} from '@/lib/api/conversations';
 import type { BlindSeat, BlindState, BlindVerdict, BlindVote, BlindVoteBody } from '@/lib/api/blind';
 import type { ApiErrorBody } from '@/lib/api/errors';
 import type { StopAnswer, StreamTimes } from '@/lib/api/streams';
@@ -74,6 +81,11 @@ export const api = {
     call<ConversationSummary>(conversation(id), { method: 'PATCH', json: { title } satisfies RenameBody }),
   deleteConversation: (id: string) => call<void>(conversation(id), { method: 'DELETE' }),
   forkConversation: (id: string) => call<ConversationSummary>(`${conversation(id)}/fork`, { method: 'POST' }),
+  /** A conversation as it shows now: its path, each message's versions. */
+  getConversation: (id: string) => call<Conversation>(conversation(id)),
+  /** Shows this version of its turn; the conversation as it then shows. */
+  showVersion: (id: string, messageId: string) =>
+    call<Conversation>(`${conversation(id)}/messages/${encodeURIComponent(messageId)}/show`, { method: 'POST' }),
   /** One message as stored (a reply's figures on the server's clock, its cost); null when there is none. */
   async storedMessage(conversationId: string, messageId: string): Promise<StoredMessage | null> {
     try {

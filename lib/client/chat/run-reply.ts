@@ -32,8 +32,10 @@ const chat = createThreadRunner({
     const state = useChatStore.getState();
     const change: Partial<Thread> = typeof patch === 'function' ? patch(state) : patch;
     useChatStore.setState(change);
-    // Messages cut from the chat's order leave the pool with it: after the order, so it never names one the pool lacks.
-    if (change.order && change.order.length < state.order.length) keepMessages(change.order);
+    // Messages cut from the chat's order (or another version's, shown in their place) leave
+    // the pool with it, so the conversation's cost counts the messages shown: after the
+    // order, so it never names one the pool lacks.
+    if (change.order && state.order.some((id) => !new Set(change.order).has(id))) keepMessages(change.order);
   },
   extras: () => ({ params: useChatStore.getState().params }),
   onConversation: followConversation,
@@ -52,14 +54,19 @@ export function sendMessage(text: string): void {
 /** Stops the running stream; the partial reply stays, marked stopped. */
 export const stopStreaming = () => chat.stop();
 
-/** Replaces an assistant reply with a new one, here and in the store. */
+/** A new reply in place of this one; the old one stays, as another version. */
 export function regenerate(assistantId: string): void {
   void chat.regenerate(assistantId);
 }
 
-/** Rewrites a user message and resends from there; the store drops what followed it too. */
+/** Rewrites a user message and resends from there; the old one and what followed it stay, as another version. */
 export function editAndResend(userId: string, text: string): void {
   void chat.edit(userId, text);
+}
+
+/** Shows another version of a turn (its server id) in place of the one shown. */
+export function showVersion(versionId: string): Promise<boolean> {
+  return chat.showVersion(versionId);
 }
 
 /** Answers tool calls; once every call of the reply has a result, the turn continues. */

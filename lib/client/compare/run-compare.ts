@@ -6,7 +6,7 @@ import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, us
 import { firstOpening } from '../first-opening';
 import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
 import { RaceSeries, usageTokens } from './race-series';
-import { uiMessagesFromRequest, uiMessagesOf } from '../history/from-stored';
+import { uiMessagesFromRequest, uiMessagesOf } from '../thread/from-stored';
 import { putMessage, resetPool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
 import { createThreadRunner, type ThreadRunner, type ToolResult } from '../thread/thread-runner';
@@ -188,13 +188,18 @@ export function stopAll(): void {
   runners.forEach((runner) => runner.stop());
 }
 
-/** Runs a pane's last turn again: its last reply is replaced, here and in the store. */
+/** Runs a pane's last turn again: a new reply in place of its last one, which stays as another version. */
 export function retryPane(key: string): void {
   if (paneOf(key)?.streaming) return;
   sessionActive();
   void paneRunner(key)
     .retryLast()
     .then(() => refreshConversations());
+}
+
+/** Shows another version of a pane's turn (its server id). */
+export function showPaneVersion(key: string, versionId: string): Promise<boolean> {
+  return paneOf(key)?.streaming ? Promise.resolve(false) : paneRunner(key).showVersion(versionId);
 }
 
 /** Answers a pane's tool calls, and its turn goes on. */

@@ -1,5 +1,5 @@
 import type { DiffSide } from '@/lib/api/diff';
-import { uiMessageOf } from '../history/from-stored';
+import { uiMessageOf } from '../thread/from-stored';
 import { replySummary } from '../thread/reply-figures';
 import { figureDeltas, type FigureRow } from './figure-deltas';
 import { sharedSpan, timelineOf, type Timeline } from './stream-timeline';

@@ -4,6 +4,7 @@ import { api, ApiCallError } from '../api';
 import { streamReply, type ReplySink, type StreamEnd, type StreamOptions } from '../stream/stream-reply';
 import { storedPosition, toRequestMessages, unseenByServer } from './request-messages';
 import type { UiMessage } from './ui-message';
+import { switchedPath, versionsBeside, withVersions } from './versions';
 
 /**
  * A thread: one conversation's messages, in order, among the page's messages (the
@@ -79,8 +80,12 @@ export function createThreadRunner(host: ThreadHost) {
     host.write((t) => ({ order: [...t.order, message.id] }));
   };
 
-  /** Streams the assistant's reply to the thread as it stands; `replaceFrom`: the stored position this turn replaces from. */
-  async function run(replaceFrom?: number): Promise<void> {
+  /**
+   * Streams the assistant's reply to the thread as it stands; `replaceFrom`: the stored
+   * position this turn replaces from (a regenerate, an edit), `versions`: those the new
+   * reply goes beside (a regenerate).
+   */
+  async function run(replaceFrom?: number, versions?: string[]): Promise<void> {
     const thread = host.read();
     if (!thread?.provider || !thread.model || thread.streaming) return;
     const { provider, model, conversationId } = thread;
@@ -98,7 +103,16 @@ export function createThreadRunner(host: ThreadHost) {
     const id = newId();
     // Its request starts now, as far as its progress line goes: the stream restates it from
     // its own start a moment later. A reply joined instead learns it from the server's clock.
-    add({ id, role: 'assistant', provider, model, reply: emptyMessage(), figures: {}, startedAt: performance.now() });
+    add({
+      id,
+      role: 'assistant',
+      provider,
+      model,
+      reply: emptyMessage(),
+      figures: {},
+      startedAt: performance.now(),
+      ...(versions ? { versions } : {}),
+    });
     const run = { detach: new AbortController(), requestId } as NonNullable<typeof current>;
     await follow(id, run, host.track?.(), {
       source: { body },
@@ -113,6 +127,18 @@ export function createThreadRunner(host: ThreadHost) {
         host.onConversation?.(returnedId, !conversationId);
       },
     });
+    // What this turn replaced is kept as other versions: the page learns their ids.
+    if (replaceFrom !== undefined) await learnVersions();
+  }
+
+  /** The thread's messages learn their server ids and versions from the conversation as stored. */
+  async function learnVersions(): Promise<void> {
+    const conversationId = host.read()?.conversationId;
+    if (!conversationId) return;
+    const conversation = await api.getConversation(conversationId).catch(() => undefined);
+    const thread = host.read();
+    if (!conversation || thread?.conversationId !== conversation.id || thread.streaming) return;
+    withVersions(thread.order, host.messages(), conversation).forEach(host.put);
   }
 
   /** Reads a reply into the thread as its streaming one, until it ends or the page leaves it. */
@@ -167,7 +193,8 @@ export function createThreadRunner(host: ThreadHost) {
     /** Replaces an assistant reply (and what followed it) with a new one, here and in the store. */
     regenerate(assistantId: string): Promise<void> {
       if (busy() || !host.read()?.order.includes(assistantId)) return Promise.resolve();
-      return run(cut(assistantId, 'at'));
+      const versions = versionsBeside(host.messages()[assistantId]);
+      return run(cut(assistantId, 'at'), versions);
     },
     /** The last reply again. */
     retryLast(): Promise<void> {
@@ -178,9 +205,26 @@ export function createThreadRunner(host: ThreadHost) {
     /** Rewrites a user message and resends from there; the store drops what followed it too. */
     edit(userId: string, text: string): Promise<void> {
       if (busy() || !host.read()?.order.includes(userId)) return Promise.resolve();
+      const versions = versionsBeside(host.messages()[userId]);
       const position = cut(userId, 'after');
-      host.put({ id: userId, role: 'user', content: text });
+      host.put({ id: userId, role: 'user', content: text, ...(versions ? { versions } : {}) });
       return run(position);
+    },
+    /**
+     * Shows another version of a turn (the server's id of it): the server's path goes
+     * through it from now on, and the thread shows that path. Not while a reply streams.
+     * Resolves to whether it was shown.
+     */
+    async showVersion(versionId: string): Promise<boolean> {
+      const conversationId = host.read()?.conversationId;
+      if (busy() || !conversationId) return false;
+      const conversation = await api.showVersion(conversationId, versionId).catch(() => undefined);
+      const thread = host.read();
+      if (!conversation || thread?.conversationId !== conversation.id || thread.streaming) return false;
+      const { order, put } = switchedPath(thread.order, host.messages(), conversation);
+      put.forEach(host.put);
+      host.write({ order });
+      return true;
     },
     /** Answers tool calls; once every call of the reply has a result, the turn continues. */
     answerTools(results: ToolResult[]): Promise<void> {

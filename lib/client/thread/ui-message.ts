@@ -2,20 +2,33 @@ import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { StreamedReply } from '../stream/reply-patch';
 
+/** What the page knows of a message's place among its turn's versions (lib/client/thread/versions.ts). */
+export interface Versioned {
+  /** The server's id for it: its own id when read back from the store; learnt later for one sent here. */
+  serverId?: string;
+  /**
+   * Every version of its turn, by the server's ids, oldest first. A message not among
+   * them (a regenerate or an edit on its way) is the newest, after them.
+   */
+  versions?: string[];
+}
+
 /** `stored`: the server has this message, so it counts in stored positions (regenerate, edit). */
-export type UiMessage =
-  | { id: string; role: 'user'; content: string; stored?: boolean }
-  | { id: string; role: 'system'; content: string; stored?: boolean }
-  | { id: string; role: 'tool'; content: ChatMessage['content']; stored?: boolean }
-  | ({
-      id: string;
-      role: 'assistant';
-      stored?: boolean;
-      provider: string;
-      model: string;
-      /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
-      imported?: string;
-    } & StreamedReply);
+export type UiMessage = Versioned &
+  (
+    | { id: string; role: 'user'; content: string; stored?: boolean }
+    | { id: string; role: 'system'; content: string; stored?: boolean }
+    | { id: string; role: 'tool'; content: ChatMessage['content']; stored?: boolean }
+    | ({
+        id: string;
+        role: 'assistant';
+        stored?: boolean;
+        provider: string;
+        model: string;
+        /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
+        imported?: string;
+      } & StreamedReply)
+  );
 
 /** A reply's markdown parsed off the main thread, per text part: entry i is block i's tree once parsed (the last may be the streaming tail). */
 export type ReplyTrees = Readonly<Record<number, readonly (ParsedBlock | undefined)[]>>;

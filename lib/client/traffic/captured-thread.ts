@@ -1,6 +1,6 @@
 import type { CapturedChat } from '@/lib/api/captures';
 import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
-import { uiMessagesFromRequest } from '../history/from-stored';
+import { uiMessagesFromRequest } from '../thread/from-stored';
 import type { UiMessage } from '../thread/ui-message';
 import { replyFiguresOf } from './capture-figures';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { labelOf, type BlindVerdict, type BlindVote } from '@/lib/api/blind';
 import type { Conversation, StoredMessage } from '@/lib/api/conversations';
 import type { VotePane } from '@/lib/api/votes';
-import { uiMessageOf } from '@/lib/client/history/from-stored';
+import { uiMessageOf } from '@/lib/client/thread/from-stored';
 import { replySummary } from '@/lib/client/thread/reply-figures';
 import { textOf } from '@/lib/protocols/conversation';
 import { repliesSettled } from '../chat/settling-replies';

@@ -80,35 +80,65 @@ export async function recentReplies(limit = 20): Promise<ReplyChoice[]> {
   }));
 }
 
-/** A conversation's ended replies, but one, as choices. */
-function repliesOf(conversation: Conversation, except: string, near: string): ReplyChoice[] {
-  return conversation.messages.flatMap((m) =>
-    m.role === 'assistant' && 'timings' in m && m.id !== except && m.status !== 'streaming'
-      ? [
-          {
-            id: m.id,
-            conversationId: conversation.id,
-            title: conversation.title,
-            provider: m.provider,
-            model: m.model,
-            createdAt: m.createdAt,
-            near,
-            snippet: (m.text ?? '').slice(0, 120),
-          },
-        ]
-      : [],
-  );
+type StoredReplyMessage = Conversation['messages'][number];
+
+/** A stored reply as a choice; none for one still streaming or not streamed here. */
+function choiceOf(m: StoredReplyMessage | undefined, conversation: Conversation, near: string): ReplyChoice[] {
+  return m?.role === 'assistant' && 'timings' in m && m.status !== 'streaming'
+    ? [
+        {
+          id: m.id,
+          conversationId: conversation.id,
+          title: conversation.title,
+          provider: m.provider,
+          model: m.model,
+          createdAt: m.createdAt,
+          near,
+          snippet: (m.text ?? '').slice(0, 120),
+        },
+      ]
+    : [];
 }
 
-/** The replies beside a reply: the others of its conversation, and, for a compare pane, the other panes'. */
+/** A conversation's ended replies, but one, as choices. */
+function repliesOf(conversation: Conversation, except: string, near: string): ReplyChoice[] {
+  return conversation.messages.flatMap((m) => (m.id === except ? [] : choiceOf(m, conversation, near)));
+}
+
+/** At most this many versions not shown are offered: each is one more read. */
+const MAX_OTHER_VERSIONS = 20;
+
+/** The versions of a conversation's replies that it does not show (regenerated away), as choices. */
+async function otherVersions(conversation: Conversation, except: string): Promise<ReplyChoice[]> {
+  const shown = new Set(conversation.messages.map((m) => m.id));
+  const others = conversation.messages
+    .flatMap((m) =>
+      m.role === 'assistant'
+        ? (m.versions ?? []).map((id, i, all) => ({ id, near: `this conversation, version ${i + 1} of ${all.length}` }))
+        : [],
+    )
+    .filter((v) => !shown.has(v.id) && v.id !== except)
+    .slice(0, MAX_OTHER_VERSIONS);
+  const db = await store();
+  const read = await Promise.all(others.map((v) => db.getMessage(conversation.id, v.id)));
+  return read.flatMap((m, i) => choiceOf(m, conversation, others[i]!.near));
+}
+
+/**
+ * The replies beside a reply: the others of its conversation (the other versions of its
+ * replies too), and, for a compare pane, the other panes'.
+ */
 export async function repliesNear(side: DiffSide): Promise<ReplyChoice[]> {
   if (side.kind === 'capture') return [];
   const conversation = await loadConversation(side.conversationId);
   if (!conversation) return [];
   const own = repliesOf(conversation, side.id, 'this conversation');
-  const session = conversation.compare ? await loadCompare(conversation.compare.id) : undefined;
+  const [versions, session] = await Promise.all([
+    otherVersions(conversation, side.id),
+    conversation.compare ? loadCompare(conversation.compare.id) : undefined,
+  ]);
   const panes = (session?.panes ?? []).flatMap((pane, i) =>
     pane.id === conversation.id ? [] : repliesOf(pane, side.id, `pane ${i + 1}`),
   );
-  return [...panes, ...own];
+  return [...panes, ...versions, ...own];
 }

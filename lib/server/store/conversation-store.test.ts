@@ -330,16 +330,90 @@ for (const backend of backends) {
       expect(await db.deleteConversation(id)).toBe(false);
     });
 
-    it('replaces from a position: regenerate drops the old reply, edit drops the message and what follows', async () => {
+    it('keeps what a regenerate or an edit replaces as other versions of its turn', async () => {
       const id = uuidv7();
       await turn(db, id, { newTitle: 'c', messages: [user('one')], answer: 'first' });
-      await turn(db, id, { messages: [user('two')], answer: 'second' });
-      // Regenerate the second reply (position 3): nothing new, a new reply.
-      await turn(db, id, { replaceFrom: 3, messages: [], answer: 'second again' });
+      const second = await turn(db, id, { messages: [user('two')], answer: 'second' });
+      // Regenerate the second reply (position 3): nothing new, a new reply beside it.
+      const again = await turn(db, id, { replaceFrom: 3, messages: [], answer: 'second again' });
       expect(await texts(db, id)).toEqual(['U:one', 'A:first', 'U:two', 'A:second again']);
-      // Edit the second question (position 2).
-      await turn(db, id, { replaceFrom: 2, messages: [user('two, edited')], answer: 'third' });
+      const shown = (await db.getConversation(id))!.messages;
+      expect(shown.map((m) => m.versions)).toEqual([undefined, undefined, undefined, [second, again]]);
+      // Edit the second question (position 2): the old one and its replies stay, on it.
+      const third = await turn(db, id, { replaceFrom: 2, messages: [user('two, edited')], answer: 'third' });
+      const edited = (await db.getConversation(id))!.messages;
       expect(await texts(db, id)).toEqual(['U:one', 'A:first', 'U:two, edited', 'A:third']);
+      expect(edited[2]!.versions).toEqual([shown[2]!.id, edited[2]!.id]);
+      expect(edited[3]!.versions).toBeUndefined();
+      // Each version keeps its own stored reply, found by its id.
+      expect(await db.getMessage(id, second)).toMatchObject({ text: 'second' });
+      expect(edited[3]!.id).toBe(third);
+
+      // Back to the old question: its latest reply shows, and a reload (another read) keeps it.
+      const back = await db.showVersion(id, shown[2]!.id);
+      expect(back !== 'busy' && back?.messages.map((m) => m.id)).toEqual(shown.map((m) => m.id));
+      expect(await texts(db, id)).toEqual(['U:one', 'A:first', 'U:two', 'A:second again']);
+      expect(await db.showVersion(id, second)).toBeTruthy();
+      expect(await texts(db, id)).toEqual(['U:one', 'A:first', 'U:two', 'A:second']);
+      // A turn now follows the version shown, and a regenerate there goes beside its versions.
+      await turn(db, id, { messages: [user('three')], answer: 'after second' });
+      expect(await texts(db, id)).toEqual(['U:one', 'A:first', 'U:two', 'A:second', 'U:three', 'A:after second']);
+      const fourth = await turn(db, id, { replaceFrom: 3, messages: [], answer: 'second, third take' });
+      expect((await db.getConversation(id))!.messages[3]!.versions).toEqual([second, again, fourth]);
+      // Showing the version with a follow-up shows its follow-up too.
+      await db.showVersion(id, second);
+      expect(await texts(db, id)).toEqual(['U:one', 'A:first', 'U:two', 'A:second', 'U:three', 'A:after second']);
+      // An edit of the first message (position 0) starts a second root.
+      await turn(db, id, { replaceFrom: 0, messages: [user('one, edited')], answer: 'fresh' });
+      const rooted = (await db.getConversation(id))!.messages;
+      expect(rooted.map((m) => m.role)).toEqual(['user', 'assistant']);
+      expect(rooted[0]!.versions).toHaveLength(2);
+      // Unknown, or another conversation's, message: nothing changes.
+      expect(await db.showVersion(id, uuidv7())).toBeUndefined();
+      const other = uuidv7();
+      await turn(db, other, { newTitle: 'other', messages: [user('x')], answer: 'y' });
+      expect(await db.showVersion(other, second)).toBeUndefined();
+      expect(await texts(db, id)).toEqual(['U:one, edited', 'A:fresh']);
+    });
+
+    it('shows a branch again as it was left: the version last chosen in it, not the newest', async () => {
+      const id = uuidv7();
+      const a1 = await turn(db, id, { newTitle: 'branches', messages: [user('q')], answer: 'a1' });
+      await turn(db, id, { replaceFrom: 1, messages: [], answer: 'a2' });
+      await db.showVersion(id, a1);
+      const question = (await db.getConversation(id))!.messages[0]!.id;
+      await turn(db, id, { replaceFrom: 0, messages: [user('q, edited')], answer: 'b' });
+      expect(await texts(db, id)).toEqual(['U:q, edited', 'A:b']);
+      await db.showVersion(id, question);
+      expect(await texts(db, id)).toEqual(['U:q', 'A:a1']);
+    });
+
+    it('refuses to show another version while a reply of the conversation streams', async () => {
+      const id = uuidv7();
+      const first = await turn(db, id, { newTitle: 'busy versions', messages: [user('q')], answer: 'a' });
+      const replyId = uuidv7();
+      await db.beginTurn({ conversationId: id, replaceFrom: 1, messages: [], replyId, placeholder: reply('', 'streaming') });
+      expect(await db.showVersion(id, first)).toBe('busy');
+      expect((await db.getConversation(id))!.messages.at(-1)!.id).toBe(replyId);
+      await db.saveReply(id, replyId, reply('b'));
+      expect(await db.showVersion(id, first)).toBeTruthy();
+      expect(await texts(db, id)).toEqual(['U:q', 'A:a']);
+    });
+
+    it('forks a conversation with its versions, showing the one shown', async () => {
+      const id = uuidv7();
+      const first = await turn(db, id, { newTitle: 'fork versions', messages: [user('q')], answer: 'a' });
+      await turn(db, id, { replaceFrom: 1, messages: [], answer: 'b' });
+      await db.showVersion(id, first);
+      const fork = (await db.forkConversation(id, uuidv7(), uuidv7))!;
+      const copied = (await db.getConversation(fork.id))!;
+      expect(await texts(db, fork.id)).toEqual(['U:q', 'A:a']);
+      expect(copied.messages[1]!.versions).toHaveLength(2);
+      expect(copied.messages[1]!.versions).not.toContain(first);
+      const [, later] = copied.messages[1]!.versions!;
+      await db.showVersion(fork.id, later!);
+      expect(await texts(db, fork.id)).toEqual(['U:q', 'A:b']);
+      expect(await texts(db, id)).toEqual(['U:q', 'A:a']);
     });
 
     it('keeps two tabs writing to one conversation from corrupting it: every turn whole and contiguous', async () => {
@@ -434,6 +508,36 @@ for (const backend of backends) {
       const second = await openStore(reopenEnv);
       expect(await texts(second, id)).toEqual(['U:remember me', 'A:I will']);
       await second.close();
+    });
+
+    it('migrates conversations stored before versions: each message under the one before it, the last one shown', async () => {
+      const env = await backend.env();
+      const old = await connect(env);
+      await migrate(old, 8);
+      const [id, empty] = [uuidv7(), uuidv7()];
+      const ids = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
+      const body = (i: number) => (i % 2 === 0 ? JSON.stringify({ content: `q${i}` }) : JSON.stringify(reply(`a${i}`)));
+      await old.batch([
+        { sql: "insert into conversations (id, title) values ($1, 'old'), ($2, 'empty')", params: [id, empty] },
+        ...ids.map((messageId, i) => ({
+          sql: 'insert into messages (id, conversation_id, seq, role, status, body) values ($1, $2, $3, $4, $5, $6)',
+          params: [messageId, id, i + 1, i % 2 === 0 ? 'user' : 'assistant', i % 2 === 0 ? null : 'complete', body(i)],
+        })),
+      ]);
+      await old.close();
+      const db = await openStore(env);
+      try {
+        expect(await texts(db, id)).toEqual(['U:q0', 'A:a1', 'U:q2', 'A:a3']);
+        expect((await db.getConversation(empty))!.messages).toEqual([]);
+        // It goes on as any conversation: a regenerate keeps the migrated reply as a version.
+        const again = await turn(db, id, { replaceFrom: 3, messages: [], answer: 'a3 again' });
+        expect((await db.getConversation(id))!.messages[3]!.versions).toEqual([ids[3], again]);
+        await turn(db, empty, { messages: [user('first')], answer: 'now' });
+        expect(await texts(db, empty)).toEqual(['U:first', 'A:now']);
+        expect((await db.listConversations({ query: 'a3 again' })).conversations.map((c) => c.id)).toEqual([id]);
+      } finally {
+        await db.close();
+      }
     });
 
     it('reads an event log stored as items, before logs were packed, as it was', async () => {

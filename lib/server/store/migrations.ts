@@ -98,6 +98,22 @@ export const MIGRATIONS: string[] = [
   // Blind races (issue 38, blind mode in compare): a session's seats (which model each
   // label hides, drawn by the server) and, once cast, its vote, which reveals them.
   `alter table conversations add column blind jsonb;`,
+  // Versions (issue 38): a conversation is a tree of messages, each under the one it
+  // follows, and shows the path to its leaf. A regenerated reply or an edited message is
+  // a sibling of the one it replaces, which stays; shown_at: when a version was last
+  // chosen. No foreign key on parent_id: a turn's rows are written in one statement on
+  // the hot path, and its check would cost each row a lookup; rows go only with their
+  // conversation. The index on parent_id finds a message's versions below it when a
+  // version is shown (without it, showing the first turn's of 1,000 messages took 0.5 s).
+  // Existing rows: each message under the one before it, the last one the leaf.
+  `alter table messages add column parent_id text;
+   alter table messages add column shown_at timestamptz;
+   create index messages_by_parent on messages (parent_id);
+   alter table conversations add column leaf_id text;
+   update messages m set parent_id = p.previous
+   from (select id, lag(id) over (partition by conversation_id order by seq) as previous from messages) p
+   where p.id = m.id and p.previous is not null;
+   update conversations c set leaf_id = (select m.id from messages m where m.conversation_id = c.id order by m.seq desc limit 1);`,
 ];
 
 /**

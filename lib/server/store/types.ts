@@ -74,7 +74,11 @@ export interface Turn {
   newTitle?: string;
   /** With newTitle: the new conversation is this compare session's pane. */
   compare?: { id: string; pane: number };
-  /** Stored messages from this position (0-based) on are dropped first: a regenerate or an edit. */
+  /**
+   * A regenerate or an edit: the turn replaces the shown messages from this position
+   * (0-based) on. They stay, as other versions: the turn's first message goes beside the
+   * one at this position (under the one before it), and the conversation shows the new path.
+   */
   replaceFrom?: number;
   messages: { id: string; message: ChatMessage }[];
   replyId: string;
@@ -98,6 +102,12 @@ export interface ConversationStore {
   /** One message of a conversation, as stored. */
   getMessage(conversationId: string, messageId: string): Promise<StoredMessage | undefined>;
   renameConversation(id: string, title: string): Promise<ConversationSummary | undefined>;
+  /**
+   * Shows this version of its turn: the conversation's path goes through it, and on
+   * below it through the version of each turn chosen or made last. 'busy' while a reply of
+   * the conversation streams (its path is that reply's); undefined: no such message there.
+   */
+  showVersion(conversationId: string, messageId: string): Promise<Conversation | 'busy' | undefined>;
   /** `blind`: the seats of a blind race, in pane order (already drawn). */
   createCompare(input: { id: string; title: string; blind?: BlindSeat[] }): Promise<ConversationSummary>;
   /** The blind race a session or one of its panes belongs to (`pane`: which one), if it is one. */
@@ -109,7 +119,7 @@ export interface ConversationStore {
   forkConversation(id: string, newId: string, newMessageId: () => string): Promise<ConversationSummary | undefined>;
   deleteConversation(id: string): Promise<boolean>;
   setUpstreamConversationId(id: string, upstreamId: string): Promise<void>;
-  /** Writes a turn atomically: the conversation if new, the new messages and the reply's placeholder, contiguous. */
+  /** Writes a turn atomically: the conversation if new, the new messages and the reply's placeholder, contiguous; the reply is then the one shown. */
   beginTurn(turn: Turn): Promise<void>;
   /**
    * Updates the assistant reply with this id (its final state, or a later one), with its

@@ -2,7 +2,7 @@ import { emptyMessage, type AssembledMessage, type AssistantPart } from '@/lib/a
 import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Conversation, StoredMessage } from '@/lib/api/conversations';
-import type { UiMessage } from '../thread/ui-message';
+import type { UiMessage } from './ui-message';
 import { storedFigures, storedReplyMessage } from '../stream/stored-reply';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
@@ -25,6 +25,10 @@ function replyFromContent(content: ChatMessage['content']): AssembledMessage {
 
 /** One stored message as the page holds it (a reply with its stored figures, on the server's clock). */
 export function uiMessageOf(m: StoredMessage): UiMessage {
+  return { ...uiMessageFields(m), serverId: m.id, ...(m.versions ? { versions: m.versions } : {}) };
+}
+
+function uiMessageFields(m: StoredMessage): UiMessage {
   if (m.role === 'tool') return { id: m.id, role: 'tool', content: m.content, stored: true };
   if (m.role !== 'assistant') {
     const content = typeof m.content === 'string' ? m.content : textOf({ role: m.role, content: m.content });
@@ -73,6 +77,6 @@ export function uiMessagesFromRequest(messages: ChatMessage[]): UiMessage[] {
       m.role === 'assistant'
         ? { id, role: 'assistant', content: m.content, createdAt: '', status: 'complete' }
         : { id, role: m.role, content: m.content, createdAt: '' };
-    return { ...uiMessageOf(stored), stored: false };
+    return { ...uiMessageFields(stored), stored: false };
   });
 }

@@ -1,0 +1,24 @@
+import 'server-only';
+import { repliesSettled } from '../chat/settling-replies';
+import { ApiError } from '../http-errors';
+import { isUuid } from '../ids';
+import type { Conversation } from '../store/types';
+import { storeFor } from './load';
+
+/**
+ * Shows a version of its turn (‹ 2/3 ›): the conversation's path goes through it from
+ * now on, for every reader, and the conversation as it then shows is the answer. While a
+ * reply of it streams its path is that reply's: 409.
+ */
+export async function showVersion(id: string, messageId: string): Promise<Conversation> {
+  const db = await storeFor(id);
+  const notFound = new ApiError(404, 'not_found', `No message "${messageId.slice(0, 100)}" in conversation "${id}".`);
+  if (!isUuid(messageId)) throw notFound;
+  // A reply that just ended is stored as ended first: it no longer holds the path.
+  await repliesSettled();
+  const shown = await db.showVersion(id, messageId);
+  if (shown === 'busy')
+    throw new ApiError(409, 'reply_streaming', 'A reply of this conversation is streaming; show another version once it ends.');
+  if (!shown) throw notFound;
+  return shown;
+}
