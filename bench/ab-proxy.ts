@@ -40,7 +40,7 @@ const servers = [];
 for (const dir of dirs) servers.push(await serverIn(dir));
 const targets: (Target & { pid?: number })[] = [
   { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body, headers },
-  { name: 'floor', url: floor.origin, body, headers },
+  { name: 'floor', url: floor.origin, body, headers, pid: floor.child.pid! },
   ...servers.map((server, i) => ({
     name: dirs[i]!,
     url: `${server.origin}/proxy/bench/chat/completions`,
@@ -75,7 +75,7 @@ try {
     console.log(
       `${target.name.padEnd(32)} ${Math.round(median(rates[i]!)).toLocaleString('en-US').padStart(9)} events/s, ${(median(rates[i]!) / direct).toFixed(3)} of direct` +
         ` (runs ${rates[i]!.map((r) => Math.round(r / 1000)).join(', ')} k)` +
-        (target.pid ? `; server CPU in a round ${median(cpu[i]!).toFixed(2)} s` : '') +
+        (target.pid ? `; CPU in a round ${median(cpu[i]!).toFixed(2)} s` : '') +
         `; first byte p50 +${(median(firstByte[i]!) - directFirst).toFixed(3)} ms`,
     );
 } finally {

@@ -48,12 +48,44 @@ const SEARCH_CHARS = 64 * 1024;
 export class CaptureStore {
   constructor(private readonly sql: SqlClient) {}
 
-  async start(capture: CaptureStart): Promise<void> {
-    const { request, response, ...summary } = capture;
-    await this.sql.query(
-      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text)
-       values ($1, nextval('capture_changes'), $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11)`,
-      [
+  /** Listings that came while an insert ran: the next insert writes them together. */
+  private queued: { capture: CaptureStart; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private inserting = false;
+
+  /**
+   * Lists a capture (its first row). One comes while the one before is written: it waits
+   * for that insert, and goes with every other that came meanwhile in one (100 streams
+   * starting together cost a few inserts, not 100: docs/decisions.md: "The proxy at
+   * undici's dispatch level").
+   */
+  start(capture: CaptureStart): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ capture, resolve, reject });
+      if (!this.inserting) void this.insertQueued();
+    });
+  }
+
+  private async insertQueued(): Promise<void> {
+    this.inserting = true;
+    while (this.queued.length) {
+      const batch = this.queued.splice(0, 200);
+      try {
+        await this.insert(batch.map((one) => one.capture));
+        for (const one of batch) one.resolve();
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        // One row a database refused does not take the others with it: each on its own.
+        else for (const one of batch) await this.insert([one.capture]).then(one.resolve, one.reject);
+      }
+    }
+    this.inserting = false;
+  }
+
+  private async insert(captures: CaptureStart[]): Promise<void> {
+    const params: unknown[] = [];
+    const rows = captures.map(({ request, response, ...summary }) => {
+      const n = params.length;
+      params.push(
         summary.id,
         summary.startedAt,
         summary.provider,
@@ -65,7 +97,14 @@ export class CaptureStore {
         storableJson(request),
         response ? storableJson(response) : null,
         storableText(request.body.text.slice(0, SEARCH_CHARS)),
-      ],
+      );
+      const $ = (i: number) => `$${n + i}`;
+      return `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)})`;
+    });
+    await this.sql.query(
+      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text)
+       values ${rows.join(', ')}`,
+      params,
     );
   }
 
