@@ -36,6 +36,9 @@ type DetailRow = Row & {
   chunks: string | null;
 };
 
+/** The least time from one listing insert to the next: the listings that come meanwhile go together. */
+const LISTING_GAP_MS = 100;
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const SEARCH_CHARS = 64 * 1024;
 
@@ -48,15 +51,15 @@ const SEARCH_CHARS = 64 * 1024;
 export class CaptureStore {
   constructor(private readonly sql: SqlClient) {}
 
-  /** Listings that came while an insert ran: the next insert writes them together. */
+  /** Listings that came since the last insert: the next one writes them together. */
   private queued: { capture: CaptureStart; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private inserting = false;
 
   /**
-   * Lists a capture (its first row). One comes while the one before is written: it waits
-   * for that insert, and goes with every other that came meanwhile in one (100 streams
-   * starting together cost a few inserts, not 100: docs/decisions.md: "The proxy at
-   * undici's dispatch level").
+   * Lists a capture (its first row): at once when none was listed in the last
+   * LISTING_GAP_MS, else with every other that came meanwhile, in one insert. 100 streams
+   * starting together made 100 inserts inside the round, each a wake of PGlite's thread
+   * and a statement of its own (docs/decisions.md: "The proxy at undici's dispatch level").
    */
   start(capture: CaptureStart): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -68,15 +71,18 @@ export class CaptureStore {
   private async insertQueued(): Promise<void> {
     this.inserting = true;
     while (this.queued.length) {
+      const startedAt = performance.now();
       const batch = this.queued.splice(0, 200);
       try {
         await this.insert(batch.map((one) => one.capture));
         for (const one of batch) one.resolve();
       } catch (error) {
         if (batch.length === 1) batch[0]!.reject(error);
-        // One row a database refused does not take the others with it: each on its own.
+        // One row the database refused takes no other with it: each on its own.
         else for (const one of batch) await this.insert([one.capture]).then(one.resolve, one.reject);
       }
+      const rest = LISTING_GAP_MS - (performance.now() - startedAt);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest).unref?.());
     }
     this.inserting = false;
   }
