@@ -52,6 +52,8 @@ export class KeptBuilder {
   private block = Buffer.alloc(0);
   /** Bytes of `block` written. */
   private used = 0;
+  /** Where `block` starts among the bytes kept. */
+  private blockStart = 0;
   private starts = new Float64Array(256);
   private ats = new Float64Array(256);
   /** Bytes kept. */
@@ -64,13 +66,15 @@ export class KeptBuilder {
       this.starts = grown(this.starts, this.count * 2);
       this.ats = grown(this.ats, this.count * 2);
     }
-    this.starts[this.count] = this.length;
+    const start = this.length;
+    this.starts[this.count] = start;
     this.ats[this.count++] = at;
     this.length += chunk.byteLength;
     for (let from = 0; from < chunk.byteLength;) {
       if (this.used === this.block.byteLength) {
         this.block = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, chunk.byteLength - from));
         this.blocks.push(this.block);
+        this.blockStart = start + from;
         this.used = 0;
       }
       const n = Math.min(this.block.byteLength - this.used, chunk.byteLength - from);
@@ -78,6 +82,25 @@ export class KeptBuilder {
       this.used += n;
       from += n;
     }
+  }
+
+  /**
+   * The bytes kept from offset `start` on: a view when one block holds them (almost
+   * always), else joined. Kept bytes never change, and the blocks are never handed to a
+   * worker (kept() copies them), so the view stays good.
+   */
+  bytesFrom(start: number): Buffer {
+    if (start >= this.blockStart) return this.block.subarray(start - this.blockStart, this.used);
+    const joined = Buffer.allocUnsafe(this.length - start);
+    for (let i = this.blocks.length - 1, end = this.length; end > start; i--) {
+      const block = this.blocks[i]!;
+      const size = block === this.block ? this.used : block.byteLength;
+      const blockStart = end - size;
+      const from = Math.max(start, blockStart);
+      block.copy(joined, from - start, from - blockStart, size);
+      end = blockStart;
+    }
+    return joined;
   }
 
   /** What was kept so far, in buffers of its own (to transfer to a worker). */

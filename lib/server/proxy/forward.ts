@@ -296,9 +296,10 @@ function countedBody(source: Readable, capture: CaptureRecorder, abort: AbortCon
  * silence. The pieces undici parses from one read of the upstream's socket (one per
  * HTTP chunk: a fast stream's read holds many) are kept one by one for the capture, and
  * go to the app as one write once the read is parsed (a microtask later, before any
- * other I/O): as nginx passes on what one read gave it. Written one by one, each cost
- * Node's chunked framing and a slot in the socket's writev, on the proxy's main thread
- * the larger part of relaying (docs/decisions.md: "The proxy at undici's dispatch level").
+ * other I/O), as nginx passes on what one read gave it: the capture's copy of them, one
+ * run of bytes. Written one by one, each cost Node's chunked framing and a slot in the
+ * socket's writev, on the proxy's main thread the larger part of relaying
+ * (docs/decisions.md: "The proxy at undici's dispatch level").
  */
 function pipeBody(
   io: ProxyIo,
@@ -310,8 +311,8 @@ function pipeBody(
   let bytes = 0;
   let lastAt = performance.now();
   let over = false;
-  /** This read's pieces, not yet written to the app. */
-  let read: Buffer[] = [];
+  /** Where this read's bytes start in the capture's copy; -1: none waiting to be written. */
+  let readFrom = -1;
   const watchdog = setInterval(
     () => {
       if (performance.now() - lastAt < settings.idleMs) return;
@@ -329,10 +330,10 @@ function pipeBody(
     clearInterval(watchdog);
   };
   const write = () => {
-    if (!read.length) return;
-    const pieces = read;
-    read = [];
-    if (!io.write(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces))) {
+    if (readFrom === -1) return;
+    const read = capture.responseFrom(readFrom);
+    readFrom = -1;
+    if (!io.write(read)) {
       upstream.pause();
       io.onDrain(() => upstream.resume());
     }
@@ -343,10 +344,6 @@ function pipeBody(
   upstream.take({
     data: (chunk) => {
       if (over) return;
-      if (!read.length) {
-        lastAt = performance.now();
-        queueMicrotask(writeRead);
-      }
       bytes += chunk.byteLength;
       if (bytes > settings.limits.maxReplyBytes) {
         stop();
@@ -357,8 +354,12 @@ function pipeBody(
         );
         return io.destroy();
       }
+      if (readFrom === -1) {
+        lastAt = performance.now();
+        readFrom = capture.responseBytes;
+        queueMicrotask(writeRead);
+      }
       capture.responseChunk(chunk, lastAt);
-      read.push(chunk);
     },
     end: () => {
       if (over) return;
