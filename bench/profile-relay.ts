@@ -13,12 +13,12 @@
  * recording proxy (/proxy/bench/…, each exchange captured), as bench/proxy.ts times it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tests/support/next-server';
-import { sluiceTarget, throughput, type Target } from './relay';
+import { settled, sluiceTarget, throughput, type Target } from './relay';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream } from './relay-peers';
 
 const rounds = Number(process.argv[2] ?? 5);
@@ -32,6 +32,28 @@ interface Profile {
   }[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
+}
+
+/**
+ * Milliseconds a thread was busy inside the rounds (`windows`, µs on the monotonic clock
+ * the profiles' timestamps use), and the functions its time went to there (self time).
+ */
+function inRounds(profile: Profile, windows: [number, number][]): { busy: number; functions: [string, number][] } {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const functions = new Map<string, number>();
+  let busy = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((sample, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    const { functionName, url, lineNumber } = nodes.get(sample)!.callFrame;
+    if (functionName === '(idle)' || !windows.some(([from, to]) => at >= from && at <= to)) return;
+    busy += dt / 1000;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber}`;
+    functions.set(name, (functions.get(name) ?? 0) + dt / 1000);
+  });
+  return { busy, functions: [...functions.entries()].sort((a, b) => b[1] - a[1]) };
 }
 
 /** Milliseconds a profile's thread was busy, and the source files its time went to (inclusive), from the build's source maps. */
@@ -128,12 +150,18 @@ const target: Target =
           headers: { authorization: 'Bearer sk-bench-not-a-key' },
         }
       : sluiceTarget(origin);
+/** The rounds' spans on the monotonic clock the profiles' timestamps use (µs). */
+const windows: [number, number][] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 for (let round = 0; round < rounds; round++) {
   const cpu = cpuSeconds(server.pid!);
+  const from = monotonicUs();
   const eventsPerSecond = await throughput(target, 100, 2000);
-  await new Promise((r) => setTimeout(r, 1500)); // the replies are stored after their last byte
+  windows.push([from, monotonicUs()]);
+  const inside = cpuSeconds(server.pid!) - cpu;
+  await settled(server.pid!); // the replies are stored after their last byte: not in the next round
   console.log(
-    `round ${round + 1}: ${Math.round(eventsPerSecond).toLocaleString('en-US')} events/s; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
+    `round ${round + 1}: ${Math.round(eventsPerSecond).toLocaleString('en-US')} events/s; the server's CPU inside it ${inside.toFixed(2)} s, storing included ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
   );
 }
 server.kill('SIGTERM');
@@ -141,10 +169,18 @@ await new Promise((r) => server.once('exit', r));
 upstream.server.closeAllConnections();
 upstream.server.close();
 
-for (const name of readdirSync(profiles).sort()) {
-  const { busy, files } = byFile(JSON.parse(readFileSync(join(profiles, name), 'utf8')) as Profile);
+writeFileSync(join(profiles, 'rounds.json'), JSON.stringify(windows));
+const roundsMs = windows.reduce((n, [from, to]) => n + (to - from) / 1000, 0);
+for (const name of readdirSync(profiles)
+  .filter((name) => name.endsWith('.cpuprofile'))
+  .sort()) {
+  const profile = JSON.parse(readFileSync(join(profiles, name), 'utf8')) as Profile;
+  const { busy, files } = byFile(profile);
   if (busy < 100) continue;
   console.log(`\n${name}: busy ${Math.round(busy)} ms (start-up included); inclusive time by source file:`);
   for (const [file, ms] of files.slice(1, 16)) console.log(`${String(Math.round(ms)).padStart(8)} ms  ${file}`);
+  const inside = inRounds(profile, windows);
+  console.log(`inside the rounds (${Math.round(roundsMs)} ms): busy ${Math.round(inside.busy)} ms; self time by function:`);
+  for (const [fn, ms] of inside.functions.slice(0, 25)) console.log(`${String(Math.round(ms)).padStart(8)} ms  ${fn}`);
 }
 console.log(`\nprofiles: ${profiles}`);

@@ -36,6 +36,9 @@ type DetailRow = Row & {
   chunks: string | null;
 };
 
+/** The least time from one listing insert to the next: the listings that come meanwhile go together. */
+const LISTING_GAP_MS = 100;
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const SEARCH_CHARS = 64 * 1024;
 
@@ -48,12 +51,47 @@ const SEARCH_CHARS = 64 * 1024;
 export class CaptureStore {
   constructor(private readonly sql: SqlClient) {}
 
-  async start(capture: CaptureStart): Promise<void> {
-    const { request, response, ...summary } = capture;
-    await this.sql.query(
-      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text)
-       values ($1, nextval('capture_changes'), $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11)`,
-      [
+  /** Listings that came since the last insert: the next one writes them together. */
+  private queued: { capture: CaptureStart; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private inserting = false;
+
+  /**
+   * Lists a capture (its first row): at once when none was listed in the last
+   * LISTING_GAP_MS, else with every other that came meanwhile, in one insert. 100 streams
+   * starting together made 100 inserts inside the round, each a wake of PGlite's thread
+   * and a statement of its own (docs/decisions.md: "The proxy at undici's dispatch level").
+   */
+  start(capture: CaptureStart): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queued.push({ capture, resolve, reject });
+      if (!this.inserting) void this.insertQueued();
+    });
+  }
+
+  private async insertQueued(): Promise<void> {
+    this.inserting = true;
+    while (this.queued.length) {
+      const startedAt = performance.now();
+      const batch = this.queued.splice(0, 200);
+      try {
+        await this.insert(batch.map((one) => one.capture));
+        for (const one of batch) one.resolve();
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        // One row the database refused takes no other with it: each on its own.
+        else for (const one of batch) await this.insert([one.capture]).then(one.resolve, one.reject);
+      }
+      const rest = LISTING_GAP_MS - (performance.now() - startedAt);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest).unref?.());
+    }
+    this.inserting = false;
+  }
+
+  private async insert(captures: CaptureStart[]): Promise<void> {
+    const params: unknown[] = [];
+    const rows = captures.map(({ request, response, ...summary }) => {
+      const n = params.length;
+      params.push(
         summary.id,
         summary.startedAt,
         summary.provider,
@@ -65,7 +103,14 @@ export class CaptureStore {
         storableJson(request),
         response ? storableJson(response) : null,
         storableText(request.body.text.slice(0, SEARCH_CHARS)),
-      ],
+      );
+      const $ = (i: number) => `$${n + i}`;
+      return `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)})`;
+    });
+    await this.sql.query(
+      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text)
+       values ${rows.join(', ')}`,
+      params,
     );
   }
 

@@ -21,9 +21,17 @@ export function inFlight(): Set<InFlight> {
 /** How long an ended exchange's capture waits for the proxy to fall quiet before it is read anyway. */
 const QUIET_WAIT_MS = 1000;
 
+/**
+ * How long the proxy must have had no exchange in flight to be quiet: when its last
+ * exchange ends, the app may still be reading that answer's last bytes from its
+ * socket's buffers, and an agent sends its next request once it has read one.
+ */
+const QUIET_FOR_MS = 100;
+
 interface Waiting {
   resolves: (() => void)[];
   timer?: ReturnType<typeof setTimeout>;
+  quiet?: ReturnType<typeof setTimeout>;
 }
 const WAITING_KEY = Symbol.for('sluice.captures-waiting');
 
@@ -34,29 +42,34 @@ function waiting(): Waiting {
 
 function release(state: Waiting): void {
   clearTimeout(state.timer);
-  state.timer = undefined;
+  clearTimeout(state.quiet);
+  state.timer = state.quiet = undefined;
   for (const resolve of state.resolves.splice(0)) resolve();
 }
 
 /**
- * Resolves once no exchange is in flight (at once when none is), or QUIET_WAIT_MS after
+ * Resolves once no exchange has been in flight for QUIET_FOR_MS, or QUIET_WAIT_MS after
  * the first capture began to wait. Reading an ended stream's capture (decoding it,
  * storing it) takes more CPU than relaying it did: while other exchanges stream, it
  * waits for them, so that on a busy machine the app's bytes go first and the captures
- * are read in the lull after (docs/decisions.md: "Captures read in the proxy's lulls").
+ * are read in the lull after (docs/decisions.md: "Captures read in the proxy's lulls",
+ * "The proxy at undici's dispatch level"). Each call restarts the quiet wait when none
+ * is in flight: the last exchange to end asks after it left the set.
  */
 export function whenQuiet(): Promise<void> {
   const state = waiting();
-  if (inFlight().size === 0) {
-    release(state);
-    return Promise.resolve();
-  }
   return new Promise((resolve) => {
     state.resolves.push(resolve);
     if (!state.timer) {
       state.timer = setTimeout(() => release(state), QUIET_WAIT_MS);
       state.timer.unref?.();
     }
+    if (inFlight().size > 0) return;
+    clearTimeout(state.quiet);
+    state.quiet = setTimeout(() => {
+      if (inFlight().size === 0) release(state);
+    }, QUIET_FOR_MS);
+    state.quiet.unref?.();
   });
 }
 

@@ -146,6 +146,16 @@ export class CaptureRecorder {
     this.response.append(chunk, at);
   }
 
+  /** Bytes of the response kept so far. */
+  get responseBytes(): number {
+    return this.response.length;
+  }
+
+  /** The response's bytes kept from offset `start` on, as they will be stored: what the proxy writes to the app. */
+  responseFrom(start: number): Buffer {
+    return this.response.bytesFrom(start);
+  }
+
   /** Writes the capture's first row (it is listed from then on), once. */
   private list(): void {
     if (this.listed) return;

@@ -4,7 +4,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { MAX_BODY_BYTES } from '@/lib/api/chat';
 import { providers } from '@/lib/providers/config';
 import { relaySettings } from '../chat/settings';
-import { requestUpstream, UpstreamConnectError, type RawUpstreamResponse } from '../relay/http-client';
+import { UpstreamConnectError } from '../relay/http-client';
 import { inFlight, type InFlight } from '../captures/in-flight';
 import { CAPTURE_INTERRUPTED } from '../store';
 import { formatBytes } from '@/lib/sse/limits';
@@ -12,6 +12,7 @@ import { CAPTURED_BODY_BYTES, CaptureRecorder } from './capture-recorder';
 import { refusedHere, sendError } from './io-answers';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 import { proxyTarget, type ProxyTarget } from './target';
+import { dispatchUpstream, type UpstreamAnswer } from './upstream-dispatch';
 import { exchangeTiming, serverTimingHeader } from '../server-timing';
 import { cassetteFor, type CassetteChoice } from '../cassettes/cassette-choice';
 import { CassetteError } from '../cassettes/cassette-file';
@@ -133,7 +134,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       ? wholeBody(source, abort.signal, Infinity, declared)
       : undefined;
   const counted = source && !reading ? countedBody(source, capture, abort) : undefined;
-  let upstream: RawUpstreamResponse;
+  let upstream: UpstreamAnswer;
   let sendingAt = arrivedAt;
   try {
     const read = reading && (await reading);
@@ -141,7 +142,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     if (whole) capture.requestChunk(whole);
     else if (reading) throw new BodyBrokeOff();
     sendingAt = performance.now();
-    upstream = await requestUpstream(target.url, {
+    upstream = await dispatchUpstream(target.url, {
       method: io.method,
       headers: upstreamHeaders(io.headers, target.provider, withKey),
       ...(whole?.byteLength ? { body: whole } : counted ? { body: counted } : {}),
@@ -170,7 +171,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   } finally {
     clearTimeout(timeout);
   }
-  if (finished) return void upstream.body.destroy();
+  if (finished) return upstream.destroy();
 
   answered = true;
   capture.responded(upstream.status, upstream.headers);
@@ -180,7 +181,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     'server-timing': serverTimingHeader(timing, upstream.headers['server-timing']),
   });
   // The head goes out as it came, not with the first chunk, unless that came with it.
-  if (!upstream.body.readableLength) io.flushHead?.();
+  if (!upstream.bodyWaiting) io.flushHead?.();
   pipeBody(io, upstream, capture, finish, settings);
 }
 
@@ -290,24 +291,34 @@ function countedBody(source: Readable, capture: CaptureRecorder, abort: AbortCon
   return out;
 }
 
-/** The upstream's body to the app, as it comes, at the app's pace; bounded, watched for silence. */
+/**
+ * The upstream's body to the app, as it comes, at the app's pace; bounded, watched for
+ * silence. The pieces undici parses from one read of the upstream's socket (one per
+ * HTTP chunk: a fast stream's read holds many) are kept one by one for the capture, and
+ * go to the app as one write once the read is parsed (a microtask later, before any
+ * other I/O), as nginx passes on what one read gave it: the capture's copy of them, one
+ * run of bytes. Written one by one, each cost Node's chunked framing and a slot in the
+ * socket's writev, on the proxy's main thread the larger part of relaying
+ * (docs/decisions.md: "The proxy at undici's dispatch level").
+ */
 function pipeBody(
   io: ProxyIo,
-  upstream: RawUpstreamResponse,
+  upstream: UpstreamAnswer,
   capture: CaptureRecorder,
   finish: CaptureRecorder['end'],
   settings: ReturnType<typeof relaySettings>,
 ): void {
-  const { body } = upstream;
   let bytes = 0;
   let lastAt = performance.now();
   let over = false;
+  /** Where this read's bytes start in the capture's copy; -1: none waiting to be written. */
+  let readFrom = -1;
   const watchdog = setInterval(
     () => {
       if (performance.now() - lastAt < settings.idleMs) return;
       over = true;
       clearInterval(watchdog);
-      body.destroy();
+      upstream.destroy();
       finish('upstream-error', `The upstream sent nothing for ${Math.round(settings.idleMs / 1000)} s.`);
       io.destroy();
     },
@@ -318,42 +329,50 @@ function pipeBody(
     over = true;
     clearInterval(watchdog);
   };
-  body.on('data', (chunk: Buffer) => {
-    if (over) return;
-    const now = performance.now();
-    lastAt = now;
-    bytes += chunk.byteLength;
-    if (bytes > settings.limits.maxReplyBytes) {
+  const write = () => {
+    if (readFrom === -1) return;
+    const read = capture.responseFrom(readFrom);
+    readFrom = -1;
+    if (!io.write(read)) {
+      upstream.pause();
+      io.onDrain(() => upstream.resume());
+    }
+  };
+  const writeRead = () => {
+    if (!over) write();
+  };
+  upstream.take({
+    data: (chunk) => {
+      if (over) return;
+      bytes += chunk.byteLength;
+      if (bytes > settings.limits.maxReplyBytes) {
+        stop();
+        upstream.destroy();
+        finish(
+          'cut',
+          `The answer passed ${formatBytes(settings.limits.maxReplyBytes)} (SLUICE_MAX_REPLY_BYTES); the rest was not read.`,
+        );
+        return io.destroy();
+      }
+      if (readFrom === -1) {
+        lastAt = performance.now();
+        readFrom = capture.responseBytes;
+        queueMicrotask(writeRead);
+      }
+      capture.responseChunk(chunk, lastAt);
+    },
+    end: () => {
+      if (over) return;
+      write();
       stop();
-      body.destroy();
-      finish(
-        'cut',
-        `The answer passed ${formatBytes(settings.limits.maxReplyBytes)} (SLUICE_MAX_REPLY_BYTES); the rest was not read.`,
-      );
-      return io.destroy();
-    }
-    capture.responseChunk(chunk, now);
-    if (!io.write(chunk)) {
-      body.pause();
-      io.onDrain(() => body.resume());
-    }
-  });
-  body.once('end', () => {
-    if (over) return;
-    stop();
-    io.end();
-    finish('complete');
-  });
-  body.once('error', (error: Error) => {
-    if (over) return;
-    stop();
-    finish('upstream-error', `The upstream connection broke: ${error.message}`);
-    io.destroy();
-  });
-  body.once('close', () => {
-    if (over || body.readableEnded) return;
-    stop();
-    finish('upstream-error', 'The upstream connection broke: reset by the peer');
-    io.destroy();
+      io.end();
+      finish('complete');
+    },
+    error: (error) => {
+      if (over) return;
+      stop();
+      finish('upstream-error', `The upstream connection broke: ${error.message}`);
+      io.destroy();
+    },
   });
 }

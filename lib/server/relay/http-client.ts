@@ -10,7 +10,7 @@ import { Agent, Client, errors, request, type Dispatcher } from 'undici';
  * (docs/decisions.md: "Upstream client: undici's request API"). The relay has its own
  * idle limit, and sendUpstream its own wait for headers: undici's timeouts are off.
  */
-const pool = new Agent({ connections: 512, headersTimeout: 0, bodyTimeout: 0 });
+export const upstreamPool = new Agent({ connections: 512, headersTimeout: 0, bodyTimeout: 0 });
 
 export class UpstreamConnectError extends Error {
   constructor(
@@ -89,7 +89,7 @@ export async function postStreaming(
       };
     } catch (error) {
       if (signal.aborted) throw error;
-      if (dispatcher === pool && staleConnection(error)) {
+      if (dispatcher === upstreamPool && staleConnection(error)) {
         const own = new Client(target.origin, { headersTimeout: 0, bodyTimeout: 0 });
         // Closes once this one request, body included, is done.
         return attempt(own).finally(() => void own.close());
@@ -98,40 +98,5 @@ export async function postStreaming(
       throw new UpstreamConnectError(message, code);
     }
   };
-  return attempt(pool);
-}
-
-/** An answer as the recording proxy passes it on: the upstream's own header lines, unparsed. */
-export interface RawUpstreamResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: UpstreamBody;
-}
-
-/**
- * Any request, for the recording proxy: the app's method, headers and body (whole, or
- * streamed as it arrives), on the shared pool. Resolves at the response headers. Not sent again on a
- * stale connection: the app's body has been read by then, and the app retries itself.
- */
-export async function requestUpstream(
-  url: string,
-  init: { method: string; headers: Record<string, string | string[]>; body?: Readable | Buffer; signal: AbortSignal },
-): Promise<RawUpstreamResponse> {
-  const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    throw new UpstreamConnectError(`unsupported protocol ${target.protocol}`);
-  try {
-    const response = await request(target, {
-      method: init.method as Dispatcher.HttpMethod,
-      headers: init.headers,
-      body: init.body ?? null,
-      signal: init.signal,
-      dispatcher: pool,
-    });
-    return { status: response.statusCode, headers: response.headers, body: response.body };
-  } catch (error) {
-    if (init.signal.aborted) throw error;
-    const { message, code } = error as NodeJS.ErrnoException;
-    throw new UpstreamConnectError(message, code);
-  }
+  return attempt(upstreamPool);
 }
