@@ -13,7 +13,8 @@ import { MemoryLiveStreams } from '@/lib/server/live/memory-live-streams';
 import { startNextServer } from '../tests/support/next-server';
 import { redisServerBinary, startRedis } from '../tests/support/redis';
 import { benchProvidersFile, cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
-import { median, type Metric } from './report';
+import { burstFigures } from './relay-burst';
+import { median, pct, type Metric } from './report';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
 
@@ -101,10 +102,7 @@ export function stream(
   });
 }
 
-export const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
+export { pct };
 const gaps = (t: Timing) => t.eventTimes.slice(1).map((x, i) => x - t.eventTimes[i]!);
 
 /** Runs taken in turns across the targets, so a noisy spell of this shared machine falls on all of them alike. */
@@ -426,6 +424,11 @@ export async function run(): Promise<Metric[]> {
     const step = (what: string) => console.error(`relay bench: ${what}`);
     // RELAY_BENCH_ONLY=redis: just the REDIS_URL figures (a quick look while working; the report then lacks the rest).
     if (process.env.RELAY_BENCH_ONLY === 'redis') return await redisFigures(sluice, env, step);
+    // RELAY_BENCH_ONLY=burst: just the server's answers while 200 streams start (a quick look while working).
+    if (process.env.RELAY_BENCH_ONLY === 'burst') {
+      await latency({ sluice }, 3);
+      return await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
+    }
     // RELAY_BENCH_ONLY=throughput: just 100 streams through Sluice and the floor (a quick look while working).
     if (process.env.RELAY_BENCH_ONLY === 'throughput') {
       await warmForMany([pipe, sluice]);
@@ -475,6 +478,8 @@ export async function run(): Promise<Metric[]> {
     const lat = await latency({ direct, floor: pipe, bareRelay, sluice }, 30);
     step('joining live streams, 100 running');
     const joined = await joins(sluice, next.origin, 100);
+    step('streams starting: 200 at once');
+    const burst = await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
     step('throughput, one stream');
     const one = await alternating(
       9,
@@ -633,6 +638,7 @@ export async function run(): Promise<Metric[]> {
         target: '< 100 KB',
         met: memory.sluice < 100 * 1024,
       },
+      ...burst,
       ...withRedis,
     ];
   } finally {
