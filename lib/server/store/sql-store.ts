@@ -1,7 +1,8 @@
 import 'server-only';
-import { storableJson, storableText } from './storable';
-import { textOf } from '@/lib/protocols/conversation';
-import type { SqlClient, Statement } from './sql-client';
+import { storableJson } from './storable';
+import type { SqlClient } from './sql-client';
+import { GroupedWrites } from './grouped-writes';
+import { TOUCH, writeTurns } from './turn-writes';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
 import type {
@@ -52,53 +53,14 @@ export const isCursor = (cursor: string) => {
   return match !== null && BigInt(match[1]!) <= MAX_BIGINT;
 };
 
-/** A message as a row of `messages`, but for its place in the conversation. */
-interface MessageRowInput {
-  id: string;
-  role: string;
-  status: string | null;
-  body: object;
-  search: string;
-  /** The reply's upstream body, when stored (see Turn). */
-  upstream?: string;
-}
-
-/** The turn's rows in order: the messages sent, then the reply's placeholder. */
-function turnRows({ messages, replyId, placeholder, upstreamBody }: Turn): MessageRowInput[] {
-  return [
-    ...messages.map(({ id, message }) => {
-      const assistant = message.role === 'assistant';
-      return {
-        id,
-        role: message.role,
-        status: assistant ? 'complete' : null,
-        body: assistant ? { content: message.content, status: 'complete' } : { content: message.content },
-        search: textOf(message),
-      };
-    }),
-    { id: replyId, role: 'assistant', status: placeholder.status, body: placeholder, search: '', upstream: upstreamBody },
-  ];
-}
-
-function appendStatement(conversationId: string, row: MessageRowInput): Statement {
-  return {
-    sql: `insert into messages (id, conversation_id, seq, role, status, body, search_text, upstream_body)
-          select $1, $2, coalesce(max(seq), 0) + 1, $3, $4, $5, $6, $7 from messages where conversation_id = $2`,
-    params: [
-      row.id,
-      conversationId,
-      row.role,
-      row.status,
-      storableJson(row.body),
-      storableText(row.search),
-      row.upstream === undefined ? null : storableText(row.upstream),
-    ],
-  };
-}
-
-/** In the list (conversations `c`, messages `m`): a message of the listed conversation, or of one of its panes. */
-const OF_LISTED =
-  '(m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))';
+/**
+ * In the list (conversations `c`): a message `m` of the listed conversation, or of one of
+ * its panes, meets `condition`. Two branches, not one `or`: with the `or`, each listed row
+ * read every message in the database (a page took 6 ms per row at 4,000 messages).
+ */
+const ANY_MESSAGE = (condition: string) =>
+  `(exists (select 1 from messages m where m.conversation_id = c.id and ${condition})
+    or exists (select 1 from conversations p join messages m on m.conversation_id = p.id where p.parent_id = c.id and ${condition}))`;
 
 /**
  * In the list: the model of the listed conversation's last reply, or of each of its
@@ -111,21 +73,38 @@ const MODELS = `array_remove(array(
    from (select c.id, -1 as pane union all select p.id, p.pane from conversations p where p.parent_id = c.id) x
    order by x.pane), null)`;
 
-/** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
-const TOUCH = (id: string) =>
-  `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
-const touch = (conversationId: string): Statement => ({ sql: TOUCH('$1'), params: [conversationId] });
+/**
+ * The client, each of whose statements first waits for `before`: a turn is written with
+ * its group, a moment after it was begun, and what is asked after it must still find it
+ * (a conversation read, a next turn, a delete).
+ */
+function afterEach(sql: SqlClient, before: () => Promise<void>): SqlClient {
+  return {
+    query: async (text, params) => (await before(), sql.query(text, params)),
+    exec: async (text) => (await before(), sql.exec(text)),
+    batch: async (statements) => (await before(), sql.batch(statements)),
+    alone: (work) => sql.alone(work),
+    close: async () => (await before(), sql.close()),
+  };
+}
 
 /** One query layer over any PostgreSQL: PGlite embedded, or a server through `pg`. */
 export class SqlConversationStore implements ConversationStore {
   /** The recording proxy's captures, in the same database. */
   readonly captures: CaptureStore;
 
+  /** Turns that come together are written together (see GroupedWrites). */
+  private readonly turns: GroupedWrites<Turn>;
+  /** Every other statement: each runs once the turns begun before it are written. */
+  private readonly sql: SqlClient;
+
   constructor(
-    private readonly sql: SqlClient,
+    sql: SqlClient,
     readonly shared = false,
   ) {
     this.captures = new CaptureStore(sql);
+    this.turns = new GroupedWrites((turns) => writeTurns(sql, turns));
+    this.sql = afterEach(sql, () => this.turns.idle());
   }
 
   async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {
@@ -145,16 +124,12 @@ export class SqlConversationStore implements ConversationStore {
          where c.parent_id is null
            and ($1::text is null
                 or position($1 in lower(c.title)) > 0
-                or exists (select 1 from messages m
-                           where ${OF_LISTED}
-                             and position($1 in lower(m.search_text)) > 0))
+                or ${ANY_MESSAGE('position($1 in lower(m.search_text)) > 0')})
            and ($2::bigint is null or ${ACTIVITY} < $2::bigint or (${ACTIVITY} = $2::bigint and id < $3))
          order by updated_at desc, id desc
          limit $4)
        select c.*,
-              exists (select 1 from messages m
-                      where ${OF_LISTED}
-                        and m.status = 'streaming') as streaming,
+              ${ANY_MESSAGE(`m.status = 'streaming'`)} as streaming,
               ${MODELS} as models
        from listed c
        order by updated_at desc, id desc`,
@@ -259,35 +234,8 @@ export class SqlConversationStore implements ConversationStore {
     await this.sql.query('update conversations set upstream_conversation_id = $2 where id = $1', [id, upstreamId]);
   }
 
-  async beginTurn(turn: Turn): Promise<void> {
-    const { conversationId, newTitle, compare, replaceFrom } = turn;
-    // Every chat and every compare pane starts here: one statement, not a transaction of
-    // several: each query costs the embedded database CPU
-    // (docs/decisions.md: "One statement per new turn and per save"). New rows only, so
-    // nothing can interleave with them.
-    if (newTitle !== undefined) {
-      await this.sql.query(
-        `with conversation as (insert into conversations (id, title, parent_id, pane) values ($1, $2, $3, $4) returning id),
-              session as (update conversations set updated_at = now() where id = $3),
-              turn as (insert into messages (id, conversation_id, seq, role, status, body, search_text, upstream_body)
-                       select m->>'id', (select id from conversation), n, m->>'role', m->>'status', m->'body', m->>'search', m->>'upstream'
-                       from jsonb_array_elements($5::jsonb) with ordinality as rows(m, n))
-         select 1`,
-        [conversationId, storableText(newTitle), compare?.id ?? null, compare?.pane ?? null, storableJson(turnRows(turn))],
-      );
-      return;
-    }
-    const statements: Statement[] = [
-      // Two tabs on one conversation take turns here, so each turn's rows stay contiguous.
-      { sql: 'select 1 from conversations where id = $1 for update', params: [conversationId] },
-    ];
-    if (replaceFrom !== undefined)
-      statements.push({
-        sql: 'delete from messages where conversation_id = $1 and seq > $2',
-        params: [conversationId, replaceFrom],
-      });
-    statements.push(...turnRows(turn).map((row) => appendStatement(conversationId, row)), touch(conversationId));
-    await this.sql.batch(statements);
+  beginTurn(turn: Turn): Promise<void> {
+    return this.turns.add(turn);
   }
 
   /**
