@@ -12,8 +12,7 @@ import { median, pct, type Metric } from './report';
 const agent = new Agent({ keepAlive: true, maxSockets: 100 });
 const streams = new Agent({ keepAlive: true, maxSockets: 1000 });
 
-const chatBody = (model: string) =>
-  JSON.stringify({ provider: 'bench', model, messages: [{ role: 'user', content: 'bench' }] });
+const chatBody = (model: string) => JSON.stringify({ provider: 'bench', model, messages: [{ role: 'user', content: 'bench' }] });
 
 /**
  * Time to the first byte of an answer's body (or its end, for an empty one). The body is

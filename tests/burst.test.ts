@@ -70,7 +70,10 @@ async function listed(origin: string): Promise<ConversationPage['conversations']
 it(`answers health, a store read and a new chat while ${BURST} streams start, and stores every one of them complete`, async () => {
   const upstream = await heldUpstream();
   const config = join(mkdtempSync(join(tmpdir(), 'sluice-burst-')), 'config.json');
-  writeFileSync(config, JSON.stringify({ providers: [{ id: 'held', protocol: 'openai-chat', baseUrl: `${upstream.origin}/v1` }] }));
+  writeFileSync(
+    config,
+    JSON.stringify({ providers: [{ id: 'held', protocol: 'openai-chat', baseUrl: `${upstream.origin}/v1` }] }),
+  );
   const server = await startNextServer({ SLUICE_CONFIG: config });
   try {
     // All at once; each answer read to its first bytes.

@@ -375,8 +375,7 @@ for (const backend of backends) {
       const all = [...fresh, clash, ...panes, next];
       const settled = await Promise.allSettled(all.map((t) => db.beginTurn(t)));
       expect(settled.map((s) => s.status)).toEqual(all.map((t) => (t === clash ? 'rejected' : 'fulfilled')));
-      for (const t of [...fresh, ...panes])
-        expect(await texts(db, t.conversationId)).toEqual([`U:q ${t.conversationId}`, 'A:']);
+      for (const t of [...fresh, ...panes]) expect(await texts(db, t.conversationId)).toEqual([`U:q ${t.conversationId}`, 'A:']);
       expect(await texts(db, old)).toEqual(['U:start', 'A:ok', `U:q ${old}`, 'A:']);
       expect((await db.getCompare(session))!.panes.map((p) => p.id)).toEqual(panes.map((p) => p.conversationId));
     });

@@ -88,7 +88,10 @@ function nextTurn(turn: Turn): Statement[] {
     { sql: 'select 1 from conversations where id = $1 for update', params: [conversationId] },
   ];
   if (replaceFrom !== undefined)
-    statements.push({ sql: 'delete from messages where conversation_id = $1 and seq > $2', params: [conversationId, replaceFrom] });
+    statements.push({
+      sql: 'delete from messages where conversation_id = $1 and seq > $2',
+      params: [conversationId, replaceFrom],
+    });
   statements.push(...turnRows(turn).map((row) => appendStatement(conversationId, row)), touch(conversationId));
   return statements;
 }
