@@ -218,10 +218,12 @@ async function memoryPerStream(target: Target, pid: number, streams: number, eve
   await new Promise((r) => setTimeout(r, 500));
   const before = rssBytes(pid);
   const closers: (() => void)[] = [];
+  const replies: string[] = [];
   const opened = new Promise<void>((resolve) => {
     for (let i = 0; i < streams; i++)
-      void stream(target, `hold-${events}`, (close) => {
+      void stream(target, `hold-${events}`, (close, headers) => {
         closers.push(close);
+        if (headers['x-sluice-message-id']) replies.push(String(headers['x-sluice-message-id']));
         if (closers.length === streams) resolve();
       });
   });
@@ -232,6 +234,10 @@ async function memoryPerStream(target: Target, pid: number, streams: number, eve
   await new Promise((r) => setTimeout(r, 1000));
   const after = rssBytes(pid);
   closers.forEach((close) => close());
+  // A Sluice reply runs on without its reader (until the idle limit): stopped, so that the
+  // held upstream connections do not fill the server's pool for what comes next.
+  const origin = new URL(target.url).origin;
+  await Promise.all(replies.map((id) => fetch(`${origin}/api/chat/${id}/stop`, { method: 'POST' }).catch(() => undefined)));
   await new Promise((r) => setTimeout(r, 500));
   return Math.max(0, after - before) / Math.max(1, closers.length);
 }
@@ -478,8 +484,6 @@ export async function run(): Promise<Metric[]> {
     const lat = await latency({ direct, floor: pipe, bareRelay, sluice }, 30);
     step('joining live streams, 100 running');
     const joined = await joins(sluice, next.origin, 100);
-    step('streams starting: 200 at once');
-    const burst = await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
     step('throughput, one stream');
     const one = await alternating(
       9,
@@ -518,6 +522,10 @@ export async function run(): Promise<Metric[]> {
       floor: await memoryPerStream(pipe, floor.child.pid!, 200, 2000),
       sluice: await memoryPerStream(sluice, next.process.pid!, 200, 2000),
     };
+    // After the memory figures: the burst's 200 streams and their probes grow the heap, and
+    // a heap grown already reads as less memory per stream there.
+    step('streams starting: 200 at once');
+    const burst = await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
     const withRedis = await redisFigures(sluice, env, step);
 
     const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
