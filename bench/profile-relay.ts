@@ -11,6 +11,9 @@
  * With `bare`, the rounds go through the bare Next.js relay route instead: the same
  * profile of the architecture's floor, to set beside Sluice's. With `proxy`, through the
  * recording proxy (/proxy/bench/…, each exchange captured), as bench/proxy.ts times it.
+ * With `burst`, each round sends 200 chats at once on the gated model (one event, held),
+ * waits for every first byte, then releases them: where the server's time goes while
+ * streams start (bench/relay-burst.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tests/support/next-server';
 import { settled, sluiceTarget, throughput, type Target } from './relay';
+import { timeToFirstByte } from './relay-burst';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream } from './relay-peers';
 
 const rounds = Number(process.argv[2] ?? 5);
@@ -150,10 +154,22 @@ const target: Target =
           headers: { authorization: 'Bearer sk-bench-not-a-key' },
         }
       : sluiceTarget(origin);
+for (let round = 0; round < rounds && mode === 'burst'; round++) {
+  const cpu = cpuSeconds(server.pid!);
+  const start = performance.now();
+  await Promise.all(Array.from({ length: 200 }, () => timeToFirstByte(`${origin}/api/chat`, sluiceTarget(origin).body('gate'))));
+  const opened = performance.now() - start;
+  await new Promise((r) => setTimeout(r, 1000)); // the turns are written after the first bytes
+  upstream.release();
+  await new Promise((r) => setTimeout(r, 2000)); // the replies are stored after their last byte
+  console.log(
+    `round ${round + 1}: 200 open after ${Math.round(opened)} ms; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
+  );
+}
 /** The rounds' spans on the monotonic clock the profiles' timestamps use (µs). */
 const windows: [number, number][] = [];
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
-for (let round = 0; round < rounds; round++) {
+for (let round = 0; round < rounds && mode !== 'burst'; round++) {
   const cpu = cpuSeconds(server.pid!);
   const from = monotonicUs();
   const eventsPerSecond = await throughput(target, 100, 2000);

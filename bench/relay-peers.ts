@@ -14,9 +14,16 @@ const chunk = (i: number, id = 'bench') =>
  * ("stamped-N-MS" too, each event's id the performance.now() it was written at, which a
  * client in this process reads: bench/relay.ts `stream`), "burst-N" sends N events as
  * fast as the reader takes them, "hold" sends one event and keeps the stream open until
- * the client leaves, "hold-N" sends N events first.
+ * the client leaves, "hold-N" sends N events first; "gate" sends one event and ends once
+ * `release()` is called (each gated stream then ends whole), `gated()` counting those open.
  */
-export async function startBenchUpstream(): Promise<{ origin: string; server: Server }> {
+export async function startBenchUpstream(): Promise<{
+  origin: string;
+  server: Server;
+  gated: () => number;
+  release: () => void;
+}> {
+  const gates = new Set<() => void>();
   const server = createServer(async (req, res) => {
     req.setEncoding('utf8'); // one decoder for the whole body
     let body = '';
@@ -25,6 +32,16 @@ export async function startBenchUpstream(): Promise<{ origin: string; server: Se
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.flushHeaders();
     const [kind, a, b] = model.split('-');
+    if (kind === 'gate') {
+      res.write(chunk(0));
+      const end = () => {
+        gates.delete(end);
+        res.end('data: [DONE]\n\n');
+      };
+      gates.add(end);
+      res.on('close', () => gates.delete(end));
+      return;
+    }
     if (kind === 'hold') {
       for (let i = 0; i < (Number(a) || 1); i++) res.write(chunk(i));
       return;
@@ -37,7 +54,12 @@ export async function startBenchUpstream(): Promise<{ origin: string; server: Se
     res.end('data: [DONE]\n\n');
   });
   server.keepAliveTimeout = 60_000;
-  return { origin: await listen(server), server };
+  return {
+    origin: await listen(server),
+    server,
+    gated: () => gates.size,
+    release: () => [...gates].forEach((end) => end()),
+  };
 }
 
 /** A providers file (in a folder of its own) whose one provider, `bench`, is the bench upstream at `origin`: its path. */

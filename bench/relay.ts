@@ -13,7 +13,8 @@ import { MemoryLiveStreams } from '@/lib/server/live/memory-live-streams';
 import { startNextServer } from '../tests/support/next-server';
 import { redisServerBinary, startRedis } from '../tests/support/redis';
 import { benchProvidersFile, cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
-import { median, type Metric } from './report';
+import { burstFigures } from './relay-burst';
+import { median, pct, type Metric } from './report';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
 
@@ -101,10 +102,7 @@ export function stream(
   });
 }
 
-export const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
+export { pct };
 const gaps = (t: Timing) => t.eventTimes.slice(1).map((x, i) => x - t.eventTimes[i]!);
 
 /** Runs taken in turns across the targets, so a noisy spell of this shared machine falls on all of them alike. */
@@ -220,10 +218,12 @@ async function memoryPerStream(target: Target, pid: number, streams: number, eve
   await new Promise((r) => setTimeout(r, 500));
   const before = rssBytes(pid);
   const closers: (() => void)[] = [];
+  const replies: string[] = [];
   const opened = new Promise<void>((resolve) => {
     for (let i = 0; i < streams; i++)
-      void stream(target, `hold-${events}`, (close) => {
+      void stream(target, `hold-${events}`, (close, headers) => {
         closers.push(close);
+        if (headers['x-sluice-message-id']) replies.push(String(headers['x-sluice-message-id']));
         if (closers.length === streams) resolve();
       });
   });
@@ -234,6 +234,10 @@ async function memoryPerStream(target: Target, pid: number, streams: number, eve
   await new Promise((r) => setTimeout(r, 1000));
   const after = rssBytes(pid);
   closers.forEach((close) => close());
+  // A Sluice reply runs on without its reader (until the idle limit): stopped, so that the
+  // held upstream connections do not fill the server's pool for what comes next.
+  const origin = new URL(target.url).origin;
+  await Promise.all(replies.map((id) => fetch(`${origin}/api/chat/${id}/stop`, { method: 'POST' }).catch(() => undefined)));
   await new Promise((r) => setTimeout(r, 500));
   return Math.max(0, after - before) / Math.max(1, closers.length);
 }
@@ -426,6 +430,11 @@ export async function run(): Promise<Metric[]> {
     const step = (what: string) => console.error(`relay bench: ${what}`);
     // RELAY_BENCH_ONLY=redis: just the REDIS_URL figures (a quick look while working; the report then lacks the rest).
     if (process.env.RELAY_BENCH_ONLY === 'redis') return await redisFigures(sluice, env, step);
+    // RELAY_BENCH_ONLY=burst: just the server's answers while 200 streams start (a quick look while working).
+    if (process.env.RELAY_BENCH_ONLY === 'burst') {
+      await latency({ sluice }, 3);
+      return await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
+    }
     // RELAY_BENCH_ONLY=throughput: just 100 streams through Sluice and the floor (a quick look while working).
     if (process.env.RELAY_BENCH_ONLY === 'throughput') {
       await warmForMany([pipe, sluice]);
@@ -513,6 +522,10 @@ export async function run(): Promise<Metric[]> {
       floor: await memoryPerStream(pipe, floor.child.pid!, 200, 2000),
       sluice: await memoryPerStream(sluice, next.process.pid!, 200, 2000),
     };
+    // After the memory figures: the burst's 200 streams and their probes grow the heap, and
+    // a heap grown already reads as less memory per stream there.
+    step('streams starting: 200 at once');
+    const burst = await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
     const withRedis = await redisFigures(sluice, env, step);
 
     const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
@@ -633,6 +646,7 @@ export async function run(): Promise<Metric[]> {
         target: '< 100 KB',
         met: memory.sluice < 100 * 1024,
       },
+      ...burst,
       ...withRedis,
     ];
   } finally {

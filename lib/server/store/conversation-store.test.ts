@@ -15,7 +15,7 @@ import { freshPgDatabase } from '@/tests/support/postgres';
 import { INTERRUPTED, StoreError, connect, openStore } from './index';
 import { packEvents } from './packed-events';
 import { migrate } from './migrations';
-import type { ConversationStore, StoredReply } from './types';
+import type { ConversationStore, StoredReply, Turn } from './types';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -427,6 +427,31 @@ for (const backend of backends) {
         expect(rows[i + 1]).toBe(`A:a${n}`);
       }
       expect(new Set(rows).size).toBe(rows.length);
+    });
+
+    it('writes turns begun together each whole, new and continued, panes and chats; a bad one fails alone', async () => {
+      const old = uuidv7();
+      await turn(db, old, { newTitle: 'old', messages: [user('start')], answer: 'ok' });
+      const session = uuidv7();
+      await db.createCompare({ id: session, title: 'session' });
+      const begun = (conversationId: string, extra: Partial<Turn> = {}) => ({
+        conversationId,
+        newTitle: `chat ${conversationId}`,
+        messages: [{ id: uuidv7(), message: user(`q ${conversationId}`) }],
+        replyId: uuidv7(),
+        placeholder: reply('', 'streaming'),
+        ...extra,
+      });
+      const fresh = Array.from({ length: 30 }, () => begun(uuidv7()));
+      const panes = [0, 1].map((pane) => begun(uuidv7(), { compare: { id: session, pane } }));
+      const next = begun(old, { newTitle: undefined });
+      const clash = begun(old); // a new conversation with an id that is taken
+      const all = [...fresh, clash, ...panes, next];
+      const settled = await Promise.allSettled(all.map((t) => db.beginTurn(t)));
+      expect(settled.map((s) => s.status)).toEqual(all.map((t) => (t === clash ? 'rejected' : 'fulfilled')));
+      for (const t of [...fresh, ...panes]) expect(await texts(db, t.conversationId)).toEqual([`U:q ${t.conversationId}`, 'A:']);
+      expect(await texts(db, old)).toEqual(['U:start', 'A:ok', `U:q ${old}`, 'A:']);
+      expect((await db.getCompare(session))!.panes.map((p) => p.id)).toEqual(panes.map((p) => p.conversationId));
     });
 
     describe('listing', () => {

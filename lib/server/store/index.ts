@@ -65,6 +65,7 @@ export async function openStore(env: Env = process.env): Promise<ConversationSto
   if (!shared) {
     await store.settleInterrupted(INTERRUPTED);
     await store.captures.settleInterrupted(CAPTURE_INTERRUPTED);
+    store.keepStatistics();
   }
   return store;
 }

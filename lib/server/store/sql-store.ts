@@ -1,8 +1,10 @@
 import 'server-only';
-import { storableJson, storableText } from './storable';
-import { textOf } from '@/lib/protocols/conversation';
-import type { SqlClient, Statement } from './sql-client';
+import { storableJson } from './storable';
+import type { SqlClient } from './sql-client';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
+import { GroupedWrites } from './grouped-writes';
+import { LEAF, PATH } from './message-tree';
+import { TOUCH, writeTurns } from './turn-writes';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
 import { VoteStore } from '../votes/vote-store';
@@ -65,73 +67,14 @@ export const isCursor = (cursor: string) => {
   return match !== null && BigInt(match[1]!) <= MAX_BIGINT;
 };
 
-/** A message as a row of `messages`, but for its place in the conversation. */
-interface MessageRowInput {
-  id: string;
-  role: string;
-  status: string | null;
-  body: object;
-  search: string;
-  /** The reply's upstream body, when stored (see Turn). */
-  upstream?: string;
-}
-
-/** The turn's rows in order: the messages sent, then the reply's placeholder; each under the one before it. */
-function turnRows({ messages, replyId, placeholder, upstreamBody }: Turn): (MessageRowInput & { parent?: string })[] {
-  const rows: MessageRowInput[] = [
-    ...messages.map(({ id, message }) => {
-      const assistant = message.role === 'assistant';
-      return {
-        id,
-        role: message.role,
-        status: assistant ? 'complete' : null,
-        body: assistant ? { content: message.content, status: 'complete' } : { content: message.content },
-        search: textOf(message),
-      };
-    }),
-    { id: replyId, role: 'assistant', status: placeholder.status, body: placeholder, search: '', upstream: upstreamBody },
-  ];
-  return rows.map((row, i) => (i > 0 ? { ...row, parent: rows[i - 1]!.id } : row));
-}
-
 /**
- * The message a conversation shows last (`c` its row): its leaf, or, for a row written
- * before there were leaves, its last message.
+ * In the list (conversations `c`): a message `m` of the listed conversation, or of one of
+ * its panes, meets `condition`. Two branches, not one `or`: with the `or`, each listed row
+ * read every message in the database (a page took 6 ms per row at 4,000 messages).
  */
-const LEAF = `coalesce(c.leaf_id, (select l.id from messages l where l.conversation_id = c.id order by l.seq desc limit 1))`;
-
-/**
- * The messages shown of conversation $1, from its leaf up: `path` (id, depth from the
- * leaf). Each step is one primary-key lookup: a lateral subquery with a limit, which the
- * planner cannot make a join of. As a join it hashed the conversation's messages (or
- * the table) at every step: a 1,000-message read took 470 ms.
- */
-const PATH = `path as (
-   select m.id, m.parent_id, 0 as depth from messages m where m.id = (select ${LEAF} from conversations c where c.id = $1)
-   union all
-   select m.id, m.parent_id, p.depth + 1 from path p
-   cross join lateral (select id, parent_id from messages where id = p.parent_id limit 1) m)`;
-
-/**
- * Where a turn of conversation $1 goes ($3: its replaceFrom): after the leaf; or, for a
- * regenerate or an edit, under the message before that position on the path shown (at
- * the root for position 0), beside the versions already there.
- */
-const ANCHOR = `case when $3::int is null then (select ${LEAF} from conversations c where c.id = $1)
-                     when $3::int = 0 then null
-                     else (select id from path order by depth desc limit 1
-                           offset greatest(least($3::int, (select count(*) from path)::int) - 1, 0)) end`;
-
-/** Inserts the rows of turn $2 (JSON, from turnRows) into conversation $1 after its last seq, the first under `anchor`. */
-const INSERT_TURN = (conversation: string, anchor: string) =>
-  `insert into messages (id, conversation_id, seq, parent_id, role, status, body, search_text, upstream_body)
-   select m->>'id', ${conversation}, (select coalesce(max(seq), 0) from messages where conversation_id = ${conversation}) + n,
-          case when n = 1 then ${anchor} else m->>'parent' end, m->>'role', m->>'status', m->'body', m->>'search', m->>'upstream'
-   from jsonb_array_elements($2::jsonb) with ordinality as rows(m, n)`;
-
-/** In the list (conversations `c`, messages `m`): a message of the listed conversation, or of one of its panes. */
-const OF_LISTED =
-  '(m.conversation_id = c.id or m.conversation_id in (select p.id from conversations p where p.parent_id = c.id))';
+const ANY_MESSAGE = (condition: string) =>
+  `(exists (select 1 from messages m where m.conversation_id = c.id and ${condition})
+    or exists (select 1 from conversations p join messages m on m.conversation_id = p.id where p.parent_id = c.id and ${condition}))`;
 
 /**
  * In the list: the model of the listed conversation's reply shown last (its leaf's; the
@@ -154,9 +97,20 @@ const HIDDEN_BLIND = (id: string) =>
   `exists (select 1 from conversations bp join conversations bs on bs.id = bp.parent_id
            where bp.id = ${id} and bs.blind is not null and bs.blind->'vote' is null)`;
 
-/** A turn makes its conversation, and the compare session it is a pane of, the most recent. */
-const TOUCH = (id: string) =>
-  `update conversations set updated_at = now() where id = ${id} or id = (select parent_id from conversations where id = ${id})`;
+/**
+ * The client, each of whose statements first waits for `before`: a turn is written with
+ * its group, a moment after it was begun, and what is asked after it must still find it
+ * (a conversation read, a next turn, a delete).
+ */
+function afterEach(sql: SqlClient, before: () => Promise<void>): SqlClient {
+  return {
+    query: async (text, params) => (await before(), sql.query(text, params)),
+    exec: async (text) => (await before(), sql.exec(text)),
+    batch: async (statements) => (await before(), sql.batch(statements)),
+    alone: (work) => sql.alone(work),
+    close: async () => (await before(), sql.close()),
+  };
+}
 
 /** One query layer over any PostgreSQL: PGlite embedded, or a server through `pg`. */
 export class SqlConversationStore implements ConversationStore {
@@ -165,12 +119,41 @@ export class SqlConversationStore implements ConversationStore {
   /** The blind votes, in the same database. */
   readonly votes: VoteStore;
 
+  /** Turns that come together are written together (see GroupedWrites). */
+  private readonly turns: GroupedWrites<Turn>;
+  /** Every other statement: each runs once the turns begun before it are written. */
+  private readonly sql: SqlClient;
+
   constructor(
-    private readonly sql: SqlClient,
+    sql: SqlClient,
     readonly shared = false,
   ) {
     this.captures = new CaptureStore(sql);
     this.votes = new VoteStore(sql);
+    this.turns = new GroupedWrites(async (turns) => {
+      await writeTurns(sql, turns);
+      if (!shared) this.keepStatistics(turns.length);
+    });
+    this.sql = afterEach(sql, () => this.turns.idle());
+  }
+
+  /** New turns written since the list's statistics were last taken, and how many to take them at. */
+  private turnsSinceStatistics = 0;
+  private statisticsAt = 100;
+
+  /**
+   * The embedded database has no autovacuum to keep its planner's statistics: without
+   * them the list sorted every conversation for each page instead of reading the
+   * activity index (2,000 conversations: 7.7 ms a page, 1.3 ms with them). Taken when
+   * the store opens, then after 100 new turns, 200 more, 400 more and so on; a server
+   * PostgreSQL's autovacuum does this itself (docs/decisions.md: "Turns written in groups").
+   */
+  keepStatistics(written = 0): void {
+    this.turnsSinceStatistics += written;
+    if (written > 0 && this.turnsSinceStatistics < this.statisticsAt) return;
+    this.statisticsAt = Math.max(100, this.turnsSinceStatistics * 2);
+    this.turnsSinceStatistics = 0;
+    this.sql.exec('analyze conversations').catch(() => undefined); // only the plan is at stake
   }
 
   async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {
@@ -190,16 +173,12 @@ export class SqlConversationStore implements ConversationStore {
          where c.parent_id is null
            and ($1::text is null
                 or position($1 in lower(c.title)) > 0
-                or exists (select 1 from messages m
-                           where ${OF_LISTED}
-                             and position($1 in lower(m.search_text)) > 0))
+                or ${ANY_MESSAGE('position($1 in lower(m.search_text)) > 0')})
            and ($2::bigint is null or ${ACTIVITY} < $2::bigint or (${ACTIVITY} = $2::bigint and id < $3))
          order by updated_at desc, id desc
          limit $4)
        select c.*,
-              exists (select 1 from messages m
-                      where ${OF_LISTED}
-                        and m.status = 'streaming') as streaming,
+              ${ANY_MESSAGE(`m.status = 'streaming'`)} as streaming,
               ${MODELS} as models
        from listed c
        order by updated_at desc, id desc`,
@@ -340,41 +319,8 @@ export class SqlConversationStore implements ConversationStore {
     await this.sql.query('update conversations set upstream_conversation_id = $2 where id = $1', [id, upstreamId]);
   }
 
-  async beginTurn(turn: Turn): Promise<void> {
-    const { conversationId, newTitle, compare, replaceFrom } = turn;
-    // Every chat and every compare pane starts here: one statement, not a transaction of
-    // several: each query costs the embedded database CPU
-    // (docs/decisions.md: "One statement per new turn and per save"). New rows only, so
-    // nothing can interleave with them.
-    if (newTitle !== undefined) {
-      await this.sql.query(
-        `with conversation as (insert into conversations (id, title, parent_id, pane, leaf_id) values ($1, $3, $4, $5, $6) returning id),
-              session as (update conversations set updated_at = now() where id = $4),
-              turn as (${INSERT_TURN('(select id from conversation)', 'null')})
-         select 1`,
-        [
-          conversationId,
-          storableJson(turnRows(turn)),
-          storableText(newTitle),
-          compare?.id ?? null,
-          compare?.pane ?? null,
-          turn.replyId,
-        ],
-      );
-      return;
-    }
-    // A regenerate or an edit drops nothing: its rows go beside the versions they replace,
-    // and the reply becomes the leaf, so the conversation shows it.
-    await this.sql.batch([
-      // Two tabs on one conversation take turns here, so each turn's rows stay contiguous.
-      { sql: 'select 1 from conversations where id = $1 for update', params: [conversationId] },
-      {
-        sql: `with recursive ${PATH}, turn as (${INSERT_TURN('$1', `(${ANCHOR})`)})
-              update conversations set updated_at = now(), leaf_id = case when id = $1 then $4 else leaf_id end
-              where id = $1 or id = (select parent_id from conversations where id = $1)`,
-        params: [conversationId, storableJson(turnRows(turn)), replaceFrom ?? null, turn.replyId],
-      },
-    ]);
+  beginTurn(turn: Turn): Promise<void> {
+    return this.turns.add(turn);
   }
 
   async showVersion(conversationId: string, messageId: string): Promise<Conversation | 'busy' | undefined> {

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { GroupedWrites } from './grouped-writes';
+
+/** A write the test finishes by hand, recording each group it was given. */
+function recorder(failing: (items: string[]) => boolean = () => false) {
+  const groups: string[][] = [];
+  const open: (() => void)[] = [];
+  const writes = new GroupedWrites<string>(async (items) => {
+    groups.push(items);
+    await new Promise<void>((resolve) => open.push(resolve));
+    if (failing(items)) throw new Error(`refused ${items.join('+')}`);
+  });
+  /** Finishes the write under way, once it has begun. */
+  const finish = async () => {
+    while (open.length === 0) await new Promise((r) => setImmediate(r));
+    open.shift()!();
+  };
+  return { writes, groups, finish };
+}
+
+describe('grouped writes', () => {
+  it('writes what comes in one turn together, and what comes during a write with the next one', async () => {
+    const { writes, groups, finish } = recorder();
+    const first = [writes.add('a'), writes.add('b')];
+    await finish();
+    await Promise.all(first);
+    const during = writes.add('c');
+    await new Promise((r) => setImmediate(r));
+    const later = [writes.add('d'), writes.add('e')]; // while c is being written
+    await finish();
+    await during;
+    await finish();
+    await Promise.all(later);
+    expect(groups).toEqual([['a', 'b'], ['c'], ['d', 'e']]);
+  });
+
+  it('writes each item of a failed group alone, in order: only the bad one fails', async () => {
+    const { writes, groups, finish } = recorder((items) => items.includes('bad'));
+    const results = Promise.allSettled(['a', 'bad', 'c'].map((item) => writes.add(item)));
+    for (let i = 0; i < 4; i++) await finish();
+    expect((await results).map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as Error).message))).toEqual([
+      'ok',
+      'refused bad',
+      'ok',
+    ]);
+    expect(groups).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
+  });
+});
