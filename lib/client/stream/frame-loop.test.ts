@@ -29,21 +29,21 @@ describe('the frame loop', () => {
       loop.requestFlush('a', () => ({ i }));
       frame();
     }
-    // 12 frames of 16.7 ms: at 0, 67, 133 ms (66 ms apart, rounded up to frames).
-    expect(updates).toEqual([['a'], ['a'], ['a']]);
-    expect(loop.frameStats.storeUpdates).toBe(3);
+    // 12 frames of 16.7 ms: at 0, 50, 100, 150 ms (45 ms apart, rounded up to frames).
+    expect(updates).toEqual([['a'], ['a'], ['a'], ['a']]);
+    expect(loop.frameStats.storeUpdates).toBe(4);
   });
 
-  it('applies streams in step together: four panes in one store update, every fourth frame', async () => {
+  it('applies streams in step together: four panes in one store update, every third frame', async () => {
     const { loop, updates, frame } = loopWithFrames();
     const panes = ['p1', 'p2', 'p3', 'p4'];
     for (let i = 0; i < 30; i++) {
       for (const pane of panes) loop.requestFlush(pane, () => ({ i }));
       frame();
     }
-    // 30 frames of 16.7 ms: at 0, 67, 133 … 467 ms, each time all four.
-    expect(updates).toEqual(Array.from({ length: 8 }, () => panes));
-    expect(loop.frameStats.storeUpdates).toBe(8);
+    // 30 frames of 16.7 ms: at 0, 50, 100 … 450 ms, each time all four.
+    expect(updates).toEqual(Array.from({ length: 10 }, () => panes));
+    expect(loop.frameStats.storeUpdates).toBe(10);
   });
 
   it('applies a stream’s end at the next frame, out of cadence, and resolves its waiters then', async () => {

@@ -8,12 +8,11 @@
  */
 
 /**
- * Streaming text changes are applied at most this often per stream (every fourth
- * frame at 60 Hz, 15 times a second): reading does not need more, and each update
- * renders, lays out and paints the stream's tail again. A stream's end is applied at
- * the next frame regardless (docs/decisions.md: "Streaming text applied every 66 ms").
+ * Streaming text changes are applied at most this often per stream (every third
+ * frame at 60 Hz): reading does not need more, and each update re-parses the markdown
+ * of the stream's tail. A stream's end is applied at the next frame regardless.
  */
-export const MIN_UPDATE_INTERVAL_MS = 66;
+export const MIN_UPDATE_INTERVAL_MS = 45;
 
 export interface FrameLoopOptions<Patch extends object> {
   /** Runs a callback at the next frame with its timestamp (requestAnimationFrame on the page). */
