@@ -21,7 +21,11 @@ import { ReplyActionsProvider } from '../chat/reply-actions';
 import { EventLogView } from '../event-log/event-log-panel';
 import { FollowTail } from '../follow-tail';
 import { Button } from '@/components/ui/button';
+import { frameLoop } from '@/lib/client/thread/page-frames';
 import { Swatch } from './pane-color';
+
+/** A few times a second, as the chat's progress line ticks: the eye reads no faster. */
+const TICK_MS = 250;
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
@@ -35,16 +39,22 @@ function elapsedText(paneKey: string, started: number): string {
  * Time since the pane's reply started and its rate so far, ticking while it streams.
  * The tick writes the text itself rather than render: four panes ticking ten times a
  * second were forty React renders a second, each its own task beside the frame loop's.
+ * It ticks in the page's one frame loop, after the frame's store update, not on timers
+ * of its own: every pane's line changes in the frame that lays out their text anyway
+ * (docs/decisions.md: "The race's picture four times a second").
  */
 function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }) {
   const [started] = useState(() => performance.now());
   const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (!streaming) return;
-    const timer = setInterval(() => {
-      if (text.current) text.current.textContent = elapsedText(paneKey, started);
-    }, 100);
-    return () => clearInterval(timer);
+    let ticked = -Infinity;
+    return frameLoop.onFrame((now) => {
+      if (now - ticked < TICK_MS) return;
+      ticked = now;
+      const next = elapsedText(paneKey, started);
+      if (text.current && text.current.textContent !== next) text.current.textContent = next;
+    });
   }, [streaming, paneKey, started]);
   if (!streaming) return null;
   return (
@@ -57,12 +67,21 @@ function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }
 /**
  * The pane's conversation, in a box of its own that follows the streaming reply's
  * tail as the chat's page does (.follow-list in globals.css, and FollowTail).
+ * The box is painted opaque, in the page's own colour: Chromium scrolls a box with a
+ * transparent background by painting it again where text is drawn with subpixel
+ * antialiasing, and with an opaque one on the compositor, so following the tail costs
+ * no paint. Contained (`contain: content`): what changes inside it is laid out and
+ * painted inside it (docs/decisions.md: "A pane's box scrolls on the compositor").
  */
 function PaneMessages({ pane }: { pane: Pane }) {
   const box = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   return (
-    <div ref={box} data-testid="pane-messages" className="max-h-[60vh] overflow-y-auto p-3">
+    <div
+      ref={box}
+      data-testid="pane-messages"
+      className="max-h-[60vh] overflow-y-auto rounded-b-lg bg-white p-3 [contain:content] dark:bg-zinc-950"
+    >
       <div ref={list} className="follow-list flex flex-col gap-4">
         {pane.order.map((id, i) => (
           <MessageView key={id} id={id} isLast={i === pane.order.length - 1} />

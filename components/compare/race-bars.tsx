@@ -1,11 +1,12 @@
 'use client';
 
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { NO_PRICE, raceFigures } from '@/lib/client/compare/race-figures';
+import { Sampler } from '@/lib/client/compare/race-sampler';
 import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/client/compare/race-winners';
 import { describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
 import { pricedReply } from '@/lib/client/thread/reply-figures';
@@ -146,28 +147,40 @@ const FIGURES: Figure[] = [
  * latest reply, side by side, named by the panes' models, the fastest and the cheapest
  * marked, and what the session cost. Memoized: the page renders again as each pane
  * starts, gets its conversation and ends, and the bars need to only when a figure changes.
+ * While the race runs the figures are read at the chart's pace (RACE_REDRAW_MS), not
+ * at every frame's store update: the speed and the cost per token change at each one.
  */
 export const RaceBars = memo(function RaceBars() {
   const panes = useCompareStore(useShallow((s) => s.panes.map((p) => p.order)));
   const names = useCompareStore(useShallow((s) => sessionPaneNames(s)));
   const replies = panes.map((order) => order.at(-1) ?? '');
+  const live = useCompareStore((s) => s.panes.some((p) => p.streaming));
+  const [samplers] = useState(() => ({
+    figures: new Sampler<(number | undefined)[]>(),
+    session: new Sampler<string | undefined>(),
+  }));
+  const key = panes.flat().join();
   // Flat numbers, so the shallow comparison sees when nothing changed; three a pane,
   // undefined where a pane has no reply yet, so each pane's figures stay in place.
   const flat = useMessagePool(
     useShallow((s) =>
-      replies.flatMap((id) => {
-        const [ttft, rate, cost] = raceFigures(s.messages[id]);
-        return [ttft, rate, cost];
-      }),
+      samplers.figures.take(performance.now(), key, live, () =>
+        replies.flatMap((id) => {
+          const [ttft, rate, cost] = raceFigures(s.messages[id]);
+          return [ttft, rate, cost];
+        }),
+      ),
     ),
   );
   const session = useMessagePool((s) =>
-    describeTotal(
-      totalCost(
-        panes.flat().flatMap((id) => {
-          const m = s.messages[id];
-          return m?.role === 'assistant' ? [pricedReply(m)] : [];
-        }),
+    samplers.session.take(performance.now(), key, live, () =>
+      describeTotal(
+        totalCost(
+          panes.flat().flatMap((id) => {
+            const m = s.messages[id];
+            return m?.role === 'assistant' ? [pricedReply(m)] : [];
+          }),
+        ),
       ),
     ),
   );

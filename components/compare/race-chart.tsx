@@ -7,17 +7,11 @@ import 'uplot/dist/uPlot.min.css';
 import { race, raceSeries, useCompareStore } from '@/lib/client/compare/compare-store';
 import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { alignRace } from '@/lib/client/compare/race-chart-data';
+import { RACE_REDRAW_MS } from '@/lib/client/compare/race-sampler';
 import { loadStoredRaces } from '@/lib/client/compare/stored-series';
 import { frameLoop } from '@/lib/client/thread/page-frames';
 import { paneColor, Swatch } from './pane-color';
 
-/**
- * How often the chart is redrawn during a race. Each redraw aligns every pane's
- * points on one time axis (at four panes of 1000 tokens/s, with a point per read, it
- * reached 21 ms of a frame; a series now keeps at most a point per frame, and a
- * bounded number in all); ten redraws a second still read as live.
- */
-const REDRAW_MS = 100;
 /** Short: the race sits above the panes, and the replies are what the page is for. */
 const HEIGHT = 140;
 
@@ -113,7 +107,9 @@ function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): 
 }
 
 /**
- * Output over time, one line per pane, redrawn ten times a second while any pane streams:
+ * Output over time, one line per pane, redrawn four times a second while any pane streams
+ * (RACE_REDRAW_MS; each redraw aligns every pane's points on one time axis, a bounded
+ * number per series):
  * time to first token shows as a late start, a stall as a flat stretch. uPlot draws to
  * a canvas fast enough for that; the legend below names the lines, and the bars and the
  * panes' figures say the same in text.
@@ -159,7 +155,7 @@ export function RaceChart() {
     }
     let drawn = -Infinity;
     return frameLoop.onFrame((now) => {
-      if (now - drawn >= REDRAW_MS) {
+      if (now - drawn >= RACE_REDRAW_MS) {
         redraw();
         drawn = now;
       }

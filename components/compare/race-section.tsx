@@ -11,7 +11,8 @@ const PHONE = '(max-width: 639px)';
  * The race: its chart and its bars, under a summary that folds them. Open on a wide
  * screen, where they sit above the panes; folded on a phone, where they took some 700
  * px of scrolling before the first reply. Folded once, at the start: after that it is
- * the reader's to open and close.
+ * the reader's to open and close. Contained (`contain: content`): its bars and chart,
+ * redrawn as the race runs, are laid out and painted apart from the panes.
  */
 export function RaceSection() {
   const details = useRef<HTMLDetailsElement>(null);
@@ -21,7 +22,7 @@ export function RaceSection() {
     if (window.matchMedia(PHONE).matches) details.current!.open = false;
   }, []);
   return (
-    <section aria-label="The race" className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <section aria-label="The race" className="rounded-lg border border-zinc-200 [contain:content] dark:border-zinc-800">
       <details ref={details} open>
         <summary className="cursor-pointer px-3 py-1.5 text-xs font-medium text-zinc-700 select-none dark:text-zinc-300">
           The race <span className="font-normal text-zinc-600 dark:text-zinc-400">· output over time, speed and cost</span>

@@ -1,6 +1,6 @@
 /**
- * The page's one requestAnimationFrame loop. Each frame, the streams with news whose
- * turn it is contribute a patch each, and the store is updated once with all of them;
+ * The page's one requestAnimationFrame loop. Each frame, the streams with news that are
+ * due contribute a patch each, and the store is updated once with all of them;
  * then the frame's other work runs (the block budget's grant, the event log's and the
  * race chart's redraws), so whatever they set renders with that one update. A factory:
  * the page makes one (lib/client/thread/page-frames.ts, with the pool's update as
@@ -13,12 +13,6 @@
  * of the stream's tail. A stream's end is applied at the next frame regardless.
  */
 export const MIN_UPDATE_INTERVAL_MS = 45;
-/**
- * Streams take turns: a frame applies at most a third of them (rounded up), ending
- * ones first, then the longest waiting. Side-by-side panes streaming in step would otherwise all
- * re-render in one frame, every third frame (measured: 88 ms frames with four panes).
- */
-const FRAMES_PER_TURN = 3;
 
 export interface FrameLoopOptions<Patch extends object> {
   /** Runs a callback at the next frame with its timestamp (requestAnimationFrame on the page). */
@@ -43,8 +37,8 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
 
   /**
    * Per stream, its news by source (the reply read from the wire, its markdown parsed in
-   * the worker): at its turn they make one patch, so a stream costs one render per turn
-   * however many sources it has.
+   * the worker): when it is due they make one patch, so a stream costs one render per
+   * update however many sources it has.
    */
   const pending = new Map<string, Map<string, Snapshot>>();
   /** When each stream was last applied: each keeps its own cadence. */
@@ -75,7 +69,7 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
     return () => void ticks.delete(tick);
   }
 
-  /** Marks stream `key` as having news from `source`; `snapshot` is read once, when the stream's turn comes. */
+  /** Marks stream `key` as having news from `source`; `snapshot` is read once, when the stream is due. */
   function requestFlush(key: string, snapshot: Snapshot, source = 'stream'): void {
     addNews(key, snapshot, source);
     schedule();
@@ -96,7 +90,7 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
 
   /**
    * A stream's last state, applied with the next frame's one update (so even its end
-   * costs no extra store update; streams ending together take turns too); at once when the page is hidden and draws no frames.
+   * costs no extra store update); at once when the page is hidden and draws no frames.
    * Resolves once applied.
    */
   function flushFinal(key: string, snapshot: Snapshot): Promise<void> {
@@ -118,20 +112,24 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
     apply(new Map([[key, take(key)]]));
   }
 
-  /** The streams whose turn it is this frame: ending ones first (out of cadence), then the longest waiting of those due. */
-  function turn(now: number): string[] {
+  /**
+   * The streams applied this frame: every one due, together, and every ending one (out of
+   * cadence). Streams in step (a race's panes) so render in the same frames, and the
+   * frames between have nothing of theirs to lay out and paint. They used to take
+   * turns, a third a frame, for fear of long frames (88 ms with four panes, when each
+   * parsed its markdown on the page); taking turns put a pane's render, layout and paint
+   * into nearly every frame, and together they cost the main thread less
+   * (docs/decisions.md: "Streams due in one frame, together").
+   */
+  function due(now: number): string[] {
     const since = (key: string) => now - (lastApplied.get(key) ?? -Infinity);
-    const ending = [...finals.keys()].filter((key) => pending.has(key));
-    const due = [...pending.keys()]
-      .filter((key) => !finals.has(key) && since(key) >= MIN_UPDATE_INTERVAL_MS)
-      .sort((a, b) => since(b) - since(a));
-    return [...ending, ...due].slice(0, Math.ceil(pending.size / FRAMES_PER_TURN));
+    return [...pending.keys()].filter((key) => finals.has(key) || since(key) >= MIN_UPDATE_INTERVAL_MS);
   }
 
   function runFrame(now: number): void {
     scheduled = false;
     frameStats.frames++;
-    const keys = turn(now);
+    const keys = due(now);
     if (keys.length > 0) {
       const patches = new Map<string, Patch>();
       for (const key of keys) {
