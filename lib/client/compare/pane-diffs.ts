@@ -23,6 +23,9 @@ export function paneDiffs(
   for (let i = 0; i < stored.length; i++)
     for (let j = i + 1; j < stored.length; j++)
       if (stored[i] && stored[j])
-        pairs.push({ label: `${names[i] ?? `Pane ${i + 1}`} and ${names[j] ?? `pane ${j + 1}`}`, href: diffHref(stored[i]!, stored[j]!) });
+        pairs.push({
+          label: `${names[i] ?? `Pane ${i + 1}`} and ${names[j] ?? `pane ${j + 1}`}`,
+          href: diffHref(stored[i]!, stored[j]!),
+        });
   return pairs;
 }
