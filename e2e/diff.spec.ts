@@ -200,6 +200,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(stream(page, 'A')).toContainText('A stalled');
       found[`diff ${view.name}`] = await violations(page);
       if (view.name === 'phone') expect(await sideways(page)).toBe(0);
+      // The time axis is read at every width: drawn inside the scaled picture it was 3 px tall on a phone.
+      const axis = page.locator('[data-axis] span').first();
+      expect(await axis.evaluate((el) => el.getBoundingClientRect().height), view.name).toBeGreaterThanOrEqual(12);
       await app.shot(`diff-${view.name}-${theme}`);
       await app.open(`/diff?a=${a}`);
       await expect(page.getByRole('region', { name: 'Recent replies' })).toBeVisible();

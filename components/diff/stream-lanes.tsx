@@ -4,13 +4,10 @@ import { sizeBinLabels, timelineFacts, xAt, type Timeline } from '@/lib/client/d
 const WIDTH = 1000;
 const LANE = 40;
 
-function Lane({ t, span, y, label }: { t: Timeline | undefined; span: number; y: number; label: string }) {
+function Lane({ t, span, y }: { t: Timeline | undefined; span: number; y: number }) {
   const x = (at: number) => xAt(at, span, WIDTH);
   return (
     <g>
-      <text x={-8} y={y + LANE / 2 + 4} textAnchor="end" className="fill-zinc-700 text-[13px] font-semibold dark:fill-zinc-300">
-        {label}
-      </text>
       <line x1={0} x2={WIDTH} y1={y + LANE - 6} y2={y + LANE - 6} className="stroke-zinc-300 dark:stroke-zinc-700" />
       {t?.stalls.map((s) => (
         <rect
@@ -95,21 +92,34 @@ export function StreamLanes({ timelines, span }: { timelines: [Timeline | undefi
       <h2 id="streams-heading" className="text-sm font-semibold">
         Streams, on one time axis
       </h2>
-      <svg viewBox={`-30 -4 ${WIDTH + 40} ${LANE * 2 + 24}`} aria-hidden className="w-full">
-        <Lane t={timelines[0]} span={span} y={0} label="A" />
-        <Lane t={timelines[1]} span={span} y={LANE} label="B" />
-        {[0, 0.25, 0.5, 0.75, 1].map((f) => (
-          <text
-            key={f}
-            x={f * WIDTH}
-            y={LANE * 2 + 16}
-            textAnchor={f === 0 ? 'start' : f === 1 ? 'end' : 'middle'}
-            className="fill-zinc-600 text-[12px] dark:fill-zinc-400"
-          >
-            {formatMs(f * span)}
-          </text>
-        ))}
-      </svg>
+      {/* The lane letters and the axis are HTML beside the picture, not text inside it: the
+          picture shrinks to the page's width, and its text with it (3 px on a phone). */}
+      <div aria-hidden className="flex gap-2">
+        <div className="flex flex-col text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">
+          {['A', 'B'].map((who) => (
+            <span key={who} className="flex flex-1 items-center">
+              {who}
+            </span>
+          ))}
+        </div>
+        <div className="min-w-0 flex-1">
+          <svg viewBox={`0 0 ${WIDTH} ${LANE * 2}`} className="block w-full overflow-visible">
+            <Lane t={timelines[0]} span={span} y={0} />
+            <Lane t={timelines[1]} span={span} y={LANE} />
+          </svg>
+          <div data-axis className="relative h-5 text-xs text-zinc-600 dark:text-zinc-400">
+            {[0, 0.25, 0.5, 0.75, 1].map((f) => (
+              <span
+                key={f}
+                className="absolute top-1 whitespace-nowrap"
+                style={{ left: `${f * 100}%`, transform: `translateX(${f === 0 ? 0 : f === 1 ? -100 : -50}%)` }}
+              >
+                {formatMs(f * span)}
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
       <p className="flex flex-wrap gap-3 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden>
         <span>▮ ticks: events</span>
         <span className="text-amber-700 dark:text-amber-400">■ stall (gap over 500 ms)</span>
