@@ -8,7 +8,14 @@ function Lane({ t, span, y }: { t: Timeline | undefined; span: number; y: number
   const x = (at: number) => xAt(at, span, WIDTH);
   return (
     <g>
-      <line x1={0} x2={WIDTH} y1={y + LANE - 6} y2={y + LANE - 6} className="stroke-zinc-300 dark:stroke-zinc-700" />
+      <line
+        x1={0}
+        x2={WIDTH}
+        y1={y + LANE - 6}
+        y2={y + LANE - 6}
+        className="stroke-zinc-300 dark:stroke-zinc-700"
+        vectorEffect="non-scaling-stroke"
+      />
       {t?.stalls.map((s) => (
         <rect
           key={s.from}
@@ -21,10 +28,27 @@ function Lane({ t, span, y }: { t: Timeline | undefined; span: number; y: number
         />
       ))}
       {t?.ticks.map((k, i) => (
-        <line key={i} x1={x(k.at)} x2={x(k.at)} y1={y + 10} y2={y + LANE - 8} className="stroke-zinc-500" strokeWidth={1} />
+        <line
+          key={i}
+          x1={x(k.at)}
+          x2={x(k.at)}
+          y1={y + 10}
+          y2={y + LANE - 8}
+          className="stroke-zinc-500"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
       ))}
       {t?.firstToken !== undefined ? (
-        <line x1={x(t.firstToken)} x2={x(t.firstToken)} y1={y} y2={y + LANE - 4} className="stroke-sky-600" strokeWidth={3} />
+        <line
+          x1={x(t.firstToken)}
+          x2={x(t.firstToken)}
+          y1={y}
+          y2={y + LANE - 4}
+          className="stroke-sky-600"
+          strokeWidth={3}
+          vectorEffect="non-scaling-stroke"
+        />
       ) : null}
       {t?.thinkingEnd !== undefined ? (
         <line
@@ -35,10 +59,19 @@ function Lane({ t, span, y }: { t: Timeline | undefined; span: number; y: number
           className="stroke-violet-600"
           strokeWidth={3}
           strokeDasharray="4 2"
+          vectorEffect="non-scaling-stroke"
         />
       ) : null}
       {t?.end !== undefined ? (
-        <line x1={x(t.end)} x2={x(t.end)} y1={y} y2={y + LANE - 4} className="stroke-green-600" strokeWidth={3} />
+        <line
+          x1={x(t.end)}
+          x2={x(t.end)}
+          y1={y}
+          y2={y + LANE - 4}
+          className="stroke-green-600"
+          strokeWidth={3}
+          vectorEffect="non-scaling-stroke"
+        />
       ) : null}
     </g>
   );
@@ -92,32 +125,30 @@ export function StreamLanes({ timelines, span }: { timelines: [Timeline | undefi
       <h2 id="streams-heading" className="text-sm font-semibold">
         Streams, on one time axis
       </h2>
-      {/* The lane letters and the axis are HTML beside the picture, not text inside it: the
-          picture shrinks to the page's width, and its text with it (3 px on a phone). */}
-      <div aria-hidden className="flex gap-2">
-        <div className="flex flex-col text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">
+      {/* The lane letters and the axis are HTML beside the picture, not text inside it, and
+          the picture keeps its height: scaled to a phone's width, its text was 3 px tall. */}
+      <div aria-hidden className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+        <div className="flex h-20 flex-col text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">
           {['A', 'B'].map((who) => (
             <span key={who} className="flex flex-1 items-center">
               {who}
             </span>
           ))}
         </div>
-        <div className="min-w-0 flex-1">
-          <svg viewBox={`0 0 ${WIDTH} ${LANE * 2}`} className="block w-full overflow-visible">
-            <Lane t={timelines[0]} span={span} y={0} />
-            <Lane t={timelines[1]} span={span} y={LANE} />
-          </svg>
-          <div data-axis className="relative h-5 text-xs text-zinc-600 dark:text-zinc-400">
-            {[0, 0.25, 0.5, 0.75, 1].map((f) => (
-              <span
-                key={f}
-                className="absolute top-1 whitespace-nowrap"
-                style={{ left: `${f * 100}%`, transform: `translateX(${f === 0 ? 0 : f === 1 ? -100 : -50}%)` }}
-              >
-                {formatMs(f * span)}
-              </span>
-            ))}
-          </div>
+        <svg viewBox={`0 0 ${WIDTH} ${LANE * 2}`} preserveAspectRatio="none" className="block h-20 w-full overflow-visible">
+          <Lane t={timelines[0]} span={span} y={0} />
+          <Lane t={timelines[1]} span={span} y={LANE} />
+        </svg>
+        <div data-axis className="relative col-start-2 h-5 text-xs text-zinc-600 dark:text-zinc-400">
+          {[0, 0.25, 0.5, 0.75, 1].map((f) => (
+            <span
+              key={f}
+              className="absolute top-1 whitespace-nowrap"
+              style={{ left: `${f * 100}%`, transform: `translateX(${f === 0 ? 0 : f === 1 ? -100 : -50}%)` }}
+            >
+              {formatMs(f * span)}
+            </span>
+          ))}
         </div>
       </div>
       <p className="flex flex-wrap gap-3 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden>
