@@ -53,7 +53,9 @@ test('a blind race names no model until the vote, then names them; a reply namin
   await expect(page.getByText(/their names stay hidden until you vote/)).toBeVisible();
 
   const log = networkLog(page);
-  await app.send('Rivers carry silt to the sea tps=30 delay=0');
+  // Echoed at 4 tokens a second: some four seconds of streaming, so the vote is seen
+  // disabled while the replies run, on a busy machine too.
+  await app.send('Rivers carry silt to the sea, and the sea keeps it for a long while tps=4 delay=0');
   await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').at(-1)!;
   await expect(pane(page, 1).getByRole('heading', { level: 2 })).toHaveText('A');

@@ -119,7 +119,7 @@ test('two panes of a race, diffed from the compare page: the thinking too, and t
   await app.send(`Race ${unique()} tokens=30 think=20 stall=1 delay=0`);
   await app.done();
   await page.getByRole('button', { name: 'Diff two panes' }).click();
-  await page.getByRole('menuitem', { name: 'Pane 1 and pane 2' }).click();
+  await page.getByRole('menuitem', { name: 'sim-openai · sim-thinking and sim-openai · sim-fault-stall' }).click();
   await expect(page).toHaveURL(/\/diff\?a=[0-9a-f-]{36}&b=[0-9a-f-]{36}$/);
   await expect(page.getByText(/^A: sim-openai · sim-thinking$/)).toBeVisible();
   await expect(section(page, 'Thinking')).toContainText(/\d+ words? only in A, 0 only in B\./);
@@ -200,6 +200,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(stream(page, 'A')).toContainText('A stalled');
       found[`diff ${view.name}`] = await violations(page);
       if (view.name === 'phone') expect(await sideways(page)).toBe(0);
+      // The time axis is read at every width: drawn inside the scaled picture it was 3 px tall on a phone.
+      const axis = page.locator('[data-axis] span').first();
+      expect(await axis.evaluate((el) => el.getBoundingClientRect().height), view.name).toBeGreaterThanOrEqual(12);
       await app.shot(`diff-${view.name}-${theme}`);
       await app.open(`/diff?a=${a}`);
       await expect(page.getByRole('region', { name: 'Recent replies' })).toBeVisible();

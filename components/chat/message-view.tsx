@@ -16,6 +16,7 @@ import { ReplyWarnings } from './reply-warnings';
 import { Button } from '@/components/ui/button';
 import { CopyReplayUrl } from '../copy-replay-url';
 import { versionPair, versionPlace } from '@/lib/client/thread/versions';
+import { shownPricing } from '@/lib/client/thread/reply-figures';
 import { VersionSwitch } from './version-switch';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
@@ -209,7 +210,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <span className="sr-only">Status: {reply.status}</span>
         {live && progress ? <LiveProgress id={message.id} /> : null}
-        <ReplyFiguresLine reply={reply} figures={figures} pricing={message.pricing} />
+        <ReplyFiguresLine reply={reply} figures={figures} pricing={shownPricing(message)} />
       </div>
       {!live ? <ReplyActionsLine message={message} isLast={isLast} /> : null}
     </article>

@@ -6,17 +6,11 @@ import type { BlindVerdict, BlindVote as Vote } from '@/lib/api/blind';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { voteBlind } from '@/lib/client/compare/run-compare';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
+import { verdictText, votePrompt } from '@/lib/client/compare/vote-words';
 import { Button } from '@/components/ui/button';
 
 const button =
   'rounded-md border border-zinc-300 px-2.5 py-1 text-sm font-medium hover:bg-zinc-100 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800';
-
-/** "A is better" of two, "A is best" of more; a tie; "Both bad" of two, "All bad" of more. */
-export function verdictText(verdict: BlindVerdict, panes: number): string {
-  if (verdict.kind === 'best') return `${verdict.label} is ${panes === 2 ? 'better' : 'best'}`;
-  if (verdict.kind === 'tie') return 'Tie';
-  return panes === 2 ? 'Both bad' : 'All bad';
-}
 
 /** What the vote revealed, and whether it counts as blind. */
 function Revealed({ vote }: { vote: Vote }) {
@@ -88,9 +82,7 @@ export function BlindVote() {
   return (
     <div className="flex flex-col gap-1">
       <div role="group" aria-label="Your vote" className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-zinc-700 dark:text-zinc-300">
-          {ready ? 'Which reply is better? The vote reveals the models.' : 'Vote once every reply has ended.'}
-        </span>
+        <span className="text-sm text-zinc-700 dark:text-zinc-300">{votePrompt(labels.length, ready)}</span>
         {verdicts.map((verdict) => (
           <Button key={verdictText(verdict, labels.length)} disabled={!ready} onClick={() => cast(verdict)} className={button}>
             {verdictText(verdict, labels.length)}

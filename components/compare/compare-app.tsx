@@ -69,7 +69,9 @@ export function CompareApp({
   const hidden = blind && started && !vote;
   // As strings, shallowly compared: the page renders again when a pair comes or goes, not at each of the pool's frames.
   const diffs = useMessagePool(
-    useShallow((s) => (streaming || hidden ? [] : paneDiffs(panes, s.messages).map(({ label, href }) => `${label}\n${href}`))),
+    useShallow((s) =>
+      streaming || hidden ? [] : paneDiffs(panes, s.messages, names).map(({ label, href }) => `${label}\n${href}`),
+    ),
   ).map((pair) => pair.split('\n') as [string, string]);
   useEffect(() => {
     exposeStats();

@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { sessionPaneNames } from '@/lib/client/compare/pane-names';
-import { NO_PRICE, raceFigures } from '@/lib/client/compare/race-figures';
+import { HIDDEN_PRICE, NO_PRICE, raceFigures } from '@/lib/client/compare/race-figures';
 import { Sampler } from '@/lib/client/compare/race-sampler';
 import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/client/compare/race-winners';
 import { describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
@@ -187,7 +187,8 @@ export const RaceBars = memo(function RaceBars() {
   const rows = (k: number): Row[] =>
     names.map((name, i) => {
       const value = flat[3 * i + k];
-      return value === NO_PRICE ? { name, note: 'no price' } : { name, value };
+      if (value === NO_PRICE) return { name, note: 'no price' };
+      return value === HIDDEN_PRICE ? { name, note: 'shown after the vote' } : { name, value };
     });
   return (
     <div className="flex flex-col gap-2">

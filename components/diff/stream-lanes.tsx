@@ -4,14 +4,18 @@ import { sizeBinLabels, timelineFacts, xAt, type Timeline } from '@/lib/client/d
 const WIDTH = 1000;
 const LANE = 40;
 
-function Lane({ t, span, y, label }: { t: Timeline | undefined; span: number; y: number; label: string }) {
+function Lane({ t, span, y }: { t: Timeline | undefined; span: number; y: number }) {
   const x = (at: number) => xAt(at, span, WIDTH);
   return (
     <g>
-      <text x={-8} y={y + LANE / 2 + 4} textAnchor="end" className="fill-zinc-700 text-[13px] font-semibold dark:fill-zinc-300">
-        {label}
-      </text>
-      <line x1={0} x2={WIDTH} y1={y + LANE - 6} y2={y + LANE - 6} className="stroke-zinc-300 dark:stroke-zinc-700" />
+      <line
+        x1={0}
+        x2={WIDTH}
+        y1={y + LANE - 6}
+        y2={y + LANE - 6}
+        className="stroke-zinc-300 dark:stroke-zinc-700"
+        vectorEffect="non-scaling-stroke"
+      />
       {t?.stalls.map((s) => (
         <rect
           key={s.from}
@@ -24,10 +28,27 @@ function Lane({ t, span, y, label }: { t: Timeline | undefined; span: number; y:
         />
       ))}
       {t?.ticks.map((k, i) => (
-        <line key={i} x1={x(k.at)} x2={x(k.at)} y1={y + 10} y2={y + LANE - 8} className="stroke-zinc-500" strokeWidth={1} />
+        <line
+          key={i}
+          x1={x(k.at)}
+          x2={x(k.at)}
+          y1={y + 10}
+          y2={y + LANE - 8}
+          className="stroke-zinc-500"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
       ))}
       {t?.firstToken !== undefined ? (
-        <line x1={x(t.firstToken)} x2={x(t.firstToken)} y1={y} y2={y + LANE - 4} className="stroke-sky-600" strokeWidth={3} />
+        <line
+          x1={x(t.firstToken)}
+          x2={x(t.firstToken)}
+          y1={y}
+          y2={y + LANE - 4}
+          className="stroke-sky-600"
+          strokeWidth={3}
+          vectorEffect="non-scaling-stroke"
+        />
       ) : null}
       {t?.thinkingEnd !== undefined ? (
         <line
@@ -38,10 +59,19 @@ function Lane({ t, span, y, label }: { t: Timeline | undefined; span: number; y:
           className="stroke-violet-600"
           strokeWidth={3}
           strokeDasharray="4 2"
+          vectorEffect="non-scaling-stroke"
         />
       ) : null}
       {t?.end !== undefined ? (
-        <line x1={x(t.end)} x2={x(t.end)} y1={y} y2={y + LANE - 4} className="stroke-green-600" strokeWidth={3} />
+        <line
+          x1={x(t.end)}
+          x2={x(t.end)}
+          y1={y}
+          y2={y + LANE - 4}
+          className="stroke-green-600"
+          strokeWidth={3}
+          vectorEffect="non-scaling-stroke"
+        />
       ) : null}
     </g>
   );
@@ -95,21 +125,32 @@ export function StreamLanes({ timelines, span }: { timelines: [Timeline | undefi
       <h2 id="streams-heading" className="text-sm font-semibold">
         Streams, on one time axis
       </h2>
-      <svg viewBox={`-30 -4 ${WIDTH + 40} ${LANE * 2 + 24}`} aria-hidden className="w-full">
-        <Lane t={timelines[0]} span={span} y={0} label="A" />
-        <Lane t={timelines[1]} span={span} y={LANE} label="B" />
-        {[0, 0.25, 0.5, 0.75, 1].map((f) => (
-          <text
-            key={f}
-            x={f * WIDTH}
-            y={LANE * 2 + 16}
-            textAnchor={f === 0 ? 'start' : f === 1 ? 'end' : 'middle'}
-            className="fill-zinc-600 text-[12px] dark:fill-zinc-400"
-          >
-            {formatMs(f * span)}
-          </text>
-        ))}
-      </svg>
+      {/* The lane letters and the axis are HTML beside the picture, not text inside it, and
+          the picture keeps its height: scaled to a phone's width, its text was 3 px tall. */}
+      <div aria-hidden className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+        <div className="flex h-20 flex-col text-[13px] font-semibold text-zinc-700 dark:text-zinc-300">
+          {['A', 'B'].map((who) => (
+            <span key={who} className="flex flex-1 items-center">
+              {who}
+            </span>
+          ))}
+        </div>
+        <svg viewBox={`0 0 ${WIDTH} ${LANE * 2}`} preserveAspectRatio="none" className="block h-20 w-full overflow-visible">
+          <Lane t={timelines[0]} span={span} y={0} />
+          <Lane t={timelines[1]} span={span} y={LANE} />
+        </svg>
+        <div data-axis className="relative col-start-2 h-5 text-xs text-zinc-600 dark:text-zinc-400">
+          {[0, 0.25, 0.5, 0.75, 1].map((f) => (
+            <span
+              key={f}
+              className="absolute top-1 whitespace-nowrap"
+              style={{ left: `${f * 100}%`, transform: `translateX(${f === 0 ? 0 : f === 1 ? -100 : -50}%)` }}
+            >
+              {formatMs(f * span)}
+            </span>
+          ))}
+        </div>
+      </div>
       <p className="flex flex-wrap gap-3 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden>
         <span>▮ ticks: events</span>
         <span className="text-amber-700 dark:text-amber-400">■ stall (gap over 500 ms)</span>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { UiMessage } from '../thread/ui-message';
 import { paneDiffs } from './pane-diffs';
+import { paneNames } from './pane-names';
 
 const reply = (id: string, more: Partial<Extract<UiMessage, { role: 'assistant' }>> = {}): UiMessage => ({
   id,
@@ -32,13 +33,30 @@ describe('paneDiffs', () => {
       { order: ['u', 'r5'] },
       { order: [] },
     ];
-    expect(paneDiffs(panes, messages)).toEqual([
-      { label: 'Pane 1 and pane 2', href: '/diff?a=s1&b=r2' },
-      { label: 'Pane 1 and pane 5', href: '/diff?a=s1&b=s5' },
-      { label: 'Pane 2 and pane 5', href: '/diff?a=r2&b=s5' },
+    const names = ['one', 'two', 'three', 'four', 'five', 'six'];
+    expect(paneDiffs(panes, messages, names)).toEqual([
+      { label: 'one and two', href: '/diff?a=s1&b=r2' },
+      { label: 'one and five', href: '/diff?a=s1&b=s5' },
+      { label: 'two and five', href: '/diff?a=r2&b=s5' },
+    ]);
+  });
+  it('names a pair as the panes are headed: a voted blind race by label and model', () => {
+    const messages: Record<string, UiMessage> = { r1: reply('r1'), r2: reply('r2'), r3: reply('r3') };
+    const names = paneNames(
+      [
+        { provider: 'sim-openai', model: 'sim-markdown' },
+        { provider: 'sim-anthropic', model: 'sim-fault-stall' },
+        { provider: 'sim-gemini', model: 'sim-thinking' },
+      ],
+      ['A', 'B', 'C'],
+    );
+    expect(paneDiffs([{ order: ['r1'] }, { order: ['r2'] }, { order: ['r3'] }], messages, names).map((p) => p.label)).toEqual([
+      'A: sim-openai · sim-markdown and B: sim-anthropic · sim-fault-stall',
+      'A: sim-openai · sim-markdown and C: sim-gemini · sim-thinking',
+      'B: sim-anthropic · sim-fault-stall and C: sim-gemini · sim-thinking',
     ]);
   });
   it('nothing to pair with fewer than two', () => {
-    expect(paneDiffs([{ order: ['r'] }], { r: reply('r') })).toEqual([]);
+    expect(paneDiffs([{ order: ['r'] }], { r: reply('r') }, ['A'])).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ModelPricing } from '@/lib/pricing/cost';
-import { NO_PRICE, raceFigures } from './race-figures';
+import { describeTotal, totalCost } from '@/lib/pricing/cost';
+import { HIDDEN_PRICE, NO_PRICE, raceFigures } from './race-figures';
+import { pricedReply } from '../thread/reply-figures';
 import type { UiMessage } from '../thread/ui-message';
 
 const prices: ModelPricing = { input: 2, output: 10, source: 'config' };
@@ -19,6 +21,16 @@ function reply(outputTokens: number | undefined, pricing: ModelPricing | null | 
 }
 
 describe('a pane’s figures in the race', () => {
+  it('hold back a blind pane’s cost until the vote, not call it "no price"', () => {
+    // The server sends a blind reply without its prices (they would name the model).
+    const blind = { ...reply(500, null), provider: 'blind', model: 'A' } as Extract<UiMessage, { role: 'assistant' }>;
+    expect(raceFigures(blind)[2]).toBe(HIDDEN_PRICE);
+    expect(pricedReply(blind).pricing).toBeUndefined();
+    // The session's cost line leaves it out rather than say "no price".
+    expect(describeTotal(totalCost([pricedReply(blind)]))).toBeUndefined();
+    expect(raceFigures(reply(500, null))[2]).toBe(NO_PRICE);
+  });
+
   it('price an output token with the input in it, per million', () => {
     // 1000 input tokens at $2/M and 500 output at $10/M: $0.007, over 500 output tokens.
     const [ttft, rate, cost] = raceFigures(reply(500, prices));

@@ -1,9 +1,12 @@
 import { costOf } from '@/lib/pricing/cost';
 import type { UiMessage } from '../thread/ui-message';
+import { BLIND_PROVIDER } from '@/lib/api/blind';
 import { outputRate, pricedReply } from '../thread/reply-figures';
 
 /** The figure stands for "this model has no known price", where a number of dollars would go. */
 export const NO_PRICE = -1;
+/** The figure stands for "held back until the vote" (a blind pane's reply): not "no price". */
+export const HIDDEN_PRICE = -2;
 
 /**
  * A pane's latest reply as the race's bars compare it: time to first token (ms), output
@@ -20,7 +23,8 @@ export function raceFigures(message: UiMessage | undefined): [ttft?: number, rat
   const { usage, pricing } = pricedReply(message);
   const out = usage?.outputTokens;
   let costPerMillion: number | undefined;
-  if (usage && out && pricing !== undefined) {
+  if (usage && out && message.provider === BLIND_PROVIDER) costPerMillion = HIDDEN_PRICE;
+  else if (usage && out && pricing !== undefined) {
     const cost = costOf(usage, pricing ?? undefined);
     costPerMillion = cost ? (cost.usd / out) * 1_000_000 : NO_PRICE;
   }

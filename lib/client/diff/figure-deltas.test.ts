@@ -44,6 +44,19 @@ describe('figureDeltas', () => {
     expect(byLabel['Cost']).toMatchObject({ a: 'no price', b: 'no price', delta: '' });
   });
 
+  it("two providers' words for one ending are the same finish, not a difference", () => {
+    const finish = (raw: [string, string], kinds: [string, string]) =>
+      figureDeltas(summary({}), summary({}), raw, kinds).find((r) => r.label === 'Finish reason');
+    expect(finish(['stop', 'end_turn'], ['stop', 'stop'])).toEqual({
+      label: 'Finish reason',
+      a: 'stop',
+      b: 'end_turn',
+      delta: 'same (both stop)',
+    });
+    expect(finish(['STOP', 'stop'], ['stop', 'stop'])?.delta).toBe('same (both stop)');
+    expect(finish(['stop', 'max_tokens'], ['stop', 'length'])?.delta).toBe('differs');
+  });
+
   it('a cheaper B is better, an estimated count is marked, a missing figure has no delta', () => {
     const price = (usd: number) => ({ usd, input: 0, cachedInput: 0, cacheWrite: 0, output: usd });
     const a = summary({ cost: price(0.002), usage: { outputTokens: 10 }, usageEstimated: true });

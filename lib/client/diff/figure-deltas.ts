@@ -37,9 +37,15 @@ function numberRow(
 /**
  * The two replies' figures side by side, each from the reply's own summary (the one the
  * event log's export and a compare session's export carry: `replySummary`), so the
- * table says what the chat's figures line said.
+ * table says what the chat's figures line said. `finish` is each finish reason as its
+ * provider said it; `kinds`, as Sluice reads it ("stop", "length", "tool-calls", …).
  */
-export function figureDeltas(a: ReplySummary, b: ReplySummary, finish: [string | undefined, string | undefined]): FigureRow[] {
+export function figureDeltas(
+  a: ReplySummary,
+  b: ReplySummary,
+  finish: [string | undefined, string | undefined],
+  kinds: [string | undefined, string | undefined] = finish,
+): FigureRow[] {
   const tokens = (n: number) => String(Math.round(n));
   const rate = (n: number) => `${n.toFixed(1)} tok/s`;
   const cost = (s: ReplySummary) => (s.cost === null ? undefined : s.cost.usd);
@@ -48,6 +54,7 @@ export function figureDeltas(a: ReplySummary, b: ReplySummary, finish: [string |
   if (a.cost === null && a.usage) costRow.a = 'no price';
   if (b.cost === null && b.usage) costRow.b = 'no price';
   const [fa, fb] = finish;
+  const [ka, kb] = kinds;
   return [
     numberRow('Time to first token', a.ttftMs, b.ttftMs, formatMs, 'lower'),
     numberRow('Tokens per second', a.speed?.tokensPerSecond, b.speed?.tokensPerSecond, rate, 'higher'),
@@ -62,7 +69,16 @@ export function figureDeltas(a: ReplySummary, b: ReplySummary, finish: [string |
       label: 'Finish reason',
       a: fa ?? DASH,
       b: fb ?? DASH,
-      delta: fa === undefined || fb === undefined ? '' : fa === fb ? 'same' : 'differs',
+      // Shown in each provider's own word, compared by what it means: Anthropic's "end_turn"
+      // and OpenAI's "stop" are one ending, and "differs" sent the user looking for none.
+      delta:
+        fa === undefined || fb === undefined
+          ? ''
+          : fa === fb
+            ? 'same'
+            : ka !== undefined && ka === kb
+              ? `same (both ${ka})`
+              : 'differs',
     },
   ];
 }

@@ -60,10 +60,12 @@ export function compareReplies(a: DiffSide, b: DiffSide): ReplyComparison {
     sides: [a, b],
     names: [`${a.reply.provider} · ${a.reply.model}`, `${b.reply.provider} · ${b.reply.model}`],
     sections,
-    figures: figureDeltas(summaries[0]!, summaries[1]!, [
-      a.reply.rawFinishReason ?? a.reply.finishReason,
-      b.reply.rawFinishReason ?? b.reply.finishReason,
-    ]),
+    figures: figureDeltas(
+      summaries[0]!,
+      summaries[1]!,
+      [a.reply.rawFinishReason ?? a.reply.finishReason, b.reply.rawFinishReason ?? b.reply.finishReason],
+      [a.reply.finishReason, b.reply.finishReason],
+    ),
     timelines,
     span: sharedSpan(...timelines),
   };
