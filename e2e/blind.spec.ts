@@ -39,7 +39,8 @@ function networkLog(page: Page) {
 }
 
 /** What the page shows but the conversation list (which holds other tests' conversations too). */
-const screenText = (page: Page) => page.getByRole('main').innerText();
+const screenText = async (page: Page) =>
+  `${await page.getByRole('banner').innerText()}\n${await page.getByRole('main').innerText()}\n${await page.getByRole('contentinfo').innerText()}`;
 
 test('a blind race names no model until the vote, then names them; a reply naming itself is marked non-blind', async ({
   page,

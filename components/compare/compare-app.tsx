@@ -79,8 +79,9 @@ export function CompareApp({
   }, []);
 
   return (
-    // The page's main landmark: what it shows beside the conversation list.
-    <main className="flex min-h-screen flex-col gap-4 px-4 pb-4">
+    // Landmarks as on the chat page: its banner, the race and panes as its main, the
+    // vote and the composer as its contentinfo (a footer inside <main> would be none).
+    <div className="flex min-h-screen flex-col gap-4 px-4 pb-4">
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
         <h1 className="flex h-8 items-center text-lg font-semibold tracking-tight">Compare</h1>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{panes.length} models, one prompt</span>
@@ -129,27 +130,29 @@ export function CompareApp({
           <ThemeToggle />
         </span>
       </header>
-      {extras ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{extras}</p> : null}
-      {blind && !started ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          Blind race: the server seats these models as A, B, … at random, and their names stay hidden until you vote.
-        </p>
-      ) : null}
-      <RaceSection />
-      {/* Narrow enough that three panes sit side by side at 1440 px beside the sidebar (at 24rem the third fell below the fold). */}
-      <div
-        className="grid gap-3"
-        style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 16 : 18}rem), 1fr))` }}
-      >
-        {panes.map((pane, i) => (
-          <ComparePane key={pane.key} pane={pane} index={i} name={names[i]!} providers={providers} hidden={hidden} />
-        ))}
-      </div>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <main className="flex flex-col gap-4">
+        {extras ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{extras}</p> : null}
+        {blind && !started ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Blind race: the server seats these models as A, B, … at random, and their names stay hidden until you vote.
+          </p>
+        ) : null}
+        <RaceSection />
+        {/* Narrow enough that three panes sit side by side at 1440 px beside the sidebar (at 24rem the third fell below the fold). */}
+        <div
+          className="grid gap-3"
+          style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 16 : 18}rem), 1fr))` }}
+        >
+          {panes.map((pane, i) => (
+            <ComparePane key={pane.key} pane={pane} index={i} name={names[i]!} providers={providers} hidden={hidden} />
+          ))}
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+      </main>
       <footer className="sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
         {blind && started ? <BlindVote /> : null}
         <Composer
@@ -166,6 +169,6 @@ export function CompareApp({
           initialText={prompt}
         />
       </footer>
-    </main>
+    </div>
   );
 }
