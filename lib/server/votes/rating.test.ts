@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { voteOn } from '@/tests/support/votes';
-import { bradleyTerry, rate, seededRandom, tally, type ModelRating, type RatedVote } from './rating';
+import { seededRandom } from '@/lib/simulator/random';
+import { bradleyTerry, rate, tally, type ModelRating, type RatedVote } from './rating';
 
 const times = (n: number, vote: RatedVote) => Array.from({ length: n }, () => vote);
 const byModel = (ratings: ModelRating[]) => Object.fromEntries(ratings.map((r) => [r.model, r]));

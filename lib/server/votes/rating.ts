@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Verdict, VotePane } from '@/lib/api/votes';
+import { seededRandom } from '@/lib/simulator/random';
 
 /** What rating reads of a vote: its verdict and who raced (a StoredVote or a VoteOutcome). */
 export interface RatedVote {
@@ -127,18 +128,6 @@ export function bradleyTerry({ count, won, games }: Tally, start?: number[]): nu
 }
 
 export const scoreOf = (strength: number) => 1000 + 400 * Math.log10(strength);
-
-/** mulberry32: a small seeded PRNG, enough to pick resamples reproducibly. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The q-quantile of sorted values, interpolated between neighbours. */
 function quantile(sorted: number[], q: number): number {
