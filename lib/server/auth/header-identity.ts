@@ -18,7 +18,9 @@ export const PROXY_HEADER_ISSUER = 'proxy-header';
  */
 export function headerIdentity(headers: Headers, peer: string | undefined, settings: HeaderSettings): Identity {
   if (!fromTrustedProxy(peer, settings.trusted))
-    throw new SignInRequired(`the request did not come from a trusted proxy (SLUICE_TRUSTED_PROXIES), so its identity headers are ignored`);
+    throw new SignInRequired(
+      `the request did not come from a trusted proxy (SLUICE_TRUSTED_PROXIES), so its identity headers are ignored`,
+    );
   const subject = headers.get(settings.userHeader)?.trim();
   if (!subject) throw new SignInRequired(`the trusted proxy sent no ${settings.userHeader} header`);
   const email = settings.emailHeader ? headers.get(settings.emailHeader)?.trim() || undefined : undefined;
