@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { formatBytes } from '@/lib/sse/limits';
+import { parseTrustedProxies, type AddressRange } from '../auth/trusted-proxies';
 import { allowedHosts } from '../security/allowed-hosts';
 
 /**
@@ -112,6 +113,51 @@ export const hostNames: Kind<string[]> = {
     'host names, comma- or space-separated, such as sluice.example.com, .example.com or *.example.com (with subdomains), 10.0.0.5 or [2001:db8::1]',
   shown: (text) => `"${unmatchable(text)}" among them`,
   described: (names) => (names.length ? names.join(', ') : 'none'),
+};
+
+/** One of a few words. */
+export const oneOf = <const W extends string>(words: readonly [W, ...W[]]): Kind<W> => ({
+  schema: z.string().trim().toLowerCase().pipe(z.enum(words)),
+  expects: `one of ${words.join(', ')}`,
+});
+
+/** An HTTP header's name (a token: letters, digits and a few marks), lowercased as Headers reads it. */
+export const headerName: Kind<string> = {
+  schema: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/)
+    .transform((text) => text.toLowerCase()),
+  expects: 'an HTTP header name, such as Cf-Access-Jwt-Assertion or X-Forwarded-User',
+};
+
+/** Free text, trimmed, such as a token's issuer or audience (compared exactly). */
+export const text: Kind<string> = { schema: z.string().trim().min(1), expects: 'some text' };
+
+/** Addresses and CIDR ranges, comma- or space-separated (lib/server/auth/trusted-proxies.ts). */
+export const addressRanges: Kind<AddressRange[]> = {
+  schema: z
+    .string()
+    .refine((value) => parseTrustedProxies(value).invalid === undefined)
+    .transform((value) => parseTrustedProxies(value).ranges),
+  expects: 'IP addresses or CIDR ranges, comma- or space-separated, such as 10.0.0.5, 10.0.0.0/8 or fd00::/8',
+  shown: (value) => `"${parseTrustedProxies(value).invalid}" among them`,
+  described: (ranges) => (ranges.length ? ranges.map(([a, bits]) => `${a.toString()}/${bits}`).join(', ') : 'none'),
+};
+
+/** Email addresses, comma- or space-separated, lowercased (compared with what a sign-in says). */
+export const emails: Kind<string[]> = {
+  schema: z
+    .string()
+    .transform((value) =>
+      value
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((e) => e.toLowerCase()),
+    )
+    .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/))),
+  expects: 'email addresses, comma- or space-separated',
+  described: (list) => (list.length ? list.join(', ') : 'none'),
 };
 
 const ON = ['1', 'true', 'yes', 'on'];

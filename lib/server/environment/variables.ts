@@ -1,7 +1,12 @@
 import 'server-only';
 import { DEFAULT_SSE_LIMITS } from '@/lib/sse/limits';
 import {
+  addressRanges,
   bytes,
+  emails,
+  headerName,
+  oneOf,
+  text,
   count,
   flag,
   host,
@@ -50,6 +55,33 @@ export const VARIABLES = {
     hostNames,
     [],
     'names Sluice answers to besides loopback, comma- or space-separated (see "Behind a proxy")',
+  ),
+  SLUICE_AUTH: withDefault(
+    oneOf(['none', 'proxy', 'oidc']),
+    'none',
+    'who may use it: `none` (one user, loopback or the allowed names), `proxy` (the reverse proxy in front signs users in) or `oidc` (see "Teams: sign-in")',
+  ),
+  SLUICE_AUTH_JWT_HEADER: optional(
+    headerName,
+    "`proxy` mode: the header with the proxy's signed assertion (`Cf-Access-Jwt-Assertion`, `X-Goog-IAP-JWT-Assertion`, `Authorization`)",
+  ),
+  SLUICE_AUTH_JWKS_URL: optional(httpUrl, "`proxy` mode: the assertion issuer's public keys (JWKS)"),
+  SLUICE_AUTH_ISSUER: optional(text, "`proxy` mode: the assertion's issuer (`iss`), exactly"),
+  SLUICE_AUTH_AUDIENCE: optional(text, "`proxy` mode: the assertion's audience (`aud`), exactly"),
+  SLUICE_AUTH_USER_HEADER: optional(
+    headerName,
+    '`proxy` mode without an assertion: the plain header naming the user, read only from `SLUICE_TRUSTED_PROXIES`',
+  ),
+  SLUICE_AUTH_EMAIL_HEADER: optional(headerName, '`proxy` mode without an assertion: the plain header with the email'),
+  SLUICE_TRUSTED_PROXIES: withDefault(
+    addressRanges,
+    [],
+    'addresses or CIDR ranges whose plain identity headers are believed; none by default, so they are ignored',
+  ),
+  SLUICE_ADMIN_EMAILS: withDefault(
+    emails,
+    [],
+    'users with these emails are admins (usage totals per user; the first to sign in takes the rows from before sign-in)',
   ),
   SLUICE_KEEPALIVE_MS: withDefault(milliseconds, 15_000, 'a keep-alive marker goes out after this much upstream silence'),
   SLUICE_IDLE_TIMEOUT_MS: withDefault(

@@ -1,5 +1,6 @@
 import 'server-only';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { stampPeer } from '../auth/peer-address';
 import { mountedAt } from './mounts';
 import { nodeIo } from './node-io';
 
@@ -23,6 +24,8 @@ export function installLeanPath(): void {
   proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request') {
       const [req, res] = args as [IncomingMessage, ServerResponse];
+      // Every request passes here first: the one place that sees its socket (lib/server/auth/peer-address.ts).
+      stampPeer(req);
       const serve = mountedAt(req.url);
       if (serve) {
         serve(nodeIo(req, res)).catch((error: unknown) => {
