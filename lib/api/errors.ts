@@ -5,6 +5,8 @@ export type ApiErrorType =
   | 'range_not_satisfiable'
   | 'body_too_large'
   | 'not_found'
+  /** No valid sign-in: the message says how to sign in (401). */
+  | 'sign_in_required'
   /** The request contradicts what is stored: a blind race voted on twice (409). */
   | 'conflict'
   | 'forbidden_host'

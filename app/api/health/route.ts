@@ -1,10 +1,10 @@
-import { route } from '@/lib/server/api-route';
+import { publicRoute } from '@/lib/server/api-route';
 import { store } from '@/lib/server/store';
 
 export const dynamic = 'force-dynamic';
 
 /** Ready when the store is open and migrated. */
-export const GET = route(async () => {
+export const GET = publicRoute(async () => {
   await store();
   return Response.json({ status: 'ok' });
 });

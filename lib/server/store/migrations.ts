@@ -114,6 +114,26 @@ export const MIGRATIONS: string[] = [
    from (select id, lag(id) over (partition by conversation_id order by seq) as previous from messages) p
    where p.id = m.id and p.previous is not null;
    update conversations c set leaf_id = (select m.id from messages m where m.conversation_id = c.id order by m.seq desc limit 1);`,
+  // Teams (issue 40): who signed in (one row per issuer and subject; `local` is the one
+  // user of a Sluice without sign-in), and the owner of everything. Rows from before
+  // sign-in stay `local`'s until the first admin signs in and takes them (users.ts).
+  // The owner leads the list's index: a list reads one user's rows, newest first.
+  `create table users (
+     id text primary key,
+     issuer text not null,
+     subject text not null,
+     email text,
+     name text,
+     admin boolean not null default false,
+     created_at timestamptz not null default now(),
+     seen_at timestamptz not null default now(),
+     unique (issuer, subject)
+   );
+   insert into users (id, issuer, subject, admin) values ('local', 'none', 'local', true);
+   alter table conversations add column owner_id text not null default 'local';
+   create index conversations_by_owner on conversations (owner_id, updated_at desc, id desc);
+   alter table captures add column owner_id text not null default 'local';
+   alter table votes add column owner_id text not null default 'local';`,
 ];
 
 /**

@@ -7,6 +7,7 @@ import { LEAF, PATH } from './message-tree';
 import { TOUCH, writeTurns } from './turn-writes';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
+import { UserStore } from '../auth/user-store';
 import { VoteStore } from '../votes/vote-store';
 import type {
   CompareSession,
@@ -118,6 +119,8 @@ export class SqlConversationStore implements ConversationStore {
   readonly captures: CaptureStore;
   /** The blind votes, in the same database. */
   readonly votes: VoteStore;
+  /** The people who signed in, in the same database. */
+  readonly users: UserStore;
 
   /** Turns that come together are written together (see GroupedWrites). */
   private readonly turns: GroupedWrites<Turn>;
@@ -130,6 +133,7 @@ export class SqlConversationStore implements ConversationStore {
   ) {
     this.captures = new CaptureStore(sql);
     this.votes = new VoteStore(sql);
+    this.users = new UserStore(sql);
     this.turns = new GroupedWrites(async (turns) => {
       await writeTurns(sql, turns);
       if (!shared) this.keepStatistics(turns.length);

@@ -12,6 +12,7 @@ import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from '../captures/capture-store';
 import type { VoteStore } from '../votes/vote-store';
+import type { UserStore } from '../auth/user-store';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
@@ -93,6 +94,8 @@ export interface ConversationStore {
   readonly captures: CaptureStore;
   /** The blind votes of the compare page, in the same database. */
   readonly votes: VoteStore;
+  /** The people who signed in (issue 40), in the same database. */
+  readonly users: UserStore;
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
   conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;

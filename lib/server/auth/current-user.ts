@@ -1,0 +1,52 @@
+import 'server-only';
+import type { User } from '@/lib/api/users';
+import { checkEnvironment } from '../environment';
+import { store } from '../store';
+import { authSettings } from './auth-settings';
+import type { Identity } from './identity';
+import { identifier } from './request-identity';
+
+/** The one user of a Sluice without sign-in: every row from before sign-in is theirs. */
+export const LOCAL_USER: User = { id: 'local', admin: true };
+
+/** A user found stays known this long, so a request costs no database read (sign-in changes are seen within it). */
+const KNOWN_MS = 60_000;
+
+type Known = { user: User; until: number };
+const KEY = Symbol.for('sluice.current-user');
+type Holder = { [KEY]?: { identify: (headers: Headers) => Promise<Identity>; local: boolean; known: Map<string, Known> } };
+
+/** Made once per process (Next.js bundles each route apart; the state lives on globalThis). */
+function resolver() {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) {
+    const settings = authSettings(checkEnvironment());
+    holder[KEY] = { identify: identifier(settings), local: settings.mode === 'none', known: new Map() };
+  }
+  return holder[KEY];
+}
+
+/**
+ * Who asks: called by every route handler and page itself (never only by `proxy.ts`:
+ * Next.js CVE-2025-29927 skipped middleware). `local` without sign-in; else the user the
+ * proxy's assertion, its trusted headers or Sluice's own session name, made at their
+ * first sign-in. Throws SignInRequired (answered 401, or the sign-in page).
+ */
+export async function currentUser(request: Request | Headers): Promise<User> {
+  const { identify, local, known } = resolver();
+  if (local) return LOCAL_USER;
+  const identity = await identify(request instanceof Headers ? request : request.headers);
+  const key = `${identity.issuer}\n${identity.subject}\n${identity.email ?? ''}\n${identity.name ?? ''}`;
+  const now = Date.now();
+  const cached = known.get(key);
+  if (cached && cached.until > now) return cached.user;
+  const user = await (await store()).users.signedIn(identity, checkEnvironment().SLUICE_ADMIN_EMAILS);
+  if (known.size > 10_000) known.clear();
+  known.set(key, { user, until: now + KNOWN_MS });
+  return user;
+}
+
+/** True when sign-in is on: pages show who is signed in and a way out. */
+export function signInRequired(): boolean {
+  return !resolver().local;
+}
