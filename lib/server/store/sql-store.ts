@@ -160,6 +160,11 @@ export class SqlConversationStore implements ConversationStore {
     this.sql.exec('analyze conversations').catch(() => undefined); // only the plan is at stake
   }
 
+  async ownerOf(id: string): Promise<string | undefined> {
+    const { rows } = await this.sql.query<{ owner_id: string }>('select owner_id from conversations where id = $1', [id]);
+    return rows[0]?.owner_id;
+  }
+
   async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {
     const { rows } = await this.sql.query('select 1 from conversations where id = $1 and kind = $2', [id, kind]);
     return rows.length > 0;

@@ -99,6 +99,8 @@ export interface ConversationStore {
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
   conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;
+  /** Who owns a conversation (a compare session or one of its panes); undefined when there is none. */
+  ownerOf(id: string): Promise<string | undefined>;
   /** Chats and compare sessions (not their panes), most recently active first, a page at a time. */
   listConversations(options?: ListOptions): Promise<ConversationPage>;
   getConversation(id: string): Promise<Conversation | undefined>;
