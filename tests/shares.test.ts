@@ -47,9 +47,13 @@ const page = async (origin: string, path: string, headers: Record<string, string
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Every address an attribute of the page names: all must be this origin's (a path, or a fragment). */
+/** Every address an attribute of the page's tags names (text that reads like a tag is escaped, no tag): all must be this origin's. */
 const addresses = (html: string) =>
-  [...html.matchAll(/\s(?:src|href|action|srcset|poster|formaction)\s*=\s*"([^"]*)"/gi)].map((m) => m[1]!);
+  [...html.matchAll(/<[a-z][^>]*>/gi)].flatMap(([tag]) =>
+    [
+      ...tag.matchAll(/\s(?:src|href|action|srcset|poster|formaction|data|background)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi),
+    ].map((m) => m[1] ?? m[2] ?? m[3]!),
+  );
 
 describe('shares over HTTP (SLUICE_AUTH=none)', () => {
   it('snapshots a conversation with its raw events and figures, unchanged by what its source does later', async () => {

@@ -10,7 +10,13 @@ import type { IncomingMessage } from 'node:http';
  * that came before instrumentation.ts ran) has no peer, and is trusted as no proxy.
  */
 const HEADER = 'x-sluice-peer';
-const SECRET = randomBytes(16).toString('hex');
+/**
+ * One secret per process, on globalThis: instrumentation.ts (which stamps) and each route
+ * (which reads) are bundled apart by Next.js, each with its own copy of this module; a
+ * module-level secret differed between them, and no stamp was ever believed.
+ */
+const KEY = Symbol.for('sluice.peer-secret');
+const SECRET: string = ((globalThis as { [KEY]?: string })[KEY] ??= randomBytes(16).toString('hex'));
 
 /** Called for every request as it enters this process' HTTP server, before Next.js reads it. */
 export function stampPeer(request: IncomingMessage): void {

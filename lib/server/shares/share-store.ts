@@ -96,12 +96,6 @@ export class ShareStore {
     return row ? { ...summaryOf(row), ownerId: row.owner_id, snapshot: row.snapshot } : undefined;
   }
 
-  /** Who owns a capture of the recording proxy (a diff's side may be one). */
-  async captureOwner(id: string): Promise<string | undefined> {
-    const { rows } = await this.sql.query<{ owner_id: string }>('select owner_id from captures where id = $1', [id]);
-    return rows[0]?.owner_id;
-  }
-
   /** Writes a fork's conversations, messages and event logs, all or none (see fork.ts for the rows). */
   async writeFork(rows: ForkRows): Promise<void> {
     const statements: Statement[] = [

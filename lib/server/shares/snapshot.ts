@@ -3,12 +3,10 @@ import type { StoredEvents } from '@/lib/api/conversations';
 import type { NewShareBody, ShareSnapshot, SharedThread } from '@/lib/api/shares';
 import type { User } from '@/lib/api/users';
 import type { DiffSide } from '@/lib/api/diff';
-import { ownedConversation } from '../auth/ownership';
 import { loadDiffSide } from '../conversations/diff-sides';
 import { loadCompare, loadConversation, loadReplyEvents } from '../conversations/load';
 import { compareNotFound, conversationNotFound } from '../conversations/not-found';
 import { ApiError } from '../http-errors';
-import { store } from '../store';
 import type { Conversation } from '../store/types';
 
 /**
@@ -27,7 +25,7 @@ export interface TakenSnapshot {
 /**
  * Reads what a share will hold, now, as its owner's pages read it (a blind race not yet
  * voted on stays masked): the messages shown, each reply's raw event log and figures.
- * Anything the caller does not own is the same 404 as what never existed.
+ * Anything the caller does not own is the same 404 as what never existed (the loaders read only the caller's own).
  */
 export async function takeSnapshot(user: User, body: NewShareBody): Promise<TakenSnapshot> {
   const snapshot = await read(user, body);
@@ -51,21 +49,21 @@ export async function takeSnapshot(user: User, body: NewShareBody): Promise<Take
 async function read(user: User, body: NewShareBody): Promise<ShareSnapshot> {
   if (body.kind === 'diff') return diffSnapshot(user, body.a!, body.b!);
   const id = body.id!;
-  await ownedConversation(user, id);
+  const threadOf = (conversation: Conversation) => sharedThread(user, conversation);
   if (body.kind === 'compare') {
-    const session = await loadCompare(id);
+    const session = await loadCompare(user, id);
     if (!session) throw compareNotFound(id);
     return { kind: 'compare', title: session.title, panes: await Promise.all(session.panes.map(threadOf)) };
   }
-  const conversation = await loadConversation(id);
+  const conversation = await loadConversation(user, id);
   if (!conversation) throw conversationNotFound(id);
   return { kind: 'conversation', conversation: await threadOf(conversation) };
 }
 
 /** A conversation's messages shown and its replies' logs (none for a message typed in, not streamed here). */
-async function threadOf(conversation: Conversation): Promise<SharedThread> {
+async function sharedThread(user: User, conversation: Conversation): Promise<SharedThread> {
   const replies = conversation.messages.filter((m) => m.role === 'assistant' && 'timings' in m);
-  const logs = await Promise.all(replies.map((m) => loadReplyEvents(conversation.id, m.id)));
+  const logs = await Promise.all(replies.map((m) => loadReplyEvents(user, conversation.id, m.id)));
   const events: Record<string, StoredEvents> = {};
   replies.forEach((m, i) => {
     if (logs[i]) events[m.id] = logs[i];
@@ -80,11 +78,9 @@ async function diffSnapshot(user: User, a: string, b: string): Promise<ShareSnap
   return { kind: 'diff', title: `${sides[0].title} ↔ ${sides[1].title}`, sides };
 }
 
-/** One side of a diff, if the caller owns the reply's conversation (or the capture). */
+/** One side of a diff: a reply of the caller's conversations, or a capture of theirs (the loader reads only those). */
 async function ownedSide(user: User, id: string): Promise<DiffSide> {
-  const side = await loadDiffSide(id);
+  const side = await loadDiffSide(user, id);
   if (!side) throw replyNotFound(id);
-  if (side.kind === 'reply') await ownedConversation(user, side.conversationId).catch(() => Promise.reject(replyNotFound(id)));
-  else if ((await (await store()).shares.captureOwner(id)) !== user.id) throw replyNotFound(id);
   return side;
 }
