@@ -8,15 +8,18 @@ import { expect, test, violations, sideways, type Page } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** Screenshots at 1440 and 390 px, light and dark: the system's scheme, and the app's theme class as its toggle sets it. */
 async function shots(page: Page, name: string, shoot: (name: string) => Promise<void>) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), colorScheme === 'dark');
       await shoot(`${name}-${width}-${colorScheme}`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

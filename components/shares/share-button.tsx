@@ -37,8 +37,9 @@ export function ShareButton({ target, className }: { target: ShareTarget; classN
         <dialog
           ref={dialog}
           aria-labelledby="share-dialog-title"
-          onClose={() => setOpen(false)}
-          className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg p-4 text-zinc-900 backdrop:bg-black/40 dark:bg-zinc-900 dark:text-zinc-100"
+          // Its own close only: React passes a nested dialog's close (Revoke's question) up to here too.
+          onClose={(e) => e.target === e.currentTarget && setOpen(false)}
+          className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-4 text-zinc-900 backdrop:bg-black/40 dark:bg-zinc-900 dark:text-zinc-100"
         >
           <ShareForm target={target} onDone={() => dialog.current?.close()} />
         </dialog>
