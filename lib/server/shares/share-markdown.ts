@@ -20,7 +20,12 @@ export function shareMarkdownHtml(markdown: string): string {
     for (const key of ['src', 'srcSet', 'poster', 'action', 'formAction'])
       if (key in node.properties) delete node.properties[key];
     const href = node.properties.href;
-    if (node.tagName !== 'a' || (typeof href === 'string' && inPage(href))) return;
+    if (node.tagName !== 'a') return;
+    if (typeof href === 'string' && inPage(href)) {
+      // A footnote's jump stays on this page: no new tab.
+      delete node.properties.target;
+      return;
+    }
     node.tagName = 'span';
     node.properties = { className: ['share-link'] };
     const label = toText(node.children);
