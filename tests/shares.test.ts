@@ -131,6 +131,17 @@ describe('shares over HTTP (SLUICE_AUTH=none)', () => {
     await chat(base, 'continued', {}, fork.id);
     await storedReply(fork.id, (m) => m.status !== 'streaming' && (m as { text?: string }).text === 'continued');
 
+    // The page's own form forks too (303 to the new chat); from another origin it is refused.
+    const viaForm = await fetch(`${base}${made.url}/fork`, { method: 'POST', redirect: 'manual', headers: { origin: base } });
+    expect(viaForm.status).toBe(303);
+    expect(viaForm.headers.get('location')).toMatch(/^\/c\/[0-9a-f-]{36}$/);
+    const forged = await fetch(`${base}${made.url}/fork`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(forged.status).toBe(403);
+
     // Revoked: the same 404 as a link that never was, byte for byte.
     const unknown = await page(base, UNKNOWN);
     expect(unknown.status).toBe(404);
@@ -210,15 +221,16 @@ describe('shares over HTTP (SLUICE_AUTH=none)', () => {
 });
 
 describe('shares across users and restarts (SLUICE_AUTH=proxy, trusted headers)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sluice-data-shares-'));
+  let dataDir: string | undefined;
   let server: RunningServer | undefined;
   afterAll(async () => {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('stores only the hash, ends expired and signed-in-only links in the same 404, and keeps each user to their own', async () => {
     const config = inject('configPath');
+    dataDir = mkdtempSync(join(tmpdir(), 'sluice-data-shares-'));
     // First without sign-in: the local user shares three snapshots.
     server = await startNextServer({ SLUICE_CONFIG: config, SLUICE_DATA_DIR: dataDir });
     const id = await chat(server.origin, 'shared before sign-in');
