@@ -75,7 +75,8 @@ export function ConversationSidebar() {
   const onCompare = pathname.startsWith('/compare');
   const onTraffic = pathname.startsWith('/traffic');
   // The Traffic page and the leaderboard show no conversation: none is marked open there.
-  const activeId = onTraffic || pathname === '/leaderboard' ? undefined : onCompare ? compareId : chatId;
+  const activeId =
+    onTraffic || pathname === '/leaderboard' || pathname === '/shares' ? undefined : onCompare ? compareId : chatId;
   const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
   const { fetchNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void (isFetchingNextPage || fetchNextPage()), [fetchNextPage, isFetchingNextPage]);
@@ -136,6 +137,14 @@ export function ConversationSidebar() {
             className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
           >
             Leaderboard
+          </Link>
+          <Link
+            href="/shares"
+            aria-current={pathname === '/shares' ? 'page' : undefined}
+            onClick={() => setOpen(false)}
+            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
+          >
+            Shares
           </Link>
           <SearchBox label="Search conversations" placeholder="Search titles and messages" value={search} onChange={setSearch} />
         </div>

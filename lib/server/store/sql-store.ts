@@ -9,6 +9,7 @@ import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
 import { UserStore } from '../auth/user-store';
 import { VoteStore } from '../votes/vote-store';
+import { ShareStore } from '../shares/share-store';
 import type {
   CompareSession,
   Conversation,
@@ -121,6 +122,8 @@ export class SqlConversationStore implements ConversationStore {
   readonly votes: VoteStore;
   /** The people who signed in, in the same database. */
   readonly users: UserStore;
+  /** The shares' snapshots (issue 40), in the same database. */
+  readonly shares: ShareStore;
 
   /** Turns that come together are written together (see GroupedWrites). */
   private readonly turns: GroupedWrites<Turn>;
@@ -134,6 +137,7 @@ export class SqlConversationStore implements ConversationStore {
     this.captures = new CaptureStore(sql);
     this.votes = new VoteStore(sql);
     this.users = new UserStore(sql);
+    this.shares = new ShareStore(sql);
     this.turns = new GroupedWrites(async (turns) => {
       await writeTurns(sql, turns);
       if (!shared) this.keepStatistics(turns.length);

@@ -13,6 +13,7 @@ import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from '../captures/capture-store';
 import type { VoteStore } from '../votes/vote-store';
 import type { UserStore } from '../auth/user-store';
+import type { ShareStore } from '../shares/share-store';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
@@ -100,6 +101,8 @@ export interface ConversationStore {
   readonly votes: VoteStore;
   /** The people who signed in (issue 40), in the same database. */
   readonly users: UserStore;
+  /** The shares' snapshots (issue 40), in the same database. */
+  readonly shares: ShareStore;
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
   /** True when `id` is a conversation of this kind that `ownerId` owns. */
