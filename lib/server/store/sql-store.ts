@@ -7,6 +7,7 @@ import { LEAF, PATH } from './message-tree';
 import { TOUCH, writeTurns } from './turn-writes';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
+import { SessionStore } from '../auth/session-store';
 import { UserStore } from '../auth/user-store';
 import { VoteStore } from '../votes/vote-store';
 import { ShareStore } from '../shares/share-store';
@@ -124,6 +125,8 @@ export class SqlConversationStore implements ConversationStore {
   readonly users: UserStore;
   /** The shares' snapshots (issue 40), in the same database. */
   readonly shares: ShareStore;
+  /** Sluice's own sign-ins (SLUICE_AUTH=oidc), in the same database. */
+  readonly sessions: SessionStore;
 
   /** Turns that come together are written together (see GroupedWrites). */
   private readonly turns: GroupedWrites<Turn>;
@@ -138,6 +141,7 @@ export class SqlConversationStore implements ConversationStore {
     this.votes = new VoteStore(sql);
     this.users = new UserStore(sql);
     this.shares = new ShareStore(sql);
+    this.sessions = new SessionStore(sql);
     this.turns = new GroupedWrites(async (turns) => {
       await writeTurns(sql, turns);
       if (!shared) this.keepStatistics(turns.length);
