@@ -6,6 +6,7 @@
  * joining live streams by offset while 100 run. Then the same with REDIS_URL (two
  * instances on one Redis server) against the memory store.
  */
+import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -416,6 +417,7 @@ async function redisFigures(sluice: Target, env: Record<string, string>, step: (
     ];
   } finally {
     await Promise.allSettled([one.stop(), other.stop(), plain.stop()]);
+    for (const server of [one, other, plain]) rmSync(server.dataDir, { recursive: true, force: true });
     await redis.stop();
   }
 }
@@ -651,6 +653,7 @@ export async function run(): Promise<Metric[]> {
     ];
   } finally {
     await next.stop();
+    rmSync(next.dataDir, { recursive: true, force: true }); // ~200 MB each: this shared disk filled once
     floor.stop();
     upstream.server.closeAllConnections();
     upstream.server.close();
