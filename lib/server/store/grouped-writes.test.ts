@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GroupedWrites } from './grouped-writes';
 
 /** A write the test finishes by hand, recording each group it was given. */
-function recorder(failing: (items: string[]) => boolean = () => false, most?: number) {
+function recorder(failing: (items: string[]) => boolean = () => false) {
   const groups: string[][] = [];
   const open: (() => void)[] = [];
   const writes = new GroupedWrites<string>(async (items) => {
     groups.push(items);
     await new Promise<void>((resolve) => open.push(resolve));
     if (failing(items)) throw new Error(`refused ${items.join('+')}`);
-  }, most);
+  });
   /** Finishes the write under way, once it has begun. */
   const finish = async () => {
     while (open.length === 0) await new Promise((r) => setImmediate(r));
@@ -46,13 +46,13 @@ describe('grouped writes', () => {
     expect(groups).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
   });
 
-  it('lets a read wait only for the writes added before it, and ask before the next group is written', async () => {
+  it('lets a read wait only for the writes added before it, and start before the next group is written', async () => {
     const { writes, groups, finish } = recorder();
     const a = writes.add('a');
     await new Promise((r) => setImmediate(r)); // a is being written
     const b = writes.add('b');
     // The read: what has been written, or begun, by the time it may ask the database.
-    const read = writes.idle().then(() => groups.map((group) => group.join('+')));
+    const read = writes.after(async () => groups.map((group) => group.join('+')));
     const c = writes.add('c'); // came after the read: not waited for
     await finish();
     await finish();
@@ -62,11 +62,29 @@ describe('grouped writes', () => {
     expect(groups).toEqual([['a'], ['b'], ['c']]);
   });
 
-  it('writes at most `most` items in a group', async () => {
-    const { writes, groups, finish } = recorder(undefined, 2);
-    const all = Promise.all(['a', 'b', 'c', 'd', 'e'].map((item) => writes.add(item)));
-    for (let i = 0; i < 3; i++) await finish();
-    await all;
-    expect(groups).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+  it('runs a read at once when no write is pending, and after the group under way when one is', async () => {
+    const { writes, groups, finish } = recorder();
+    expect(await writes.after(async () => 'now')).toBe('now');
+    const a = writes.add('a');
+    await new Promise((r) => setImmediate(r)); // a is being written
+    let read = false;
+    const after = writes.after(async () => (read = true));
+    await new Promise((r) => setImmediate(r));
+    expect(read).toBe(false);
+    await finish();
+    await Promise.all([a, after]);
+    expect(read).toBe(true);
+    expect(groups).toEqual([['a']]);
+  });
+
+  it('fails only its caller when a read fails', async () => {
+    const { writes, finish } = recorder();
+    const a = writes.add('a');
+    const failing = writes.after(() => Promise.reject(new Error('read failed'))).catch((error: Error) => error.message);
+    const b = writes.add('b');
+    await finish();
+    await finish();
+    expect(await failing).toBe('read failed');
+    await Promise.all([a, b]);
   });
 });
