@@ -66,11 +66,6 @@ export class GroupedWrites<T> {
     );
   }
 
-  /** Resolves once every item added so far is written (or has failed). */
-  idle(): Promise<void> {
-    return this.after(async () => {});
-  }
-
   private async drain(): Promise<void> {
     while (this.waiting.length > 0) {
       const group = this.waiting.shift()!;
