@@ -101,17 +101,17 @@ const HIDDEN_BLIND = (id: string) =>
            where bp.id = ${id} and bs.blind is not null and bs.blind->'vote' is null)`;
 
 /**
- * The client, each of whose statements first waits for `before`: a turn is written with
- * its group, a moment after it was begun, and what is asked after it must still find it
- * (a conversation read, a next turn, a delete).
+ * The client, each of whose statements runs once the turns begun before it are written
+ * (`GroupedWrites.after`): a turn is written with its group, a moment after it was begun,
+ * and what is asked after it must still find it (a conversation read, a next turn, a delete).
  */
-function afterEach(sql: SqlClient, before: () => Promise<void>): SqlClient {
+function afterEach(sql: SqlClient, turns: GroupedWrites<Turn>): SqlClient {
   return {
-    query: async (text, params) => (await before(), sql.query(text, params)),
-    exec: async (text) => (await before(), sql.exec(text)),
-    batch: async (statements) => (await before(), sql.batch(statements)),
+    query: (text, params) => turns.after(() => sql.query(text, params)),
+    exec: (text) => turns.after(() => sql.exec(text)),
+    batch: (statements) => turns.after(() => sql.batch(statements)),
     alone: (work) => sql.alone(work),
-    close: async () => (await before(), sql.close()),
+    close: () => turns.after(() => sql.close()),
   };
 }
 
@@ -146,7 +146,7 @@ export class SqlConversationStore implements ConversationStore {
       await writeTurns(sql, turns);
       if (!shared) this.keepStatistics(turns.length);
     });
-    this.sql = afterEach(sql, () => this.turns.idle());
+    this.sql = afterEach(sql, this.turns);
   }
 
   /** New turns written since the list's statistics were last taken, and how many to take them at. */
