@@ -91,12 +91,15 @@ export function ConversationItem({
           ) : null}
           {conversation.title}
         </Link>
+        {/* Still, not pulsing: Chromium ran the pulse on the page's main thread, a style recalc
+            and a paint in every frame of every streaming reply (docs/decisions.md: "The
+            sidebar's streaming mark holds still"). */}
         {conversation.streaming ? (
           <span
             role="img"
             aria-label="A reply is streaming"
             title="A reply is streaming"
-            className="h-2 w-2 shrink-0 rounded-full bg-sky-500 motion-safe:animate-pulse"
+            className="h-2 w-2 shrink-0 rounded-full bg-sky-500"
           />
         ) : null}
       </div>
