@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '@/lib/api/conversations';
 import { formatWhen, fullWhen } from '@/lib/client/format-when';
 import { MenuButton } from '@/components/ui/menu-button';
@@ -27,8 +27,13 @@ const moreClass =
 /** Where the actions show, the lines end before them (their ellipsis and the streaming mark stay in sight). */
 const besideMore = 'group-focus-within:pr-8 group-hover:pr-8 pointer-coarse:pr-8';
 
-/** One conversation in the list: a link to it (title, then its models and date), and its actions. */
-export function ConversationItem({
+/**
+ * One conversation in the list: a link to it (title, then its models and date), and its
+ * actions. Memoized: the list comes back as each reply ends and changes as one starts,
+ * and the rows whose conversation did not change (the same object, by the query's
+ * structural sharing) do not render again.
+ */
+export const ConversationItem = memo(function ConversationItem({
   conversation,
   active,
   onOpen,
@@ -123,4 +128,4 @@ export function ConversationItem({
       {mode === 'delete' ? <DeleteDialog conversation={conversation} open={active} onClose={done} /> : null}
     </li>
   );
-}
+});
