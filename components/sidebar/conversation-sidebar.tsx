@@ -61,6 +61,8 @@ function useEscapeToClose(open: boolean, close: () => void): void {
  */
 export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // One function for every row, so a row whose conversation did not change skips rendering (ConversationItem is memoized).
+  const close = useCallback(() => setOpen(false), []);
   const toggle = useRef<HTMLButtonElement>(null);
   const closeByKey = useCallback(() => {
     setOpen(false);
@@ -163,7 +165,7 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
           ) : null}
           <ul className="flex flex-col gap-0.5 px-2">
             {conversations.map((c) => (
-              <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={() => setOpen(false)} />
+              <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={close} />
             ))}
           </ul>
           {list.hasNextPage ? <LoadMore onVisible={loadMore} loading={isFetchingNextPage} /> : null}
