@@ -68,8 +68,9 @@ class BoundedText {
  * for (docs/decisions.md: "The recording proxy's lean path").
  */
 export class CaptureRecorder {
-  private readonly t0 = performance.now();
-  private readonly startedMs = Date.now();
+  /** When the request came (performance.now()): the capture's times count from it. */
+  private readonly t0: number;
+  private readonly startedMs: number;
   private readonly request = new BoundedText();
   private readonly response = new KeptBuilder();
   private head?: { status: number; headers: Record<string, string | string[] | undefined>; sse: boolean };
@@ -93,7 +94,12 @@ export class CaptureRecorder {
     private readonly clientSecrets: () => string[],
     /** The cassette this exchange is recorded to or played back from. */
     private readonly cassette?: CaptureCassette,
-  ) {}
+    /** When the request came, if before now: the proxy makes its capture once the request is on its way upstream. */
+    arrivedAt = performance.now(),
+  ) {
+    this.t0 = arrivedAt;
+    this.startedMs = Math.round(Date.now() - (performance.now() - arrivedAt));
+  }
 
   /** Time-ordered by when the request came, made when first written. */
   get id(): string {

@@ -45,6 +45,10 @@ export interface ProxyIo {
 
 const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+let settingsOnce: ReturnType<typeof relaySettings> | undefined;
+/** The relay's settings, read from the environment once per process (as the host check's are), not per request. */
+const settings = () => (settingsOnce ??= relaySettings());
+
 /**
  * The recording proxy: `/proxy/{providerId}/rest?query` goes to the provider's
  * `baseUrl/rest?query` with the app's method, headers and body, and the upstream's
@@ -86,16 +90,28 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     preread = played.body;
   }
 
-  const settings = relaySettings();
+  const { headersTimeoutMs } = settings();
   const withKey = !ownCredential(io.headers, io.url);
   const { headers, url } = io;
-  const capture = new CaptureRecorder(
-    target,
-    io.method,
-    headers,
-    () => credentialValues(headers, url),
-    cassette && { name: cassette.name, mode: cassette.mode, played: false },
-  );
+  /** The body read whole before the request goes upstream. */
+  let whole: Buffer | undefined;
+  // The capture is made once the request is on its way upstream (or as soon as an early
+  // end needs it): making it is none of what the app waits for (docs/decisions.md:
+  // "The recording proxy's lean path").
+  let made: CaptureRecorder | undefined;
+  const capture = (): CaptureRecorder => {
+    if (made) return made;
+    made = new CaptureRecorder(
+      target,
+      io.method,
+      headers,
+      () => credentialValues(headers, url),
+      cassette && { name: cassette.name, mode: cassette.mode, played: false },
+      arrivedAt,
+    );
+    if (whole) made.requestChunk(whole);
+    return made;
+  };
   const abort = new AbortController();
   let answered = false;
   let finished = false;
@@ -106,14 +122,17 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       abort.abort();
       io.destroy();
     },
-    written: capture.written,
+    get written() {
+      return capture().written;
+    },
   };
   inFlight().add(exchange);
   const finish: CaptureRecorder['end'] = (status, error) => {
     finished = true;
     inFlight().delete(exchange);
-    capture.end(status, error);
-    if (cassette) void recordToCassette(cassette.name, capture.id, capture.written);
+    const recorder = capture();
+    recorder.end(status, error);
+    if (cassette) void recordToCassette(cassette.name, recorder.id, recorder.written);
   };
   io.onClose(() => {
     if (finished) return;
@@ -126,28 +145,30 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     );
   });
 
-  const timeout = setTimeout(() => abort.abort(), settings.headersTimeoutMs);
+  const timeout = setTimeout(() => abort.abort(), headersTimeoutMs);
   const source = HAS_NO_BODY.has(io.method) ? undefined : io.body;
   const reading = preread
     ? Promise.resolve(preread)
     : source && declared > 0 && declared <= WHOLE_BODY_BYTES
       ? wholeBody(source, abort.signal, Infinity, declared)
       : undefined;
-  const counted = source && !reading ? countedBody(source, capture, abort) : undefined;
+  const counted = source && !reading ? countedBody(source, capture(), abort) : undefined;
   let upstream: UpstreamAnswer;
   let sendingAt = arrivedAt;
   try {
     const read = reading && (await reading);
-    const whole = read === 'too-large' ? undefined : read;
-    if (whole) capture.requestChunk(whole);
-    else if (reading) throw new BodyBrokeOff();
+    whole = read === 'too-large' ? undefined : read;
+    if (reading && !whole) throw new BodyBrokeOff();
     sendingAt = performance.now();
-    upstream = await dispatchUpstream(target.url, {
+    const sending = dispatchUpstream(target.url, {
       method: io.method,
       headers: upstreamHeaders(io.headers, target.provider, withKey),
       ...(whole?.byteLength ? { body: whole } : counted ? { body: counted } : {}),
       signal: abort.signal,
     });
+    // After undici's own turn that writes the request (it checks a reused socket first, in a setImmediate).
+    setImmediate(capture);
+    upstream = await sending;
   } catch (error) {
     if (finished) return;
     const origin = new URL(target.url).origin;
@@ -156,7 +177,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       return sendError(io, 413, 'body_too_large', `The request body passed ${formatBytes(MAX_BODY_BYTES)}, the proxy's bound.`);
     }
     if (abort.signal.aborted) {
-      const message = `The upstream did not answer within ${settings.headersTimeoutMs / 1000} s (${origin}).`;
+      const message = `The upstream did not answer within ${headersTimeoutMs / 1000} s (${origin}).`;
       finish('unreachable', message);
       return sendError(io, 504, 'upstream_timeout', message);
     }
@@ -174,15 +195,15 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   if (finished) return upstream.destroy();
 
   answered = true;
-  capture.responded(upstream.status, upstream.headers);
   const timing = exchangeTiming(arrivedAt, sendingAt, performance.now());
-  io.writeHead(upstream.status, {
-    ...downstreamHeaders(upstream.headers),
-    'server-timing': serverTimingHeader(timing, upstream.headers['server-timing']),
-  });
+  const head = downstreamHeaders(upstream.headers);
+  head['server-timing'] = serverTimingHeader(timing, upstream.headers['server-timing']);
+  io.writeHead(upstream.status, head);
   // The head goes out as it came, not with the first chunk, unless that came with it.
   if (!upstream.bodyWaiting) io.flushHead?.();
-  pipeBody(io, upstream, capture, finish, settings);
+  const recorder = capture();
+  recorder.responded(upstream.status, upstream.headers);
+  pipeBody(io, upstream, recorder, finish, settings());
 }
 
 /**
