@@ -132,10 +132,17 @@ export class CaptureRecorder {
    * answer's first chunk, or LIST_WAIT_MS after this when none has come by then. Listed
    * in the turn after the answer's head, it held the first chunk back when that came in
    * a read of its own (docs/decisions.md: "The recording proxy's lean path").
+   * `wait: false`: the caller starts that wait itself (`waitToList`), once it has written what came with the head.
    */
-  responded(status: number, headers: Record<string, string | string[] | undefined>): void {
+  responded(status: number, headers: Record<string, string | string[] | undefined>, { wait = true } = {}): void {
     const type = String(headers['content-type'] ?? '');
     this.head = { status, headers, sse: type.includes('text/event-stream') };
+    if (wait) this.waitToList();
+  }
+
+  /** Lists the capture LIST_WAIT_MS from now unless its first chunk (or its end) lists it first. */
+  waitToList(): void {
+    if (this.listed || this.listTimer) return;
     this.listTimer = setTimeout(() => this.list(), LIST_WAIT_MS);
     this.listTimer.unref?.();
   }

@@ -13,6 +13,7 @@ import { refusedHere, sendError } from './io-answers';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 import { proxyTarget, type ProxyTarget } from './target';
 import { dispatchUpstream, type UpstreamAnswer } from './upstream-dispatch';
+import { GiveUp, type Abortable } from './give-up';
 import { exchangeTiming, serverTimingHeader } from '../server-timing';
 import { cassetteFor, type CassetteChoice } from '../cassettes/cassette-choice';
 import { CassetteError } from '../cassettes/cassette-file';
@@ -112,7 +113,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     if (whole) made.requestChunk(whole);
     return made;
   };
-  const abort = new AbortController();
+  const abort = new GiveUp();
   let answered = false;
   let finished = false;
   const exchange: InFlight = {
@@ -150,7 +151,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   const reading = preread
     ? Promise.resolve(preread)
     : source && declared > 0 && declared <= WHOLE_BODY_BYTES
-      ? wholeBody(source, abort.signal, Infinity, declared)
+      ? wholeBody(source, abort, Infinity, declared)
       : undefined;
   const counted = source && !reading ? countedBody(source, capture(), abort) : undefined;
   let upstream: UpstreamAnswer;
@@ -164,7 +165,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       method: io.method,
       headers: upstreamHeaders(io.headers, target.provider, withKey),
       ...(whole?.byteLength ? { body: whole } : counted ? { body: counted } : {}),
-      signal: abort.signal,
+      signal: abort,
     });
     // After undici's own turn that writes the request (it checks a reused socket first, in a setImmediate).
     setImmediate(capture);
@@ -176,7 +177,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       finish('unreachable', 'The request body passed the bound.');
       return sendError(io, 413, 'body_too_large', `The request body passed ${formatBytes(MAX_BODY_BYTES)}, the proxy's bound.`);
     }
-    if (abort.signal.aborted) {
+    if (abort.aborted) {
       const message = `The upstream did not answer within ${headersTimeoutMs / 1000} s (${origin}).`;
       finish('unreachable', message);
       return sendError(io, 504, 'upstream_timeout', message);
@@ -202,7 +203,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   // The head goes out as it came, not with the first chunk, unless that came with it.
   if (!upstream.bodyWaiting) io.flushHead?.();
   const recorder = capture();
-  recorder.responded(upstream.status, upstream.headers);
+  recorder.responded(upstream.status, upstream.headers, { wait: false });
   pipeBody(io, upstream, recorder, finish, settings());
 }
 
@@ -267,7 +268,7 @@ class BodyBrokeOff extends Error {
  */
 function wholeBody(
   source: Readable,
-  signal: AbortSignal,
+  signal: Abortable,
   max = Infinity,
   declared?: number,
 ): Promise<Buffer | undefined | 'too-large'> {
@@ -292,7 +293,7 @@ function wholeBody(
 }
 
 /** The app's body on its way upstream, kept for the capture and bounded. */
-function countedBody(source: Readable, capture: CaptureRecorder, abort: AbortController): PassThrough & { tooLarge?: boolean } {
+function countedBody(source: Readable, capture: CaptureRecorder, abort: GiveUp): PassThrough & { tooLarge?: boolean } {
   const out: PassThrough & { tooLarge?: boolean } = new PassThrough();
   let bytes = 0;
   source.on('data', (chunk: Buffer) => {
@@ -334,18 +335,22 @@ function pipeBody(
   let over = false;
   /** Where this read's bytes start in the capture's copy; -1: none waiting to be written. */
   let readFrom = -1;
-  const watchdog = setInterval(
-    () => {
-      if (performance.now() - lastAt < settings.idleMs) return;
-      over = true;
-      clearInterval(watchdog);
-      upstream.destroy();
-      finish('upstream-error', `The upstream sent nothing for ${Math.round(settings.idleMs / 1000)} s.`);
-      io.destroy();
-    },
-    Math.max(50, settings.idleMs / 4),
-  );
-  watchdog.unref?.();
+  let watchdog: ReturnType<typeof setInterval> | undefined;
+  const watch = () => {
+    if (over) return;
+    watchdog = setInterval(
+      () => {
+        if (performance.now() - lastAt < settings.idleMs) return;
+        over = true;
+        clearInterval(watchdog);
+        upstream.destroy();
+        finish('upstream-error', `The upstream sent nothing for ${Math.round(settings.idleMs / 1000)} s.`);
+        io.destroy();
+      },
+      Math.max(50, settings.idleMs / 4),
+    );
+    watchdog.unref?.();
+  };
   const stop = () => {
     over = true;
     clearInterval(watchdog);
@@ -395,5 +400,11 @@ function pipeBody(
       finish('upstream-error', `The upstream connection broke: ${error.message}`);
       io.destroy();
     },
+  });
+  // The timers once what came with the head is written (the microtask queued before this one):
+  // setting them up is none of the app's wait for it.
+  queueMicrotask(() => {
+    watch();
+    capture.waitToList();
   });
 }

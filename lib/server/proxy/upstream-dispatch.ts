@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { upstreamPool, UpstreamConnectError } from '../relay/http-client';
+import type { Abortable } from './give-up';
 
 /** What takes an upstream's body: called as undici parses it, several pieces in one turn when one read of the socket held them. */
 export interface BodySink {
@@ -58,7 +59,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler, UpstreamAnswer {
   };
 
   constructor(
-    private readonly signal: AbortSignal,
+    private readonly signal: Abortable,
     private readonly resolve: (answer: UpstreamAnswer) => void,
     private readonly reject: (error: unknown) => void,
   ) {
@@ -164,7 +165,7 @@ function parsedUrl(url: string): { origin: string; path: string } | { protocol: 
  */
 export function dispatchUpstream(
   url: string,
-  init: { method: string; headers: Record<string, string | string[]>; body?: Readable | Buffer; signal: AbortSignal },
+  init: { method: string; headers: Record<string, string | string[]>; body?: Readable | Buffer; signal: Abortable },
 ): Promise<UpstreamAnswer> {
   const target = parsedUrl(url);
   if ('protocol' in target) return Promise.reject(new UpstreamConnectError(`unsupported protocol ${target.protocol}`));
