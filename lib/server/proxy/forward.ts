@@ -282,7 +282,8 @@ function wholeBody(
         return resolve('too-large');
       }
       chunks.push(chunk);
-      if (bytes === declared) resolve(Buffer.concat(chunks));
+      // One chunk (an SDK's request, as a rule) is taken as it is, not copied.
+      if (bytes === declared) resolve(chunks.length === 1 ? chunk : Buffer.concat(chunks));
     });
     source.once('end', () => resolve(Buffer.concat(chunks)));
     // After 'end' these change nothing.
