@@ -13,6 +13,7 @@ import { refusedHere, sendError } from './io-answers';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 import { proxyTarget, type ProxyTarget } from './target';
 import { dispatchUpstream, type UpstreamAnswer } from './upstream-dispatch';
+import { GiveUp, type Abortable } from './give-up';
 import { exchangeTiming, serverTimingHeader } from '../server-timing';
 import { cassetteFor, type CassetteChoice } from '../cassettes/cassette-choice';
 import { CassetteError } from '../cassettes/cassette-file';
@@ -44,6 +45,10 @@ export interface ProxyIo {
 }
 
 const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+let settingsOnce: ReturnType<typeof relaySettings> | undefined;
+/** The relay's settings, read from the environment once per process (as the host check's are), not per request. */
+const settings = () => (settingsOnce ??= relaySettings());
 
 /**
  * The recording proxy: `/proxy/{providerId}/rest?query` goes to the provider's
@@ -86,17 +91,29 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     preread = played.body;
   }
 
-  const settings = relaySettings();
+  const { headersTimeoutMs } = settings();
   const withKey = !ownCredential(io.headers, io.url);
   const { headers, url } = io;
-  const capture = new CaptureRecorder(
-    target,
-    io.method,
-    headers,
-    () => credentialValues(headers, url),
-    cassette && { name: cassette.name, mode: cassette.mode, played: false },
-  );
-  const abort = new AbortController();
+  /** The body read whole before the request goes upstream. */
+  let whole: Buffer | undefined;
+  // The capture is made once the request is on its way upstream (or as soon as an early
+  // end needs it): making it is none of what the app waits for (docs/decisions.md:
+  // "The recording proxy's lean path").
+  let made: CaptureRecorder | undefined;
+  const capture = (): CaptureRecorder => {
+    if (made) return made;
+    made = new CaptureRecorder(
+      target,
+      io.method,
+      headers,
+      () => credentialValues(headers, url),
+      cassette && { name: cassette.name, mode: cassette.mode, played: false },
+      arrivedAt,
+    );
+    if (whole) made.requestChunk(whole);
+    return made;
+  };
+  const abort = new GiveUp();
   let answered = false;
   let finished = false;
   const exchange: InFlight = {
@@ -106,14 +123,17 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       abort.abort();
       io.destroy();
     },
-    written: capture.written,
+    get written() {
+      return capture().written;
+    },
   };
   inFlight().add(exchange);
   const finish: CaptureRecorder['end'] = (status, error) => {
     finished = true;
     inFlight().delete(exchange);
-    capture.end(status, error);
-    if (cassette) void recordToCassette(cassette.name, capture.id, capture.written);
+    const recorder = capture();
+    recorder.end(status, error);
+    if (cassette) void recordToCassette(cassette.name, recorder.id, recorder.written);
   };
   io.onClose(() => {
     if (finished) return;
@@ -126,28 +146,30 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     );
   });
 
-  const timeout = setTimeout(() => abort.abort(), settings.headersTimeoutMs);
+  const timeout = setTimeout(() => abort.abort(), headersTimeoutMs);
   const source = HAS_NO_BODY.has(io.method) ? undefined : io.body;
   const reading = preread
     ? Promise.resolve(preread)
     : source && declared > 0 && declared <= WHOLE_BODY_BYTES
-      ? wholeBody(source, abort.signal, Infinity, declared)
+      ? wholeBody(source, abort, Infinity, declared)
       : undefined;
-  const counted = source && !reading ? countedBody(source, capture, abort) : undefined;
+  const counted = source && !reading ? countedBody(source, capture(), abort) : undefined;
   let upstream: UpstreamAnswer;
   let sendingAt = arrivedAt;
   try {
     const read = reading && (await reading);
-    const whole = read === 'too-large' ? undefined : read;
-    if (whole) capture.requestChunk(whole);
-    else if (reading) throw new BodyBrokeOff();
+    whole = read === 'too-large' ? undefined : read;
+    if (reading && !whole) throw new BodyBrokeOff();
     sendingAt = performance.now();
-    upstream = await dispatchUpstream(target.url, {
+    const sending = dispatchUpstream(target.url, {
       method: io.method,
       headers: upstreamHeaders(io.headers, target.provider, withKey),
       ...(whole?.byteLength ? { body: whole } : counted ? { body: counted } : {}),
-      signal: abort.signal,
+      signal: abort,
     });
+    // After undici's own turn that writes the request (it checks a reused socket first, in a setImmediate).
+    setImmediate(capture);
+    upstream = await sending;
   } catch (error) {
     if (finished) return;
     const origin = new URL(target.url).origin;
@@ -155,8 +177,8 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       finish('unreachable', 'The request body passed the bound.');
       return sendError(io, 413, 'body_too_large', `The request body passed ${formatBytes(MAX_BODY_BYTES)}, the proxy's bound.`);
     }
-    if (abort.signal.aborted) {
-      const message = `The upstream did not answer within ${settings.headersTimeoutMs / 1000} s (${origin}).`;
+    if (abort.aborted) {
+      const message = `The upstream did not answer within ${headersTimeoutMs / 1000} s (${origin}).`;
       finish('unreachable', message);
       return sendError(io, 504, 'upstream_timeout', message);
     }
@@ -174,15 +196,15 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   if (finished) return upstream.destroy();
 
   answered = true;
-  capture.responded(upstream.status, upstream.headers);
   const timing = exchangeTiming(arrivedAt, sendingAt, performance.now());
-  io.writeHead(upstream.status, {
-    ...downstreamHeaders(upstream.headers),
-    'server-timing': serverTimingHeader(timing, upstream.headers['server-timing']),
-  });
+  const head = downstreamHeaders(upstream.headers);
+  head['server-timing'] = serverTimingHeader(timing, upstream.headers['server-timing']);
+  io.writeHead(upstream.status, head);
   // The head goes out as it came, not with the first chunk, unless that came with it.
   if (!upstream.bodyWaiting) io.flushHead?.();
-  pipeBody(io, upstream, capture, finish, settings);
+  const recorder = capture();
+  recorder.responded(upstream.status, upstream.headers, { wait: false });
+  pipeBody(io, upstream, recorder, finish, settings());
 }
 
 /**
@@ -246,7 +268,7 @@ class BodyBrokeOff extends Error {
  */
 function wholeBody(
   source: Readable,
-  signal: AbortSignal,
+  signal: Abortable,
   max = Infinity,
   declared?: number,
 ): Promise<Buffer | undefined | 'too-large'> {
@@ -260,7 +282,8 @@ function wholeBody(
         return resolve('too-large');
       }
       chunks.push(chunk);
-      if (bytes === declared) resolve(Buffer.concat(chunks));
+      // One chunk (an SDK's request, as a rule) is taken as it is, not copied.
+      if (bytes === declared) resolve(chunks.length === 1 ? chunk : Buffer.concat(chunks));
     });
     source.once('end', () => resolve(Buffer.concat(chunks)));
     // After 'end' these change nothing.
@@ -271,7 +294,7 @@ function wholeBody(
 }
 
 /** The app's body on its way upstream, kept for the capture and bounded. */
-function countedBody(source: Readable, capture: CaptureRecorder, abort: AbortController): PassThrough & { tooLarge?: boolean } {
+function countedBody(source: Readable, capture: CaptureRecorder, abort: GiveUp): PassThrough & { tooLarge?: boolean } {
   const out: PassThrough & { tooLarge?: boolean } = new PassThrough();
   let bytes = 0;
   source.on('data', (chunk: Buffer) => {
@@ -313,18 +336,22 @@ function pipeBody(
   let over = false;
   /** Where this read's bytes start in the capture's copy; -1: none waiting to be written. */
   let readFrom = -1;
-  const watchdog = setInterval(
-    () => {
-      if (performance.now() - lastAt < settings.idleMs) return;
-      over = true;
-      clearInterval(watchdog);
-      upstream.destroy();
-      finish('upstream-error', `The upstream sent nothing for ${Math.round(settings.idleMs / 1000)} s.`);
-      io.destroy();
-    },
-    Math.max(50, settings.idleMs / 4),
-  );
-  watchdog.unref?.();
+  let watchdog: ReturnType<typeof setInterval> | undefined;
+  const watch = () => {
+    if (over) return;
+    watchdog = setInterval(
+      () => {
+        if (performance.now() - lastAt < settings.idleMs) return;
+        over = true;
+        clearInterval(watchdog);
+        upstream.destroy();
+        finish('upstream-error', `The upstream sent nothing for ${Math.round(settings.idleMs / 1000)} s.`);
+        io.destroy();
+      },
+      Math.max(50, settings.idleMs / 4),
+    );
+    watchdog.unref?.();
+  };
   const stop = () => {
     over = true;
     clearInterval(watchdog);
@@ -374,5 +401,11 @@ function pipeBody(
       finish('upstream-error', `The upstream connection broke: ${error.message}`);
       io.destroy();
     },
+  });
+  // The timers once what came with the head is written (the microtask queued before this one):
+  // setting them up is none of the app's wait for it.
+  queueMicrotask(() => {
+    watch();
+    capture.waitToList();
   });
 }

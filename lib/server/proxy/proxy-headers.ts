@@ -36,8 +36,9 @@ const isPlaceholder = (value: string | string[] | undefined) =>
 
 /** Whether the app sent a credential of its own (the placeholder is none). */
 export function ownCredential(headers: IncomingHttpHeaders, url: string): boolean {
-  const inQuery = [...url.matchAll(CREDENTIAL_QUERY)].some((match) => match[2] !== PLACEHOLDER_KEY);
-  return CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined && !isPlaceholder(headers[name])) || inQuery;
+  if (CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined && !isPlaceholder(headers[name]))) return true;
+  // No parameter without an "=": most URLs are not searched.
+  return url.includes('=') && [...url.matchAll(CREDENTIAL_QUERY)].some((match) => match[2] !== PLACEHOLDER_KEY);
 }
 
 const PLACEHOLDER_QUERY = new RegExp(`([?&])(?:key|api_key|apikey|token|access_token)=${PLACEHOLDER_KEY}(&|$)`, 'g');
@@ -66,6 +67,32 @@ export function credentialValues(headers: IncomingHttpHeaders, url: string): str
   return values.filter((v) => v.length >= 8);
 }
 
+/** A provider's own headers for the proxy, worked out once per provider (its config is read once per process), not per request. */
+interface ProviderHeaders {
+  /** Its configured headers, names lowercased. */
+  configured: [string, string][];
+  /** Its key header(s), for a request that brings no credential of its own. */
+  key: Record<string, string>;
+  /** What its protocol sends with every request, key or not. */
+  always: [string, string][];
+}
+
+const providerHeaders = new WeakMap<Provider, ProviderHeaders>();
+
+function headersOf(provider: Provider): ProviderHeaders {
+  let known = providerHeaders.get(provider);
+  if (!known) {
+    const key = protocolModule(provider.protocol).key;
+    known = {
+      configured: Object.entries(provider.headers).map(([name, value]) => [name.toLowerCase(), value]),
+      key: keyHeadersOf(key, provider.apiKey),
+      always: Object.entries(key.always ?? {}),
+    };
+    providerHeaders.set(provider, known);
+  }
+  return known;
+}
+
 /** What goes upstream: the app's headers less hop-by-hop ones, the provider's configured headers, and its key when the app sent none. */
 export function upstreamHeaders(
   incoming: IncomingHttpHeaders,
@@ -82,9 +109,10 @@ export function upstreamHeaders(
     if (name === 'accept-encoding') continue;
     headers[name] = value;
   }
-  for (const [name, value] of Object.entries(provider.headers)) headers[name.toLowerCase()] ??= value;
-  if (withKey) Object.assign(headers, keyHeadersOf(protocolModule(provider.protocol).key, provider.apiKey));
-  else for (const [name, value] of Object.entries(protocolModule(provider.protocol).key.always ?? {})) headers[name] ??= value;
+  const own = headersOf(provider);
+  for (const [name, value] of own.configured) headers[name] ??= value;
+  if (withKey) Object.assign(headers, own.key);
+  else for (const [name, value] of own.always) headers[name] ??= value;
   headers['accept-encoding'] = 'identity';
   return headers;
 }
