@@ -66,6 +66,8 @@ export async function playFromCassette(
   choice: CassetteChoice & { mode: Exclude<CassetteMode, 'record'> },
   body: Buffer,
   pathWithQuery: string,
+  /** Whose the exchange is (the caller's id). */
+  owner: string,
 ): Promise<PlaybackOutcome> {
   const cassette = await readCassette(choice.name);
   const key = requestKey(io.method, pathWithQuery, body.toString('utf8'), cassette?.ignore ?? []);
@@ -76,7 +78,7 @@ export async function playFromCassette(
     name: choice.name,
     mode: choice.mode,
     played: Boolean(match),
-  });
+  }, owner);
   recorder.requestChunk(body);
   if (!match) {
     const closest = cassette && closestKey(key, cassette.entries);

@@ -8,6 +8,8 @@ import { TOUCH, writeTurns } from './turn-writes';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
 import { UserStore } from '../auth/user-store';
+import { TokenStore } from '../auth/tokens/token-store';
+import { UsageStore } from '../admin/usage-store';
 import { VoteStore } from '../votes/vote-store';
 import type {
   CompareSession,
@@ -121,6 +123,10 @@ export class SqlConversationStore implements ConversationStore {
   readonly votes: VoteStore;
   /** The people who signed in, in the same database. */
   readonly users: UserStore;
+  /** Their personal tokens (hashes only). */
+  readonly tokens: TokenStore;
+  /** Their usage totals, for admins. */
+  readonly usage: UsageStore;
 
   /** Turns that come together are written together (see GroupedWrites). */
   private readonly turns: GroupedWrites<Turn>;
@@ -134,6 +140,8 @@ export class SqlConversationStore implements ConversationStore {
     this.captures = new CaptureStore(sql);
     this.votes = new VoteStore(sql);
     this.users = new UserStore(sql);
+    this.tokens = new TokenStore(sql);
+    this.usage = new UsageStore(sql);
     this.turns = new GroupedWrites(async (turns) => {
       await writeTurns(sql, turns);
       if (!shared) this.keepStatistics(turns.length);

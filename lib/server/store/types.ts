@@ -13,6 +13,8 @@ import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from '../captures/capture-store';
 import type { VoteStore } from '../votes/vote-store';
 import type { UserStore } from '../auth/user-store';
+import type { TokenStore } from '../auth/tokens/token-store';
+import type { UsageStore } from '../admin/usage-store';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
@@ -96,6 +98,10 @@ export interface ConversationStore {
   readonly votes: VoteStore;
   /** The people who signed in (issue 40), in the same database. */
   readonly users: UserStore;
+  /** Their personal tokens, for the recording proxy and the API (hashes only). */
+  readonly tokens: TokenStore;
+  /** Their usage totals, which admins see. */
+  readonly usage: UsageStore;
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
   conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;
