@@ -17,7 +17,12 @@ type Row = {
   capture_usd: string | number;
 };
 
-const figures = (count: string | number, input: string | number, output: string | number, usd: string | number): UsageFigures => ({
+const figures = (
+  count: string | number,
+  input: string | number,
+  output: string | number,
+  usd: string | number,
+): UsageFigures => ({
   count: Number(count),
   inputTokens: Number(input),
   outputTokens: Number(output),

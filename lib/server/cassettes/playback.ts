@@ -74,11 +74,18 @@ export async function playFromCassette(
   const match = cassette && nextMatch(cassette, key);
   if (!match && choice.mode === 'hybrid') return 'record';
 
-  const recorder = new CaptureRecorder(target, io.method, io.headers, () => credentialValues(io.headers, io.url), {
-    name: choice.name,
-    mode: choice.mode,
-    played: Boolean(match),
-  }, owner);
+  const recorder = new CaptureRecorder(
+    target,
+    io.method,
+    io.headers,
+    () => credentialValues(io.headers, io.url),
+    {
+      name: choice.name,
+      mode: choice.mode,
+      played: Boolean(match),
+    },
+    owner,
+  );
   recorder.requestChunk(body);
   if (!match) {
     const closest = cassette && closestKey(key, cassette.entries);
