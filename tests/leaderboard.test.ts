@@ -33,7 +33,7 @@ beforeAll(async () => {
     }),
   ];
   const stored: StoredVote[] = [];
-  for (const vote of seeded) stored.push(await store.votes.recordVote(vote));
+  for (const vote of seeded) stored.push(await store.votes.recordVote(vote, 'local'));
   await store.close();
   const sql = await connect(env);
   for (const [i, vote] of stored.entries())

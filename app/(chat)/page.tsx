@@ -2,6 +2,7 @@ import { ChatApp } from '@/components/chat/chat-app';
 import { NotFoundPage } from '@/components/not-found-page';
 import { loadCapturedChat } from '@/lib/server/captures/load';
 import { listPublicProviders } from '@/lib/providers/list';
+import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,9 +16,10 @@ export default async function Home({
   searchParams: Promise<{ capture?: string | string[]; replay?: string | string[] }>;
 }) {
   const { capture, replay } = await searchParams;
+  const user = await pageUser();
   const [providers, captured] = await Promise.all([
-    listPublicProviders(),
-    typeof capture === 'string' ? loadCapturedChat(capture) : undefined,
+    listPublicProviders(user),
+    typeof capture === 'string' ? loadCapturedChat(user, capture) : undefined,
   ]);
   if (typeof capture === 'string' && !captured)
     return <NotFoundPage title="Capture not found" what="capture that opens as a chat" />;

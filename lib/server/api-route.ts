@@ -13,9 +13,7 @@ import { SignInRequired } from './auth/identity';
  * carries the security headers. ApiErrors become their JSON answer; a missing sign-in
  * a 401; anything else a 500 that names it.
  */
-export function route<Context = unknown>(
-  handler: (request: Request, context: Context, user: User) => Promise<Response>,
-) {
+export function route<Context = unknown>(handler: (request: Request, context: Context, user: User) => Promise<Response>) {
   return publicRoute<Context>(async (request, context) => handler(request, context, await currentUser(request)));
 }
 
@@ -34,8 +32,7 @@ async function answer<Context>(
     return await handler(request, context);
   } catch (error) {
     if (error instanceof ApiError) return error.toResponse();
-    if (error instanceof SignInRequired)
-      return apiError(401, 'sign_in_required', `Sign in first: ${error.message}`);
+    if (error instanceof SignInRequired) return apiError(401, 'sign_in_required', `Sign in first: ${error.message}`);
     if (error instanceof StoreError) return apiError(503, 'server_error', error.message);
     return serverFailure(error).toResponse();
   }

@@ -2,15 +2,17 @@ import { CompareApp } from '@/components/compare/compare-app';
 import { NotFoundPage } from '@/components/not-found-page';
 import { loadCapturedChat } from '@/lib/server/captures/load';
 import { listPublicProviders } from '@/lib/providers/list';
+import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
 /** A new race; with `?capture={id}`, one opened from a capture of the recording proxy, on its model first. */
 export default async function ComparePage({ searchParams }: { searchParams: Promise<{ capture?: string | string[] }> }) {
   const { capture } = await searchParams;
+  const user = await pageUser();
   const [providers, captured] = await Promise.all([
-    listPublicProviders(),
-    typeof capture === 'string' ? loadCapturedChat(capture) : undefined,
+    listPublicProviders(user),
+    typeof capture === 'string' ? loadCapturedChat(user, capture) : undefined,
   ]);
   if (typeof capture === 'string' && !captured)
     return <NotFoundPage title="Capture not found" what="capture that opens as a comparison" />;

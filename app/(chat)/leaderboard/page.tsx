@@ -1,5 +1,6 @@
 import { LeaderboardView } from '@/components/leaderboard/leaderboard-view';
 import { loadLeaderboard } from '@/lib/server/votes';
+import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,6 +14,6 @@ const one = (value: string | string[] | undefined) =>
 export default async function LeaderboardPage({ searchParams }: { searchParams: Params }) {
   const params = await searchParams;
   const query = { from: one(params.from), to: one(params.to), q: one(params.q) };
-  const { board, error } = await loadLeaderboard(query);
+  const { board, error } = await loadLeaderboard(await pageUser(), query);
   return <LeaderboardView board={board} query={query} error={error} />;
 }

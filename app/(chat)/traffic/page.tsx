@@ -1,6 +1,7 @@
 import { TrafficApp } from '@/components/traffic/traffic-app';
 import { CAPTURE_STATUSES, type CaptureStatus } from '@/lib/api/captures';
 import { listPublicProviders } from '@/lib/providers/list';
+import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,5 +18,5 @@ export default async function TrafficPage({ searchParams }: { searchParams: Prom
     ...(one(query.model) ? { model: one(query.model) } : {}),
     ...(one(query.q) ? { q: one(query.q) } : {}),
   };
-  return <TrafficApp providers={await listPublicProviders()} initial={initial} />;
+  return <TrafficApp providers={await listPublicProviders(await pageUser())} initial={initial} />;
 }

@@ -5,6 +5,6 @@ import { readCaptureQuery } from '@/lib/server/captures/read-requests';
 export const dynamic = 'force-dynamic';
 
 /** The recording proxy's captures, newest first, filtered, a page at a time. */
-export const GET = route(async (request: Request) =>
-  Response.json(await (await captureStore()).list(readCaptureQuery(request.url))),
+export const GET = route(async (request: Request, _context: unknown, user) =>
+  Response.json(await (await captureStore()).list(user.id, readCaptureQuery(request.url))),
 );

@@ -10,9 +10,11 @@ export const dynamic = 'force-dynamic';
  * Starts a compare session; its panes join it through POST /api/chat's `compare`. With
  * `blind` (the models to race), a blind race: the server seats them, and answers labels.
  */
-export const POST = route(async (request: Request) => {
+export const POST = route(async (request: Request, _context: unknown, user) => {
   const { title, blind } = await readNewCompare(request);
   const db = await store();
-  const session = blind ? await createBlindCompare(db, title, blind) : await db.createCompare({ id: uuidv7(), title });
+  const session = blind
+    ? await createBlindCompare(db, user, title, blind)
+    : await db.createCompare({ id: uuidv7(), title, ownerId: user.id });
   return Response.json(session, { status: 201 });
 });

@@ -4,7 +4,7 @@ import { loadConversationList } from '@/lib/server/conversations/load';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async (request: Request) => {
+export const GET = route(async (request: Request, _context: unknown, user) => {
   const { q, cursor, limit } = readListQuery(request.url);
-  return Response.json(await loadConversationList({ query: q, cursor, limit }));
+  return Response.json(await loadConversationList(user, { query: q, cursor, limit }));
 });

@@ -6,9 +6,9 @@ import { readLeaderboardQuery } from '@/lib/server/votes/read-requests';
 export const dynamic = 'force-dynamic';
 
 /** The blind votes rated, a row per provider-model pair (`?from=&to=&q=`); `format=csv` downloads it. */
-export const GET = route(async (request: Request) => {
+export const GET = route(async (request: Request, _context: unknown, user) => {
   const query = readLeaderboardQuery(request.url);
-  const board = leaderboardOf(await (await voteStore()).listOutcomes(query.filter));
+  const board = leaderboardOf(await (await voteStore()).listOutcomes(user.id, query.filter));
   if (query.format === 'json') return Response.json(board);
   return new Response(leaderboardCsv(board), {
     headers: {

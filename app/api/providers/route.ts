@@ -3,4 +3,6 @@ import { route } from '@/lib/server/api-route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async () => Response.json({ providers: await listPublicProviders() }));
+export const GET = route(async (_request: Request, _context: unknown, user) =>
+  Response.json({ providers: await listPublicProviders(user) }),
+);

@@ -5,7 +5,7 @@ import { readVote } from '@/lib/server/votes/read-requests';
 export const dynamic = 'force-dynamic';
 
 /** Stores one vote of a race (issue 38's blind mode): the verdict, the prompt, each pane's reply and figures. */
-export const POST = route(async (request: Request) => {
-  const vote = await readVote(request);
-  return Response.json(await (await voteStore()).recordVote(vote), { status: 201 });
+export const POST = route(async (request: Request, _context: unknown, user) => {
+  const vote = await readVote(request, user);
+  return Response.json(await (await voteStore()).recordVote(vote, user.id), { status: 201 });
 });

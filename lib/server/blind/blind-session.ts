@@ -1,4 +1,5 @@
 import 'server-only';
+import type { User } from '@/lib/api/users';
 import { BLIND_PROVIDER, labelOf, type BlindSeat, type BlindState } from '@/lib/api/blind';
 import type { ConversationSummary } from '@/lib/api/conversations';
 import { findProvider } from '@/lib/providers/config';
@@ -22,12 +23,13 @@ function checkSeat(seat: BlindSeat): void {
  */
 export async function createBlindCompare(
   db: ConversationStore,
+  user: User,
   title: string,
   pool: BlindSeat[],
 ): Promise<ConversationSummary & { blindState: BlindState }> {
   pool.forEach(checkSeat);
   const seats = drawSeats(pool);
-  const session = await db.createCompare({ id: uuidv7(), title, blind: seats });
+  const session = await db.createCompare({ id: uuidv7(), title, blind: seats, ownerId: user.id });
   return { ...session, blindState: { labels: seats.map((_, i) => labelOf(i)) } };
 }
 

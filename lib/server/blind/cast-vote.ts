@@ -1,4 +1,5 @@
 import 'server-only';
+import type { User } from '@/lib/api/users';
 import { labelOf, type BlindVerdict, type BlindVote } from '@/lib/api/blind';
 import type { Conversation, StoredMessage } from '@/lib/api/conversations';
 import type { VotePane } from '@/lib/api/votes';
@@ -43,10 +44,11 @@ function votePane(label: string, reply: StoredReplyMessage): VotePane {
  * wherever the session is read) and recorded for the leaderboard. A second vote is
  * refused (409): the first one was cast blind, any later one would not be.
  */
-export async function castBlindVote(id: string, verdict: BlindVerdict): Promise<BlindVote> {
+export async function castBlindVote(user: User, id: string, verdict: BlindVerdict): Promise<BlindVote> {
   if (!isUuid(id)) throw compareNotFound(id);
   await repliesSettled();
   const db = await store();
+  if (!(await db.conversationExists(id, 'compare', user.id))) throw compareNotFound(id);
   const [session, seating] = await Promise.all([db.getCompare(id), db.blindSeating(id)]);
   if (!session) throw compareNotFound(id);
   if (!seating) throw new ApiError(400, 'invalid_request', 'Only a blind race is voted on: this session names its models.');
@@ -73,13 +75,16 @@ export async function castBlindVote(id: string, verdict: BlindVerdict): Promise<
   };
   // The session's vote first: of two at once, one finds the other's here and is refused.
   if (!(await db.castBlindVote(id, vote))) throw new ApiError(409, 'conflict', 'This blind race has its vote already.');
-  await db.votes.recordVote({
-    compareId: id,
-    prompt: prompt && prompt.role === 'user' ? textOf({ role: 'user', content: prompt.content }) : '',
-    verdict,
-    blind: vote.blind,
-    nonBlindReason: vote.nonBlindReason,
-    panes,
-  });
+  await db.votes.recordVote(
+    {
+      compareId: id,
+      prompt: prompt && prompt.role === 'user' ? textOf({ role: 'user', content: prompt.content }) : '',
+      verdict,
+      blind: vote.blind,
+      nonBlindReason: vote.nonBlindReason,
+      panes,
+    },
+    user.id,
+  );
   return vote;
 }

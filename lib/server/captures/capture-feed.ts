@@ -6,7 +6,8 @@ import { captureStore } from '.';
 /** How often the feed asks the database while a page listens: other instances' captures appear within this. */
 const POLL_MS = 500;
 
-type Listener = (event: CaptureFeedEvent) => void;
+/** Hears every change, with the owner of the capture it is about: the route passes on its user's own. */
+type Listener = (event: CaptureFeedEvent, ownerId: string) => void;
 
 interface Feed {
   listeners: Set<Listener>;
@@ -36,7 +37,8 @@ async function readChanges(state: Feed): Promise<void> {
   for (;;) {
     const { items, cursor } = await captures.changedSince(state.cursor);
     state.cursor = cursor;
-    for (const capture of items) for (const listener of state.listeners) listener({ type: 'capture', capture });
+    for (const { capture, ownerId } of items)
+      for (const listener of state.listeners) listener({ type: 'capture', capture }, ownerId);
     if (items.length < 200) return;
   }
 }
@@ -103,6 +105,6 @@ function prune(state: Feed): void {
 }
 
 /** A capture was deleted here: the pages listening here hear of it. */
-export function captureDeleted(id: string): void {
-  for (const listener of feed().listeners) listener({ type: 'deleted', id });
+export function captureDeleted(id: string, ownerId: string): void {
+  for (const listener of feed().listeners) listener({ type: 'deleted', id }, ownerId);
 }

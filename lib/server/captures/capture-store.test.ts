@@ -42,8 +42,8 @@ describe('capture listings', () => {
     const outcomes = await Promise.allSettled(starts.map((start) => db.captures.start(start)));
     expect(outcomes.slice(0, 40).every((o) => o.status === 'fulfilled')).toBe(true);
     expect(outcomes[40]!.status).toBe('rejected');
-    const page = await db.captures.list({ limit: 200 });
+    const page = await db.captures.list('local', { limit: 200 });
     expect(page.items.map((item) => item.path)).toEqual(ids.map((_, i) => `/chat/${i}`).reverse());
-    expect((await db.captures.get(ids[7]!))?.path).toBe('/chat/7');
+    expect((await db.captures.get(ids[7]!, 'local'))?.path).toBe('/chat/7');
   });
 });

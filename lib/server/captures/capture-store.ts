@@ -144,13 +144,14 @@ export class CaptureStore {
   }
 
   /** Newest first, filtered, a page at a time. */
-  async list(filter: CaptureFilter = {}): Promise<CapturePage> {
+  async list(ownerId: string, filter: CaptureFilter = {}): Promise<CapturePage> {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (clause: (n: string) => string, value: unknown) => {
       params.push(value);
       where.push(clause(`$${params.length}`));
     };
+    add((n) => `owner_id = ${n}`, ownerId);
     if (filter.provider) add((n) => `provider = ${n}`, filter.provider);
     if (filter.status) add((n) => `status = ${n}`, filter.status);
     if (filter.model) add((n) => `model = ${n}`, filter.model);
@@ -158,7 +159,7 @@ export class CaptureStore {
     if (filter.before) add((n) => `seq < ${n}`, filter.before);
     const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
     const { rows } = await this.sql.query<Row>(
-      `select summary, seq from captures ${where.length ? `where ${where.join(' and ')}` : ''} order by seq desc limit ${limit + 1}`,
+      `select summary, seq from captures where ${where.join(' and ')} order by seq desc limit ${limit + 1}`,
       params,
     );
     const items = rows.slice(0, limit);
@@ -168,11 +169,11 @@ export class CaptureStore {
     };
   }
 
-  async get(id: string): Promise<CaptureDetail | undefined> {
+  async get(id: string, ownerId: string): Promise<CaptureDetail | undefined> {
     const { rows } = await this.sql.query<DetailRow>(
       `select summary, seq, request, response, body, reply, encode(events_stream, 'base64') as events_stream, events_spans, events_truncated, chunks
-       from captures where id = $1`,
-      [id],
+       from captures where id = $1 and ($2::text = '*' or owner_id = $2::text)`,
+      [id, ownerId],
     );
     const row = rows[0];
     if (!row) return undefined;
@@ -196,18 +197,27 @@ export class CaptureStore {
   }
 
   /** Whether it was there to delete. */
-  async delete(id: string): Promise<boolean> {
-    const { rows } = await this.sql.query<{ id: string }>('delete from captures where id = $1 returning id', [id]);
+  async delete(id: string, ownerId: string): Promise<boolean> {
+    const { rows } = await this.sql.query<{ id: string }>('delete from captures where id = $1 and owner_id = $2 returning id', [
+      id,
+      ownerId,
+    ]);
     return rows.length > 0;
   }
 
   /** Every capture changed since `cursor` (a number of `capture_changes`), oldest change first, and the new cursor. */
-  async changedSince(cursor: number, limit = 200): Promise<{ items: CaptureSummary[]; cursor: number }> {
-    const { rows } = await this.sql.query<{ summary: CaptureSummary; changed: string | number }>(
-      `select summary, changed from captures where changed > $1 order by changed limit ${limit}`,
+  async changedSince(
+    cursor: number,
+    limit = 200,
+  ): Promise<{ items: { capture: CaptureSummary; ownerId: string }[]; cursor: number }> {
+    const { rows } = await this.sql.query<{ summary: CaptureSummary; changed: string | number; owner_id: string }>(
+      `select summary, changed, owner_id from captures where changed > $1 order by changed limit ${limit}`,
       [cursor],
     );
-    return { items: rows.map((r) => r.summary), cursor: rows.length ? Number(rows.at(-1)!.changed) : cursor };
+    return {
+      items: rows.map((r) => ({ capture: r.summary, ownerId: r.owner_id })),
+      cursor: rows.length ? Number(rows.at(-1)!.changed) : cursor,
+    };
   }
 
   /** The feed's starting point: the latest change number written. */

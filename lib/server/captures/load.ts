@@ -1,20 +1,21 @@
 import 'server-only';
 import type { CaptureDetail, CapturedChat } from '@/lib/api/captures';
+import type { User } from '@/lib/api/users';
 import { readRequestText } from '@/lib/protocols/read-request';
 import { isUuid } from '../ids';
 import { captureStore } from '.';
 
 /** One capture whole, for its page; anything but a capture's id (a UUID) is none, before any query runs. */
-export async function loadCapture(id: string): Promise<CaptureDetail | undefined> {
-  return isUuid(id) ? (await captureStore()).get(id) : undefined;
+export async function loadCapture(user: User, id: string): Promise<CaptureDetail | undefined> {
+  return isUuid(id) ? (await captureStore()).get(id, user.id) : undefined;
 }
 
 /**
  * A capture as a conversation to open (a chat, a race): undefined when its request is not
  * a known protocol's, names no model, or does not read (a body cut at the capture's bound).
  */
-export async function loadCapturedChat(id: string): Promise<CapturedChat | undefined> {
-  const capture = await loadCapture(id);
+export async function loadCapturedChat(user: User, id: string): Promise<CapturedChat | undefined> {
+  const capture = await loadCapture(user, id);
   if (!capture?.protocol) return undefined;
   const request = readRequestText(capture.protocol, capture.request.body.text);
   const model = capture.model ?? request?.model;

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { User } from '@/lib/api/users';
 import { CAPTURE_STATUSES, type CaptureDetail, type CaptureStatus } from '@/lib/api/captures';
 import { captureStore } from '.';
 import { ApiError } from '../http-errors';
@@ -33,8 +34,8 @@ export function readCaptureQuery(url: string): CaptureFilter {
 export const captureNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown capture "${id.slice(0, 100)}".`);
 
 /** One capture whole, or the 404 that names it. */
-export async function loadCapture(id: string): Promise<CaptureDetail> {
-  const capture = await (await captureStore()).get(id);
+export async function loadCapture(user: User, id: string): Promise<CaptureDetail> {
+  const capture = await (await captureStore()).get(id, user.id);
   if (!capture) throw captureNotFound(id);
   return capture;
 }

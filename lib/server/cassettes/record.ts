@@ -3,6 +3,7 @@ import packageJson from '@/package.json';
 import { captureStore } from '../captures';
 import { appendToCassette } from './cassette-file';
 import { cassetteEntry } from './cassette-entry';
+import { ANY_OWNER } from '../auth/ownership';
 
 /**
  * Once a recorded exchange's capture is written, appends it to its cassette, from the
@@ -13,7 +14,7 @@ import { cassetteEntry } from './cassette-entry';
 export async function recordToCassette(name: string, captureId: string, written: Promise<void>): Promise<void> {
   try {
     await written;
-    const capture = await (await captureStore()).get(captureId);
+    const capture = await (await captureStore()).get(captureId, ANY_OWNER);
     if (capture?.status !== 'complete' || !capture.response) return;
     await appendToCassette(name, cassetteEntry(capture, packageJson.version), packageJson.version);
   } catch (error) {

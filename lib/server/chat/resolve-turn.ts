@@ -10,6 +10,7 @@ import { isUuid, uuidv7 } from '../ids';
 import { replayProvider } from '../replay/replay-provider';
 import type { ConversationStore, Turn } from '../store/types';
 import type { ChatRequest } from '@/lib/api/chat';
+import type { User } from '@/lib/api/users';
 import { BLIND_PROVIDER } from '@/lib/api/blind';
 import { blindTurn, type BlindTurn } from '../blind/blind-session';
 
@@ -25,10 +26,10 @@ export interface ResolvedTurn {
   blind?: BlindTurn;
 }
 
-async function resolveProvider(body: ChatRequest): Promise<Provider> {
+async function resolveProvider(body: ChatRequest, user: User): Promise<Provider> {
   // The replay provider's models are recordings: each one its own upstream and protocol.
   if (body.provider === REPLAY_PROVIDER) {
-    const replay = await replayProvider(body.model);
+    const replay = await replayProvider(user, body.model);
     if (!replay) throw new ApiError(404, 'not_found', `No stored reply or capture "${body.model.slice(0, 100)}" to replay.`);
     return replay;
   }
@@ -42,12 +43,16 @@ async function resolveProvider(body: ChatRequest): Promise<Provider> {
 }
 
 /** A new conversation gets its id at once (its row is written off the critical path); an existing one must exist. */
-async function resolveConversation(db: ConversationStore, body: ChatRequest): Promise<{ id: string; isNew: boolean }> {
-  if (body.compare && (!isUuid(body.compare.id) || !(await db.conversationExists(body.compare.id, 'compare')))) {
+async function resolveConversation(
+  db: ConversationStore,
+  body: ChatRequest,
+  user: User,
+): Promise<{ id: string; isNew: boolean }> {
+  if (body.compare && (!isUuid(body.compare.id) || !(await db.conversationExists(body.compare.id, 'compare', user.id)))) {
     throw compareNotFound(body.compare.id);
   }
   if (body.conversationId === undefined) return { id: uuidv7(), isNew: true };
-  if (!isUuid(body.conversationId) || !(await db.conversationExists(body.conversationId))) {
+  if (!isUuid(body.conversationId) || !(await db.conversationExists(body.conversationId, 'chat', user.id))) {
     throw conversationNotFound(body.conversationId);
   }
   return { id: body.conversationId, isNew: false };
@@ -67,17 +72,32 @@ function newMessages({ messages, newMessages: count }: ChatRequest, isNew: boole
 }
 
 /** Resolves the provider and the conversation (404s named), and which messages this turn stores. */
-export async function resolveTurn(db: ConversationStore, body: ChatRequest): Promise<ResolvedTurn> {
-  const blind = body.provider === BLIND_PROVIDER ? await blindTurn(db, body) : undefined;
-  const asked = blind ? { ...body, ...blind.seat } : body;
-  const [provider, conversation] = await Promise.all([resolveProvider(asked), resolveConversation(db, body)]);
+export async function resolveTurn(db: ConversationStore, body: ChatRequest, user: User): Promise<ResolvedTurn> {
+  if (body.provider !== BLIND_PROVIDER) {
+    const [provider, conversation] = await Promise.all([resolveProvider(body, user), resolveConversation(db, body, user)]);
+    return resolved(body, user, provider, conversation);
+  }
+  // The caller's session first: another user's race is not even said to exist.
+  const conversation = await resolveConversation(db, body, user);
+  const blind = await blindTurn(db, body);
+  return resolved(body, user, await resolveProvider({ ...body, ...blind.seat }, user), conversation, blind);
+}
+
+function resolved(
+  body: ChatRequest,
+  user: User,
+  provider: Provider,
+  conversation: { id: string; isNew: boolean },
+  blind?: BlindTurn,
+): ResolvedTurn {
   return {
     provider,
-    model: asked.model,
+    model: blind ? blind.seat.model : body.model,
     ...(blind ? { blind } : {}),
     conversationId: conversation.id,
     turn: {
       conversationId: conversation.id,
+      ownerId: user.id,
       newTitle: conversation.isNew ? titleOf(body.messages) : undefined,
       compare: conversation.isNew ? body.compare : undefined,
       replaceFrom: conversation.isNew ? undefined : body.replaceFrom,

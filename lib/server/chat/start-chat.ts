@@ -1,4 +1,6 @@
 import 'server-only';
+import type { User } from '@/lib/api/users';
+import { ownRequestId } from '../live/owned-stream';
 import type { StreamOutcome } from '@/lib/assemble/assemble';
 import { emptyMessage } from '@/lib/assemble/message';
 import { CHAT_HEADERS } from '@/lib/api/headers';
@@ -35,7 +37,7 @@ import { NEUTRAL_PROTOCOL } from '../blind/neutral-stream';
  * own copy of the stream assembles it, whatever the ending. A POST whose `requestId`
  * already has a stream reads that stream instead: a retried request never pays twice.
  */
-export async function startChat(request: Request): Promise<Response> {
+export async function startChat(request: Request, _context: unknown, user: User): Promise<Response> {
   const requestStart = Date.now();
   // Receive times on the monotonic clock, in whole ms as stored: Next.js wraps Date.now (to track prerender IO), and this runs per chunk.
   const clockStart = performance.now();
@@ -44,7 +46,7 @@ export async function startChat(request: Request): Promise<Response> {
   const live = liveStreams();
   if (live.closing) throw new ApiError(503, 'server_stopping', 'The server is stopping; send again once it is back.');
   const db = await store();
-  const { provider, conversationId, turn, model, blind } = await resolveTurn(db, body);
+  const { provider, conversationId, turn, model, blind } = await resolveTurn(db, body, user);
   const replyId = uuidv7();
   const timings: ReplyTimings = { requestStart };
   const settings = relaySettings();
@@ -70,14 +72,21 @@ export async function startChat(request: Request): Promise<Response> {
   const origin = { provider: provider.id, model: model, pricing };
   const acquired = await live.acquire(
     replyId,
-    { headers, requestId: body.requestId, startedAt: requestStart, origin },
+    // A requestId is the client's: it names a stream only among its user's own.
+    {
+      headers,
+      requestId: body.requestId && ownRequestId(user, body.requestId),
+      startedAt: requestStart,
+      origin,
+      userId: user.id,
+    },
     (reason) => {
       stoppedAs = stopMessage(reason);
       if (relay) relay.stop(stoppedAs);
       else beforeHeaders.abort();
     },
   );
-  if (acquired.kind === 'attached') return (await streamAnswer(acquired.id))!;
+  if (acquired.kind === 'attached') return (await streamAnswer(user, acquired.id))!;
   const stream = acquired.writer;
 
   const upstreamRequest = protocolModule(provider.protocol).buildRequest({
@@ -128,7 +137,7 @@ export async function startChat(request: Request): Promise<Response> {
     if (stoppedAs !== undefined) {
       write(new TextEncoder().encode(markers.open + markers.end({ reason: 'stopped', message: stoppedAs })), false);
       storeReply('stopped');
-      return (await streamAnswer(replyId))!;
+      return (await streamAnswer(user, replyId))!;
     }
     timings.end = since();
     const error = thrown instanceof ApiError ? thrown : serverFailure(thrown, provider.secrets);
@@ -166,7 +175,7 @@ export async function startChat(request: Request): Promise<Response> {
       : undefined,
     onDone: (outcome) => storeReply(outcome.kind === 'stopped' ? 'stopped' : 'ended'),
   });
-  const answer = (await streamAnswer(replyId))!;
+  const answer = (await streamAnswer(user, replyId))!;
   // After this handler returns, Next.js writes the answer's first bytes in the same turn of the event loop.
   setImmediate(() => void writer.begin());
   return answer;

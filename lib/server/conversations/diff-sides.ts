@@ -2,6 +2,7 @@ import 'server-only';
 import { emptyMessage } from '@/lib/assemble/message';
 import { storedFields } from '@/lib/api/conversations';
 import type { DiffSide, ReplyChoice } from '@/lib/api/diff';
+import type { User } from '@/lib/api/users';
 import { loadCapture } from '../captures/load';
 import { repliesSettled } from '../chat/settling-replies';
 import { isUuid } from '../ids';
@@ -15,14 +16,14 @@ import { loadCompare, loadConversation } from './load';
  * the recording proxy whose answer was read as a reply. Only one that ended and has a
  * stored stream: one still streaming has nothing to compare yet.
  */
-export async function loadDiffSide(id: string): Promise<DiffSide | undefined> {
+export async function loadDiffSide(user: User, id: string): Promise<DiffSide | undefined> {
   if (!isUuid(id)) return undefined;
-  return (await replySide(id)) ?? (await captureSide(id));
+  return (await replySide(user, id)) ?? (await captureSide(user, id));
 }
 
 /** A capture as a side: its assembled answer, its times on the proxy's clock (from the request), its stream. */
-async function captureSide(id: string): Promise<DiffSide | undefined> {
-  const capture = await loadCapture(id);
+async function captureSide(user: User, id: string): Promise<DiffSide | undefined> {
+  const capture = await loadCapture(user, id);
   if (!capture?.reply || !capture.events || capture.status === 'streaming') return undefined;
   const { timings } = capture;
   return {
@@ -46,10 +47,10 @@ async function captureSide(id: string): Promise<DiffSide | undefined> {
   };
 }
 
-async function replySide(messageId: string): Promise<DiffSide | undefined> {
+async function replySide(user: User, messageId: string): Promise<DiffSide | undefined> {
   await repliesSettled();
   const db = await store();
-  const [record] = await db.replyRecords({ id: messageId });
+  const [record] = await db.replyRecords({ id: messageId, ownerId: user.id });
   if (!record) return undefined;
   const [reply, events] = await Promise.all([
     db.getMessage(record.conversationId, messageId),
@@ -67,9 +68,9 @@ async function replySide(messageId: string): Promise<DiffSide | undefined> {
 }
 
 /** The newest stored replies, to pick the other side from. */
-export async function recentReplies(limit = 20): Promise<ReplyChoice[]> {
+export async function recentReplies(user: User, limit = 20): Promise<ReplyChoice[]> {
   await repliesSettled();
-  const records = await (await store()).replyRecords({ limit });
+  const records = await (await store()).replyRecords({ limit, ownerId: user.id });
   return records.map(({ id, conversationId, title, provider, model, createdAt }) => ({
     id,
     conversationId,
@@ -128,14 +129,14 @@ async function otherVersions(conversation: Conversation, except: string): Promis
  * The replies beside a reply: the others of its conversation (the other versions of its
  * replies too), and, for a compare pane, the other panes'.
  */
-export async function repliesNear(side: DiffSide): Promise<ReplyChoice[]> {
+export async function repliesNear(user: User, side: DiffSide): Promise<ReplyChoice[]> {
   if (side.kind === 'capture') return [];
-  const conversation = await loadConversation(side.conversationId);
+  const conversation = await loadConversation(user, side.conversationId);
   if (!conversation) return [];
   const own = repliesOf(conversation, side.id, 'this conversation');
   const [versions, session] = await Promise.all([
     otherVersions(conversation, side.id),
-    conversation.compare ? loadCompare(conversation.compare.id) : undefined,
+    conversation.compare ? loadCompare(user, conversation.compare.id) : undefined,
   ]);
   const panes = (session?.panes ?? []).flatMap((pane, i) =>
     pane.id === conversation.id ? [] : repliesOf(pane, side.id, `pane ${i + 1}`),

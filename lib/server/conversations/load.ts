@@ -2,25 +2,20 @@ import 'server-only';
 import { repliesSettled } from '../chat/settling-replies';
 import { isUuid } from '../ids';
 import { store } from '../store';
-import type {
-  CompareSession,
-  Conversation,
-  ConversationPage,
-  ConversationStore,
-  ListOptions,
-  StoredEvents,
-  StoredMessage,
-} from '../store/types';
-import { conversationNotFound } from './not-found';
+import type { CompareSession, Conversation, ConversationPage, ListOptions, StoredEvents, StoredMessage } from '../store/types';
+import type { User } from '@/lib/api/users';
+import { ownedConversation } from '../auth/ownership';
 import { labelOf } from '@/lib/api/blind';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { maskConversation, maskEvents, maskMessage } from '../blind/mask';
 import { hiddenPane, seatNames } from '../blind/seating';
 
-/** The store and a checked id: anything but a UUID is a 404 before any query runs. */
-export async function storeFor(id: string): Promise<ConversationStore> {
-  if (!isUuid(id)) throw conversationNotFound(id);
-  return store();
+/** The store, once `id` is a conversation the caller owns (else the 404 for an id that never existed). */
+export const storeFor = ownedConversation;
+
+/** True when `id` is a conversation `user` owns: reads of anything else find nothing. */
+async function owns(user: User, id: string): Promise<boolean> {
+  return isUuid(id) && (await (await store()).ownerOf(id)) === user.id;
 }
 
 /*
@@ -29,8 +24,8 @@ export async function storeFor(id: string): Promise<ConversationStore> {
  */
 
 /** Reads see every reply that has ended as it ended (see settling-replies). */
-export async function loadConversation(id: string): Promise<Conversation | undefined> {
-  if (!isUuid(id)) return undefined;
+export async function loadConversation(user: User, id: string): Promise<Conversation | undefined> {
+  if (!(await owns(user, id))) return undefined;
   await repliesSettled();
   const db = await store();
   const conversation = await db.getConversation(id);
@@ -39,9 +34,9 @@ export async function loadConversation(id: string): Promise<Conversation | undef
 }
 
 /** A page of the list; a reply that just ended shows as ended; a blind race not voted on names its labels. */
-export async function loadConversationList(options: ListOptions): Promise<ConversationPage> {
+export async function loadConversationList(user: User, options: Omit<ListOptions, 'ownerId'>): Promise<ConversationPage> {
   await repliesSettled();
-  const page = await (await store()).listConversations(options);
+  const page = await (await store()).listConversations({ ...options, ownerId: user.id });
   return {
     ...page,
     conversations: page.conversations.map((c) =>
@@ -51,8 +46,8 @@ export async function loadConversationList(options: ListOptions): Promise<Conver
 }
 
 /** A compare session with its panes; a blind one with its labels (and its vote, which reveals it). */
-export async function loadCompare(id: string): Promise<CompareSession | undefined> {
-  if (!isUuid(id)) return undefined;
+export async function loadCompare(user: User, id: string): Promise<CompareSession | undefined> {
+  if (!(await owns(user, id))) return undefined;
   await repliesSettled();
   const db = await store();
   const session = await db.getCompare(id);
@@ -73,16 +68,16 @@ export async function loadCompare(id: string): Promise<CompareSession | undefine
 }
 
 /** One stored message, once replies that just ended are stored. */
-export async function loadMessage(id: string, messageId: string): Promise<StoredMessage | undefined> {
-  const db = await storeFor(id);
+export async function loadMessage(user: User, id: string, messageId: string): Promise<StoredMessage | undefined> {
+  const db = await storeFor(user, id);
   if (!isUuid(messageId)) return undefined;
   await repliesSettled();
   const [message, hidden] = await Promise.all([db.getMessage(id, messageId), hiddenPane(db, id)]);
   return message && hidden ? maskMessage(message, hidden.pane, hidden.hide) : message;
 }
 
-export async function loadReplyEvents(id: string, messageId: string): Promise<StoredEvents | undefined> {
-  const db = await storeFor(id);
+export async function loadReplyEvents(user: User, id: string, messageId: string): Promise<StoredEvents | undefined> {
+  const db = await storeFor(user, id);
   if (!isUuid(messageId)) return undefined;
   await repliesSettled();
   const [events, hidden] = await Promise.all([db.replyEvents(id, messageId), hiddenPane(db, id)]);
@@ -94,8 +89,8 @@ export async function loadReplyEvents(id: string, messageId: string): Promise<St
 }
 
 /** A reply's upstream request body, stored when its marker cut it; its turn written first if it waits for the first bytes. */
-export async function loadUpstreamBody(messageId: string): Promise<string | undefined> {
+export async function loadUpstreamBody(user: User, messageId: string): Promise<string | undefined> {
   if (!isUuid(messageId)) return undefined;
   await repliesSettled();
-  return (await store()).upstreamBody(messageId);
+  return (await store()).upstreamBody(messageId, user.id);
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { User } from '@/lib/api/users';
 import { repliesSettled } from '../chat/settling-replies';
 import { ApiError } from '../http-errors';
 import { isUuid } from '../ids';
@@ -10,8 +11,8 @@ import { storeFor } from './load';
  * now on, for every reader, and the conversation as it then shows is the answer. While a
  * reply of it streams its path is that reply's: 409.
  */
-export async function showVersion(id: string, messageId: string): Promise<Conversation> {
-  const db = await storeFor(id);
+export async function showVersion(user: User, id: string, messageId: string): Promise<Conversation> {
+  const db = await storeFor(user, id);
   const notFound = new ApiError(404, 'not_found', `No message "${messageId.slice(0, 100)}" in conversation "${id}".`);
   if (!isUuid(messageId)) throw notFound;
   // A reply that just ended is stored as ended first: it no longer holds the path.

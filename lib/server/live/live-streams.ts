@@ -26,6 +26,8 @@ export interface StreamMeta {
   requestId?: string;
   /** When the request started (epoch ms): the zero of the stream's receive times. */
   startedAt: number;
+  /** Who asked for it: only they may join, time or stop it. */
+  userId?: string;
   /** Which provider and model it streams from: what another instance needs to store it if this one dies. */
   origin?: { provider: string; model: string; pricing?: ModelPricing };
 }

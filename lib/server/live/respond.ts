@@ -1,4 +1,6 @@
 import 'server-only';
+import type { User } from '@/lib/api/users';
+import { streamOwnedBy } from './owned-stream';
 import { ApiError } from '../http-errors';
 import { liveStreams, readableOf } from './index';
 import type { StopReason } from './live-streams';
@@ -15,9 +17,13 @@ export const SSE_HEADERS = {
  * headers; a stream abandoned before its first byte answers the error it ended with.
  * Undefined when there is no such stream (unknown, or past its retention).
  */
-export async function streamAnswer(id: string, from = 0): Promise<Response | undefined> {
+export async function streamAnswer(user: User, id: string, from = 0): Promise<Response | undefined> {
   const reader = await liveStreams().read(id, from);
   if (!reader) return undefined;
+  if (!streamOwnedBy(reader.meta, user)) {
+    reader.release();
+    return undefined;
+  }
   const failure = await reader.opened();
   if (failure) {
     reader.release();

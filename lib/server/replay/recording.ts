@@ -2,6 +2,7 @@ import 'server-only';
 import { openMarkerNonce, parseBffMarker } from '@/lib/sse/bff-marker';
 import { repliesSettled } from '../chat/settling-replies';
 import { captureStore } from '../captures';
+import { ANY_OWNER } from '../auth/ownership';
 import { store } from '../store';
 import type { StoredEvents } from '../store/types';
 
@@ -35,7 +36,7 @@ export function split(text: Buffer, sizes: number[], at: number[]): Recording['c
 }
 
 async function fromCapture(id: string): Promise<Recording | undefined> {
-  const capture = await (await captureStore()).get(id);
+  const capture = await (await captureStore()).get(id, ANY_OWNER);
   if (!capture?.response) return undefined;
   const text = Buffer.from(capture.events ? capture.events.items.map((item) => item.raw).join('') : (capture.body?.text ?? ''));
   const chunks = capture.chunks
@@ -74,10 +75,11 @@ function fromReply(events: StoredEvents): Recording {
 
 /** What `/replay/{id}` serves: a capture's answer, or a stored reply's stream. */
 export async function loadRecording(id: string): Promise<Recording | undefined> {
+  // Whose it is was checked before: the caller's grant (see serve-replay.ts).
   const capture = await fromCapture(id);
   if (capture) return capture;
   // A reply that has just ended may still be being stored ("Replay" pressed the moment it ends).
   await repliesSettled();
-  const events = await (await store()).replyEvents(undefined, id);
+  const events = await (await store()).replyEvents({ ownerId: ANY_OWNER }, id);
   return events?.items.length ? fromReply(events) : undefined;
 }

@@ -10,6 +10,8 @@ import { captureStore } from '../captures';
 import { isUuid } from '../ids';
 import { store } from '../store';
 import type { ReplyRecord } from '../store/types';
+import type { User } from '@/lib/api/users';
+import { replayGrant } from './replay-grant';
 
 /** How many recent replies, and how many recent captures, the model picker lists. */
 const LISTED = 15;
@@ -57,21 +59,21 @@ function fromCapture(capture: CaptureSummary): Recorded | undefined {
 }
 
 /** One recording by its id (a capture's, or a reply's message id), if it can be replayed through the chat. */
-async function recorded(id: string): Promise<Recorded | undefined> {
+async function recorded(user: User, id: string): Promise<Recorded | undefined> {
   if (!isUuid(id)) return undefined;
-  const capture = await (await captureStore()).get(id);
+  const capture = await (await captureStore()).get(id, user.id);
   if (capture) return fromCapture(capture);
   await repliesSettled(); // a reply that has just ended is stored first
-  const [reply] = await (await store()).replyRecords({ id });
+  const [reply] = await (await store()).replyRecords({ id, ownerId: user.id });
   return reply ? fromReply(reply) : undefined;
 }
 
 /** The recent replies and captures, newest first. */
-async function recentRecordings(): Promise<Recorded[]> {
+async function recentRecordings(user: User): Promise<Recorded[]> {
   const [replies, captures] = await Promise.all([
-    store().then((db) => db.replyRecords({ limit: LISTED })),
+    store().then((db) => db.replyRecords({ limit: LISTED, ownerId: user.id })),
     // A page of the newest: those still streaming, or not a stream, are left out of it.
-    captureStore().then((c) => c.list({ limit: LISTED * 2 })),
+    captureStore().then((c) => c.list(user.id, { limit: LISTED * 2 })),
   ]);
   const listed = [
     ...replies.map(fromReply).filter((r) => r !== undefined),
@@ -84,13 +86,13 @@ async function recentRecordings(): Promise<Recorded[]> {
 }
 
 /** The replay provider as the pages see it: its models are the recent recordings. */
-export async function publicReplayProvider(): Promise<PublicProvider> {
+export async function publicReplayProvider(user: User): Promise<PublicProvider> {
   return {
     id: REPLAY_PROVIDER,
     name: 'Replay',
     builtin: true,
     hasKey: false,
-    models: (await recentRecordings()).map((r) => r.model),
+    models: (await recentRecordings(user)).map((r) => r.model),
   };
 }
 
@@ -100,8 +102,8 @@ export async function publicReplayProvider(): Promise<PublicProvider> {
  * recorded pace, and its protocol the recording's. Never resumed: asked again, a replay
  * starts over.
  */
-export async function replayProvider(id: string): Promise<Provider | undefined> {
-  const recording = await recorded(id);
+export async function replayProvider(user: User, id: string): Promise<Provider | undefined> {
+  const recording = await recorded(user, id);
   if (!recording) return undefined;
   return {
     id: REPLAY_PROVIDER,
@@ -109,7 +111,7 @@ export async function replayProvider(id: string): Promise<Provider | undefined> 
     protocol: recording.protocol,
     baseUrl: replayUrl(selfOrigin(), id),
     builtin: true,
-    headers: {},
+    headers: replayGrant(id),
     secrets: [],
     models: [recording.model],
     resume: 'off',

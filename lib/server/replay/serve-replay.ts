@@ -4,6 +4,8 @@ import type { ProxyIo } from '../proxy/forward';
 import { refusedHere, sendError } from '../proxy/io-answers';
 import { readPace, type Pace } from './pace';
 import { loadRecording, type Recording } from './recording';
+import { hasReplayGrant } from './replay-grant';
+import { signInRequired } from '../auth/current-user';
 
 export { REPLAY_MOUNT };
 
@@ -69,6 +71,13 @@ export async function serveReplay(io: ProxyIo): Promise<void> {
       400,
       'invalid_request',
       `pace must be "recorded", "instant" or a multiple such as "2x", not "${url.searchParams.get('pace')?.slice(0, 50)}".`,
+    );
+  if (signInRequired() && !hasReplayGrant(io.headers, id))
+    return sendError(
+      io,
+      401,
+      'sign_in_required',
+      'With sign-in on, a replay is served to the chat that asked for it (Replay in the model picker).',
     );
   const recording = /^[0-9a-f-]{36}$/.test(id) ? await loadRecording(id) : undefined;
   if (!recording) return sendError(io, 404, 'not_found', `No capture or stored reply "${id.slice(0, 100)}" to replay.`);

@@ -17,6 +17,9 @@ import { packEvents } from './packed-events';
 import { migrate } from './migrations';
 import type { ConversationStore, StoredReply, Turn } from './types';
 
+/** Every row here is the one user's of a Sluice without sign-in. */
+const OWNER = 'local';
+
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 it('runs against PostgreSQL too when CI asks for it', () => {
@@ -72,6 +75,7 @@ async function turn(
   const replyId = uuidv7();
   await db.beginTurn({
     conversationId,
+    ownerId: OWNER,
     newTitle: options.newTitle,
     replaceFrom: options.replaceFrom,
     messages: options.messages.map((message) => ({ id: uuidv7(), message })),
@@ -115,14 +119,15 @@ for (const backend of backends) {
         provider: 'sim-openai',
         timings: { firstToken: 7, end: 20 },
       });
-      expect(await db.conversationExists(id)).toBe(true);
-      expect(await db.conversationExists(uuidv7())).toBe(false);
+      expect(await db.conversationExists(id, 'chat', OWNER)).toBe(true);
+      expect(await db.conversationExists(uuidv7(), 'chat', OWNER)).toBe(false);
     });
 
     it('keeps a reply that never finished as the placeholder says: streaming', async () => {
       const id = uuidv7();
       await db.beginTurn({
         conversationId: id,
+        ownerId: OWNER,
         newTitle: 't',
         messages: [{ id: uuidv7(), message: user('q') }],
         replyId: uuidv7(),
@@ -135,6 +140,7 @@ for (const backend of backends) {
       const id = uuidv7();
       await db.beginTurn({
         conversationId: id,
+        ownerId: OWNER,
         newTitle: 't',
         messages: [{ id: uuidv7(), message: user('q') }],
         replyId: uuidv7(),
@@ -173,14 +179,14 @@ for (const backend of backends) {
       const events = packEvents({ items: [{ at: 1, raw: 'data: {}\n\n' }], truncated: false });
       await db.saveReply(id, older, reply('b'), events);
       await db.saveReply(id, newer, reply('d'), events);
-      const listed = await db.replyRecords({ limit: 50 });
+      const listed = await db.replyRecords({ limit: 50, ownerId: OWNER });
       const ours = listed.filter((r) => r.conversationId === id);
       expect(ours.map((r) => r.id)).toEqual([newer, older]);
       expect(ours[0]).toMatchObject({ title: 'Replay me', provider: 'sim-openai', model: 'sim-echo', protocol: 'openai-chat' });
       expect(ours[0]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect(await db.replyRecords({ id: older })).toEqual([ours[1]]);
-      expect(await db.replyRecords({ id: streamless })).toEqual([]);
-      expect(await db.replyRecords({ limit: 1 })).toHaveLength(1);
+      expect(await db.replyRecords({ id: older, ownerId: OWNER })).toEqual([ours[1]]);
+      expect(await db.replyRecords({ id: streamless, ownerId: OWNER })).toEqual([]);
+      expect(await db.replyRecords({ limit: 1, ownerId: OWNER })).toHaveLength(1);
     });
 
     it('keeps a reply’s whole upstream body, when its marker cut it, from its turn on, in a new and an existing conversation, and in a fork', async () => {
@@ -194,29 +200,30 @@ for (const backend of backends) {
       ] as const)
         await db.beginTurn({
           conversationId: id,
+          ownerId: OWNER,
           newTitle,
           messages: [{ id: uuidv7(), message: user('q') }],
           replyId,
           placeholder: reply('', 'streaming'),
           upstreamBody: body,
         });
-      expect(await db.upstreamBody(first)).toBe(body); // while the reply streams
+      expect(await db.upstreamBody(first, OWNER)).toBe(body); // while the reply streams
       await db.saveReply(id, first, reply('done'));
-      expect(await db.upstreamBody(first)).toBe(body);
-      expect(await db.upstreamBody(second)).toBe(body);
+      expect(await db.upstreamBody(first, OWNER)).toBe(body);
+      expect(await db.upstreamBody(second, OWNER)).toBe(body);
       const plain = await turn(db, id, { messages: [user('short')], answer: 'a' });
-      expect(await db.upstreamBody(plain)).toBeUndefined(); // a body the marker carried whole is not stored twice
+      expect(await db.upstreamBody(plain, OWNER)).toBeUndefined(); // a body the marker carried whole is not stored twice
       expect(JSON.stringify(await db.getConversation(id))).not.toContain('ü'.repeat(100)); // nor read with the conversation
       const fork = await db.forkConversation(id, uuidv7(), uuidv7);
       const forked = (await db.getConversation(fork!.id))!.messages[1]!;
-      expect(await db.upstreamBody(forked.id)).toBe(body);
+      expect(await db.upstreamBody(forked.id, OWNER)).toBe(body);
     });
 
     it('keeps compare sessions with their panes; lists the session, not the panes; forks a pane into a chat', async () => {
       const listDb = await openStore(await backend.env());
       try {
         const compareId = uuidv7();
-        expect(await listDb.createCompare({ id: compareId, title: 'Race: haiku' })).toMatchObject({
+        expect(await listDb.createCompare({ id: compareId, title: 'Race: haiku', ownerId: OWNER })).toMatchObject({
           id: compareId,
           kind: 'compare',
           title: 'Race: haiku',
@@ -226,6 +233,7 @@ for (const backend of backends) {
           const replyId = uuidv7();
           await listDb.beginTurn({
             conversationId: id,
+            ownerId: OWNER,
             newTitle: 'haiku',
             compare: { id: compareId, pane: 2 - pane },
             messages: [{ id: uuidv7(), message: user('write a haiku') }],
@@ -245,14 +253,16 @@ for (const backend of backends) {
         expect(session.panes.map((p) => p.id)).toEqual([...panes].reverse());
         expect(session.panes.map((p) => p.compare)).toEqual([0, 1, 2].map((pane) => ({ id: compareId, pane })));
         expect(await listDb.getConversation(compareId)).toBeUndefined();
-        expect((await listDb.listConversations()).conversations.map((c) => [c.id, c.kind])).toEqual([
+        expect((await listDb.listConversations({ ownerId: OWNER })).conversations.map((c) => [c.id, c.kind])).toEqual([
           [other, 'chat'],
           [compareId, 'compare'],
         ]);
         // A pane's turn makes the session the most recent; its text finds the session.
         await turn(listDb, panes[0]!, { messages: [user('another, about frogs')], answer: 'ok' });
-        expect((await listDb.listConversations()).conversations[0]!.id).toBe(compareId);
-        expect((await listDb.listConversations({ query: 'frogs' })).conversations.map((c) => c.id)).toEqual([compareId]);
+        expect((await listDb.listConversations({ ownerId: OWNER })).conversations[0]!.id).toBe(compareId);
+        expect((await listDb.listConversations({ ownerId: OWNER, query: 'frogs' })).conversations.map((c) => c.id)).toEqual([
+          compareId,
+        ]);
 
         const forkId = uuidv7();
         expect(await listDb.forkConversation(panes[1]!, forkId, uuidv7)).toMatchObject({
@@ -285,23 +295,25 @@ for (const backend of backends) {
         const second = uuidv7();
         await listDb.beginTurn({
           conversationId: chat,
+          ownerId: OWNER,
           messages: [{ id: uuidv7(), message: user('again') }],
           replyId: second,
           placeholder: { ...reply('', 'streaming'), model: 'sim-thinking' },
         });
         const compareId = uuidv7();
-        await listDb.createCompare({ id: compareId, title: 'Race' });
+        await listDb.createCompare({ id: compareId, title: 'Race', ownerId: OWNER });
         for (const [pane, model] of ['sim-markdown', 'sim-tools'].entries())
           await listDb.beginTurn({
             conversationId: uuidv7(),
+            ownerId: OWNER,
             newTitle: 'Race',
             compare: { id: compareId, pane: 1 - pane },
             messages: [{ id: uuidv7(), message: user('go') }],
             replyId: uuidv7(),
             placeholder: { ...reply('', 'streaming'), model },
           });
-        const empty = await listDb.createCompare({ id: uuidv7(), title: 'Not started' });
-        const listed = (await listDb.listConversations()).conversations;
+        const empty = await listDb.createCompare({ id: uuidv7(), title: 'Not started', ownerId: OWNER });
+        const listed = (await listDb.listConversations({ ownerId: OWNER })).conversations;
         expect(listed.map((c) => [c.title, c.models])).toEqual([
           ['Not started', []],
           ['Race', ['sim-tools', 'sim-markdown']],
@@ -392,7 +404,14 @@ for (const backend of backends) {
       const id = uuidv7();
       const first = await turn(db, id, { newTitle: 'busy versions', messages: [user('q')], answer: 'a' });
       const replyId = uuidv7();
-      await db.beginTurn({ conversationId: id, replaceFrom: 1, messages: [], replyId, placeholder: reply('', 'streaming') });
+      await db.beginTurn({
+        conversationId: id,
+        ownerId: OWNER,
+        replaceFrom: 1,
+        messages: [],
+        replyId,
+        placeholder: reply('', 'streaming'),
+      });
       expect(await db.showVersion(id, first)).toBe('busy');
       expect((await db.getConversation(id))!.messages.at(-1)!.id).toBe(replyId);
       await db.saveReply(id, replyId, reply('b'));
@@ -433,9 +452,10 @@ for (const backend of backends) {
       const old = uuidv7();
       await turn(db, old, { newTitle: 'old', messages: [user('start')], answer: 'ok' });
       const session = uuidv7();
-      await db.createCompare({ id: session, title: 'session' });
+      await db.createCompare({ id: session, title: 'session', ownerId: OWNER });
       const begun = (conversationId: string, extra: Partial<Turn> = {}) => ({
         conversationId,
+        ownerId: OWNER,
         newTitle: `chat ${conversationId}`,
         messages: [{ id: uuidv7(), message: user(`q ${conversationId}`) }],
         replyId: uuidv7(),
@@ -477,7 +497,7 @@ for (const backend of backends) {
         let cursor: string | undefined;
         const sizes: number[] = [];
         do {
-          const page = await db.listConversations({ limit: 3, cursor });
+          const page = await db.listConversations({ ownerId: OWNER, limit: 3, cursor });
           sizes.push(page.conversations.length);
           seen.push(...page.conversations.map((c) => c.id));
           cursor = page.nextCursor;
@@ -488,12 +508,13 @@ for (const backend of backends) {
 
       it('moves a conversation to the top when it gets a new turn', async () => {
         await turn(db, ids[0]!, { messages: [user('again')], answer: 'yes' });
-        const page = await db.listConversations({ limit: 2 });
+        const page = await db.listConversations({ ownerId: OWNER, limit: 2 });
         expect(page.conversations[0]!.id).toBe(ids[0]);
       });
 
       it('searches titles and message text, case-insensitively, taking % and _ literally', async () => {
-        const found = async (query: string) => (await db.listConversations({ query })).conversations.map((c) => c.id);
+        const found = async (query: string) =>
+          (await db.listConversations({ ownerId: OWNER, query })).conversations.map((c) => c.id);
         expect(await found('quarterly')).toEqual([ids[3]]);
         expect(await found('100%_')).toEqual([ids[3]]);
         expect(await found('%')).toEqual([ids[3]]);
@@ -505,6 +526,7 @@ for (const backend of backends) {
         const replyId = uuidv7();
         await db.beginTurn({
           conversationId: refused,
+          ownerId: OWNER,
           newTitle: 'r',
           messages: [{ id: uuidv7(), message: user('x') }],
           replyId,
@@ -518,7 +540,7 @@ for (const backend of backends) {
       });
 
       it('refuses a cursor it did not give', async () => {
-        await expect(db.listConversations({ cursor: '1; drop table conversations' })).rejects.toThrow(/cursor/);
+        await expect(db.listConversations({ ownerId: OWNER, cursor: '1; drop table conversations' })).rejects.toThrow(/cursor/);
       });
 
       afterAll(() => db.close());
@@ -559,7 +581,7 @@ for (const backend of backends) {
         expect((await db.getConversation(id))!.messages[3]!.versions).toEqual([ids[3], again]);
         await turn(db, empty, { messages: [user('first')], answer: 'now' });
         expect(await texts(db, empty)).toEqual(['U:first', 'A:now']);
-        expect((await db.listConversations({ query: 'a3 again' })).conversations.map((c) => c.id)).toEqual([id]);
+        expect((await db.listConversations({ ownerId: OWNER, query: 'a3 again' })).conversations.map((c) => c.id)).toEqual([id]);
       } finally {
         await db.close();
       }
@@ -605,6 +627,7 @@ describe('a reply cut off by a stopped server', () => {
     const first = await openStore(env);
     await first.beginTurn({
       conversationId: id,
+      ownerId: OWNER,
       newTitle: 't',
       messages: [{ id: uuidv7(), message: user('q') }],
       replyId: uuidv7(),

@@ -173,12 +173,16 @@ export class SqlConversationStore implements ConversationStore {
     return rows[0]?.owner_id;
   }
 
-  async conversationExists(id: string, kind: 'chat' | 'compare' = 'chat'): Promise<boolean> {
-    const { rows } = await this.sql.query('select 1 from conversations where id = $1 and kind = $2', [id, kind]);
+  async conversationExists(id: string, kind: 'chat' | 'compare', ownerId: string): Promise<boolean> {
+    const { rows } = await this.sql.query('select 1 from conversations where id = $1 and kind = $2 and owner_id = $3', [
+      id,
+      kind,
+      ownerId,
+    ]);
     return rows.length > 0;
   }
 
-  async listConversations({ query, cursor, limit = 50 }: ListOptions = {}): Promise<ConversationPage> {
+  async listConversations({ ownerId, query, cursor, limit = 50 }: ListOptions): Promise<ConversationPage> {
     const after = cursor && isCursor(cursor) ? CURSOR.exec(cursor) : null;
     if (cursor && !after) throw new Error(`Invalid cursor "${cursor}"`);
     const needle = query?.trim().toLowerCase() || null;
@@ -187,7 +191,7 @@ export class SqlConversationStore implements ConversationStore {
       `with listed as (
          select *, ${ACTIVITY}::text as activity
          from conversations c
-         where c.parent_id is null
+         where c.parent_id is null and c.owner_id = $5
            and ($1::text is null
                 or position($1 in lower(c.title)) > 0
                 or ${ANY_MESSAGE('position($1 in lower(m.search_text)) > 0')})
@@ -199,7 +203,7 @@ export class SqlConversationStore implements ConversationStore {
               ${MODELS} as models
        from listed c
        order by updated_at desc, id desc`,
-      [needle, after?.[1] ?? null, after?.[2] ?? null, limit + 1],
+      [needle, after?.[1] ?? null, after?.[2] ?? null, limit + 1, ownerId],
     );
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -218,10 +222,20 @@ export class SqlConversationStore implements ConversationStore {
     return rows[0] ? this.withMessages(rows[0]) : undefined;
   }
 
-  async createCompare({ id, title, blind }: { id: string; title: string; blind?: BlindSeat[] }): Promise<ConversationSummary> {
+  async createCompare({
+    id,
+    title,
+    blind,
+    ownerId,
+  }: {
+    id: string;
+    title: string;
+    blind?: BlindSeat[];
+    ownerId: string;
+  }): Promise<ConversationSummary> {
     const { rows } = await this.sql.query<ConversationRow>(
-      `insert into conversations (id, title, kind, blind) values ($1, $2, 'compare', $3::jsonb) returning *`,
-      [id, title, blind ? storableJson({ seats: blind }) : null],
+      `insert into conversations (id, title, kind, blind, owner_id) values ($1, $2, 'compare', $3::jsonb, $4) returning *`,
+      [id, title, blind ? storableJson({ seats: blind }) : null, ownerId],
     );
     return summary(rows[0]!);
   }
@@ -272,8 +286,8 @@ export class SqlConversationStore implements ConversationStore {
     const ids = JSON.stringify(Object.fromEntries(rows.flatMap((r) => (r.id ? [[r.id, newMessageId()]] : []))));
     const [created] = await this.sql.batch([
       {
-        sql: `insert into conversations (id, title, kind, leaf_id)
-              select $2, title, 'chat', ($3::jsonb ->> ${LEAF}) from conversations c where id = $1 returning *`,
+        sql: `insert into conversations (id, title, kind, leaf_id, owner_id)
+              select $2, title, 'chat', ($3::jsonb ->> ${LEAF}), owner_id from conversations c where id = $1 returning *`,
         params: [id, newId, ids],
       },
       {
@@ -400,7 +414,8 @@ export class SqlConversationStore implements ConversationStore {
     );
   }
 
-  async replyEvents(conversationId: string | undefined, messageId: string): Promise<StoredEvents | undefined> {
+  async replyEvents(conversationId: string | { ownerId: string }, messageId: string): Promise<StoredEvents | undefined> {
+    const [conversation, owner] = typeof conversationId === 'string' ? [conversationId, null] : [null, conversationId.ownerId];
     const { rows } = await this.sql.query<{
       items: StoredEvents['items'] | null;
       stream: string | null;
@@ -409,8 +424,9 @@ export class SqlConversationStore implements ConversationStore {
     }>(
       `select e.items, encode(e.stream, 'base64') as stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id
        where e.message_id = $1 and ($2::text is null or m.conversation_id = $2)
-         and ($2::text is not null or not ${HIDDEN_BLIND('m.conversation_id')})`,
-      [messageId, conversationId ?? null],
+         and ($2::text is not null or not ${HIDDEN_BLIND('m.conversation_id')})
+         and ($3::text is null or $3::text = '*' or exists (select 1 from conversations c where c.id = m.conversation_id and c.owner_id = $3))`,
+      [messageId, conversation, owner],
     );
     const row = rows[0];
     if (!row) return undefined;
@@ -418,7 +434,7 @@ export class SqlConversationStore implements ConversationStore {
     return readPackedEvents({ deflated: row.stream, spans: JSON.parse(row.spans ?? '[]') as number[], truncated: row.truncated });
   }
 
-  async replyRecords(options: { limit: number } | { id: string }): Promise<ReplyRecord[]> {
+  async replyRecords(options: ({ limit: number } | { id: string }) & { ownerId: string }): Promise<ReplyRecord[]> {
     const id = 'id' in options ? options.id : null;
     // Message ids are UUIDv7, in the order they were made: newest first is the primary key read backwards.
     const { rows } = await this.sql.query<{
@@ -434,10 +450,11 @@ export class SqlConversationStore implements ConversationStore {
               m.body->>'protocol' as protocol, m.created_at
        from messages m join conversations c on c.id = m.conversation_id
        where m.role = 'assistant' and m.status <> 'streaming' and ($1::text is null or m.id = $1)
+         and c.owner_id = $3
          and exists (select 1 from reply_events e where e.message_id = m.id)
          and not ${HIDDEN_BLIND('m.conversation_id')}
        order by m.id desc limit $2`,
-      [id, 'limit' in options ? options.limit : 1],
+      [id, 'limit' in options ? options.limit : 1, options.ownerId],
     );
     return rows.flatMap((r) =>
       r.provider && r.model && r.protocol
@@ -456,10 +473,11 @@ export class SqlConversationStore implements ConversationStore {
     );
   }
 
-  async upstreamBody(messageId: string): Promise<string | undefined> {
+  async upstreamBody(messageId: string, ownerId: string): Promise<string | undefined> {
     const { rows } = await this.sql.query<{ upstream_body: string | null }>(
-      `select upstream_body from messages m where id = $1 and role = 'assistant' and not ${HIDDEN_BLIND('m.conversation_id')}`,
-      [messageId],
+      `select upstream_body from messages m where id = $1 and role = 'assistant' and not ${HIDDEN_BLIND('m.conversation_id')}
+         and exists (select 1 from conversations c where c.id = m.conversation_id and c.owner_id = $2)`,
+      [messageId, ownerId],
     );
     return rows[0]?.upstream_body ?? undefined;
   }

@@ -18,6 +18,7 @@ function newTurns(turns: Turn[]): Statement {
   const json = turns.map((turn) => ({
     id: turn.conversationId,
     title: turn.newTitle,
+    owner: turn.ownerId,
     parent: turn.compare?.id ?? null,
     pane: turn.compare?.pane ?? null,
     leaf: turn.replyId,
@@ -25,8 +26,8 @@ function newTurns(turns: Turn[]): Statement {
   }));
   return {
     sql: `with turns as (select t from jsonb_array_elements($1::jsonb) as turns(t)),
-               conversation as (insert into conversations (id, title, parent_id, pane, leaf_id)
-                                select t->>'id', t->>'title', t->>'parent', (t->>'pane')::integer, t->>'leaf' from turns returning id),
+               conversation as (insert into conversations (id, title, parent_id, pane, leaf_id, owner_id)
+                                select t->>'id', t->>'title', t->>'parent', (t->>'pane')::integer, t->>'leaf', t->>'owner' from turns returning id),
                session as (update conversations set updated_at = now() where id in (select t->>'parent' from turns)),
                turn as (insert into messages (id, conversation_id, seq, parent_id, role, status, body, search_text, upstream_body)
                         select m->>'id', c.id, n, m->>'parent', m->>'role', m->>'status', m->'body', m->>'search', m->>'upstream'

@@ -57,6 +57,8 @@ export interface ReplyRecord {
 }
 
 export interface ListOptions {
+  /** Only this user's conversations. */
+  ownerId: string;
   /** Matches titles and message text, case-insensitively. */
   query?: string;
   cursor?: string;
@@ -73,6 +75,8 @@ export interface BlindSeating {
 /** What one POST /api/chat writes before its upstream answers, all at once. */
 export interface Turn {
   conversationId: string;
+  /** Who asked: a new conversation is theirs. */
+  ownerId: string;
   /** Set for a conversation that does not exist yet: it is created with this title. */
   newTitle?: string;
   /** With newTitle: the new conversation is this compare session's pane. */
@@ -104,7 +108,8 @@ export interface ConversationStore {
   readonly usage: UsageStore;
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
-  conversationExists(id: string, kind?: 'chat' | 'compare'): Promise<boolean>;
+  /** True when `id` is a conversation of this kind that `ownerId` owns. */
+  conversationExists(id: string, kind: 'chat' | 'compare', ownerId: string): Promise<boolean>;
   /** Who owns a conversation (a compare session or one of its panes); undefined when there is none. */
   ownerOf(id: string): Promise<string | undefined>;
   /** Chats and compare sessions (not their panes), most recently active first, a page at a time. */
@@ -120,7 +125,7 @@ export interface ConversationStore {
    */
   showVersion(conversationId: string, messageId: string): Promise<Conversation | 'busy' | undefined>;
   /** `blind`: the seats of a blind race, in pane order (already drawn). */
-  createCompare(input: { id: string; title: string; blind?: BlindSeat[] }): Promise<ConversationSummary>;
+  createCompare(input: { id: string; title: string; blind?: BlindSeat[]; ownerId: string }): Promise<ConversationSummary>;
   /** The blind race a session or one of its panes belongs to (`pane`: which one), if it is one. */
   blindSeating(conversationId: string): Promise<(BlindSeating & { pane?: number }) | undefined>;
   /** Stores a blind race's vote, which reveals it; false when it had one already (or is not blind). */
@@ -145,11 +150,11 @@ export interface ConversationStore {
     options?: { ifStreaming?: boolean },
   ): Promise<void>;
   /** A reply's event log; `conversationId` undefined: whichever conversation it is in (a replay names the reply alone). */
-  replyEvents(conversationId: string | undefined, messageId: string): Promise<StoredEvents | undefined>;
+  replyEvents(conversationId: string | { ownerId: string }, messageId: string): Promise<StoredEvents | undefined>;
   /** Replies with a stored stream, newest first; `id`: that one alone (none if it has no stream). */
-  replyRecords(options: { limit: number } | { id: string }): Promise<ReplyRecord[]>;
+  replyRecords(options: ({ limit: number } | { id: string }) & { ownerId: string }): Promise<ReplyRecord[]>;
   /** A reply's upstream request body, stored when its upstream marker had to cut it (see Turn). */
-  upstreamBody(messageId: string): Promise<string | undefined>;
+  upstreamBody(messageId: string, ownerId: string): Promise<string | undefined>;
   /** Marks every reply still `streaming` as an error with this message; how many there were. */
   settleInterrupted(message: string): Promise<number>;
   close(): Promise<void>;

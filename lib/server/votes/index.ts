@@ -5,6 +5,7 @@ import { store } from '../store';
 import { leaderboardOf } from './leaderboard';
 import { readVoteFilter } from './read-requests';
 import type { VoteStore } from './vote-store';
+import type { User } from '@/lib/api/users';
 
 /** The server's votes, in its one store (shared through globalThis, like the store). */
 export async function voteStore(): Promise<VoteStore> {
@@ -15,7 +16,10 @@ export async function voteStore(): Promise<VoteStore> {
  * The leaderboard of the votes in a filter as the page's address gives it (days and
  * prompt words); a filter that is not one is said, with no board.
  */
-export async function loadLeaderboard(query: { from?: string; to?: string; q?: string }): Promise<{
+export async function loadLeaderboard(
+  user: User,
+  query: { from?: string; to?: string; q?: string },
+): Promise<{
   board: Leaderboard;
   error?: string;
 }> {
@@ -27,5 +31,5 @@ export async function loadLeaderboard(query: { from?: string; to?: string; q?: s
     if (!(error instanceof ApiError)) throw error;
     return { board: { rows: [], votes: 0, nonBlind: 0 }, error: error.message };
   }
-  return { board: leaderboardOf(await (await voteStore()).listOutcomes(filter)) };
+  return { board: leaderboardOf(await (await voteStore()).listOutcomes(user.id, filter)) };
 }

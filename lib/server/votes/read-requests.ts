@@ -3,14 +3,15 @@ import { VoteInputSchema, type VoteFilter, type VoteInput } from '@/lib/api/vote
 import { store } from '../store';
 import { ApiError } from '../http-errors';
 import { readJsonBody } from '../validate';
+import type { User } from '@/lib/api/users';
 
 /** Six panes of replies cut to MAX_VOTE_TEXT each, in UTF-8, with room for their figures. */
 const VOTE_BODY_BYTES = 8 * 1024 * 1024;
 
 /** POST /api/votes' body, validated; its compare session, when it names one, must exist. */
-export async function readVote(request: Request): Promise<VoteInput> {
+export async function readVote(request: Request, user: User): Promise<VoteInput> {
   const vote = await readJsonBody(request, VoteInputSchema, VOTE_BODY_BYTES);
-  if (vote.compareId !== null && !(await (await store()).conversationExists(vote.compareId, 'compare')))
+  if (vote.compareId !== null && !(await (await store()).conversationExists(vote.compareId, 'compare', user.id)))
     throw new ApiError(404, 'not_found', `Unknown compare session "${vote.compareId.slice(0, 100)}".`);
   return vote;
 }

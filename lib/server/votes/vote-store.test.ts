@@ -55,21 +55,22 @@ for (const backend of backends) {
       const input = voteOn(['sim-openai/sim-echo', 'sim-anthropic/sim-markdown', 'sim-openai/sim-tools'], 'B', {
         prompt: 'Héllo 👋 — which is better?',
       });
-      const stored = await votes.recordVote(input);
+      const stored = await votes.recordVote(input, 'local');
       expect(stored).toMatchObject(input);
       expect(stored.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(Date.now() - Date.parse(stored.createdAt)).toBeLessThan(60_000);
-      expect(await votes.listVotes()).toEqual([stored]);
+      expect(await votes.listVotes('local')).toEqual([stored]);
     });
 
     it('keeps each kind of verdict, and a non-blind vote with its reason', async () => {
       await clear();
-      const tie = await votes.recordVote(voteOn(['p/a', 'p/b'], 'tie'));
-      const bad = await votes.recordVote(voteOn(['p/a', 'p/b'], 'both-bad'));
+      const tie = await votes.recordVote(voteOn(['p/a', 'p/b'], 'tie'), 'local');
+      const bad = await votes.recordVote(voteOn(['p/a', 'p/b'], 'both-bad'), 'local');
       const named = await votes.recordVote(
         voteOn(['p/a', 'p/b'], 'A', { blind: false, nonBlindReason: 'Reply A names its model ("a").' }),
+        'local',
       );
-      const listed = await votes.listVotes();
+      const listed = await votes.listVotes('local');
       expect(listed.map((v) => v.verdict)).toEqual([{ kind: 'tie' }, { kind: 'both-bad' }, { kind: 'best', label: 'A' }]);
       expect(listed.map((v) => v.id)).toEqual([tie.id, bad.id, named.id]);
       expect(listed[2]).toMatchObject({ blind: false, nonBlindReason: 'Reply A names its model ("a").' });
@@ -77,8 +78,8 @@ for (const backend of backends) {
 
     it('lists outcomes without the replies, panes in their order', async () => {
       await clear();
-      const stored = await votes.recordVote(voteOn(['p/a', 'q/b', 'r/c'], 'C'));
-      const [outcome, ...rest] = await votes.listOutcomes();
+      const stored = await votes.recordVote(voteOn(['p/a', 'q/b', 'r/c'], 'C'), 'local');
+      const [outcome, ...rest] = await votes.listOutcomes('local');
       expect(rest).toEqual([]);
       expect(outcome).toEqual({
         id: stored.id,
@@ -95,13 +96,14 @@ for (const backend of backends) {
 
     it('filters by time (from included, to not) and by words in the prompt, in any case', async () => {
       await clear();
-      const early = await votes.recordVote(voteOn(['p/a', 'p/b'], 'A', { prompt: 'Write a HAIKU about rain' }));
-      const middle = await votes.recordVote(voteOn(['p/a', 'p/b'], 'B', { prompt: 'Sum 2 and 2' }));
-      const late = await votes.recordVote(voteOn(['p/a', 'p/b'], 'tie', { prompt: 'A haiku about snow, 100%_sure' }));
+      const early = await votes.recordVote(voteOn(['p/a', 'p/b'], 'A', { prompt: 'Write a HAIKU about rain' }), 'local');
+      const middle = await votes.recordVote(voteOn(['p/a', 'p/b'], 'B', { prompt: 'Sum 2 and 2' }), 'local');
+      const late = await votes.recordVote(voteOn(['p/a', 'p/b'], 'tie', { prompt: 'A haiku about snow, 100%_sure' }), 'local');
       await castAt(early.id, '2026-11-01T10:00:00Z');
       await castAt(middle.id, '2026-11-02T00:00:00Z');
       await castAt(late.id, '2026-11-03T23:59:59Z');
-      const ids = async (filter: Parameters<VoteStore['listVotes']>[0]) => (await votes.listVotes(filter)).map((v) => v.id);
+      const ids = async (filter: Parameters<VoteStore['listVotes']>[1]) =>
+        (await votes.listVotes('local', filter)).map((v) => v.id);
       expect(await ids({ from: '2026-11-02T00:00:00Z' })).toEqual([middle.id, late.id]);
       expect(await ids({ to: '2026-11-02T00:00:00Z' })).toEqual([early.id]);
       expect(await ids({ from: '2026-11-02T00:00:00Z', to: '2026-11-04T00:00:00Z' })).toEqual([middle.id, late.id]);
@@ -111,15 +113,15 @@ for (const backend of backends) {
       expect(await ids({ q: '100%_' })).toEqual([late.id]);
       expect(await ids({ q: '%' })).toEqual([late.id]);
       expect(await ids({ q: 'haiku', from: '2026-11-03T00:00:00Z' })).toEqual([late.id]);
-      expect((await votes.listOutcomes({ q: 'sum' })).map((v) => v.id)).toEqual([middle.id]);
+      expect((await votes.listOutcomes('local', { q: 'sum' })).map((v) => v.id)).toEqual([middle.id]);
     });
 
     it('stores a NUL in a prompt or a reply as U+FFFD, as the rest of the store does', async () => {
       await clear();
       const input = voteOn(['p/a', 'p/b'], 'A', { prompt: 'a\u0000b' });
       input.panes[0]!.reply = 'x\u0000y';
-      await votes.recordVote(input);
-      const [stored] = await votes.listVotes({ q: 'a\ufffdb' });
+      await votes.recordVote(input, 'local');
+      const [stored] = await votes.listVotes('local', { q: 'a\ufffdb' });
       expect(stored?.prompt).toBe('a\ufffdb');
       expect(stored?.panes[0]?.reply).toBe('x\ufffdy');
     });
@@ -127,11 +129,11 @@ for (const backend of backends) {
     it('keeps a vote when its compare session is deleted, with no session to open', async () => {
       await clear();
       const conversations = new SqlConversationStore(sql);
-      const compare = await conversations.createCompare({ id: uuidv7(), title: 'Race' });
-      const stored = await votes.recordVote(voteOn(['p/a', 'p/b'], 'A', { compareId: compare.id }));
-      expect((await votes.listVotes())[0]?.compareId).toBe(compare.id);
+      const compare = await conversations.createCompare({ id: uuidv7(), title: 'Race', ownerId: 'local' });
+      const stored = await votes.recordVote(voteOn(['p/a', 'p/b'], 'A', { compareId: compare.id }), 'local');
+      expect((await votes.listVotes('local'))[0]?.compareId).toBe(compare.id);
       await conversations.deleteConversation(compare.id);
-      expect(await votes.listVotes()).toEqual([{ ...stored, compareId: null }]);
+      expect(await votes.listVotes('local')).toEqual([{ ...stored, compareId: null }]);
     });
   });
 }

@@ -30,11 +30,17 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(v
 /** The prompt filter reads this much of each prompt: enough for any words a person types. */
 const SEARCH_CHARS = 64 * 1024;
 
-/** The filter's conditions on `votes`, from parameter $1 on: from, to, prompt words. */
-const FILTERED = `($1::timestamptz is null or created_at >= $1::timestamptz)
-  and ($2::timestamptz is null or created_at < $2::timestamptz)
-  and ($3::text is null or position($3::text in search_text) > 0)`;
-const filterParams = ({ from, to, q }: VoteFilter) => [from ?? null, to ?? null, q?.trim().toLowerCase() || null];
+/** The filter's conditions on `votes`, from parameter $1 on: the voter, from, to, prompt words. */
+const FILTERED = `owner_id = $1
+  and ($2::timestamptz is null or created_at >= $2::timestamptz)
+  and ($3::timestamptz is null or created_at < $3::timestamptz)
+  and ($4::text is null or position($4::text in search_text) > 0)`;
+const filterParams = (ownerId: string, { from, to, q }: VoteFilter) => [
+  ownerId,
+  from ?? null,
+  to ?? null,
+  q?.trim().toLowerCase() || null,
+];
 
 /**
  * The blind votes of issue 38, in the same database as the history (PGlite or
@@ -44,11 +50,11 @@ const filterParams = ({ from, to, q }: VoteFilter) => [from ?? null, to ?? null,
 export class VoteStore {
   constructor(private readonly sql: SqlClient) {}
 
-  async recordVote(input: VoteInput): Promise<StoredVote> {
+  async recordVote(input: VoteInput, ownerId: string): Promise<StoredVote> {
     const id = uuidv7();
     const { rows } = await this.sql.query<{ created_at: Date | string }>(
-      `insert into votes (id, compare_id, prompt, verdict, winner, blind, non_blind_reason, panes, search_text)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, lower($9))
+      `insert into votes (id, compare_id, prompt, verdict, winner, blind, non_blind_reason, panes, search_text, owner_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, lower($9), $10)
        returning created_at`,
       [
         id,
@@ -60,17 +66,18 @@ export class VoteStore {
         input.nonBlindReason,
         storableJson(input.panes),
         storableText(input.prompt.slice(0, SEARCH_CHARS)),
+        ownerId,
       ],
     );
     return { ...input, id, createdAt: iso(rows[0]!.created_at) };
   }
 
   /** The votes in the filter, oldest first, whole (replies and figures included). */
-  async listVotes(filter: VoteFilter = {}): Promise<StoredVote[]> {
+  async listVotes(ownerId: string, filter: VoteFilter = {}): Promise<StoredVote[]> {
     const { rows } = await this.sql.query<Row>(
       `select id, created_at, compare_id, prompt, verdict, winner, blind, non_blind_reason, panes
        from votes where ${FILTERED} order by created_at, seq`,
-      filterParams(filter),
+      filterParams(ownerId, filter),
     );
     return rows.map((row) => ({
       id: row.id,
@@ -85,13 +92,13 @@ export class VoteStore {
   }
 
   /** The votes in the filter, oldest first, as the leaderboard rates them: the replies stay in the database. */
-  async listOutcomes(filter: VoteFilter = {}): Promise<VoteOutcome[]> {
+  async listOutcomes(ownerId: string, filter: VoteFilter = {}): Promise<VoteOutcome[]> {
     const { rows } = await this.sql.query<Pick<Row, 'id' | 'created_at' | 'verdict' | 'winner' | 'blind' | 'panes'>>(
       `select id, created_at, verdict, winner, blind,
               (select jsonb_agg(jsonb_build_object('label', p->>'label', 'provider', p->>'provider', 'model', p->>'model') order by n)
                from jsonb_array_elements(panes) with ordinality as x(p, n)) as panes
        from votes where ${FILTERED} order by created_at, seq`,
-      filterParams(filter),
+      filterParams(ownerId, filter),
     );
     return rows.map((row) => ({
       id: row.id,

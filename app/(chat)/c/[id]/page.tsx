@@ -2,13 +2,15 @@ import { notFound } from 'next/navigation';
 import { ChatApp } from '@/components/chat/chat-app';
 import { loadConversation } from '@/lib/server/conversations/load';
 import { listPublicProviders } from '@/lib/providers/list';
+import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
 /** A stored conversation, whole, ready to continue. */
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const [conversation, providers] = await Promise.all([loadConversation(id), listPublicProviders()]);
+  const user = await pageUser();
+  const [conversation, providers] = await Promise.all([loadConversation(user, id), listPublicProviders(user)]);
   if (!conversation) notFound();
   return <ChatApp key={id} providers={providers} conversation={conversation} />;
 }

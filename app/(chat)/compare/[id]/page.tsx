@@ -2,13 +2,15 @@ import { notFound } from 'next/navigation';
 import { CompareApp } from '@/components/compare/compare-app';
 import { loadCompare } from '@/lib/server/conversations/load';
 import { listPublicProviders } from '@/lib/providers/list';
+import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
 /** A stored race, every pane as it was, ready for a follow-up. */
 export default async function StoredComparePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const [session, providers] = await Promise.all([loadCompare(id), listPublicProviders()]);
+  const user = await pageUser();
+  const [session, providers] = await Promise.all([loadCompare(user, id), listPublicProviders(user)]);
   if (!session) notFound();
   // A blind race before its vote gets no model list: the page picks no model then, and its HTML names none.
   return <CompareApp key={id} providers={session.blind === 'hidden' ? [] : providers} session={session} />;

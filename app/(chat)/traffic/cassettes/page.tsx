@@ -1,10 +1,12 @@
 import { CassetteList } from '@/components/traffic/cassette-list';
 import { cassetteDir } from '@/lib/server/cassettes/cassette-file';
 import { cassetteSummaries } from '@/lib/server/cassettes/read-cassettes';
+import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
 /** The proxy's cassettes. */
 export default async function CassettesPage() {
+  await pageUser();
   return <CassetteList cassettes={await cassetteSummaries()} folder={cassetteDir()} />;
 }

@@ -13,7 +13,7 @@ const KEEP_ALIVE_MS = 15_000;
  * Subscribed before the answer's head goes out: the page reads the list once its
  * EventSource opens, and nothing written in between is missed.
  */
-export const GET = route(async (request: Request) => {
+export const GET = route(async (request: Request, _context: unknown, user) => {
   let out: ReadableStreamDefaultController<Uint8Array> | undefined;
   let over = false;
   const send = (text: string) => {
@@ -24,7 +24,9 @@ export const GET = route(async (request: Request) => {
       // the page is gone; the abort or cancel unsubscribes
     }
   };
-  const stop = await followCaptures((event: CaptureFeedEvent) => send(`data: ${JSON.stringify(event)}\n\n`));
+  const stop = await followCaptures((event: CaptureFeedEvent, ownerId) => {
+    if (ownerId === user.id) send(`data: ${JSON.stringify(event)}\n\n`);
+  });
   const keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
   const end = () => {
     over = true;

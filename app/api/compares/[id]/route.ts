@@ -7,9 +7,9 @@ export const dynamic = 'force-dynamic';
 type Context = { params: Promise<{ id: string }> };
 
 /** A compare session with each pane's conversation. */
-export const GET = route(async (_request: Request, { params }: Context) => {
+export const GET = route(async (_request: Request, { params }: Context, user) => {
   const { id } = await params;
-  const session = await loadCompare(id);
+  const session = await loadCompare(user, id);
   if (!session) throw compareNotFound(id);
   return Response.json(session);
 });

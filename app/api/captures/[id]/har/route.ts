@@ -8,8 +8,8 @@ export const dynamic = 'force-dynamic';
 type Context = { params: Promise<{ id: string }> };
 
 /** One capture as a HAR 1.2 file, for browser devtools and other HAR viewers. */
-export const GET = route(async (_request: Request, { params }: Context) => {
-  const capture = await loadCapture((await params).id);
+export const GET = route(async (_request: Request, { params }: Context, user) => {
+  const capture = await loadCapture(user, (await params).id);
   return Response.json(captureHar(capture, packageJson.version), {
     headers: { 'content-disposition': `attachment; filename="sluice-capture-${capture.id}.har"` },
   });

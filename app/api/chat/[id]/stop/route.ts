@@ -1,15 +1,17 @@
 import { route } from '@/lib/server/api-route';
 import { liveStreams } from '@/lib/server/live';
 import { noSuchStream } from '@/lib/server/live/respond';
+import { ownedStreamId } from '@/lib/server/live/owned-stream';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
 /** Stops a reply wherever it runs: every reader's stream ends with the end marker, and it is stored `stopped`; see docs/contract.md. */
-export const POST = route(async (_request: Request, { params }: Context) => {
+export const POST = route(async (_request: Request, { params }: Context, user) => {
   const { id } = await params;
-  const state = await liveStreams().stop(id);
+  const owned = await ownedStreamId(user, id);
+  const state = owned ? await liveStreams().stop(owned) : 'unknown';
   if (state === 'unknown') throw noSuchStream(id);
   return Response.json({ stopped: state === 'stopping' });
 });

@@ -7,10 +7,10 @@ export const dynamic = 'force-dynamic';
 type Context = { params: Promise<{ id: string }> };
 
 /** Joins a reply's stream from byte `from` on: the bytes the first client got, then live to the end; see docs/contract.md. */
-export const GET = route(async (request: Request, { params }: Context) => {
+export const GET = route(async (request: Request, { params }: Context, user) => {
   const { id } = await params;
   const from = readOffset(request);
-  const answer = await streamAnswer(id, from);
+  const answer = await streamAnswer(user, id, from);
   if (!answer) throw noSuchStream(id);
   return answer;
 });

@@ -2,15 +2,17 @@ import { route } from '@/lib/server/api-route';
 import { liveStreams } from '@/lib/server/live';
 import { noSuchStream } from '@/lib/server/live/respond';
 import { readOffset } from '@/lib/server/live/offset';
+import { ownedStreamId } from '@/lib/server/live/owned-stream';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ id: string }> };
 
 /** When the server received each chunk of a reply's stream from byte `from` on: a late joiner's clock; see docs/contract.md. */
-export const GET = route(async (request: Request, { params }: Context) => {
+export const GET = route(async (request: Request, { params }: Context, user) => {
   const { id } = await params;
-  const times = await liveStreams().times(id, readOffset(request));
+  const from = readOffset(request);
+  const times = (await ownedStreamId(user, id)) === id ? await liveStreams().times(id, from) : undefined;
   if (!times) throw noSuchStream(id);
   return Response.json(times);
 });

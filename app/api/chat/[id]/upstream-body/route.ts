@@ -7,9 +7,9 @@ export const dynamic = 'force-dynamic';
 type Context = { params: Promise<{ id: string }> };
 
 /** The whole upstream request body of a reply whose upstream marker carried only its start; see docs/contract.md. */
-export const GET = route(async (_request: Request, { params }: Context) => {
+export const GET = route(async (_request: Request, { params }: Context, user) => {
   const { id } = await params;
-  const body = await loadUpstreamBody(id);
+  const body = await loadUpstreamBody(user, id);
   if (body === undefined)
     throw new ApiError(
       404,
