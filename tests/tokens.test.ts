@@ -51,7 +51,10 @@ beforeAll(async () => {
       who,
       `${who}@example.com`,
     ]);
-    await sql.query(`insert into conversations (id, title, owner_id) values ($1, 'secret title', $2)`, [`c-${who}`, `user-${who}`]);
+    await sql.query(`insert into conversations (id, title, owner_id) values ($1, 'secret title', $2)`, [
+      `c-${who}`,
+      `user-${who}`,
+    ]);
     let seq = 0;
     for (const { usd, ...usage } of replies) {
       await sql.query(`insert into messages (id, conversation_id, seq, role, body) values ($1, $2, $3, 'user', $4)`, [
@@ -60,19 +63,22 @@ beforeAll(async () => {
         seq++,
         JSON.stringify({ content: 'a secret prompt' }),
       ]);
-      await sql.query(`insert into messages (id, conversation_id, seq, role, status, body) values ($1, $2, $3, 'assistant', 'complete', $4)`, [
-        `m-${who}-${seq}`,
-        `c-${who}`,
-        seq++,
-        JSON.stringify({
-          provider: 'up-chat',
-          model: 'm',
-          protocol: 'openai-chat',
-          text: 'a secret reply',
-          usage,
-          cost: usd === undefined ? null : { usd, input: 0, cachedInput: 0, cacheWrite: 0, output: 0 },
-        }),
-      ]);
+      await sql.query(
+        `insert into messages (id, conversation_id, seq, role, status, body) values ($1, $2, $3, 'assistant', 'complete', $4)`,
+        [
+          `m-${who}-${seq}`,
+          `c-${who}`,
+          seq++,
+          JSON.stringify({
+            provider: 'up-chat',
+            model: 'm',
+            protocol: 'openai-chat',
+            text: 'a secret reply',
+            usage,
+            cost: usd === undefined ? null : { usd, input: 0, cachedInput: 0, cacheWrite: 0, output: 0 },
+          }),
+        ],
+      );
     }
   }
   await sql.close();
@@ -103,7 +109,9 @@ const FORMS: Form[] = ['x-sluice-token', 'Authorization: Bearer', 'x-api-key', '
 /** A non-streamed request through the proxy with the token in one form; `mark` finds it in the upstream's log. */
 function viaProxy(form: Form, token: string, mark: string): Promise<Response> {
   const anthropic = form === 'x-api-key';
-  const path = anthropic ? '/proxy/up-anthropic/v1/messages' : `/proxy/up-chat/chat/completions${form === '?key=' ? `?key=${token}` : ''}`;
+  const path = anthropic
+    ? '/proxy/up-anthropic/v1/messages'
+    : `/proxy/up-chat/chat/completions${form === '?key=' ? `?key=${token}` : ''}`;
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-test-mark': mark };
   if (form === 'x-sluice-token') headers['x-sluice-token'] = token;
   if (form === 'Authorization: Bearer') headers.authorization = `Bearer ${token}`;
@@ -164,7 +172,8 @@ describe('personal tokens with sign-in on', () => {
   });
 
   it('without a token the proxy is a 401 naming x-sluice-token, identity headers or the app’s own key notwithstanding', async () => {
-    for (const headers of [{}, ADA, { authorization: 'Bearer sk-own-key-1234' }]) {
+    const unsigned: Record<string, string>[] = [{}, ADA, { authorization: 'Bearer sk-own-key-1234' }];
+    for (const headers of unsigned) {
       const response = await fetch(`${server.origin}/proxy/up-chat/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-test-mark': 'no token', ...headers },
@@ -207,7 +216,8 @@ describe('personal tokens with sign-in on', () => {
     const response = await api('/api/admin/usage', ADA);
     expect(response.status).toBe(200);
     const text = await response.text();
-    for (const content of ['secret title', 'secret prompt', 'secret reply', 'A whole answer']) expect(text).not.toContain(content);
+    for (const content of ['secret title', 'secret prompt', 'secret reply', 'A whole answer'])
+      expect(text).not.toContain(content);
     const { users } = JSON.parse(text) as { users: UserUsage[] };
     const total = (replies: (typeof SEEDED)['ada']) => ({
       count: replies.length,

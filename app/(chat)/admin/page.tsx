@@ -1,7 +1,6 @@
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { UsageView } from '@/components/admin/usage-view';
-import { currentUser } from '@/lib/server/auth/current-user';
+import { pageUser } from '@/lib/server/auth/page-user';
 import { store } from '@/lib/server/store';
 
 export const dynamic = 'force-dynamic';
@@ -10,7 +9,7 @@ export const metadata = { title: 'Usage · Sluice' };
 
 /** /admin: usage totals per user, as GET /api/admin/usage answers them; not there for anyone but an admin. */
 export default async function AdminPage() {
-  const user = await currentUser(await headers());
+  const user = await pageUser();
   if (!user.admin) notFound();
   return <UsageView users={await (await store()).usage.perUser()} />;
 }

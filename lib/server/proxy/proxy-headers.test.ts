@@ -7,7 +7,16 @@ import { credentialValues, ownCredential, upstreamHeaders, withoutPlaceholder } 
 const CONFIGURED = 'sk-configured-KEY-1234';
 const TOKEN = `${TOKEN_PREFIX}AAAAbbbbCCCCddddEEEEffffGGGGhhhhIIIIjjjjKKK`;
 const provider = (protocol: Provider['protocol']) =>
-  ({ id: 'p', name: 'p', protocol, baseUrl: 'http://up', headers: {}, secrets: [], builtin: false, apiKey: CONFIGURED }) as Provider;
+  ({
+    id: 'p',
+    name: 'p',
+    protocol,
+    baseUrl: 'http://up',
+    headers: {},
+    secrets: [],
+    builtin: false,
+    apiKey: CONFIGURED,
+  }) as Provider;
 
 describe('a Sluice token sent as the SDK’s key stands for the configured key, and never goes upstream', () => {
   const cases: [string, Provider['protocol'], Record<string, string>, string][] = [
