@@ -25,9 +25,10 @@ test('a token made, shown once, used through the proxy, revoked and refused', as
   const proxied = () =>
     page.request.post('/proxy/sim-openai/chat/completions', {
       headers: { 'x-sluice-token': token },
-      data: { model: 'sim-markdown', messages: [{ role: 'user', content: 'hi tokens=5' }] },
+      data: { model: 'sim-markdown', stream: true, messages: [{ role: 'user', content: 'hi tokens=5' }] },
     });
-  expect((await proxied()).status()).toBe(200);
+  const first = await proxied();
+  expect(first.status(), await first.text()).toBe(200);
 
   // Once left, the token is not on the page again; its row says when it was last used.
   await page.reload();
