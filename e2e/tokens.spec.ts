@@ -36,7 +36,7 @@ test('a token made, shown once, used through the proxy, revoked and refused', as
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(async () => {
     await page.reload();
-    await expect(row.getByRole('cell').nth(1)).not.toHaveText('Never', { timeout: 500 });
+    await expect(row).not.toContainText('Never', { timeout: 500 });
   }).toPass();
 
   await row.getByRole('button', { name: `Revoke ${name}` }).click();

@@ -5,6 +5,15 @@ import { ThemeToggle } from '../theme-toggle';
 const count = (n: number) => n.toLocaleString('en-US');
 const usd = (n: number) => `$${n.toFixed(n !== 0 && n < 0.01 ? 4 : 2)}`;
 
+/** A user's figures, labelled, in the table's order. */
+const figuresOf = (user: UserUsage): [string, string][] => [
+  ['Replies', count(user.replies.count)],
+  ['Proxy exchanges', count(user.captures.count)],
+  ['Tokens in', count(user.replies.inputTokens + user.captures.inputTokens)],
+  ['Tokens out', count(user.replies.outputTokens + user.captures.outputTokens)],
+  ['Cost', usd(user.replies.usd + user.captures.usd)],
+];
+
 /**
  * /admin: usage totals per user, for admins: replies and proxy exchanges, their tokens and
  * what they cost. Never a title or a word of what anyone wrote.
@@ -24,7 +33,7 @@ export function UsageView({ users }: { users: UserUsage[] }) {
           What each user spent: replies in their chats and compare sessions, and exchanges through the recording proxy, with their
           tokens and cost (where the model’s price is known). Their conversations and captures stay theirs.
         </p>
-        <div className="overflow-x-auto">
+        <div className="hidden md:block">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Usage totals per user</caption>
             <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
@@ -56,16 +65,35 @@ export function UsageView({ users }: { users: UserUsage[] }) {
                     {user.email ?? user.name ?? user.id}
                     {user.admin ? <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">admin</span> : null}
                   </th>
-                  <td className={cell}>{count(user.replies.count)}</td>
-                  <td className={cell}>{count(user.captures.count)}</td>
-                  <td className={cell}>{count(user.replies.inputTokens + user.captures.inputTokens)}</td>
-                  <td className={cell}>{count(user.replies.outputTokens + user.captures.outputTokens)}</td>
-                  <td className={cell}>{usd(user.replies.usd + user.captures.usd)}</td>
+                  {figuresOf(user).map(([label, value]) => (
+                    <td key={label} className={cell}>
+                      {value}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+        {/* On a phone, each user's figures as a list of their own: six columns do not fit. */}
+        <ul aria-label="Usage totals per user" className="flex flex-col gap-3 md:hidden">
+          {users.map((user) => (
+            <li key={user.id} className="rounded-lg border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+              <h2 className="truncate font-medium">
+                {user.email ?? user.name ?? user.id}
+                {user.admin ? <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">admin</span> : null}
+              </h2>
+              <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5">
+                {figuresOf(user).map(([label, value]) => (
+                  <div key={label} className="contents">
+                    <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+                    <dd className="text-right tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
       </main>
     </div>
   );

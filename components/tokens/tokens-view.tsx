@@ -140,14 +140,14 @@ export function TokensView({ initial }: { initial: TokenSummary[] }) {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">No tokens yet.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">Your tokens</caption>
               <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
                     Name
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                     Created
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
@@ -161,10 +161,10 @@ export function TokensView({ initial }: { initial: TokenSummary[] }) {
               <tbody>
                 {tokens.map((token) => (
                   <tr key={token.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                    <th scope="row" className="max-w-[16rem] truncate py-2 pr-3 font-medium">
+                    <th scope="row" className="max-w-[10rem] truncate py-2 pr-3 font-medium sm:max-w-[16rem]">
                       {token.name}
                     </th>
-                    <td className="py-2 pr-3 whitespace-nowrap">{when(token.createdAt)}</td>
+                    <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{when(token.createdAt)}</td>
                     <td className="py-2 pr-3 whitespace-nowrap">{when(token.lastUsedAt)}</td>
                     <td className="py-2 text-right">
                       <Button
