@@ -161,11 +161,11 @@ export function TokensView({ initial }: { initial: TokenSummary[] }) {
               <tbody>
                 {tokens.map((token) => (
                   <tr key={token.id} className="border-b border-zinc-100 dark:border-zinc-900">
-                    <th scope="row" className="max-w-[10rem] truncate py-2 pr-3 font-medium sm:max-w-[16rem]">
+                    <th scope="row" className="max-w-[9rem] truncate py-2 pr-3 font-medium sm:max-w-[16rem]">
                       {token.name}
                     </th>
                     <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">{when(token.createdAt)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{when(token.lastUsedAt)}</td>
+                    <td className="py-2 pr-3 sm:whitespace-nowrap">{when(token.lastUsedAt)}</td>
                     <td className="py-2 text-right">
                       <Button
                         aria-label={`Revoke ${token.name}`}
