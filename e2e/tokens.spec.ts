@@ -9,7 +9,7 @@ import { expect, test, violations } from './support';
 test('a token made, shown once, used through the proxy, revoked and refused', async ({ page, app }) => {
   const name = `e2e ${Date.now().toString(36)}`;
   await app.open('/');
-  await app.sidebar().getByRole('link', { name: 'Tokens' }).click();
+  await app.sidebar().getByRole('link', { name: 'Tokens', exact: true }).click();
   await expect(page).toHaveURL(/\/tokens$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tokens' })).toBeVisible();
 
