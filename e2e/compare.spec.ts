@@ -175,7 +175,7 @@ test('three panes on three wire protocols race side by side, each with its own r
 test('mid-race, speeds are in tokens whatever the wire, and the speed bars fill as the panes stream', async ({ page, app }) => {
   await app.open('/compare');
   await race(app, ['sim-openai::sim-markdown', 'sim-gemini::sim-markdown']);
-  await app.send('tokens=600 tps=100 delay=0');
+  await app.send('tokens=3000 tps=100 delay=0');
   await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
   // Gemini sends several tokens an event: counted events made its 100 tok/s read as under 20.
   const liveRate = async (n: number) =>
@@ -199,7 +199,7 @@ test('mid-race, speeds are in tokens whatever the wire, and the speed bars fill 
 test('stop one pane while the others finish; retry it', async ({ page, app }) => {
   await app.open('/compare');
   await race(app, ['sim-openai::sim-markdown', 'sim-responses::sim-markdown', 'sim-anthropic::sim-markdown']);
-  await app.send('slow one tokens=120 tps=60 delay=0');
+  await app.send('slow one tokens=600 tps=60 delay=0');
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
   await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'stopped');
   // The others go on, and finish.

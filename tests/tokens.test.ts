@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CapturePage } from '@/lib/api/captures';
-import type { CreatedToken, TokenSummary, UserUsage } from '@/lib/api/tokens';
+import type { CreatedToken, UserUsage } from '@/lib/api/tokens';
 import { connect, openStore } from '@/lib/server/store';
 import { SECRET_KEY } from './support/global-setup';
 import { upstreamLog } from './support/http';

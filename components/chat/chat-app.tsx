@@ -21,6 +21,7 @@ import { ModelPicker } from './model-picker';
 import { ParamsPanel } from './params-panel';
 import { ReplyAnnouncer } from './reply-announcer';
 import { Button } from '@/components/ui/button';
+import { ShareButton } from '../shares/share-button';
 
 /** Picks a model for the chat when it is still offered. */
 function chooseIfOffered(providers: PublicProvider[], provider: string, model: string): void {
@@ -72,6 +73,7 @@ export function ChatApp({
   const model = useChatStore((s) => s.model);
   const empty = useChatStore((s) => s.order.length === 0);
   const streaming = useChatStore((s) => s.streaming !== undefined);
+  const conversationId = useChatStore((s) => s.conversationId);
   const logOpen = useLogPanel((s) => s.open);
 
   // A capture's replay is sent once the page is on screen (see sendCapturedReplay).
@@ -103,6 +105,9 @@ export function ChatApp({
             className="order-last w-full @3xl:order-none @3xl:w-auto"
           />
           <span className="ml-auto flex items-center gap-2">
+            {conversationId && !empty && !streaming ? (
+              <ShareButton target={{ kind: 'conversation', id: conversationId }} />
+            ) : null}
             <Button
               id={LOG_TOGGLE_ID}
               aria-expanded={logOpen}

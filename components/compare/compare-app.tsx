@@ -21,6 +21,7 @@ import { ThemeToggle } from '../theme-toggle';
 import { ComparePane } from './compare-pane';
 import { RaceSection } from './race-section';
 import { BlindVote } from './blind-vote';
+import { ShareButton } from '../shares/share-button';
 import { Button } from '@/components/ui/button';
 import { MenuButton } from '@/components/ui/menu-button';
 
@@ -63,6 +64,7 @@ export function CompareApp({
   // Subscribed, not read once: hydration renders the server's (empty) store first, and a
   // value read from the client's store there would leave the server's HTML (enabled) in place.
   const started = useCompareStore((s) => s.compareId !== undefined);
+  const compareId = useCompareStore((s) => s.compareId);
   const [error, setError] = useState<string>();
   const router = useRouter();
   // Until the vote, a blind race's panes are not diffed: the diff page reads replies by their ids, named.
@@ -116,6 +118,7 @@ export function CompareApp({
         >
           Export session
         </Button>
+        {compareId && !streaming ? <ShareButton target={{ kind: 'compare', id: compareId }} /> : null}
         {diffs.length ? (
           <MenuButton
             label="Diff two panes"

@@ -7,6 +7,7 @@ import { compareReplies } from '@/lib/client/diff/reply-comparison';
 import type { FigureRow } from '@/lib/client/diff/figure-deltas';
 import { exposeStats } from '@/lib/client/render-stats';
 import { saveFile } from '@/lib/client/save-file';
+import { ShareButton } from '../shares/share-button';
 import { Button } from '@/components/ui/button';
 import { ThemeToggle } from '../theme-toggle';
 import { DiffText } from './diff-text';
@@ -104,6 +105,7 @@ export function DiffApp({ a, b }: { a: DiffSide; b: DiffSide }) {
         >
           Export HTML
         </Button>
+        <ShareButton target={{ kind: 'diff', a: a.id, b: b.id }} className={control} />
         <span className="ml-auto">
           <ThemeToggle />
         </span>

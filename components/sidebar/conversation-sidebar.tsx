@@ -82,7 +82,7 @@ export function ConversationSidebar() {
   const me = useCurrentUser();
   // The Traffic page, the leaderboard and the settings pages show no conversation: none is marked open there.
   const activeId =
-    onTraffic || ['/leaderboard', '/tokens', '/admin'].includes(pathname) ? undefined : onCompare ? compareId : chatId;
+    onTraffic || ['/leaderboard', '/shares', '/tokens', '/admin'].includes(pathname) ? undefined : onCompare ? compareId : chatId;
   const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
   const { fetchNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void (isFetchingNextPage || fetchNextPage()), [fetchNextPage, isFetchingNextPage]);
@@ -143,6 +143,14 @@ export function ConversationSidebar() {
             className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
           >
             Leaderboard
+          </Link>
+          <Link
+            href="/shares"
+            aria-current={pathname === '/shares' ? 'page' : undefined}
+            onClick={() => setOpen(false)}
+            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
+          >
+            Shares
           </Link>
           <div className="flex gap-2">
             <Link

@@ -30,7 +30,7 @@ export function ConfirmDialog({
       ref={dialog}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-auto rounded-lg p-4 backdrop:bg-black/40 dark:bg-zinc-900 dark:text-zinc-100"
+      className="m-auto rounded-lg bg-white p-4 text-zinc-900 backdrop:bg-black/40 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <h2 id={titleId} className="text-sm font-semibold">
         {title}

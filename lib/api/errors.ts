@@ -4,6 +4,8 @@ export type ApiErrorType =
   /** A join's `from` past every byte the reply's stream has (416). */
   | 'range_not_satisfiable'
   | 'body_too_large'
+  /** What a share would snapshot is larger than a share may be (413). */
+  | 'snapshot_too_large'
   | 'not_found'
   /** No valid sign-in: the message says how to sign in (401). */
   | 'sign_in_required'

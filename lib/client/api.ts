@@ -16,6 +16,7 @@ import type {
 import type { BlindSeat, BlindState, BlindVerdict, BlindVote, BlindVoteBody } from '@/lib/api/blind';
 import type { ApiErrorBody } from '@/lib/api/errors';
 import type { StopAnswer, StreamTimes } from '@/lib/api/streams';
+import type { CreatedShare, NewShareBody, ShareSummary } from '@/lib/api/shares';
 
 export class ApiCallError extends Error {
   override name = 'ApiCallError';
@@ -111,6 +112,11 @@ export const api = {
       json: { title, ...(blind ? { blind } : {}) } satisfies NewCompareBody,
     }),
   compare: (id: string) => call<CompareSession>(`/api/compares/${encodeURIComponent(id)}`),
+  /** A snapshot behind a new link: the answer is the one time its token is seen. */
+  createShare: (body: NewShareBody) => call<CreatedShare>('/api/shares', { method: 'POST', json: body }),
+  /** The caller's own shares, newest first, without their tokens. */
+  listShares: () => call<{ shares: ShareSummary[] }>('/api/shares'),
+  revokeShare: (id: string) => call<void>(`/api/shares/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   /** Votes on a blind race: the answer names its panes. */
   voteBlind: (id: string, verdict: BlindVerdict) =>
     call<BlindVote>(`/api/compares/${encodeURIComponent(id)}/vote`, {

@@ -4,7 +4,7 @@ import { refusal, withSecurityHeaders } from './security/guard';
 import { StoreError } from './store';
 import type { User } from '@/lib/api/users';
 import { currentUser } from './auth/current-user';
-import { SignInRequired } from './auth/identity';
+import { isSignInRequired } from './auth/identity';
 
 /**
  * Wraps every API route handler: the request must pass the checks only Sluice's own
@@ -32,7 +32,7 @@ async function answer<Context>(
     return await handler(request, context);
   } catch (error) {
     if (error instanceof ApiError) return error.toResponse();
-    if (error instanceof SignInRequired) return apiError(401, 'sign_in_required', `Sign in first: ${error.message}`);
+    if (isSignInRequired(error)) return apiError(401, 'sign_in_required', `Sign in first: ${error.message}`);
     if (error instanceof StoreError) return apiError(503, 'server_error', error.message);
     return serverFailure(error).toResponse();
   }

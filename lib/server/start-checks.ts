@@ -4,6 +4,7 @@ import { type Environment, EnvironmentError, checkEnvironment } from './environm
 import { ALLOWED_HOSTS_VARIABLE, isLoopback } from './security/allowed-hosts';
 import { RedisUnreachable, connectRedis, describeRedisUrl } from './live/redis/connect';
 import { StoreError, describeStore, store } from './store';
+import { AuthSettingsError, authSettings } from './auth/auth-settings';
 
 /** A reason the server must not serve: the message names what to fix, never a password. */
 export class StartRefused extends Error {}
@@ -36,9 +37,18 @@ export async function checkBeforeServing(
           `(for example ${ALLOWED_HOSTS_VARIABLE}=sluice.example.com,10.0.0.5); requests for any other name are refused.`,
       );
     }
-    say(
-      `WARNING: serving on ${host}. There is no login: anyone who can reach this port can use the configured API keys and read the history.`,
-    );
+    if (settings.SLUICE_AUTH === 'none')
+      say(
+        `WARNING: serving on ${host} with SLUICE_AUTH=none. There is no login: anyone who can reach this port can use the configured API keys and read the history (README, "Teams: sign-in").`,
+      );
+  }
+  try {
+    const auth = authSettings(settings);
+    if (auth.mode !== 'none')
+      say(`sign-in: ${auth.mode}${auth.mode === 'proxy' ? (auth.assertion ? ' (signed assertion)' : ' (trusted headers)') : ''}`);
+  } catch (error) {
+    if (error instanceof AuthSettingsError) throw new StartRefused(`sign-in is not set up.\n${error.message}`);
+    throw error;
   }
 
   try {

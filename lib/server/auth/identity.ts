@@ -15,3 +15,11 @@ export class SignInRequired extends Error {
     this.name = 'SignInRequired';
   }
 }
+
+/**
+ * By name, not `instanceof`: the identifier is made once per process (on globalThis) by
+ * whichever Next.js bundle asked first, and throws that bundle's class.
+ */
+export function isSignInRequired(error: unknown): error is SignInRequired {
+  return error instanceof Error && error.name === 'SignInRequired';
+}

@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { User } from '@/lib/api/users';
 import { currentUser } from './current-user';
-import { SignInRequired } from './identity';
+import { isSignInRequired } from './identity';
 
 /**
  * The signed-in user of a page, each page asking itself (never only `proxy.ts`); a
@@ -13,7 +13,7 @@ export async function pageUser(): Promise<User> {
   try {
     return await currentUser(await headers());
   } catch (error) {
-    if (error instanceof SignInRequired) redirect('/sign-in');
+    if (isSignInRequired(error)) redirect('/sign-in');
     throw error;
   }
 }

@@ -10,10 +10,10 @@ import type { IncomingMessage } from 'node:http';
  * that came before instrumentation.ts ran) has no peer, and is trusted as no proxy.
  */
 const HEADER = 'x-sluice-peer';
-// On globalThis: Next.js bundles instrumentation (which stamps) and each route (which
-// reads) apart, each with its own copy of this module; two secrets matched nothing.
-const KEY = Symbol.for('sluice.peer-secret');
-const SECRET = ((globalThis as { [KEY]?: string })[KEY] ??= randomBytes(16).toString('hex'));
+// One per process, on globalThis: Next.js bundles instrumentation (which stamps) and each
+// route (which reads) apart, each with its own module state.
+const SECRET_KEY = Symbol.for('sluice.peer-secret');
+const SECRET: string = ((globalThis as { [SECRET_KEY]?: string })[SECRET_KEY] ??= randomBytes(16).toString('hex'));
 
 /** Called for every request as it enters this process' HTTP server, before Next.js reads it. */
 export function stampPeer(request: IncomingMessage): void {

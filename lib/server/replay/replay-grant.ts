@@ -10,7 +10,10 @@ import type { IncomingHttpHeaders } from 'node:http';
  * upstream is this same process). Anything else must name its user (a personal token).
  */
 export const REPLAY_GRANT_HEADER = 'x-sluice-replay-grant';
-const SECRET = randomBytes(32);
+// On globalThis: the chat route (which grants) and the lean path (which serves /replay)
+// are bundled apart by Next.js, each with its own module state.
+const SECRET_KEY = Symbol.for('sluice.replay-grant-secret');
+const SECRET: Buffer = ((globalThis as { [SECRET_KEY]?: Buffer })[SECRET_KEY] ??= randomBytes(32));
 
 const grantOf = (id: string) => createHmac('sha256', SECRET).update(id).digest('base64url');
 

@@ -105,14 +105,16 @@ export async function publicReplayProvider(user: User): Promise<PublicProvider> 
 export async function replayProvider(user: User, id: string): Promise<Provider | undefined> {
   const recording = await recorded(user, id);
   if (!recording) return undefined;
+  const grant = replayGrant(id);
   return {
     id: REPLAY_PROVIDER,
     name: 'Replay',
     protocol: recording.protocol,
     baseUrl: replayUrl(selfOrigin(), id),
     builtin: true,
-    headers: replayGrant(id),
-    secrets: [],
+    headers: grant,
+    // Shown nowhere: the upstream marker and the event log redact it as a key.
+    secrets: Object.values(grant),
     models: [recording.model],
     resume: 'off',
   };

@@ -134,6 +134,22 @@ export const MIGRATIONS: string[] = [
    create index conversations_by_owner on conversations (owner_id, updated_at desc, id desc);
    alter table captures add column owner_id text not null default 'local';
    alter table votes add column owner_id text not null default 'local';`,
+  // Shares (issue 40, point 4): an immutable snapshot behind a random link. Only the
+  // token's SHA-256 is kept (the link is shown once); a revoked share keeps its row, so its
+  // owner's list says so, but its page is the same 404 as a link that never existed.
+  `create table shares (
+     id text primary key,
+     token_hash text not null unique,
+     owner_id text not null,
+     kind text not null,
+     title text not null,
+     snapshot jsonb not null,
+     created_at timestamptz not null default now(),
+     expires_at timestamptz,
+     signed_in_only boolean not null default false,
+     revoked_at timestamptz
+   );
+   create index shares_by_owner on shares (owner_id, created_at desc);`,
   // Personal tokens (issue 40): a user's named keys for the recording proxy and the API.
   // Only each token's SHA-256 is kept; a request finds its token by it. A revoked one
   // stays (revoked_at) so its last use is still known; lists show only live ones.

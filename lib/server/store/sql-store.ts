@@ -11,6 +11,7 @@ import { UserStore } from '../auth/user-store';
 import { TokenStore } from '../auth/tokens/token-store';
 import { UsageStore } from '../admin/usage-store';
 import { VoteStore } from '../votes/vote-store';
+import { ShareStore } from '../shares/share-store';
 import type {
   CompareSession,
   Conversation,
@@ -123,6 +124,8 @@ export class SqlConversationStore implements ConversationStore {
   readonly votes: VoteStore;
   /** The people who signed in, in the same database. */
   readonly users: UserStore;
+  /** The shares' snapshots (issue 40), in the same database. */
+  readonly shares: ShareStore;
   /** Their personal tokens (hashes only). */
   readonly tokens: TokenStore;
   /** Their usage totals, for admins. */
@@ -140,6 +143,7 @@ export class SqlConversationStore implements ConversationStore {
     this.captures = new CaptureStore(sql);
     this.votes = new VoteStore(sql);
     this.users = new UserStore(sql);
+    this.shares = new ShareStore(sql);
     this.tokens = new TokenStore(sql);
     this.usage = new UsageStore(sql);
     this.turns = new GroupedWrites(async (turns) => {

@@ -13,6 +13,7 @@ import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from '../captures/capture-store';
 import type { VoteStore } from '../votes/vote-store';
 import type { UserStore } from '../auth/user-store';
+import type { ShareStore } from '../shares/share-store';
 import type { TokenStore } from '../auth/tokens/token-store';
 import type { UsageStore } from '../admin/usage-store';
 
@@ -102,6 +103,8 @@ export interface ConversationStore {
   readonly votes: VoteStore;
   /** The people who signed in (issue 40), in the same database. */
   readonly users: UserStore;
+  /** The shares' snapshots (issue 40), in the same database. */
+  readonly shares: ShareStore;
   /** Their personal tokens, for the recording proxy and the API (hashes only). */
   readonly tokens: TokenStore;
   /** Their usage totals, which admins see. */

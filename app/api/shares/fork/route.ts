@@ -1,0 +1,11 @@
+import { route } from '@/lib/server/api-route';
+import { forkShare } from '@/lib/server/shares';
+import { readForkShare } from '@/lib/server/shares/read-requests';
+
+export const dynamic = 'force-dynamic';
+
+/** A share copied into the caller's own conversations (signed in: route() answers 401 otherwise). */
+export const POST = route(async (request: Request, _context, user) => {
+  const { token } = await readForkShare(request);
+  return Response.json(await forkShare(user, token, request.headers), { status: 201 });
+});

@@ -1,0 +1,18 @@
+import { openShare } from '@/lib/server/shares';
+import { htmlPage, shareNotFoundPage, sharePageRoute } from '@/lib/server/shares/page-route';
+import { sharePageHtml } from '@/lib/server/shares/share-page';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ token: string }> };
+
+/**
+ * /s/{token}: a share's read-only page, plain HTML without a script. Unknown, expired,
+ * revoked, and signed-in only without a sign-in: the same 404, byte for byte.
+ */
+export const GET = sharePageRoute(async (request: Request, { params }: Context) => {
+  const { token } = await params;
+  const share = await openShare(token, request.headers);
+  if (!share) return shareNotFoundPage();
+  return htmlPage(sharePageHtml(share, share.kind === 'diff' ? undefined : `/s/${token}/fork`));
+});

@@ -1,0 +1,85 @@
+/**
+ * Shares (issue 40), as a user meets them: a chat shared from its header's dialog, the
+ * link opened in another browser context (the reply, its raw events, no script), then
+ * revoked from the dialog's list, after which the link is a plain 404. The dialog and the
+ * share page at 1440 and 390 px, light and dark; axe on both.
+ */
+import { expect, test, violations, sideways, type Page } from './support';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Screenshots at 1440 and 390 px, light and dark: the system's scheme, and the app's theme class as its toggle sets it. */
+async function shots(page: Page, name: string, shoot: (name: string) => Promise<void>) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), colorScheme === 'dark');
+      await shoot(`${name}-${width}-${colorScheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('share a chat, open the link in another context, revoke it: the link is then a 404', async ({
+  page,
+  app,
+  browser,
+  baseURL,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.open('/');
+  const words = `Shared ${unique()} words for the snapshot`;
+  await app.ask('sim-openai::sim-echo', words);
+  await app.done();
+
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this conversation' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Expires' }).selectOption('7');
+  await expect(dialog.getByRole('switch', { name: 'Signed-in users only' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const field = dialog.getByRole('textbox', { name: /Share link/ });
+  await expect(field).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
+  const link = await field.inputValue();
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(dialog.getByRole('list', { name: 'Your shares' })).toContainText('expires');
+  expect(await violations(page)).toEqual([]);
+  await shots(page, 'share-dialog', (name) => app.shot(name, { fullPage: false }));
+
+  // A visitor, in a browser context of their own: the snapshot, its reply and raw events, no script.
+  const visitor = await browser.newContext();
+  const other = await visitor.newPage();
+  const csp: string[] = [];
+  other.on('console', (m) => m.text().includes('Content Security Policy') && csp.push(m.text()));
+  const opened = await other.goto(link);
+  expect(opened?.status()).toBe(200);
+  await expect(other.getByRole('heading', { level: 1 })).toContainText('Shared');
+  await expect(other.getByRole('article').last()).toContainText(words);
+  expect(await other.locator('script').count()).toBe(0);
+  await other.getByText(/^Raw events \(\d+/).click();
+  await expect(other.getByRole('table')).toContainText('data:');
+  await expect(other.getByRole('table')).toContainText(words);
+  await expect(other.getByRole('button', { name: 'Fork into my conversations' })).toBeVisible();
+  expect(await violations(other)).toEqual([]);
+  await shots(other, 'share-page', async (name) => {
+    expect(await sideways(other)).toBe(0);
+    await other.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+  });
+
+  // Revoked from the dialog's list, asked first: the link opens nothing any more.
+  await dialog.getByRole('button', { name: /^Revoke share/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke this share?' });
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog.getByRole('list', { name: 'Your shares' })).toContainText('revoked');
+  const gone = await other.reload();
+  expect(gone?.status()).toBe(404);
+  await expect(other.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  expect(csp).toEqual([]);
+  await visitor.close();
+});
