@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { useConversationList } from '@/lib/client/history/conversation-list';
@@ -62,8 +62,9 @@ function useEscapeToClose(open: boolean, close: () => void): void {
 /**
  * The conversation list: newest first, searchable, paged; rename and delete in place. On
  * a phone, a drawer over the page, which a backdrop dims: a tap on it, or Escape, closes it.
+ * `account`: who is signed in and the way out, at its foot, when sign-in is on.
  */
-export function ConversationSidebar() {
+export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const closeByKey = useCallback(() => {
@@ -193,6 +194,7 @@ export function ConversationSidebar() {
           </ul>
           {list.hasNextPage ? <LoadMore onVisible={loadMore} loading={isFetchingNextPage} /> : null}
         </div>
+        {account}
       </nav>
     </>
   );

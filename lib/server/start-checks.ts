@@ -1,7 +1,7 @@
 import 'server-only';
 import { ConfigError, configPath, loadProviders } from '@/lib/providers/config';
 import { type Environment, EnvironmentError, checkEnvironment } from './environment';
-import { ALLOWED_HOSTS_VARIABLE, isLoopback } from './security/allowed-hosts';
+import { ALLOWED_HOSTS_VARIABLE, hostAllowed, isLoopback } from './security/allowed-hosts';
 import { RedisUnreachable, connectRedis, describeRedisUrl } from './live/redis/connect';
 import { StoreError, describeStore, store } from './store';
 import { AuthSettingsError, authSettings } from './auth/auth-settings';
@@ -44,6 +44,12 @@ export async function checkBeforeServing(
   }
   try {
     const auth = authSettings(settings);
+    // The provider sends people back to SLUICE_PUBLIC_URL: a name the Host check refuses would end every sign-in in a 403.
+    const publicHost = auth.mode === 'oidc' ? new URL(auth.oidc.publicUrl).host : undefined;
+    if (publicHost && !hostAllowed(publicHost, settings.SLUICE_ALLOWED_HOSTS))
+      throw new AuthSettingsError(
+        `SLUICE_PUBLIC_URL is at ${publicHost}, a name this server does not answer to: add it to ${ALLOWED_HOSTS_VARIABLE}.`,
+      );
     if (auth.mode !== 'none')
       say(`sign-in: ${auth.mode}${auth.mode === 'proxy' ? (auth.assertion ? ' (signed assertion)' : ' (trusted headers)') : ''}`);
   } catch (error) {

@@ -26,17 +26,18 @@ export interface RunningServer {
  * Starts the production build (`next start`) on a free port, as `npm start` would; with
  * `npm: true`, `npm start` itself, in a process group of its own (what Ctrl-C signals);
  * with `launcher: true`, the launcher `npm start` runs (scripts/start.mjs), without npm
- * between, so that `process` is the launcher and `next start` its child.
+ * between, so that `process` is the launcher and `next start` its child. `port`: a
+ * given one (a server that must know its address ahead, as SLUICE_PUBLIC_URL says it).
  */
 export async function startNextServer(
   env: Record<string, string> = {},
-  { npm = false, launcher = false } = {},
+  { npm = false, launcher = false, port: given }: { npm?: boolean; launcher?: boolean; port?: number } = {},
 ): Promise<RunningServer> {
   if (!existsSync('.next/BUILD_ID')) {
     const build = spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('next build failed');
   }
-  const port = await freePort();
+  const port = given ?? (await freePort());
   const dataDir = env.SLUICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sluice-data-'));
   let log = '';
   const [command, args]: [string, string[]] = npm

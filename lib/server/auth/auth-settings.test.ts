@@ -37,6 +37,41 @@ describe('SLUICE_AUTH and its companions', () => {
     expect(() => settings({ SLUICE_AUTH: 'proxy' })).toThrow(/signed assertion/);
   });
 
+  it('takes the OIDC client, and names each variable oidc mode lacks', () => {
+    const oidc = {
+      SLUICE_AUTH: 'oidc',
+      SLUICE_OIDC_ISSUER: 'https://tenant.auth0.com/',
+      SLUICE_OIDC_CLIENT_ID: 'sluice',
+      SLUICE_OIDC_CLIENT_SECRET: 's3cret',
+      SLUICE_PUBLIC_URL: 'https://sluice.example.com/',
+    };
+    // The issuer exactly as written (Auth0's ends in a slash); the public URL as an origin.
+    expect(settings(oidc)).toEqual({
+      mode: 'oidc',
+      oidc: {
+        issuer: 'https://tenant.auth0.com/',
+        clientId: 'sluice',
+        clientSecret: 's3cret',
+        publicUrl: 'https://sluice.example.com',
+      },
+    });
+    expect(() => settings({ SLUICE_AUTH: 'oidc', SLUICE_OIDC_ISSUER: 'https://id.example.com' })).toThrow(
+      'SLUICE_AUTH=oidc needs SLUICE_OIDC_CLIENT_ID, SLUICE_OIDC_CLIENT_SECRET, SLUICE_PUBLIC_URL',
+    );
+    expect(
+      settings({ ...oidc, SLUICE_OIDC_ROLE_CLAIM: 'realm_access.roles', SLUICE_OIDC_REQUIRED_ROLE: 'sluice' }),
+    ).toMatchObject({
+      oidc: { role: { claim: 'realm_access.roles', required: 'sluice' } },
+    });
+    expect(() => settings({ ...oidc, SLUICE_OIDC_REQUIRED_ROLE: 'sluice' })).toThrow(
+      'SLUICE_OIDC_REQUIRED_ROLE is set without SLUICE_OIDC_ROLE_CLAIM',
+    );
+  });
+
+  it('refuses an issuer that is not an http(s) URL', () => {
+    expect(() => checkEnvironment({ SLUICE_OIDC_ISSUER: 'ftp://id.example.com' })).toThrow(/SLUICE_OIDC_ISSUER must be an http/);
+  });
+
   it('names a value it cannot use', () => {
     expect(() => settings({ SLUICE_AUTH: 'ldap' })).toThrow(/SLUICE_AUTH must be one of none, proxy, oidc/);
     expect(() => settings({ SLUICE_TRUSTED_PROXIES: 'proxy.local' })).toThrow(/"proxy.local" among them/);

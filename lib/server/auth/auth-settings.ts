@@ -8,10 +8,24 @@ export type AuthSettings =
   | { mode: 'none' }
   | { mode: 'proxy'; assertion: AssertionSettings; headers?: undefined }
   | { mode: 'proxy'; assertion?: undefined; headers: HeaderSettings }
-  | { mode: 'oidc' };
+  | { mode: 'oidc'; oidc: OidcSettings };
+
+/** Sluice's own sign-in through one OpenID provider (SLUICE_AUTH=oidc). */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The origin users open Sluice at (SLUICE_PUBLIC_URL): the callback's address, and whether cookies are Secure. */
+  publicUrl: string;
+  /** The role the ID token must list at `claim` to sign in; unset, anyone the provider signs in may. */
+  role?: { claim: string; required: string };
+}
 
 /** A mode whose companions are missing or contradict it: the message names each variable to set. */
 export class AuthSettingsError extends Error {}
+
+const OIDC = ['SLUICE_OIDC_ISSUER', 'SLUICE_OIDC_CLIENT_ID', 'SLUICE_OIDC_CLIENT_SECRET', 'SLUICE_PUBLIC_URL'] as const;
+const ROLE = ['SLUICE_OIDC_ROLE_CLAIM', 'SLUICE_OIDC_REQUIRED_ROLE'] as const;
 
 const ASSERTION = ['SLUICE_AUTH_JWT_HEADER', 'SLUICE_AUTH_JWKS_URL', 'SLUICE_AUTH_ISSUER', 'SLUICE_AUTH_AUDIENCE'] as const;
 
@@ -23,7 +37,7 @@ const ASSERTION = ['SLUICE_AUTH_JWT_HEADER', 'SLUICE_AUTH_JWKS_URL', 'SLUICE_AUT
  */
 export function authSettings(env: Environment): AuthSettings {
   if (env.SLUICE_AUTH === 'none') return { mode: 'none' };
-  if (env.SLUICE_AUTH === 'oidc') return { mode: 'oidc' };
+  if (env.SLUICE_AUTH === 'oidc') return { mode: 'oidc', oidc: oidcSettings(env) };
   const given = ASSERTION.filter((name) => env[name] !== undefined);
   if (given.length > 0) {
     const missing = ASSERTION.filter((name) => env[name] === undefined);
@@ -56,5 +70,26 @@ export function authSettings(env: Environment): AuthSettings {
       emailHeader: env.SLUICE_AUTH_EMAIL_HEADER,
       trusted: env.SLUICE_TRUSTED_PROXIES,
     },
+  };
+}
+
+/** All four OIDC variables, and the role's two together or neither: a half-set role would let everyone in. */
+function oidcSettings(env: Environment): OidcSettings {
+  const missing = OIDC.filter((name) => env[name] === undefined);
+  if (missing.length > 0)
+    throw new AuthSettingsError(
+      `SLUICE_AUTH=oidc needs ${missing.join(', ')} (the provider's issuer URL, the client id and secret Sluice is registered under, and the address users open Sluice at).`,
+    );
+  const roleGiven = ROLE.filter((name) => env[name] !== undefined);
+  if (roleGiven.length === 1)
+    throw new AuthSettingsError(
+      `${roleGiven[0]} is set without ${ROLE.find((name) => name !== roleGiven[0])}: set both (the claim's path and the role it must hold) or neither.`,
+    );
+  return {
+    issuer: env.SLUICE_OIDC_ISSUER!,
+    clientId: env.SLUICE_OIDC_CLIENT_ID!,
+    clientSecret: env.SLUICE_OIDC_CLIENT_SECRET!,
+    publicUrl: new URL(env.SLUICE_PUBLIC_URL!).origin,
+    ...(roleGiven.length === 2 ? { role: { claim: env.SLUICE_OIDC_ROLE_CLAIM!, required: env.SLUICE_OIDC_REQUIRED_ROLE! } } : {}),
   };
 }

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { User } from '@/lib/api/users';
 import { checkEnvironment } from '../environment';
 import { store } from '../store';
-import { authSettings } from './auth-settings';
+import { authSettings, type AuthSettings } from './auth-settings';
 import { SignInRequired, type Identity } from './identity';
 import { identifier } from './request-identity';
 import { sluiceToken } from './tokens/sluice-token';
@@ -17,14 +17,21 @@ const KNOWN_MS = 60_000;
 
 type Known = { user: User; until: number };
 const KEY = Symbol.for('sluice.current-user');
-type Holder = { [KEY]?: { identify: (headers: Headers) => Promise<Identity>; local: boolean; known: Map<string, Known> } };
+type Holder = {
+  [KEY]?: {
+    settings: AuthSettings;
+    identify: (headers: Headers) => Promise<Identity>;
+    local: boolean;
+    known: Map<string, Known>;
+  };
+};
 
 /** Made once per process (Next.js bundles each route apart; the state lives on globalThis). */
 function resolver() {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const settings = authSettings(checkEnvironment());
-    holder[KEY] = { identify: identifier(settings), local: settings.mode === 'none', known: new Map() };
+    holder[KEY] = { settings, identify: identifier(settings), local: settings.mode === 'none', known: new Map() };
   }
   return holder[KEY];
 }
@@ -75,4 +82,9 @@ export function proxyCaller(
 /** True when sign-in is on: pages show who is signed in and a way out. */
 export function signInRequired(): boolean {
   return !resolver().local;
+}
+
+/** The sign-in mode this process runs in, with its settings (the sign-in routes and the sign-in page read it). */
+export function authMode(): AuthSettings {
+  return resolver().settings;
 }

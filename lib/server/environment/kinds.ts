@@ -72,6 +72,18 @@ export const httpUrl: Kind<string> = {
   expects: 'an http:// or https:// URL',
 };
 
+/** An OpenID issuer: an http(s) URL kept exactly as written (a trailing slash is part of some issuers, Auth0's). */
+export const issuerUrl: Kind<string> = {
+  schema: z
+    .string()
+    .trim()
+    .refine((text) => /^https?:$/.test(protocolOf(text))),
+  expects: 'an http:// or https:// URL, exactly as the issuer names itself',
+};
+
+/** A secret (a client secret): any text, never shown back, even when rejected. */
+export const secret: Kind<string> = { schema: z.string().trim().min(1), expects: 'some text', shown: () => 'hidden' };
+
 /** The scheme of a rejected connection URL, if it has one: never the rest, which may hold a password. */
 function schemeOnly(text: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1];

@@ -12,12 +12,14 @@ import {
   host,
   hostNames,
   httpUrl,
+  issuerUrl,
   type Kind,
   milliseconds,
   path,
   port,
   postgresUrl,
   redisUrl,
+  secret,
 } from './kinds';
 
 /** One variable: its kind, its value when unset (or empty), and what the README's table says of it. */
@@ -77,6 +79,24 @@ export const VARIABLES = {
     addressRanges,
     [],
     'addresses or CIDR ranges whose plain identity headers are believed; none by default, so they are ignored',
+  ),
+  SLUICE_OIDC_ISSUER: optional(
+    issuerUrl,
+    "`oidc` mode: the identity provider's issuer URL, exactly as its discovery document (`/.well-known/openid-configuration`) names it",
+  ),
+  SLUICE_OIDC_CLIENT_ID: optional(text, '`oidc` mode: the client id Sluice is registered under at the provider'),
+  SLUICE_OIDC_CLIENT_SECRET: optional(secret, "`oidc` mode: that client's secret (sent to the provider only, never shown)"),
+  SLUICE_PUBLIC_URL: optional(
+    httpUrl,
+    '`oidc` mode: the address users open Sluice at; the provider sends them back to `/api/auth/callback` under it',
+  ),
+  SLUICE_OIDC_ROLE_CLAIM: optional(
+    text,
+    "`oidc` mode: where the ID token lists the user's roles, as a dotted path (`roles`, `groups`, `realm_access.roles`)",
+  ),
+  SLUICE_OIDC_REQUIRED_ROLE: optional(
+    text,
+    '`oidc` mode: the role that claim must hold to sign in (with `SLUICE_OIDC_ROLE_CLAIM`); unset, anyone the provider signs in may',
   ),
   SLUICE_ADMIN_EMAILS: withDefault(
     emails,

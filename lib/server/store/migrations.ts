@@ -150,6 +150,16 @@ export const MIGRATIONS: string[] = [
      revoked_at timestamptz
    );
    create index shares_by_owner on shares (owner_id, created_at desc);`,
+  // Sign-in (issue 40, SLUICE_AUTH=oidc): one row per signed-in browser. The id is the
+  // SHA-256 of the cookie's random value, so a copy of the table signs nobody in; a
+  // session ends at expires_at, at sign-out, or with its user.
+  `create table sessions (
+     id text primary key,
+     user_id text not null references users(id) on delete cascade,
+     created_at timestamptz not null default now(),
+     expires_at timestamptz not null
+   );
+   create index sessions_by_expiry on sessions (expires_at);`,
   // Personal tokens (issue 40): a user's named keys for the recording proxy and the API.
   // Only each token's SHA-256 is kept; a request finds its token by it. A revoked one
   // stays (revoked_at) so its last use is still known; lists show only live ones.

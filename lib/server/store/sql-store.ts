@@ -7,6 +7,7 @@ import { LEAF, PATH } from './message-tree';
 import { TOUCH, writeTurns } from './turn-writes';
 import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
+import { SessionStore } from '../auth/session-store';
 import { UserStore } from '../auth/user-store';
 import { TokenStore } from '../auth/tokens/token-store';
 import { UsageStore } from '../admin/usage-store';
@@ -126,6 +127,8 @@ export class SqlConversationStore implements ConversationStore {
   readonly users: UserStore;
   /** The shares' snapshots (issue 40), in the same database. */
   readonly shares: ShareStore;
+  /** Sluice's own sign-ins (SLUICE_AUTH=oidc), in the same database. */
+  readonly sessions: SessionStore;
   /** Their personal tokens (hashes only). */
   readonly tokens: TokenStore;
   /** Their usage totals, for admins. */
@@ -144,6 +147,7 @@ export class SqlConversationStore implements ConversationStore {
     this.votes = new VoteStore(sql);
     this.users = new UserStore(sql);
     this.shares = new ShareStore(sql);
+    this.sessions = new SessionStore(sql);
     this.tokens = new TokenStore(sql);
     this.usage = new UsageStore(sql);
     this.turns = new GroupedWrites(async (turns) => {

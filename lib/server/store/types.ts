@@ -12,6 +12,7 @@ import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from '../captures/capture-store';
 import type { VoteStore } from '../votes/vote-store';
+import type { SessionStore } from '../auth/session-store';
 import type { UserStore } from '../auth/user-store';
 import type { ShareStore } from '../shares/share-store';
 import type { TokenStore } from '../auth/tokens/token-store';
@@ -105,6 +106,8 @@ export interface ConversationStore {
   readonly users: UserStore;
   /** The shares' snapshots (issue 40), in the same database. */
   readonly shares: ShareStore;
+  /** Sluice's own sign-ins (SLUICE_AUTH=oidc), in the same database. */
+  readonly sessions: SessionStore;
   /** Their personal tokens, for the recording proxy and the API (hashes only). */
   readonly tokens: TokenStore;
   /** Their usage totals, which admins see. */

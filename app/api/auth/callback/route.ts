@@ -1,0 +1,7 @@
+import { publicRoute } from '@/lib/server/api-route';
+import { callbackAnswer } from '@/lib/server/auth/sign-in-answers';
+
+export const dynamic = 'force-dynamic';
+
+/** Where the provider sends the browser back: its answer checked, a session opened. */
+export const GET = publicRoute((request: Request) => callbackAnswer(request));

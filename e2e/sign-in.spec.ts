@@ -1,0 +1,62 @@
+/**
+ * Sluice's own sign-in (SLUICE_AUTH=oidc) in Chromium: a real OpenID provider on
+ * loopback (its login page filled in as a person would), a Sluice of its own started
+ * with it, the app seen signed in, then signed out. Details live in tests/oidc.test.ts.
+ */
+import { rmSync } from 'node:fs';
+import { freePort, startNextServer, type RunningServer } from '../tests/support/next-server';
+import { startOidcProvider, type RunningProvider } from '../tests/support/oidc-provider';
+import { expect, test, violations } from './support';
+
+let provider: RunningProvider;
+let sluice: RunningServer;
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  provider = await startOidcProvider(`${origin}/api/auth/callback`);
+  sluice = await startNextServer(
+    {
+      SLUICE_CONFIG: '',
+      SLUICE_AUTH: 'oidc',
+      SLUICE_OIDC_ISSUER: provider.issuer,
+      SLUICE_OIDC_CLIENT_ID: provider.clientId,
+      SLUICE_OIDC_CLIENT_SECRET: provider.clientSecret,
+      SLUICE_PUBLIC_URL: origin,
+    },
+    { port },
+  );
+});
+test.afterAll(async () => {
+  await sluice?.stop();
+  await provider?.stop();
+  if (sluice) rmSync(sluice.dataDir, { recursive: true, force: true });
+});
+
+test('signs in through the provider’s login page, sees the app, signs out', async ({ page, app }) => {
+  await page.goto(`${sluice.origin}/`);
+  await expect(page).toHaveURL(`${sluice.origin}/sign-in`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await app.shot('sign-in-required');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+
+  // The provider's own login page (oidc-provider's development interactions).
+  await page.getByPlaceholder('Enter any login').fill('ada');
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+
+  // Back in Sluice, signed in: the app, and who is signed in.
+  await expect(page).toHaveURL(`${sluice.origin}/`);
+  await app.hydrated();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  const account = page.getByRole('region', { name: 'Account' });
+  await expect(account).toContainText('Signed in as Test ada');
+  await expect(app.sidebar().getByText('No conversations yet.')).toBeVisible();
+  await app.shot('signed-in');
+
+  await account.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // Signed out for real: the API refuses this browser now.
+  expect((await page.request.get(`${sluice.origin}/api/conversations`)).status()).toBe(401);
+});
