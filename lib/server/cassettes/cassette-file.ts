@@ -160,7 +160,8 @@ export function appendToCassette(name: string, owner: string, entry: CassetteEnt
         throw error;
       });
       // A file that is not a cassette is refused, not added to.
-      const cassette: CassetteFile = text === undefined ? newCassetteFile(creatorVersion, owner) : { log: validLog(file, text).log };
+      const cassette: CassetteFile =
+        text === undefined ? newCassetteFile(creatorVersion, owner) : { log: validLog(file, text).log };
       // In the order the requests came (identical ones play back in it), not the order their captures were written.
       const after = cassette.log.entries.findLastIndex((e) => e.startedDateTime <= entry.startedDateTime);
       cassette.log.entries.splice(after + 1, 0, entry);

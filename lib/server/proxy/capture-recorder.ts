@@ -93,7 +93,9 @@ export class CaptureRecorder {
     /** The app's own credentials, redacted like the provider's: asked for once the capture is written. */
     private readonly clientSecrets: () => string[],
     /** The cassette this exchange is recorded to or played back from. */
-    private readonly cassette?: CaptureCassette,
+    private readonly cassette: CaptureCassette | undefined,
+    /** Whose it is: the caller's id (their token's holder; `local` without sign-in). */
+    private readonly owner: string,
     /** When the request came, if before now: the proxy makes its capture once the request is on its way upstream. */
     arrivedAt = performance.now(),
   ) {
@@ -175,7 +177,7 @@ export class CaptureRecorder {
     this.listed = true;
     clearTimeout(this.listTimer);
     this.started = captureStore()
-      .then((store) => store.start({ ...this.summary('streaming'), ...this.detail() }))
+      .then((store) => store.start({ ...this.summary('streaming'), ...this.detail(), owner: this.owner }))
       .then(() => captureWritten())
       .catch((error: unknown) => this.logFailure(error));
   }

@@ -19,6 +19,8 @@ import { cassetteFor, type CassetteChoice } from '../cassettes/cassette-choice';
 import { CassetteError } from '../cassettes/cassette-file';
 import { playFromCassette } from '../cassettes/playback';
 import { recordToCassette } from '../cassettes/record';
+import { proxyCaller } from '../auth/current-user';
+import { TOKEN_HEADER } from '../auth/tokens/sluice-token';
 
 /**
  * One HTTP exchange as the proxy sees it, whichever server carries it: Node's own
@@ -61,6 +63,11 @@ const settings = () => (settingsOnce ??= relaySettings());
 export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise<void> {
   const arrivedAt = performance.now();
   if (refusedHere(io)) return;
+  // Whose the exchange is: its Sluice token's holder (no wait once the token is known).
+  let caller = proxyCaller(io.headers, io.url);
+  if (caller instanceof Promise) caller = await caller;
+  if ('refused' in caller) return sendError(io, 401, 'sign_in_required', caller.refused, { header: TOKEN_HEADER });
+  const owner = caller.id;
 
   const all = providers();
   const target = proxyTarget(withoutPlaceholder(io.url), all);
@@ -86,7 +93,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   if (cassette && 'error' in cassette) return sendError(io, 400, 'invalid_request', cassette.error);
   let preread: Buffer | undefined;
   if (cassette && cassette.mode !== 'record') {
-    const played = await fromCassette(io, target, { ...cassette, mode: cassette.mode });
+    const played = await fromCassette(io, target, { ...cassette, mode: cassette.mode }, owner);
     if (played === 'answered') return;
     preread = played.body;
   }
@@ -108,6 +115,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       headers,
       () => credentialValues(headers, url),
       cassette && { name: cassette.name, mode: cassette.mode, played: false },
+      owner,
       arrivedAt,
     );
     if (whole) made.requestChunk(whole);
@@ -133,7 +141,7 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     inFlight().delete(exchange);
     const recorder = capture();
     recorder.end(status, error);
-    if (cassette) void recordToCassette(cassette.name, recorder.id, recorder.written);
+    if (cassette) void recordToCassette(cassette.name, owner, recorder.id, recorder.written);
   };
   io.onClose(() => {
     if (finished) return;
@@ -215,6 +223,7 @@ async function fromCassette(
   io: ProxyIo,
   target: ProxyTarget,
   cassette: Parameters<typeof playFromCassette>[2],
+  owner: string,
 ): Promise<'answered' | { body: Buffer }> {
   const abort = new AbortController();
   io.onClose(() => abort.abort());
@@ -236,6 +245,7 @@ async function fromCassette(
       cassette,
       body,
       target.path + (query === -1 ? '' : target.url.slice(query)),
+      owner,
     );
     return outcome === 'answered' ? outcome : { body };
   } catch (error) {

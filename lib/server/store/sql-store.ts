@@ -9,6 +9,8 @@ import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
 import { SessionStore } from '../auth/session-store';
 import { UserStore } from '../auth/user-store';
+import { TokenStore } from '../auth/tokens/token-store';
+import { UsageStore } from '../admin/usage-store';
 import { VoteStore } from '../votes/vote-store';
 import { ShareStore } from '../shares/share-store';
 import type {
@@ -127,6 +129,10 @@ export class SqlConversationStore implements ConversationStore {
   readonly shares: ShareStore;
   /** Sluice's own sign-ins (SLUICE_AUTH=oidc), in the same database. */
   readonly sessions: SessionStore;
+  /** Their personal tokens (hashes only). */
+  readonly tokens: TokenStore;
+  /** Their usage totals, for admins. */
+  readonly usage: UsageStore;
 
   /** Turns that come together are written together (see GroupedWrites). */
   private readonly turns: GroupedWrites<Turn>;
@@ -142,6 +148,8 @@ export class SqlConversationStore implements ConversationStore {
     this.users = new UserStore(sql);
     this.shares = new ShareStore(sql);
     this.sessions = new SessionStore(sql);
+    this.tokens = new TokenStore(sql);
+    this.usage = new UsageStore(sql);
     this.turns = new GroupedWrites(async (turns) => {
       await writeTurns(sql, turns);
       if (!shared) this.keepStatistics(turns.length);
