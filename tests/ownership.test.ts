@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
@@ -44,6 +47,7 @@ describe.skipIf(!redisBinary || !pgUrl)('two users on two instances (SLUICE_AUTH
       SLUICE_AUTH_USER_HEADER: 'x-test-user',
       SLUICE_AUTH_EMAIL_HEADER: 'x-test-email',
       SLUICE_TRUSTED_PROXIES: '127.0.0.1',
+      SLUICE_CASSETTE_DIR: mkdtempSync(join(tmpdir(), 'sluice-cassettes-')),
     };
     [running.a, running.b] = await Promise.all([startNextServer(env), startNextServer(env)]);
   });
