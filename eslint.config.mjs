@@ -42,6 +42,20 @@ const config = [
   ...nextTs,
   { ignores: ['.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'next-env.d.ts'] },
   {
+    // The identifier is made once per process by whichever Next.js bundle asks first, and
+    // throws that bundle's class: `instanceof` fails in every other bundle (a 500, not a 401).
+    files: ['lib/server/**', 'app/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name='SignInRequired']",
+          message: 'Use isSignInRequired(error) (lib/server/auth/identity.ts): each Next.js bundle has its own class.',
+        },
+      ],
+    },
+  },
+  {
     // The browser's code, and the wire code it shares with the server, reach the server only over HTTP: its shapes come from lib/api.
     files: [
       'lib/client/**',

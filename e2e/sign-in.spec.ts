@@ -33,7 +33,11 @@ test.afterAll(async () => {
   if (sluice) rmSync(sluice.dataDir, { recursive: true, force: true });
 });
 
-test('signs in through the provider’s login page, sees the app, signs out', async ({ page, app }) => {
+test('signs in through the provider’s login page, chats, shares with another signed-in person, revokes, signs out', async ({
+  page,
+  app,
+  browser,
+}) => {
   await page.goto(`${sluice.origin}/`);
   await expect(page).toHaveURL(`${sluice.origin}/sign-in`);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -54,6 +58,35 @@ test('signs in through the provider’s login page, sees the app, signs out', as
   await expect(account).toContainText('Signed in as Test ada');
   await expect(app.sidebar().getByText('No conversations yet.')).toBeVisible();
   await app.shot('signed-in');
+
+  // A chat, shared with signed-in users only, opened by another person in a browser of their own.
+  await app.ask('sim-openai::sim-echo', 'ada shares this walrus');
+  await app.done();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this conversation' });
+  await dialog.getByRole('switch', { name: 'Signed-in users only' }).click();
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: /Share link/ }).inputValue();
+  const visitor = await browser.newContext();
+  const other = await visitor.newPage();
+  expect((await other.goto(link))?.status()).toBe(404); // signed out: nothing there
+  await other.goto(`${sluice.origin}/api/auth/sign-in`);
+  await other.getByPlaceholder('Enter any login').fill('bea');
+  await other.getByPlaceholder('and password').fill('any password');
+  await other.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(other).toHaveURL(`${sluice.origin}/`);
+  expect((await other.goto(link))?.status()).toBe(200);
+  await expect(other.getByRole('article').last()).toContainText('ada shares this walrus');
+  // Bea's own list has none of Ada's work.
+  await other.goto(`${sluice.origin}/`);
+  await expect(other.getByText('No conversations yet.')).toBeVisible();
+  // Revoked by Ada: gone for Bea too.
+  await dialog.getByRole('button', { name: /^Revoke share/ }).click();
+  await page.getByRole('dialog', { name: 'Revoke this share?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog.getByRole('list', { name: 'Your shares' })).toContainText('revoked');
+  expect((await other.goto(link))?.status()).toBe(404);
+  await visitor.close();
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   await account.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
