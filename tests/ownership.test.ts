@@ -216,6 +216,30 @@ describe.skipIf(!redisBinary || !pgUrl)('two users on two instances (SLUICE_AUTH
       expect((await replay(bobToken)).status).toBe(404);
     }
 
+    // The live capture feed, on the other instance: Bob hears of his own capture, never of hers made before it.
+    const feed = await fetch(`${b}/api/captures/live`, as('bob'));
+    const feedReader = feed.body!.getReader();
+    const proxy = (token: string, content: string) =>
+      fetch(`${a}/proxy/up-chat/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sluice-token': token },
+        body: json({ model: 'json-reply', messages: [{ role: 'user', content }] }),
+      }).then((r) => r.text());
+    await feedReader.read(); // the feed's opening comment: subscribed
+    await proxy(aliceToken, 'alice feed walrus');
+    await proxy(bobToken, 'bob feed narwhal');
+    let heard = '';
+    while (!heard.includes('"status":"complete"')) {
+      const { value, done } = await feedReader.read();
+      if (done) break;
+      heard += new TextDecoder().decode(value);
+    }
+    expect(heard).toContain('"type":"capture"');
+    const bobsCaptures = (await (await fetch(`${b}/api/captures`, as('bob'))).json()) as { items: { id: string }[] };
+    for (const id of heard.match(/"id":"([0-9a-f-]{36})"/g) ?? [])
+      expect(bobsCaptures.items.map((c) => `"id":"${c.id}"`)).toContain(id);
+    await feedReader.cancel();
+
     // Her reply is still streaming, untouched by Bob's stops.
     const still = await fetch(`${b}/api/chat/${replyId}/stream?from=0`, as('alice'));
     const text = await still.text();
