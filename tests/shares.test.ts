@@ -271,7 +271,12 @@ describe('shares across users and restarts (SLUICE_AUTH=proxy, trusted headers)'
     expect(unknown.status).toBe(404);
     expect(await page(origin, expiring.url)).toEqual(unknown);
     // Signed-in only: a visitor without a sign-in gets the same 404; a signed-in one the page.
+    // Refused by an API route first: the process's identifier (and the error class it throws)
+    // is then that route's bundle's, not the share page's, which must still know it (a 500 did not).
+    expect((await fetch(`${origin}/api/shares`)).status).toBe(401);
     expect(await page(origin, members.url)).toEqual(unknown);
+    const formSignedOut = await fetch(`${origin}${open.url}/fork`, { method: 'POST', redirect: 'manual', headers: { origin } });
+    expect(formSignedOut.status).toBe(401);
     expect((await page(origin, members.url, alice)).status).toBe(200);
     expect((await page(origin, open.url)).status).toBe(200);
 

@@ -2,7 +2,7 @@ import 'server-only';
 import type { CreatedShare, ForkedShare, NewShareBody, ShareSummary } from '@/lib/api/shares';
 import type { User } from '@/lib/api/users';
 import { currentUser, signInRequired } from '../auth/current-user';
-import { SignInRequired } from '../auth/identity';
+import { isSignInRequired } from '../auth/identity';
 import { ApiError } from '../http-errors';
 import { uuidv7 } from '../ids';
 import { store } from '../store';
@@ -57,7 +57,8 @@ export async function openShare(token: string, headers: Headers): Promise<OpenSh
     await currentUser(headers);
     return share;
   } catch (error) {
-    if (error instanceof SignInRequired) return undefined;
+    // By name: another route's bundle may have thrown it (identity.ts).
+    if (isSignInRequired(error)) return undefined;
     throw error;
   }
 }

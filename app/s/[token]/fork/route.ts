@@ -1,5 +1,5 @@
 import { currentUser } from '@/lib/server/auth/current-user';
-import { SignInRequired } from '@/lib/server/auth/identity';
+import { isSignInRequired } from '@/lib/server/auth/identity';
 import { forkShare } from '@/lib/server/shares';
 import { htmlPage, sharePageRoute } from '@/lib/server/shares/page-route';
 
@@ -18,7 +18,7 @@ export const POST = sharePageRoute(async (request: Request, { params }: Context)
   try {
     user = await currentUser(request);
   } catch (error) {
-    if (!(error instanceof SignInRequired)) throw error;
+    if (!isSignInRequired(error)) throw error;
     return htmlPage(
       '<!doctype html><title>Sign in · Sluice</title><link rel="stylesheet" href="/share.css"><main class="share-missing"><h1>Sign in first</h1><p>Forking a share makes it one of your own conversations: sign in, then open the link again.</p></main>',
       401,
