@@ -84,6 +84,9 @@ describe('shares over HTTP (SLUICE_AUTH=none)', () => {
     expect(events.items.length).toBeGreaterThan(3);
     for (const item of events.items) expect(shown.text).toContain(escapeHtml(item.raw));
     expect(shown.text).toContain('Raw events');
+    // A visitor reads someone else's turns: named as the user's, not the visitor's own.
+    expect(shown.text).toContain('<h2 class="share-role">User</h2>');
+    expect(shown.text).not.toContain('>You<');
     expect(shown.text).toMatch(/<dt>TTFT<\/dt>/);
 
     // Its source changes (a reply, a rename, a delete): the share stays as it was, byte for byte.
