@@ -6,14 +6,17 @@
  * its time went by source file (through the build's source maps). The profiles stay in
  * the system's temporary folder, for DevTools.
  *
- *   npx tsx --conditions=react-server bench/profile-relay.ts [rounds] [bare|proxy]  (REDIS_URL or DATABASE_URL pass through)
+ *   npx tsx --conditions=react-server bench/profile-relay.ts [rounds] [bare|proxy|burst|first-byte]  (REDIS_URL or DATABASE_URL pass through)
  *
  * With `bare`, the rounds go through the bare Next.js relay route instead: the same
  * profile of the architecture's floor, to set beside Sluice's. With `proxy`, through the
  * recording proxy (/proxy/bench/…, each exchange captured), as bench/proxy.ts times it.
  * With `burst`, each round sends 200 chats at once on the gated model (one event, held),
  * waits for every first byte, then releases them: where the server's time goes while
- * streams start (bench/relay-burst.ts).
+ * streams start (bench/relay-burst.ts). With `first-byte`, each round is 200 sequential
+ * paced streams through the recording proxy, as bench/proxy.ts's first-byte rounds, the
+ * profiler sampling every 50 µs; "inside the rounds" is then each request's wait for its
+ * answer's head: what the proxy's first byte spends its time on.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,12 +24,13 @@ import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tests/support/next-server';
-import { settled, sluiceTarget, throughput, type Target } from './relay';
+import { settled, sluiceTarget, stream, throughput, type Target } from './relay';
 import { timeToFirstByte } from './relay-burst';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream } from './relay-peers';
 
 const rounds = Number(process.argv[2] ?? 5);
 const mode = process.argv[3];
+const firstByte = mode === 'first-byte';
 
 interface Profile {
   nodes: {
@@ -41,23 +45,49 @@ interface Profile {
 
 /**
  * Milliseconds a thread was busy inside the rounds (`windows`, µs on the monotonic clock
- * the profiles' timestamps use), and the functions its time went to there (self time).
+ * the profiles' timestamps use, in order), and the functions its time went to there
+ * (self time), named by their source (through the build's source maps).
  */
 function inRounds(profile: Profile, windows: [number, number][]): { busy: number; functions: [string, number][] } {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const where = sourceOf();
   const functions = new Map<string, number>();
   let busy = 0;
   let at = profile.startTime;
+  let w = 0;
   profile.samples.forEach((sample, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
     at += dt;
-    const { functionName, url, lineNumber } = nodes.get(sample)!.callFrame;
-    if (functionName === '(idle)' || !windows.some(([from, to]) => at >= from && at <= to)) return;
+    while (w < windows.length && windows[w]![1] < at) w++;
+    const { functionName, url, lineNumber, columnNumber } = nodes.get(sample)!.callFrame;
+    if (functionName === '(idle)' || w === windows.length || at < windows[w]![0]) return;
     busy += dt / 1000;
-    const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber}`;
+    const name = `${functionName || '(anonymous)'} ${where(url, lineNumber, columnNumber, true)}`;
     functions.set(name, (functions.get(name) ?? 0) + dt / 1000);
   });
   return { busy, functions: [...functions.entries()].sort((a, b) => b[1] - a[1]) };
+}
+
+/** Where a profile's frame comes from: its source file (and line), through the build's source maps for its chunks. */
+function sourceOf(): (url: string, lineNumber: number, columnNumber: number, withLine?: boolean) => string {
+  const maps = new Map<string, SourceMap | null>();
+  return (url, lineNumber, columnNumber, withLine = false) => {
+    const path = url.replace('file://', '');
+    let file = url.split('/').slice(-2).join('/') || '(native)';
+    let line = lineNumber;
+    if (path.includes('/.next/')) {
+      if (!maps.has(path))
+        maps.set(path, existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8'))) : null);
+      const entry = maps.get(path)?.findEntry(lineNumber, columnNumber);
+      if (entry && 'originalSource' in entry && entry.originalSource) {
+        file = entry.originalSource.replace(/^.*?(node_modules\/|\/lib\/|\/app\/)/, (_, dir: string) =>
+          dir === 'node_modules/' ? '' : dir.slice(1),
+        );
+        line = entry.originalLine;
+      }
+    }
+    return withLine ? `${file}:${line + 1}` : file;
+  };
 }
 
 /** Milliseconds a profile's thread was busy, and the source files its time went to (inclusive), from the build's source maps. */
@@ -65,24 +95,13 @@ function byFile(profile: Profile): { busy: number; files: [string, number][] } {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const maps = new Map<string, SourceMap | null>();
+  const source = sourceOf();
   const fileOf = new Map<number, string>();
   const where = (id: number): string => {
     const known = fileOf.get(id);
     if (known !== undefined) return known;
     const { url, lineNumber, columnNumber } = nodes.get(id)!.callFrame;
-    const path = url.replace('file://', '');
-    let file = url.split('/').slice(-2).join('/') || '(native)';
-    if (path.includes('/.next/')) {
-      if (!maps.has(path))
-        maps.set(path, existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8'))) : null);
-      const entry = maps.get(path)?.findEntry(lineNumber, columnNumber);
-      const source = entry && 'originalSource' in entry ? entry.originalSource : null;
-      if (source)
-        file = source.replace(/^.*?(node_modules\/|\/lib\/|\/app\/)/, (_, dir: string) =>
-          dir === 'node_modules/' ? '' : dir.slice(1),
-        );
-    }
+    const file = source(url, lineNumber, columnNumber);
     fileOf.set(id, file);
     return file;
   };
@@ -112,6 +131,7 @@ const server = spawn(
   [
     '--cpu-prof',
     `--cpu-prof-dir=${profiles}`,
+    ...(firstByte ? ['--cpu-prof-interval=50'] : []),
     'node_modules/next/dist/bin/next',
     'start',
     '--port',
@@ -146,7 +166,7 @@ for (let i = 0; ; i++) {
 const target: Target =
   mode === 'bare'
     ? { name: 'bare Next.js relay', url: `${origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) }
-    : mode === 'proxy'
+    : mode === 'proxy' || firstByte
       ? {
           name: 'recording proxy',
           url: `${origin}/proxy/bench/chat/completions`,
@@ -169,7 +189,24 @@ for (let round = 0; round < rounds && mode === 'burst'; round++) {
 /** The rounds' spans on the monotonic clock the profiles' timestamps use (µs). */
 const windows: [number, number][] = [];
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
-for (let round = 0; round < rounds && mode !== 'burst'; round++) {
+// The first requests load the proxy's modules: not what a first byte waits for.
+for (let i = 0; i < 20 && firstByte; i++) await stream(target, 'stamped-60-2');
+for (let round = 0; round < rounds && firstByte; round++) {
+  const cpu = cpuSeconds(server.pid!);
+  const waits: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const from = monotonicUs();
+    const { headers } = await stream(target, 'stamped-60-2');
+    windows.push([from, from + headers * 1000]);
+    waits.push(headers);
+  }
+  await settled(server.pid!);
+  waits.sort((a, b) => a - b);
+  console.log(
+    `round ${round + 1}: first byte p50 ${waits[100]!.toFixed(3)} ms; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
+  );
+}
+for (let round = 0; round < rounds && mode !== 'burst' && !firstByte; round++) {
   const cpu = cpuSeconds(server.pid!);
   const from = monotonicUs();
   const eventsPerSecond = await throughput(target, 100, 2000);

@@ -69,13 +69,22 @@ export function benchProvidersFile(origin: string): string {
   return file;
 }
 
-/** The floor: a minimal Node http pipe in its own process, request in, upstream bytes out. */
+/**
+ * The floor: a minimal Node http pipe in its own process, request in, upstream bytes out.
+ * `GET /memory` answers its `process.memoryUsage()` after full collections (it runs with
+ * `--expose-gc`), for the memory bench (bench/stream-memory.ts).
+ */
 export async function startFloorPipe(upstream: string): Promise<{ origin: string; child: ChildProcess; stop: () => void }> {
   const script = `
     const http = require('node:http');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
     const up = new URL(${JSON.stringify(upstream)});
     const server = http.createServer((req, res) => {
+      if (req.url === '/memory') {
+        global.gc();
+        global.gc();
+        return res.end(JSON.stringify({ collected: true, pid: process.pid, ...process.memoryUsage() }));
+      }
       const out = http.request({ host: up.hostname, port: up.port, path: '/v1/chat/completions', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (upRes) => {
         res.writeHead(upRes.statusCode, { 'content-type': 'text/event-stream' });
         res.flushHeaders();
@@ -86,7 +95,7 @@ export async function startFloorPipe(upstream: string): Promise<{ origin: string
     });
     server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.address().port));
   `;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve) =>
     child.stdout!.on('data', (d: Buffer) => {
       const m = /PORT (\d+)/.exec(String(d));

@@ -6,6 +6,7 @@
  * joining live streams by offset while 100 run. Then the same with REDIS_URL (two
  * instances on one Redis server) against the memory store.
  */
+import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -14,6 +15,7 @@ import { startNextServer } from '../tests/support/next-server';
 import { redisServerBinary, startRedis } from '../tests/support/redis';
 import { benchProvidersFile, cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { burstFigures } from './relay-burst';
+import { streamMemory, streamMemoryMetrics } from './stream-memory';
 import { median, pct, type Metric } from './report';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
@@ -285,6 +287,18 @@ function liveStoreMemory(streams: number, events: number): { perStream: number; 
   return { perStream: (after - before) / streams - bytes, bytes };
 }
 
+function liveStoreMetric(store: { perStream: number; bytes: number }): Metric {
+  return {
+    metric: `live store memory per open stream beyond its kept bytes (2,000 events, ${Math.round(store.bytes / 1024)} KB, one chunk each, a reader each; 200 open)`,
+    value: Math.round(store.perStream / 1024),
+    unit: 'KB',
+    baseline: { name: 'the bytes kept per stream', value: Math.round(store.bytes / 1024) },
+    ratio: store.perStream / store.bytes,
+    target: '< 100 KB',
+    met: store.perStream < 100 * 1024,
+  };
+}
+
 /** Waits until a process stops spending CPU: work a stream leaves behind (decoding, storing) is part of its cost. */
 /**
  * 100-stream runs, untimed, right before the timed ones: after the one-stream runs,
@@ -403,6 +417,7 @@ async function redisFigures(sluice: Target, env: Record<string, string>, step: (
     ];
   } finally {
     await Promise.allSettled([one.stop(), other.stop(), plain.stop()]);
+    for (const server of [one, other, plain]) rmSync(server.dataDir, { recursive: true, force: true });
     await redis.stop();
   }
 }
@@ -434,6 +449,11 @@ export async function run(): Promise<Metric[]> {
     if (process.env.RELAY_BENCH_ONLY === 'burst') {
       await latency({ sluice }, 3);
       return await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
+    }
+    // RELAY_BENCH_ONLY=memory: just memory per open stream, on fresh processes (a quick look while working).
+    if (process.env.RELAY_BENCH_ONLY === 'memory') {
+      const store = liveStoreMemory(200, 2000);
+      return [...streamMemoryMetrics(await streamMemory(upstream.origin, env, { runs: 1 }), 1), liveStoreMetric(store)];
     }
     // RELAY_BENCH_ONLY=throughput: just 100 streams through Sluice and the floor (a quick look while working).
     if (process.env.RELAY_BENCH_ONLY === 'throughput') {
@@ -510,11 +530,6 @@ export async function run(): Promise<Metric[]> {
       floor: await cpuPerEvent(pipe, floor.child.pid!, 20_000),
       sluice: await cpuPerEvent(sluice, next.process.pid!, 20_000),
     };
-    step('memory, 200 open streams');
-    const memory = {
-      floor: await memoryPerStream(pipe, floor.child.pid!, 200),
-      sluice: await memoryPerStream(sluice, next.process.pid!, 200),
-    };
     step('memory, 200 open streams of 2,000 events kept');
     const replyBytes = (await stream(sluice, 'burst-2000')).bytes;
     const store = liveStoreMemory(200, 2000);
@@ -526,6 +541,9 @@ export async function run(): Promise<Metric[]> {
     // a heap grown already reads as less memory per stream there.
     step('streams starting: 200 at once');
     const burst = await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
+    step('memory, 200 open streams, fresh processes');
+    const memoryRuns = 3;
+    const memory = await streamMemory(upstream.origin, env, { runs: memoryRuns });
     const withRedis = await redisFigures(sluice, env, step);
 
     const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
@@ -619,15 +637,7 @@ export async function run(): Promise<Metric[]> {
         target: '>= 0.8',
         met: many.sluice / many.floor >= 0.8,
       },
-      {
-        metric: `live store memory per open stream beyond its kept bytes (2,000 events, ${Math.round(store.bytes / 1024)} KB, one chunk each, a reader each; 200 open)`,
-        value: Math.round(store.perStream / 1024),
-        unit: 'KB',
-        baseline: { name: 'the bytes kept per stream', value: Math.round(store.bytes / 1024) },
-        ratio: store.perStream / store.bytes,
-        target: '< 100 KB',
-        met: store.perStream < 100 * 1024,
-      },
+      liveStoreMetric(store),
       {
         metric: `whole server, resident memory per open stream of 2,000 events (${Math.round(replyBytes / 1024)} KB; its live bytes, its copy's event log, its stored turn; 200 open)`,
         value: Math.round(kept.sluice / 1024),
@@ -637,20 +647,13 @@ export async function run(): Promise<Metric[]> {
         target: 'report',
         met: true,
       },
-      {
-        metric: 'server memory per open stream (200 open)',
-        value: Math.round(memory.sluice / 1024),
-        unit: 'KB',
-        baseline: { name: 'floor: Node http pipe', value: Math.round(memory.floor / 1024) },
-        ratio: memory.floor > 0 ? memory.sluice / memory.floor : 0,
-        target: '< 100 KB',
-        met: memory.sluice < 100 * 1024,
-      },
+      ...streamMemoryMetrics(memory, memoryRuns),
       ...burst,
       ...withRedis,
     ];
   } finally {
     await next.stop();
+    rmSync(next.dataDir, { recursive: true, force: true }); // ~200 MB each: this shared disk filled once
     floor.stop();
     upstream.server.closeAllConnections();
     upstream.server.close();

@@ -7,8 +7,11 @@
  * the race, say, and see what it cost).
  * `npx tsx --conditions=react-server bench/trace-ui.ts [prompt] [panes] [runs] ['[["name","script"]]']`
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startNextServer } from '../tests/support/next-server';
 import { launchBrowser, BYPASS_CSP } from './browser';
+import { median } from './report';
 import type { Browser, Page } from '@playwright/test';
 
 const prompt = process.argv[2] ?? 'tokens=1000 tps=1000 delay=0';
@@ -103,7 +106,10 @@ async function traced(
   const { page, start } = await open(browser, origin, mode, before);
   await browser.startTracing(page, { categories: CATEGORIES });
   await start();
-  const { traceEvents: events } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const trace = (await browser.stopTracing()).toString('utf8');
+  // TRACE_SAVE=DIR: each run's trace kept, for a look in DevTools' Performance panel.
+  if (process.env.TRACE_SAVE) writeFileSync(join(process.env.TRACE_SAVE, `${mode}-${Date.now()}.json`), trace);
+  const { traceEvents: events } = JSON.parse(trace) as { traceEvents: TraceEvent[] };
   await page.close();
   // The renderer's main thread: the thread that ran the page's animation frame callbacks.
   const main = events.find((e) => e.name === 'FireAnimationFrame');
@@ -130,10 +136,13 @@ try {
   const sum: Record<string, Map<string, { wall: number; cpu: number; n: number }>> = Object.fromEntries(
     names.map((n) => [n, new Map()]),
   );
+  /** Each run's main-thread CPU (all its tasks), per config: the means above move with one slow run. */
+  const totals: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < runs; r++)
     for (const name of names) {
       const config = configs.find((c) => c[0] === name);
       const result = await traced(browser, next.origin, config ? 'sluice' : 'floor', config?.[1]);
+      totals[name]!.push(result.get('RunTask')?.cpu ?? 0);
       for (const [k, v] of result) {
         const s = sum[name]!.get(k) ?? { wall: 0, cpu: 0, n: 0 };
         s.wall += v.wall / runs;
@@ -145,6 +154,10 @@ try {
   console.table(
     Object.fromEntries(KEYS.map((k) => [k, Object.fromEntries(names.map((n) => [n, Math.round(sum[n]!.get(k)?.cpu ?? 0)]))])),
   );
+  for (const name of names)
+    console.log(
+      `${name}: main-thread CPU per run ${totals[name]!.map(Math.round).join(' ')} ms, median ${Math.round(median(totals[name]!))}${name === 'floor' ? '' : `, ${(median(totals[name]!) / median(totals.floor!)).toFixed(2)}x the floor`}`,
+    );
   if (process.env.TRACE_ALL) {
     const first = sum[names[1] ?? 'floor']!;
     const keys = [...first.keys()].sort((a, b) => first.get(b)!.cpu - first.get(a)!.cpu);

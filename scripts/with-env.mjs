@@ -54,7 +54,11 @@ function mountOf({ sluice, cassette, mode, pace }) {
   return `${sluice}/cassette/${encodeURIComponent(cassette)}/${mode}${pace ? `+${pace}` : ''}`;
 }
 
-/** The variables to set: each family's base URLs at the proxy of its provider, and the placeholder key where the app has none. */
+/**
+ * The variables to set: each family's base URLs at the proxy of its provider, and where
+ * the app has no key, SLUICE_TOKEN (a personal token, when Sluice has sign-in on) or else
+ * the placeholder, both of which the proxy replaces with the provider's configured key.
+ */
 export function proxyEnvironment(providers, options, env) {
   const { pick } = options;
   const out = {};
@@ -74,8 +78,12 @@ export function proxyEnvironment(providers, options, env) {
     if (!provider) continue;
     const url = `${mountOf(options)}/${encodeURIComponent(provider.id)}`;
     for (const name of family.urls) out[name] = url;
-    if (!family.keys.some((name) => env[name])) for (const name of family.keys.slice(0, 1)) out[name] = PLACEHOLDER_KEY;
+    const ownKey = family.keys.find((name) => env[name]);
+    // A Sluice token (sign-in on) goes as the SDK's key, and stands for the provider's configured key as the placeholder does.
+    if (!ownKey) out[family.keys[0]] = env.SLUICE_TOKEN || PLACEHOLDER_KEY;
     lines.push(`${family.urls[0]}=${url} (${provider.name})`);
+    if (ownKey && env.SLUICE_TOKEN)
+      lines.push(`${ownKey} is the app's own: it must send SLUICE_TOKEN in the x-sluice-token header itself`);
   }
   if (options.cassette !== undefined)
     lines.push(`cassette ${options.cassette}, ${options.mode}${options.pace ? `, pace ${options.pace}` : ''}`);

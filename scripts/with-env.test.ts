@@ -38,6 +38,19 @@ describe('npm run with', () => {
     });
   });
 
+  it('gives SLUICE_TOKEN as the key of an app without one, and says the app with its own must send it', () => {
+    const token = 'sluice_AAAAbbbbCCCCddddEEEEffffGGGGhhhhIIIIjjjjKKK';
+    const { env, lines } = proxyEnvironment(
+      providers,
+      { sluice: 'http://s', pick: {} },
+      { SLUICE_TOKEN: token, ANTHROPIC_API_KEY: 'sk-ant-mine' },
+    );
+    expect(env.OPENAI_API_KEY).toBe(token);
+    expect(env.GEMINI_API_KEY).toBe(token);
+    expect(env.ANTHROPIC_API_KEY).toBeUndefined();
+    expect(lines.join('\n')).toContain('ANTHROPIC_API_KEY is the app');
+  });
+
   it('keeps the app’s own keys, and takes the providers it is told', () => {
     const { env } = proxyEnvironment(
       providers,

@@ -6,7 +6,8 @@
  * none); `--openai ID`, `--anthropic ID` and `--gemini ID` pick others, `--sluice URL`
  * names the Sluice to record through (default http://127.0.0.1:$PORT, PORT 3000).
  * An app with no key of its own gets the placeholder `sluice-proxy`, which the proxy
- * replaces with the provider's configured key. `--cassette NAME` records to or plays
+ * replaces with the provider's configured key; when Sluice has sign-in on, set
+ * SLUICE_TOKEN to a personal token, which it gets instead (and stands for the same). `--cassette NAME` records to or plays
  * back from `cassettes/NAME.har` (`--mode`, hybrid by default: play back what is
  * recorded, record the rest), so `--mode playback` runs a test suite offline.
  */
@@ -27,7 +28,14 @@ try {
 
 let providers;
 try {
-  const response = await fetch(`${options.sluice}/api/providers`);
+  const token = process.env.SLUICE_TOKEN;
+  const response = await fetch(`${options.sluice}/api/providers`, { headers: token ? { 'x-sluice-token': token } : {} });
+  if (response.status === 401) {
+    console.error(
+      `sluice: ${options.sluice} has sign-in on${token ? ' and refused SLUICE_TOKEN' : ''}: make a token on its Tokens page and set SLUICE_TOKEN to it.`,
+    );
+    process.exit(2);
+  }
   if (!response.ok) throw new Error(`it answered HTTP ${response.status}`);
   ({ providers } = await response.json());
 } catch (error) {

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
@@ -44,6 +47,7 @@ describe.skipIf(!redisBinary || !pgUrl)('two users on two instances (SLUICE_AUTH
       SLUICE_AUTH_USER_HEADER: 'x-test-user',
       SLUICE_AUTH_EMAIL_HEADER: 'x-test-email',
       SLUICE_TRUSTED_PROXIES: '127.0.0.1',
+      SLUICE_CASSETTE_DIR: mkdtempSync(join(tmpdir(), 'sluice-cassettes-')),
     };
     [running.a, running.b] = await Promise.all([startNextServer(env), startNextServer(env)]);
   });
@@ -165,6 +169,51 @@ describe.skipIf(!redisBinary || !pgUrl)('two users on two instances (SLUICE_AUTH
       expect(
         (await fetch(`${origin}/replay/${replyId}/v1/chat/completions`, as('alice', { method: 'POST', body: '{}' }))).status,
       ).toBe(401);
+    }
+
+    // Her captures, her recordings and her cassettes, by her personal token: Bob's token reaches none of them.
+    const tokenOf = async (who: Who) =>
+      (
+        (await (await fetch(`${a}/api/tokens`, as(who, { method: 'POST', body: json({ name: 'ci' }) }))).json()) as {
+          token: string;
+        }
+      ).token;
+    const [aliceToken, bobToken] = [await tokenOf('alice'), await tokenOf('bob')];
+    const proxied = await fetch(`${a}/proxy/up-chat/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sluice-token': aliceToken, 'x-sluice-cassette': 'ci' },
+      body: json({ model: 'json-reply', messages: [{ role: 'user', content: 'alice walrus capture' }] }),
+    });
+    expect(proxied.status).toBe(200);
+    await proxied.text();
+    let captureId: string | undefined;
+    for (let i = 0; i < 100 && !captureId; i++, await sleep(50)) {
+      const page = (await (await fetch(`${b}/api/captures`, as('alice'))).json()) as { items: { id: string; status: string }[] };
+      captureId = page.items.find((c) => c.status === 'complete')?.id;
+    }
+    expect(captureId).toBeDefined();
+    for (let i = 0; i < 100 && !(await fetch(`${b}/api/cassettes/ci`, as('alice'))).ok; i++) await sleep(50);
+    for (const origin of [a, b]) {
+      for (const path of [
+        `/api/captures/${captureId}`,
+        `/api/captures/${captureId}/har`,
+        `/traffic/${captureId}`,
+        '/api/cassettes/ci',
+      ])
+        expect((await fetch(`${origin}${path}`, as('bob'))).status, path).toBe(404);
+      expect((await fetch(`${origin}/api/captures/${captureId}`, as('alice'))).status).toBe(200);
+      expect((await fetch(`${origin}/api/cassettes/ci`, as('alice'))).status).toBe(200);
+      expect(await (await fetch(`${origin}/api/captures`, as('bob'))).text()).not.toContain(captureId);
+      expect(await (await fetch(`${origin}/api/cassettes`, as('bob'))).text()).not.toContain('"ci"');
+      expect((await fetch(`${origin}/api/captures/${captureId}`, as('bob', { method: 'DELETE' }))).status).toBe(404);
+      // Replaying her reply as an upstream: her token may, Bob's finds nothing.
+      const replay = (token: string) =>
+        fetch(`${origin}/replay/${replyId}/v1/chat/completions?pace=instant`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-sluice-token': token },
+          body: '{}',
+        });
+      expect((await replay(bobToken)).status).toBe(404);
     }
 
     // Her reply is still streaming, untouched by Bob's stops.

@@ -3,9 +3,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { liveProgress, progressText } from '@/lib/client/thread/live-progress';
-
-/** A few times a second: the clock shows tenths, and the eye reads no faster. */
-const TICK_MS = 250;
+import { frameLoop } from '@/lib/client/thread/page-frames';
 
 /**
  * Reply `id`'s progress now, from the pool as the frame loop last patched it; none until
@@ -21,16 +19,18 @@ function progressOf(id: string) {
 
 /**
  * A streaming reply's progress line: waiting for its first token, elapsed time and
- * tok/s so far, or how long nothing came. It renders once; a timer then writes its text
- * into the element, as a compare pane's elapsed time does (docs/decisions.md, "A pane's
- * elapsed time ticks without a render"): the clock must tick through a stall, when no
- * patch renders the reply, and a render per tick would be one more task per reply beside
- * the frame loop's. Not a live region: read on demand, not announced four times a second.
+ * tok/s so far, or how long nothing came. It renders once; then, at each beat of the
+ * page's frame loop (four times a second, in the frame that lays out the reply's text),
+ * it writes its text into the element, as a compare pane's elapsed time does
+ * (docs/decisions.md, "A pane's elapsed time ticks without a render", "Streams fall in
+ * step, clocks on one beat"): the clock must tick through a stall, when no patch
+ * renders the reply, and a render per tick would be one more task per reply beside the
+ * frame loop's. On a timer of its own it was, and its own frame's style, layout and paint. Not a live region: read on demand, not announced four times a second.
  */
 export const LiveProgress = memo(function LiveProgress({ id }: { id: string }) {
   const line = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    const timer = setInterval(() => {
+    return frameLoop.onBeat(() => {
       const progress = progressOf(id);
       const element = line.current;
       if (!element) return;
@@ -38,8 +38,7 @@ export const LiveProgress = memo(function LiveProgress({ id }: { id: string }) {
       if (!progress) return;
       if (element.textContent !== progress.text) element.textContent = progress.text;
       element.dataset.phase = progress.phase;
-    }, TICK_MS);
-    return () => clearInterval(timer);
+    });
   }, [id]);
   const initial = progressOf(id);
   return (

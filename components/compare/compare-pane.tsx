@@ -24,9 +24,6 @@ import { Button } from '@/components/ui/button';
 import { frameLoop } from '@/lib/client/thread/page-frames';
 import { Swatch } from './pane-color';
 
-/** A few times a second, as the chat's progress line ticks: the eye reads no faster. */
-const TICK_MS = 250;
-
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
 /** "elapsed 1.2 s · 830 tok/s so far" for a pane streaming since `started`. */
@@ -39,19 +36,16 @@ function elapsedText(paneKey: string, started: number): string {
  * Time since the pane's reply started and its rate so far, ticking while it streams.
  * The tick writes the text itself rather than render: four panes ticking ten times a
  * second were forty React renders a second, each its own task beside the frame loop's.
- * It ticks in the page's one frame loop, after the frame's store update, not on timers
- * of its own: every pane's line changes in the frame that lays out their text anyway
- * (docs/decisions.md: "The race's picture four times a second").
+ * It ticks at the page's frame loop's beat, four times a second, as the chat's progress
+ * line does: every pane's line changes in one frame, the frame that lays out their text
+ * anyway (docs/decisions.md: "Streams fall in step, clocks on one beat").
  */
 function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }) {
   const [started] = useState(() => performance.now());
   const text = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (!streaming) return;
-    let ticked = -Infinity;
-    return frameLoop.onFrame((now) => {
-      if (now - ticked < TICK_MS) return;
-      ticked = now;
+    return frameLoop.onBeat(() => {
       const next = elapsedText(paneKey, started);
       if (text.current && text.current.textContent !== next) text.current.textContent = next;
     });

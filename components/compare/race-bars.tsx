@@ -7,6 +7,7 @@ import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { HIDDEN_PRICE, NO_PRICE, raceFigures } from '@/lib/client/compare/race-figures';
 import { Sampler } from '@/lib/client/compare/race-sampler';
+import { frameLoop } from '@/lib/client/thread/page-frames';
 import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/client/compare/race-winners';
 import { describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
 import { pricedReply } from '@/lib/client/thread/reply-figures';
@@ -147,8 +148,8 @@ const FIGURES: Figure[] = [
  * latest reply, side by side, named by the panes' models, the fastest and the cheapest
  * marked, and what the session cost. Memoized: the page renders again as each pane
  * starts, gets its conversation and ends, and the bars need to only when a figure changes.
- * While the race runs the figures are read at the chart's pace (RACE_REDRAW_MS), not
- * at every frame's store update: the speed and the cost per token change at each one.
+ * While the race runs the figures are read at the frame loop's beat, as the chart is
+ * drawn, not at every frame's store update: the speed and the cost per token change at each one.
  */
 export const RaceBars = memo(function RaceBars() {
   const panes = useCompareStore(useShallow((s) => s.panes.map((p) => p.order)));
@@ -164,7 +165,7 @@ export const RaceBars = memo(function RaceBars() {
   // undefined where a pane has no reply yet, so each pane's figures stay in place.
   const flat = useMessagePool(
     useShallow((s) =>
-      samplers.figures.take(performance.now(), key, live, () =>
+      samplers.figures.take(frameLoop.beatTime(), key, live, () =>
         replies.flatMap((id) => {
           const [ttft, rate, cost] = raceFigures(s.messages[id]);
           return [ttft, rate, cost];
@@ -173,7 +174,7 @@ export const RaceBars = memo(function RaceBars() {
     ),
   );
   const session = useMessagePool((s) =>
-    samplers.session.take(performance.now(), key, live, () =>
+    samplers.session.take(frameLoop.beatTime(), key, live, () =>
       describeTotal(
         totalCost(
           panes.flat().flatMap((id) => {

@@ -7,7 +7,6 @@ import 'uplot/dist/uPlot.min.css';
 import { race, raceSeries, useCompareStore } from '@/lib/client/compare/compare-store';
 import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { alignRace } from '@/lib/client/compare/race-chart-data';
-import { RACE_REDRAW_MS } from '@/lib/client/compare/race-sampler';
 import { loadStoredRaces } from '@/lib/client/compare/stored-series';
 import { frameLoop } from '@/lib/client/thread/page-frames';
 import { paneColor, Swatch } from './pane-color';
@@ -108,8 +107,8 @@ function createChart(UPlot: typeof uPlot, box: HTMLDivElement, keys: string[]): 
 
 /**
  * Output over time, one line per pane, redrawn four times a second while any pane streams
- * (RACE_REDRAW_MS; each redraw aligns every pane's points on one time axis, a bounded
- * number per series):
+ * (at the frame loop's beat, with the bars and the panes' clocks; each redraw aligns
+ * every pane's points on one time axis, a bounded number per series):
  * time to first token shows as a late start, a stall as a flat stretch. uPlot draws to
  * a canvas fast enough for that; the legend below names the lines, and the bars and the
  * panes' figures say the same in text.
@@ -153,12 +152,8 @@ export function RaceChart() {
       void loadStoredRaces().then(() => !gone && settle());
       return () => void (gone = true);
     }
-    let drawn = -Infinity;
-    return frameLoop.onFrame((now) => {
-      if (now - drawn >= RACE_REDRAW_MS) {
-        redraw();
-        drawn = now;
-      }
+    return frameLoop.onBeat(() => {
+      redraw();
       return race.running > 0;
     });
   }, [keys, streaming]);

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '@/lib/api/conversations';
 import { formatWhen, fullWhen } from '@/lib/client/format-when';
 import { MenuButton } from '@/components/ui/menu-button';
@@ -27,8 +27,13 @@ const moreClass =
 /** Where the actions show, the lines end before them (their ellipsis and the streaming mark stay in sight). */
 const besideMore = 'group-focus-within:pr-8 group-hover:pr-8 pointer-coarse:pr-8';
 
-/** One conversation in the list: a link to it (title, then its models and date), and its actions. */
-export function ConversationItem({
+/**
+ * One conversation in the list: a link to it (title, then its models and date), and its
+ * actions. Memoized: the list comes back as each reply ends and changes as one starts,
+ * and the rows whose conversation did not change (the same object, by the query's
+ * structural sharing) do not render again.
+ */
+export const ConversationItem = memo(function ConversationItem({
   conversation,
   active,
   onOpen,
@@ -91,12 +96,15 @@ export function ConversationItem({
           ) : null}
           {conversation.title}
         </Link>
+        {/* Still, not pulsing: Chromium ran the pulse on the page's main thread, a style recalc
+            and a paint in every frame of every streaming reply (docs/decisions.md: "The
+            sidebar's streaming mark holds still"). */}
         {conversation.streaming ? (
           <span
             role="img"
             aria-label="A reply is streaming"
             title="A reply is streaming"
-            className="h-2 w-2 shrink-0 rounded-full bg-sky-500 motion-safe:animate-pulse"
+            className="h-2 w-2 shrink-0 rounded-full bg-sky-500"
           />
         ) : null}
       </div>
@@ -120,4 +128,4 @@ export function ConversationItem({
       {mode === 'delete' ? <DeleteDialog conversation={conversation} open={active} onClose={done} /> : null}
     </li>
   );
-}
+});

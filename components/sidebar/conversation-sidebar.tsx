@@ -11,6 +11,11 @@ import { useDebounced } from '@/lib/client/use-debounced';
 import { SearchBox } from '../search-box';
 import { ConversationItem } from './conversation-item';
 import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/client/current-user';
+
+/** The sidebar's smaller links (tokens, usage), marked when theirs is the page. */
+const SMALL_LINK =
+  'rounded-lg border border-zinc-300 px-3 py-1 text-center text-xs hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800';
 
 /** Loads the next page when the end of the list scrolls into view. */
 function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: boolean }) {
@@ -61,6 +66,8 @@ function useEscapeToClose(open: boolean, close: () => void): void {
  */
 export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // One function for every row, so a row whose conversation did not change skips rendering (ConversationItem is memoized).
+  const close = useCallback(() => setOpen(false), []);
   const toggle = useRef<HTMLButtonElement>(null);
   const closeByKey = useCallback(() => {
     setOpen(false);
@@ -75,9 +82,10 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const pathname = usePathname();
   const onCompare = pathname.startsWith('/compare');
   const onTraffic = pathname.startsWith('/traffic');
-  // The Traffic page and the leaderboard show no conversation: none is marked open there.
+  const me = useCurrentUser();
+  // The Traffic page, the leaderboard and the settings pages show no conversation: none is marked open there.
   const activeId =
-    onTraffic || pathname === '/leaderboard' || pathname === '/shares' ? undefined : onCompare ? compareId : chatId;
+    onTraffic || ['/leaderboard', '/shares', '/tokens', '/admin'].includes(pathname) ? undefined : onCompare ? compareId : chatId;
   const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
   const { fetchNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void (isFetchingNextPage || fetchNextPage()), [fetchNextPage, isFetchingNextPage]);
@@ -147,6 +155,26 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
           >
             Shares
           </Link>
+          <div className="flex gap-2">
+            <Link
+              href="/tokens"
+              aria-current={pathname === '/tokens' ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+              className={`flex-1 ${SMALL_LINK}`}
+            >
+              Tokens
+            </Link>
+            {me?.admin ? (
+              <Link
+                href="/admin"
+                aria-current={pathname === '/admin' ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+                className={`flex-1 ${SMALL_LINK}`}
+              >
+                Usage
+              </Link>
+            ) : null}
+          </div>
           <SearchBox label="Search conversations" placeholder="Search titles and messages" value={search} onChange={setSearch} />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto pb-3">
@@ -163,7 +191,7 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
           ) : null}
           <ul className="flex flex-col gap-0.5 px-2">
             {conversations.map((c) => (
-              <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={() => setOpen(false)} />
+              <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={close} />
             ))}
           </ul>
           {list.hasNextPage ? <LoadMore onVisible={loadMore} loading={isFetchingNextPage} /> : null}

@@ -11,6 +11,8 @@ export type ApiErrorType =
   | 'sign_in_required'
   /** The request contradicts what is stored: a blind race voted on twice (409). */
   | 'conflict'
+  /** Signed in, but not allowed: a page for admins asked for by another user (403). */
+  | 'forbidden'
   | 'forbidden_host'
   | 'forbidden_origin'
   | 'unsupported_media_type'

@@ -14,9 +14,22 @@ export function formatWhen(
   const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', ...(precise ? { second: '2-digit' } : {}) };
   const day: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) };
   const options = sameDay ? time : precise ? { ...day, ...time } : day;
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return formatter(locale, options).format(date);
 }
 
 /** The full date and time, for a tooltip. */
 export const fullWhen = (at: Date | string | number, locale?: string): string =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+  formatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+
+/**
+ * Formatters made once per locale and options: making one costs far more than formatting
+ * with it, and the sidebar formats two dates for every conversation it lists each time
+ * the list comes back, as a reply ends.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''} ${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) formatters.set(key, (made = new Intl.DateTimeFormat(locale, options)));
+  return made;
+}

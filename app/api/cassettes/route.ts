@@ -4,4 +4,6 @@ import { cassetteSummaries } from '@/lib/server/cassettes/read-cassettes';
 export const dynamic = 'force-dynamic';
 
 /** The proxy's cassettes (`SLUICE_CASSETTE_DIR`), by name. */
-export const GET = route(async () => Response.json({ items: await cassetteSummaries() }));
+export const GET = route(async (_request: Request, _context: unknown, user) =>
+  Response.json({ items: await cassetteSummaries(user) }),
+);

@@ -46,6 +46,57 @@ describe('the frame loop', () => {
     expect(loop.frameStats.storeUpdates).toBe(10);
   });
 
+  it('brings streams a frame out of step into step: one store update every third frame', async () => {
+    const { loop, updates, frame } = loopWithFrames();
+    loop.requestFlush('p1', () => ({ n: 0 }));
+    frame(); // p1 first applied here
+    for (let i = 0; i < 12; i++) {
+      loop.requestFlush('p1', () => ({ i }));
+      loop.requestFlush('p2', () => ({ i }));
+      frame();
+    }
+    // p2 starts a frame late, then joins p1 as p1 is due (33 ms after p2's first update):
+    // from there on, both every third frame, in one update.
+    expect(updates).toEqual([['p1'], ['p2'], ['p1', 'p2'], ['p1', 'p2'], ['p1', 'p2'], ['p1', 'p2']]);
+  });
+
+  it('runs the beat four times a second, in a frame that applies streams, and through a stall', async () => {
+    const { loop, updates, frame } = loopWithFrames();
+    const beats: number[] = [];
+    let frames = 0;
+    loop.onBeat(() => void beats.push(frames));
+    // Streams due every third frame (frames 1, 4, 7 …): a beat waits for one of them.
+    for (; frames < 40;) {
+      frames++;
+      loop.requestFlush('a', () => ({ frames }));
+      frame();
+    }
+    expect(beats).toEqual([1, 16, 31]);
+    expect(beats.every((f) => (f - 1) % 3 === 0)).toBe(true);
+    expect(updates).toHaveLength(14);
+    // No news: the beat comes BEAT_WAIT_MS late, but it comes.
+    for (let i = 0; i < 40; i++) {
+      frames++;
+      frame();
+    }
+    expect(beats.slice(3)).toEqual([49, 67]);
+  });
+
+  it('gives samplers the beat’s time, set before the store update', async () => {
+    const frames = loopWithFrames();
+    const seen: number[] = [];
+    const loop = createFrameLoop<object>({
+      requestFrame: (callback) => requestAnimationFrame(callback),
+      apply: () => void seen.push(loop.beatTime()),
+    });
+    loop.onBeat(() => undefined);
+    loop.requestFlush('a', () => ({}));
+    frames.frame();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeGreaterThan(0);
+    expect(seen[0]).toBe(loop.beatTime());
+  });
+
   it('applies a stream’s end at the next frame, out of cadence, and resolves its waiters then', async () => {
     const { loop, updates, frame } = loopWithFrames();
     loop.requestFlush('a', () => ({ n: 1 }));

@@ -2,7 +2,9 @@
  * The page's one requestAnimationFrame loop. Each frame, the streams with news that are
  * due contribute a patch each, and the store is updated once with all of them;
  * then the frame's other work runs (the block budget's grant, the event log's and the
- * race chart's redraws), so whatever they set renders with that one update. A factory:
+ * race chart's redraws), so whatever they set renders with that one update. Four times
+ * a second, in a frame that applies streams, a beat: the clocks and the race's picture
+ * change together, laid out and painted with the text. A factory:
  * the page makes one (lib/client/thread/page-frames.ts, with the pool's update as
  * `apply`), a test makes its own with a hand-cranked frame.
  */
@@ -13,6 +15,28 @@
  * of the stream's tail. A stream's end is applied at the next frame regardless.
  */
 export const MIN_UPDATE_INTERVAL_MS = 45;
+
+/**
+ * A stream with news this long after its last update joins a frame that applies
+ * another's (a frame and a half at 60 Hz): streams that began a frame apart would
+ * otherwise keep their own phase, and two of every three frames would lay out and
+ * paint text.
+ */
+export const JOIN_AFTER_MS = 25;
+
+/**
+ * The page's clocks (elapsed times, rates) and the race's picture change at most this
+ * often, all in one frame: the beat. The eye reads no faster, and each of them on a
+ * phase of its own made a frame of style, layout and paint of its own.
+ */
+export const BEAT_MS = 250;
+
+/**
+ * A beat waits this long past BEAT_MS for a frame that applies streams, so that what
+ * it changes is laid out and painted with their text; past it, it comes anyway (a
+ * stall, or nothing streaming).
+ */
+export const BEAT_WAIT_MS = 50;
 
 export interface FrameLoopOptions<Patch extends object> {
   /** Runs a callback at the next frame with its timestamp (requestAnimationFrame on the page). */
@@ -45,10 +69,13 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   const lastApplied = new Map<string, number>();
   /** Streams whose end is waiting for the next frame, with who waits on it. */
   const finals = new Map<string, (() => void)[]>();
-  /** Work for the next frame only, and work for every frame until it says it is done. */
+  /** Work for the next frame only, work for every frame until it says it is done, and work for every beat. */
   let once: ((now: number) => void)[] = [];
   const ticks = new Set<(now: number) => boolean | void>();
+  const beats = new Set<(now: number) => boolean | void>();
   let scheduled = false;
+  /** The frame time of the last beat. */
+  let lastBeat = -Infinity;
 
   function schedule(): void {
     if (scheduled) return;
@@ -68,6 +95,21 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
     schedule();
     return () => void ticks.delete(tick);
   }
+
+  /**
+   * Runs `tick` at every beat (BEAT_MS, in a frame that applies streams where one comes
+   * soon enough), after the frame's store update, until it returns false or the
+   * returned cancel is called. The loop runs every frame while any is waiting, so a
+   * beat comes through a stall too.
+   */
+  function onBeat(tick: (now: number) => boolean | void): () => void {
+    beats.add(tick);
+    schedule();
+    return () => void beats.delete(tick);
+  }
+
+  /** The time of the last beat: a sampler given it works its value out once a beat. */
+  const beatTime = (): number => lastBeat;
 
   /** Marks stream `key` as having news from `source`; `snapshot` is read once, when the stream is due. */
   function requestFlush(key: string, snapshot: Snapshot, source = 'stream'): void {
@@ -119,17 +161,31 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
    * turns, a third a frame, for fear of long frames (88 ms with four panes, when each
    * parsed its markdown on the page); taking turns put a pane's render, layout and paint
    * into nearly every frame, and together they cost the main thread less
-   * (docs/decisions.md: "Streams due in one frame, together").
+   * (docs/decisions.md: "Streams due in one frame, together"). Streams a frame out of
+   * step join the due ones (JOIN_AFTER_MS), so they fall in step and stay there
+   * (docs/decisions.md: "Streams fall in step, clocks on one beat").
    */
   function due(now: number): string[] {
     const since = (key: string) => now - (lastApplied.get(key) ?? -Infinity);
-    return [...pending.keys()].filter((key) => finals.has(key) || since(key) >= MIN_UPDATE_INTERVAL_MS);
+    const keys = [...pending.keys()];
+    if (!keys.some((key) => finals.has(key) || since(key) >= MIN_UPDATE_INTERVAL_MS)) return [];
+    // Streams close to their time join, and from then on are in step.
+    return keys.filter((key) => finals.has(key) || since(key) >= JOIN_AFTER_MS);
+  }
+
+  /** Whether this frame is a beat: BEAT_MS since the last, in a frame that applies streams unless none came for BEAT_WAIT_MS. */
+  function isBeat(now: number, applies: boolean): boolean {
+    const since = now - lastBeat;
+    return since >= BEAT_MS && (applies || since >= BEAT_MS + BEAT_WAIT_MS);
   }
 
   function runFrame(now: number): void {
     scheduled = false;
     frameStats.frames++;
     const keys = due(now);
+    // Before the store update: a sampler in a store selector reads the beat's time (beatTime).
+    const beat = isBeat(now, keys.length > 0);
+    if (beat) lastBeat = now;
     if (keys.length > 0) {
       const patches = new Map<string, Patch>();
       for (const key of keys) {
@@ -150,10 +206,11 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
     once = [];
     callbacks.forEach((callback) => callback(now));
     for (const tick of [...ticks]) if (tick(now) === false) ticks.delete(tick);
-    if (pending.size > 0 || once.length > 0 || ticks.size > 0) schedule();
+    if (beat) for (const tick of [...beats]) if (tick(now) === false) beats.delete(tick);
+    if (pending.size > 0 || once.length > 0 || ticks.size > 0 || beats.size > 0) schedule();
   }
 
-  return { requestFlush, flushFinal, nextFrame, onFrame, frameStats };
+  return { requestFlush, flushFinal, nextFrame, onFrame, onBeat, beatTime, frameStats };
 }
 
 export type FrameLoop<Patch extends object> = ReturnType<typeof createFrameLoop<Patch>>;

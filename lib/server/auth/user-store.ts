@@ -14,7 +14,7 @@ const userOf = (row: Row): User => ({
 });
 
 /** The tables that carry an owner: what the first admin takes from before sign-in. */
-const OWNED = ['conversations', 'captures', 'votes', 'shares'] as const;
+const OWNED = ['conversations', 'captures', 'votes', 'shares', 'tokens'] as const;
 
 /** The people who signed in, in the same database as their work. */
 export class UserStore {

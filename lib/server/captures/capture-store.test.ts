@@ -23,6 +23,7 @@ const listing = (id: string, path: string): CaptureStart => ({
     body: { text: '{"model":"m"}', bytes: 13, truncated: false },
   },
   response: { status: 200, headers: { 'content-type': 'text/event-stream' } },
+  owner: 'local',
 });
 
 describe('capture listings', () => {

@@ -6,7 +6,11 @@ import { storableJson, storableText } from '../store/storable';
 import type { PackedEvents } from '../store/types';
 
 /** What a capture's first write holds: the request and, by then, the response's head. */
-export type CaptureStart = Pick<CaptureDetail, 'request' | 'response'> & CaptureSummary;
+export type CaptureStart = Pick<CaptureDetail, 'request' | 'response'> &
+  CaptureSummary & {
+    /** Whose it is (users.id): kept in its own column, not in the summary. */
+    owner: string;
+  };
 
 /** What its last write adds: how it ended, and what it carried. */
 export interface CaptureEnd {
@@ -89,7 +93,7 @@ export class CaptureStore {
 
   private async insert(captures: CaptureStart[]): Promise<void> {
     const params: unknown[] = [];
-    const rows = captures.map(({ request, response, ...summary }) => {
+    const rows = captures.map(({ request, response, owner, ...summary }) => {
       const n = params.length;
       params.push(
         summary.id,
@@ -103,12 +107,13 @@ export class CaptureStore {
         storableJson(request),
         response ? storableJson(response) : null,
         storableText(request.body.text.slice(0, SEARCH_CHARS)),
+        owner,
       );
       const $ = (i: number) => `$${n + i}`;
-      return `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)})`;
+      return `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)}, ${$(12)})`;
     });
     await this.sql.query(
-      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text)
+      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text, owner_id)
        values ${rows.join(', ')}`,
       params,
     );

@@ -27,7 +27,11 @@ export type CassetteEntry = HarEntry & { _sluice: EntryExtras };
 
 /** A cassette file: HAR 1.2 whose log says, in `_sluice.ignore`, which request fields its matching leaves out. */
 export interface CassetteFile {
-  log: Omit<Har['log'], 'entries'> & { _sluice: { ignore: string[] }; entries: CassetteEntry[] };
+  log: Omit<Har['log'], 'entries'> & {
+    /** `owner`: the user who recorded it (its folder says so too: cassetteShelf). */
+    _sluice: { ignore: string[]; owner?: string };
+    entries: CassetteEntry[];
+  };
 }
 
 /** A cassette as read: its entries each with the key it matches by. */
@@ -49,10 +53,24 @@ export function cassetteDir(): string {
   return path.resolve(readVariable('SLUICE_CASSETTE_DIR'));
 }
 
-export function cassetteFile(name: string): string {
+/** A user id as a folder name: Sluice's own ids (UUIDs, `local`) only, never a path. */
+const OWNER_ID = /^[0-9a-z-]{1,64}$/;
+
+/**
+ * Where a user's cassettes are: SLUICE_CASSETTE_DIR itself for the one user of a Sluice
+ * without sign-in (`local`), `users/{id}/` in it for each signed-in user. Each user has
+ * their own names (two people's "ci" are two files), and a folder is whose it is: a
+ * list or a read finds only the caller's (issue 40).
+ */
+export function cassetteShelf(owner: string): string {
+  if (!OWNER_ID.test(owner)) throw new CassetteError(`"${owner.slice(0, 70)}" is not a user id.`);
+  return owner === 'local' ? cassetteDir() : path.join(cassetteDir(), 'users', owner);
+}
+
+export function cassetteFile(name: string, owner: string): string {
   if (!CASSETTE_NAME.test(name))
     throw new CassetteError(`"${name.slice(0, 100)}" is not a cassette name: use letters, digits, ".", "_" and "-".`);
-  return path.join(cassetteDir(), `${name}.har`);
+  return path.join(cassetteShelf(owner), `${name}.har`);
 }
 
 const cache = new Map<string, Cassette>();
@@ -92,8 +110,8 @@ function parseCassette(name: string, file: string, text: string): Omit<Cassette,
 }
 
 /** The cassette, or undefined when it has no file yet; read again only when the file changed. */
-export async function readCassette(name: string): Promise<Cassette | undefined> {
-  const file = cassetteFile(name);
+export async function readCassette(name: string, owner: string): Promise<Cassette | undefined> {
+  const file = cassetteFile(name, owner);
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
@@ -112,12 +130,12 @@ export async function readCassette(name: string): Promise<Cassette | undefined> 
   return cassette;
 }
 
-export function newCassetteFile(creatorVersion: string): CassetteFile {
+export function newCassetteFile(creatorVersion: string, owner: string): CassetteFile {
   return {
     log: {
       version: '1.2',
       creator: { name: 'Sluice', version: creatorVersion },
-      _sluice: { ignore: DEFAULT_IGNORED },
+      _sluice: { ignore: DEFAULT_IGNORED, owner },
       entries: [],
     },
   };
@@ -131,8 +149,8 @@ const writing = new Map<string, Promise<unknown>>();
  * reader (or a crash) never sees half a cassette. Two instances appending to one file
  * at once can lose one of the two (docs/contract.md, "Cassettes").
  */
-export function appendToCassette(name: string, entry: CassetteEntry, creatorVersion: string): Promise<void> {
-  const file = cassetteFile(name);
+export function appendToCassette(name: string, owner: string, entry: CassetteEntry, creatorVersion: string): Promise<void> {
+  const file = cassetteFile(name, owner);
   const previous = writing.get(file) ?? Promise.resolve();
   const next = previous
     .catch(() => undefined)
@@ -142,7 +160,8 @@ export function appendToCassette(name: string, entry: CassetteEntry, creatorVers
         throw error;
       });
       // A file that is not a cassette is refused, not added to.
-      const cassette: CassetteFile = text === undefined ? newCassetteFile(creatorVersion) : { log: validLog(file, text).log };
+      const cassette: CassetteFile =
+        text === undefined ? newCassetteFile(creatorVersion, owner) : { log: validLog(file, text).log };
       // In the order the requests came (identical ones play back in it), not the order their captures were written.
       const after = cassette.log.entries.findLastIndex((e) => e.startedDateTime <= entry.startedDateTime);
       cassette.log.entries.splice(after + 1, 0, entry);
@@ -157,8 +176,8 @@ export function appendToCassette(name: string, entry: CassetteEntry, creatorVers
 }
 
 /** Every cassette in the folder, by name. Files that are not cassettes are listed with no entries and their error. */
-export async function listCassettes(): Promise<({ name: string; error?: string } & Partial<Cassette>)[]> {
-  const names = await readdir(cassetteDir()).catch((error: NodeJS.ErrnoException) => {
+export async function listCassettes(owner: string): Promise<({ name: string; error?: string } & Partial<Cassette>)[]> {
+  const names = await readdir(cassetteShelf(owner)).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[];
     throw error;
   });
@@ -166,7 +185,7 @@ export async function listCassettes(): Promise<({ name: string; error?: string }
   for (const file of names.filter((n) => n.endsWith('.har')).sort()) {
     const name = file.slice(0, -'.har'.length);
     try {
-      const cassette = await readCassette(name);
+      const cassette = await readCassette(name, owner);
       if (cassette) out.push(cassette);
     } catch (error) {
       out.push({ name, error: (error as Error).message });

@@ -66,17 +66,26 @@ export async function playFromCassette(
   choice: CassetteChoice & { mode: Exclude<CassetteMode, 'record'> },
   body: Buffer,
   pathWithQuery: string,
+  /** Whose the exchange is (the caller's id). */
+  owner: string,
 ): Promise<PlaybackOutcome> {
-  const cassette = await readCassette(choice.name);
+  const cassette = await readCassette(choice.name, owner);
   const key = requestKey(io.method, pathWithQuery, body.toString('utf8'), cassette?.ignore ?? []);
   const match = cassette && nextMatch(cassette, key);
   if (!match && choice.mode === 'hybrid') return 'record';
 
-  const recorder = new CaptureRecorder(target, io.method, io.headers, () => credentialValues(io.headers, io.url), {
-    name: choice.name,
-    mode: choice.mode,
-    played: Boolean(match),
-  });
+  const recorder = new CaptureRecorder(
+    target,
+    io.method,
+    io.headers,
+    () => credentialValues(io.headers, io.url),
+    {
+      name: choice.name,
+      mode: choice.mode,
+      played: Boolean(match),
+    },
+    owner,
+  );
   recorder.requestChunk(body);
   if (!match) {
     const closest = cassette && closestKey(key, cassette.entries);
@@ -86,7 +95,7 @@ export async function playFromCassette(
           key,
           closest && { index: closest.entry.index, key: closest.entry.key, differences: closest.differences },
         )
-      : `Cassette "${choice.name}" has no file (${cassetteFile(choice.name)}): record it first, with mode=record or hybrid.`;
+      : `Cassette "${choice.name}" has no file (${cassetteFile(choice.name, owner)}): record it first, with mode=record or hybrid.`;
     recorder.end('unreachable', message);
     sendError(
       io,

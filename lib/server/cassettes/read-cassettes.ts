@@ -1,6 +1,7 @@
 import 'server-only';
 import type { CassetteDetail, CassetteExchange, CassetteSummary } from '@/lib/api/cassettes';
 import { CASSETTE_NAME } from '@/lib/api/cassettes';
+import type { User } from '@/lib/api/users';
 import { SseParser } from '@/lib/sse/parser';
 import { ApiError } from '../http-errors';
 import { CassetteError, listCassettes, readCassette, type Cassette } from './cassette-file';
@@ -17,8 +18,8 @@ function summary(cassette: Pick<Cassette, 'name' | 'entries' | 'bytes' | 'modifi
 }
 
 /** `GET /api/cassettes`: every cassette in SLUICE_CASSETTE_DIR (a file that is not one is listed with its error). */
-export async function cassetteSummaries(): Promise<(CassetteSummary & { error?: string })[]> {
-  return (await listCassettes()).map((c) =>
+export async function cassetteSummaries(user: User): Promise<(CassetteSummary & { error?: string })[]> {
+  return (await listCassettes(user.id)).map((c) =>
     c.error || !c.entries
       ? { name: c.name, entries: 0, bytes: 0, modifiedAt: new Date(0).toISOString(), error: c.error }
       : summary(c as Cassette),
@@ -37,12 +38,12 @@ function eventsOf(entry: Cassette['entries'][number]['entry']): CassetteExchange
 }
 
 /** `GET /api/cassettes/{name}`: its exchanges, each with what it matches by and its body as recorded. */
-export async function cassetteDetail(name: string): Promise<CassetteDetail> {
+export async function cassetteDetail(user: User, name: string): Promise<CassetteDetail> {
   const missing = () => new ApiError(404, 'not_found', `No cassette "${name.slice(0, 100)}".`);
   if (!CASSETTE_NAME.test(name)) throw missing();
   let cassette: Cassette | undefined;
   try {
-    cassette = await readCassette(name);
+    cassette = await readCassette(name, user.id);
   } catch (error) {
     if (error instanceof CassetteError) throw new ApiError(422, 'invalid_request', error.message);
     throw error;

@@ -3,7 +3,6 @@ import packageJson from '@/package.json';
 import { captureStore } from '../captures';
 import { appendToCassette } from './cassette-file';
 import { cassetteEntry } from './cassette-entry';
-import { ANY_OWNER } from '../auth/ownership';
 
 /**
  * Once a recorded exchange's capture is written, appends it to its cassette, from the
@@ -11,12 +10,12 @@ import { ANY_OWNER } from '../auth/ownership';
  * credentials then dropped). Only an exchange that ended whole is kept: a cut or broken
  * one would play back as a failure the upstream never gave.
  */
-export async function recordToCassette(name: string, captureId: string, written: Promise<void>): Promise<void> {
+export async function recordToCassette(name: string, owner: string, captureId: string, written: Promise<void>): Promise<void> {
   try {
     await written;
-    const capture = await (await captureStore()).get(captureId, ANY_OWNER);
+    const capture = await (await captureStore()).get(captureId, owner);
     if (capture?.status !== 'complete' || !capture.response) return;
-    await appendToCassette(name, cassetteEntry(capture, packageJson.version), packageJson.version);
+    await appendToCassette(name, owner, cassetteEntry(capture, packageJson.version), packageJson.version);
   } catch (error) {
     console.error(`sluice: recording capture ${captureId} to cassette "${name}" failed: ${(error as Error).message}`);
   }

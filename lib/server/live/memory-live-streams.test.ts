@@ -66,7 +66,7 @@ describe('live streams in memory', () => {
     const streams = new MemoryLiveStreams({ retentionMs: 60_000, unwatchedLimitMs: 60_000 });
     const acquired = streams.acquire('r', meta(), () => undefined);
     if (acquired.kind !== 'acquired') throw new Error('not acquired');
-    const big = 'y'.repeat(50 * 1024); // spans the 4, 8, 16 and 32 KiB segments
+    const big = 'y'.repeat(50 * 1024); // spans segments of every size, up to 32 KiB
     acquired.writer.append(bytes('first '), 3);
     acquired.writer.append(bytes(big), 7);
     acquired.writer.append(bytes(' last'), 12);

@@ -68,8 +68,9 @@ class BoundedText {
  * for (docs/decisions.md: "The recording proxy's lean path").
  */
 export class CaptureRecorder {
-  private readonly t0 = performance.now();
-  private readonly startedMs = Date.now();
+  /** When the request came (performance.now()): the capture's times count from it. */
+  private readonly t0: number;
+  private readonly startedMs: number;
   private readonly request = new BoundedText();
   private readonly response = new KeptBuilder();
   private head?: { status: number; headers: Record<string, string | string[] | undefined>; sse: boolean };
@@ -92,8 +93,15 @@ export class CaptureRecorder {
     /** The app's own credentials, redacted like the provider's: asked for once the capture is written. */
     private readonly clientSecrets: () => string[],
     /** The cassette this exchange is recorded to or played back from. */
-    private readonly cassette?: CaptureCassette,
-  ) {}
+    private readonly cassette: CaptureCassette | undefined,
+    /** Whose it is: the caller's id (their token's holder; `local` without sign-in). */
+    private readonly owner: string,
+    /** When the request came, if before now: the proxy makes its capture once the request is on its way upstream. */
+    arrivedAt = performance.now(),
+  ) {
+    this.t0 = arrivedAt;
+    this.startedMs = Math.round(Date.now() - (performance.now() - arrivedAt));
+  }
 
   /** Time-ordered by when the request came, made when first written. */
   get id(): string {
@@ -126,10 +134,17 @@ export class CaptureRecorder {
    * answer's first chunk, or LIST_WAIT_MS after this when none has come by then. Listed
    * in the turn after the answer's head, it held the first chunk back when that came in
    * a read of its own (docs/decisions.md: "The recording proxy's lean path").
+   * `wait: false`: the caller starts that wait itself (`waitToList`), once it has written what came with the head.
    */
-  responded(status: number, headers: Record<string, string | string[] | undefined>): void {
+  responded(status: number, headers: Record<string, string | string[] | undefined>, { wait = true } = {}): void {
     const type = String(headers['content-type'] ?? '');
     this.head = { status, headers, sse: type.includes('text/event-stream') };
+    if (wait) this.waitToList();
+  }
+
+  /** Lists the capture LIST_WAIT_MS from now unless its first chunk (or its end) lists it first. */
+  waitToList(): void {
+    if (this.listed || this.listTimer) return;
     this.listTimer = setTimeout(() => this.list(), LIST_WAIT_MS);
     this.listTimer.unref?.();
   }
@@ -162,7 +177,7 @@ export class CaptureRecorder {
     this.listed = true;
     clearTimeout(this.listTimer);
     this.started = captureStore()
-      .then((store) => store.start({ ...this.summary('streaming'), ...this.detail() }))
+      .then((store) => store.start({ ...this.summary('streaming'), ...this.detail(), owner: this.owner }))
       .then(() => captureWritten())
       .catch((error: unknown) => this.logFailure(error));
   }

@@ -13,11 +13,14 @@ import { refusedHere, sendError } from './io-answers';
 import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 import { proxyTarget, type ProxyTarget } from './target';
 import { dispatchUpstream, type UpstreamAnswer } from './upstream-dispatch';
+import { GiveUp, type Abortable } from './give-up';
 import { exchangeTiming, serverTimingHeader } from '../server-timing';
 import { cassetteFor, type CassetteChoice } from '../cassettes/cassette-choice';
 import { CassetteError } from '../cassettes/cassette-file';
 import { playFromCassette } from '../cassettes/playback';
 import { recordToCassette } from '../cassettes/record';
+import { proxyCaller } from '../auth/current-user';
+import { TOKEN_HEADER } from '../auth/tokens/sluice-token';
 
 /**
  * One HTTP exchange as the proxy sees it, whichever server carries it: Node's own
@@ -45,6 +48,10 @@ export interface ProxyIo {
 
 const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+let settingsOnce: ReturnType<typeof relaySettings> | undefined;
+/** The relay's settings, read from the environment once per process (as the host check's are), not per request. */
+const settings = () => (settingsOnce ??= relaySettings());
+
 /**
  * The recording proxy: `/proxy/{providerId}/rest?query` goes to the provider's
  * `baseUrl/rest?query` with the app's method, headers and body, and the upstream's
@@ -56,6 +63,11 @@ const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise<void> {
   const arrivedAt = performance.now();
   if (refusedHere(io)) return;
+  // Whose the exchange is: its Sluice token's holder (no wait once the token is known).
+  let caller = proxyCaller(io.headers, io.url);
+  if (caller instanceof Promise) caller = await caller;
+  if ('refused' in caller) return sendError(io, 401, 'sign_in_required', caller.refused, { header: TOKEN_HEADER });
+  const owner = caller.id;
 
   const all = providers();
   const target = proxyTarget(withoutPlaceholder(io.url), all);
@@ -81,22 +93,35 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   if (cassette && 'error' in cassette) return sendError(io, 400, 'invalid_request', cassette.error);
   let preread: Buffer | undefined;
   if (cassette && cassette.mode !== 'record') {
-    const played = await fromCassette(io, target, { ...cassette, mode: cassette.mode });
+    const played = await fromCassette(io, target, { ...cassette, mode: cassette.mode }, owner);
     if (played === 'answered') return;
     preread = played.body;
   }
 
-  const settings = relaySettings();
+  const { headersTimeoutMs } = settings();
   const withKey = !ownCredential(io.headers, io.url);
   const { headers, url } = io;
-  const capture = new CaptureRecorder(
-    target,
-    io.method,
-    headers,
-    () => credentialValues(headers, url),
-    cassette && { name: cassette.name, mode: cassette.mode, played: false },
-  );
-  const abort = new AbortController();
+  /** The body read whole before the request goes upstream. */
+  let whole: Buffer | undefined;
+  // The capture is made once the request is on its way upstream (or as soon as an early
+  // end needs it): making it is none of what the app waits for (docs/decisions.md:
+  // "The recording proxy's lean path").
+  let made: CaptureRecorder | undefined;
+  const capture = (): CaptureRecorder => {
+    if (made) return made;
+    made = new CaptureRecorder(
+      target,
+      io.method,
+      headers,
+      () => credentialValues(headers, url),
+      cassette && { name: cassette.name, mode: cassette.mode, played: false },
+      owner,
+      arrivedAt,
+    );
+    if (whole) made.requestChunk(whole);
+    return made;
+  };
+  const abort = new GiveUp();
   let answered = false;
   let finished = false;
   const exchange: InFlight = {
@@ -106,14 +131,17 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       abort.abort();
       io.destroy();
     },
-    written: capture.written,
+    get written() {
+      return capture().written;
+    },
   };
   inFlight().add(exchange);
   const finish: CaptureRecorder['end'] = (status, error) => {
     finished = true;
     inFlight().delete(exchange);
-    capture.end(status, error);
-    if (cassette) void recordToCassette(cassette.name, capture.id, capture.written);
+    const recorder = capture();
+    recorder.end(status, error);
+    if (cassette) void recordToCassette(cassette.name, owner, recorder.id, recorder.written);
   };
   io.onClose(() => {
     if (finished) return;
@@ -126,28 +154,30 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
     );
   });
 
-  const timeout = setTimeout(() => abort.abort(), settings.headersTimeoutMs);
+  const timeout = setTimeout(() => abort.abort(), headersTimeoutMs);
   const source = HAS_NO_BODY.has(io.method) ? undefined : io.body;
   const reading = preread
     ? Promise.resolve(preread)
     : source && declared > 0 && declared <= WHOLE_BODY_BYTES
-      ? wholeBody(source, abort.signal, Infinity, declared)
+      ? wholeBody(source, abort, Infinity, declared)
       : undefined;
-  const counted = source && !reading ? countedBody(source, capture, abort) : undefined;
+  const counted = source && !reading ? countedBody(source, capture(), abort) : undefined;
   let upstream: UpstreamAnswer;
   let sendingAt = arrivedAt;
   try {
     const read = reading && (await reading);
-    const whole = read === 'too-large' ? undefined : read;
-    if (whole) capture.requestChunk(whole);
-    else if (reading) throw new BodyBrokeOff();
+    whole = read === 'too-large' ? undefined : read;
+    if (reading && !whole) throw new BodyBrokeOff();
     sendingAt = performance.now();
-    upstream = await dispatchUpstream(target.url, {
+    const sending = dispatchUpstream(target.url, {
       method: io.method,
       headers: upstreamHeaders(io.headers, target.provider, withKey),
       ...(whole?.byteLength ? { body: whole } : counted ? { body: counted } : {}),
-      signal: abort.signal,
+      signal: abort,
     });
+    // After undici's own turn that writes the request (it checks a reused socket first, in a setImmediate).
+    setImmediate(capture);
+    upstream = await sending;
   } catch (error) {
     if (finished) return;
     const origin = new URL(target.url).origin;
@@ -155,8 +185,8 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
       finish('unreachable', 'The request body passed the bound.');
       return sendError(io, 413, 'body_too_large', `The request body passed ${formatBytes(MAX_BODY_BYTES)}, the proxy's bound.`);
     }
-    if (abort.signal.aborted) {
-      const message = `The upstream did not answer within ${settings.headersTimeoutMs / 1000} s (${origin}).`;
+    if (abort.aborted) {
+      const message = `The upstream did not answer within ${headersTimeoutMs / 1000} s (${origin}).`;
       finish('unreachable', message);
       return sendError(io, 504, 'upstream_timeout', message);
     }
@@ -174,15 +204,15 @@ export async function serveProxy(io: ProxyIo, mounted?: CassetteChoice): Promise
   if (finished) return upstream.destroy();
 
   answered = true;
-  capture.responded(upstream.status, upstream.headers);
   const timing = exchangeTiming(arrivedAt, sendingAt, performance.now());
-  io.writeHead(upstream.status, {
-    ...downstreamHeaders(upstream.headers),
-    'server-timing': serverTimingHeader(timing, upstream.headers['server-timing']),
-  });
+  const head = downstreamHeaders(upstream.headers);
+  head['server-timing'] = serverTimingHeader(timing, upstream.headers['server-timing']);
+  io.writeHead(upstream.status, head);
   // The head goes out as it came, not with the first chunk, unless that came with it.
   if (!upstream.bodyWaiting) io.flushHead?.();
-  pipeBody(io, upstream, capture, finish, settings);
+  const recorder = capture();
+  recorder.responded(upstream.status, upstream.headers, { wait: false });
+  pipeBody(io, upstream, recorder, finish, settings());
 }
 
 /**
@@ -193,6 +223,7 @@ async function fromCassette(
   io: ProxyIo,
   target: ProxyTarget,
   cassette: Parameters<typeof playFromCassette>[2],
+  owner: string,
 ): Promise<'answered' | { body: Buffer }> {
   const abort = new AbortController();
   io.onClose(() => abort.abort());
@@ -214,6 +245,7 @@ async function fromCassette(
       cassette,
       body,
       target.path + (query === -1 ? '' : target.url.slice(query)),
+      owner,
     );
     return outcome === 'answered' ? outcome : { body };
   } catch (error) {
@@ -246,7 +278,7 @@ class BodyBrokeOff extends Error {
  */
 function wholeBody(
   source: Readable,
-  signal: AbortSignal,
+  signal: Abortable,
   max = Infinity,
   declared?: number,
 ): Promise<Buffer | undefined | 'too-large'> {
@@ -260,7 +292,8 @@ function wholeBody(
         return resolve('too-large');
       }
       chunks.push(chunk);
-      if (bytes === declared) resolve(Buffer.concat(chunks));
+      // One chunk (an SDK's request, as a rule) is taken as it is, not copied.
+      if (bytes === declared) resolve(chunks.length === 1 ? chunk : Buffer.concat(chunks));
     });
     source.once('end', () => resolve(Buffer.concat(chunks)));
     // After 'end' these change nothing.
@@ -271,7 +304,7 @@ function wholeBody(
 }
 
 /** The app's body on its way upstream, kept for the capture and bounded. */
-function countedBody(source: Readable, capture: CaptureRecorder, abort: AbortController): PassThrough & { tooLarge?: boolean } {
+function countedBody(source: Readable, capture: CaptureRecorder, abort: GiveUp): PassThrough & { tooLarge?: boolean } {
   const out: PassThrough & { tooLarge?: boolean } = new PassThrough();
   let bytes = 0;
   source.on('data', (chunk: Buffer) => {
@@ -313,18 +346,22 @@ function pipeBody(
   let over = false;
   /** Where this read's bytes start in the capture's copy; -1: none waiting to be written. */
   let readFrom = -1;
-  const watchdog = setInterval(
-    () => {
-      if (performance.now() - lastAt < settings.idleMs) return;
-      over = true;
-      clearInterval(watchdog);
-      upstream.destroy();
-      finish('upstream-error', `The upstream sent nothing for ${Math.round(settings.idleMs / 1000)} s.`);
-      io.destroy();
-    },
-    Math.max(50, settings.idleMs / 4),
-  );
-  watchdog.unref?.();
+  let watchdog: ReturnType<typeof setInterval> | undefined;
+  const watch = () => {
+    if (over) return;
+    watchdog = setInterval(
+      () => {
+        if (performance.now() - lastAt < settings.idleMs) return;
+        over = true;
+        clearInterval(watchdog);
+        upstream.destroy();
+        finish('upstream-error', `The upstream sent nothing for ${Math.round(settings.idleMs / 1000)} s.`);
+        io.destroy();
+      },
+      Math.max(50, settings.idleMs / 4),
+    );
+    watchdog.unref?.();
+  };
   const stop = () => {
     over = true;
     clearInterval(watchdog);
@@ -374,5 +411,11 @@ function pipeBody(
       finish('upstream-error', `The upstream connection broke: ${error.message}`);
       io.destroy();
     },
+  });
+  // The timers once what came with the head is written (the microtask queued before this one):
+  // setting them up is none of the app's wait for it.
+  queueMicrotask(() => {
+    watch();
+    capture.waitToList();
   });
 }

@@ -6,6 +6,16 @@ import { protocolModule } from '@/lib/protocols/registry';
 import { keyHeadersOf } from '@/lib/protocols/request-types';
 import { PLACEHOLDER_KEY } from '@/scripts/with-env.mjs';
 import { REDACTED } from '../chat/exchange';
+import {
+  CREDENTIAL_HEADERS,
+  CREDENTIAL_QUERY,
+  decodedQueryValue,
+  isSluiceToken,
+  TOKEN_HEADER,
+  withoutScheme,
+} from '../auth/tokens/sluice-token';
+
+export { CREDENTIAL_QUERY };
 
 /** A connection's own headers (RFC 9110 §7.6.1), never forwarded either way; `host` is the upstream's, set by the client. */
 const HOP_BY_HOP = new Set([
@@ -21,40 +31,50 @@ const HOP_BY_HOP = new Set([
   'host',
 ]);
 
-/** Headers a client sends that carry its own credential: it is passed through, and the configured key is not added. */
-const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'api-key'];
-/** Query parameters that carry a credential (Gemini's `?key=`). */
-export const CREDENTIAL_QUERY = /([?&](?:key|api_key|apikey|token|access_token)=)([^&]*)/gi;
-
 /**
  * `npm run with` gives an app that has no key of its own a placeholder (the SDKs refuse
  * to start without one): it stands for "use the key Sluice has", and never goes upstream.
+ * A Sluice token sent as the SDK's key stands for the same (and is the proxy's, never
+ * the upstream's: lib/server/auth/tokens/sluice-token.ts finds it in every form).
  */
+const standsForOwnKey = (value: string | string[] | undefined) =>
+  isSluiceToken(value) || (typeof value === 'string' && withoutScheme(value) === PLACEHOLDER_KEY);
 
-const isPlaceholder = (value: string | string[] | undefined) =>
-  typeof value === 'string' && value.replace(/^(Bearer|Basic|Token)\s+/i, '') === PLACEHOLDER_KEY;
+const queryStandsForOwnKey = (raw: string) => {
+  const value = decodedQueryValue(raw);
+  return value === PLACEHOLDER_KEY || isSluiceToken(value);
+};
 
-/** Whether the app sent a credential of its own (the placeholder is none). */
+/** Whether the app sent a credential of its own (the placeholder or a Sluice token is none). */
 export function ownCredential(headers: IncomingHttpHeaders, url: string): boolean {
-  const inQuery = [...url.matchAll(CREDENTIAL_QUERY)].some((match) => match[2] !== PLACEHOLDER_KEY);
-  return CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined && !isPlaceholder(headers[name])) || inQuery;
+  if (CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined && !standsForOwnKey(headers[name]))) return true;
+  // No parameter without an "=": most URLs are not searched.
+  return url.includes('=') && [...url.matchAll(CREDENTIAL_QUERY)].some((match) => !queryStandsForOwnKey(match[2]!));
 }
 
-const PLACEHOLDER_QUERY = new RegExp(`([?&])(?:key|api_key|apikey|token|access_token)=${PLACEHOLDER_KEY}(&|$)`, 'g');
+/** Whether a URL's query may hold a credential (no `g`: `test` keeps no state). */
+const CREDENTIAL_QUERY_NAMED = /[?&](?:key|api_key|apikey|token|access_token)=/i;
 
-/** The app's URL without a placeholder key in its query. */
+const CREDENTIAL_PARAM = /^(?:key|api_key|apikey|token|access_token)=/i;
+
+/** The app's URL without the placeholder key or a Sluice token in its query (either is the proxy's, not the upstream's). */
 export function withoutPlaceholder(url: string): string {
-  if (!url.includes(PLACEHOLDER_KEY)) return url;
-  return url.replace(PLACEHOLDER_QUERY, (_m, before: string, after: string) => (before === '?' ? (after ? '?' : '') : after));
+  const query = url.indexOf('?');
+  if (query === -1 || !CREDENTIAL_QUERY_NAMED.test(url)) return url;
+  const kept = url
+    .slice(query + 1)
+    .split('&')
+    .filter((param) => !(CREDENTIAL_PARAM.test(param) && queryStandsForOwnKey(param.slice(param.indexOf('=') + 1))));
+  return url.slice(0, query) + (kept.length ? `?${kept.join('&')}` : '');
 }
 
 /** The credential values the app sent, so they are redacted wherever they appear (a body may quote one). */
 export function credentialValues(headers: IncomingHttpHeaders, url: string): string[] {
   const values: string[] = [];
-  for (const name of CREDENTIAL_HEADERS) {
+  for (const name of [...CREDENTIAL_HEADERS, TOKEN_HEADER]) {
     const value = headers[name];
     if (typeof value !== 'string') continue;
-    values.push(value, value.replace(/^(Bearer|Basic|Token)\s+/i, ''));
+    values.push(value, withoutScheme(value));
   }
   for (const match of url.matchAll(CREDENTIAL_QUERY)) {
     try {
@@ -64,6 +84,32 @@ export function credentialValues(headers: IncomingHttpHeaders, url: string): str
     }
   }
   return values.filter((v) => v.length >= 8);
+}
+
+/** A provider's own headers for the proxy, worked out once per provider (its config is read once per process), not per request. */
+interface ProviderHeaders {
+  /** Its configured headers, names lowercased. */
+  configured: [string, string][];
+  /** Its key header(s), for a request that brings no credential of its own. */
+  key: Record<string, string>;
+  /** What its protocol sends with every request, key or not. */
+  always: [string, string][];
+}
+
+const providerHeaders = new WeakMap<Provider, ProviderHeaders>();
+
+function headersOf(provider: Provider): ProviderHeaders {
+  let known = providerHeaders.get(provider);
+  if (!known) {
+    const key = protocolModule(provider.protocol).key;
+    known = {
+      configured: Object.entries(provider.headers).map(([name, value]) => [name.toLowerCase(), value]),
+      key: keyHeadersOf(key, provider.apiKey),
+      always: Object.entries(key.always ?? {}),
+    };
+    providerHeaders.set(provider, known);
+  }
+  return known;
 }
 
 /** What goes upstream: the app's headers less hop-by-hop ones, the provider's configured headers, and its key when the app sent none. */
@@ -77,14 +123,15 @@ export function upstreamHeaders(
     if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('x-forwarded-') || name === 'forwarded') continue;
     // Sluice's own (a cassette's choice) are for the proxy, not the upstream.
     if (name.startsWith('x-sluice-')) continue;
-    if (CREDENTIAL_HEADERS.includes(name) && isPlaceholder(value)) continue;
+    if (CREDENTIAL_HEADERS.includes(name) && standsForOwnKey(value)) continue;
     // Identity: a compressed stream would reach the capture compressed, and the app in bursts.
     if (name === 'accept-encoding') continue;
     headers[name] = value;
   }
-  for (const [name, value] of Object.entries(provider.headers)) headers[name.toLowerCase()] ??= value;
-  if (withKey) Object.assign(headers, keyHeadersOf(protocolModule(provider.protocol).key, provider.apiKey));
-  else for (const [name, value] of Object.entries(protocolModule(provider.protocol).key.always ?? {})) headers[name] ??= value;
+  const own = headersOf(provider);
+  for (const [name, value] of own.configured) headers[name] ??= value;
+  if (withKey) Object.assign(headers, own.key);
+  else for (const [name, value] of own.always) headers[name] ??= value;
   headers['accept-encoding'] = 'identity';
   return headers;
 }

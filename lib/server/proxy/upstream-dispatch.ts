@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { upstreamPool, UpstreamConnectError } from '../relay/http-client';
+import type { Abortable } from './give-up';
 
 /** What takes an upstream's body: called as undici parses it, several pieces in one turn when one read of the socket held them. */
 export interface BodySink {
@@ -58,7 +59,7 @@ class ProxyHandler implements Dispatcher.DispatchHandler, UpstreamAnswer {
   };
 
   constructor(
-    private readonly signal: AbortSignal,
+    private readonly signal: Abortable,
     private readonly resolve: (answer: UpstreamAnswer) => void,
     private readonly reject: (error: unknown) => void,
   ) {
@@ -139,6 +140,24 @@ class ProxyHandler implements Dispatcher.DispatchHandler, UpstreamAnswer {
   }
 }
 
+/** Upstream URLs as undici takes them (origin, path and query), by URL: an app calls the same few again and again. */
+const parsed = new Map<string, { origin: string; path: string } | { protocol: string }>();
+const PARSED_KEPT = 256;
+
+function parsedUrl(url: string): { origin: string; path: string } | { protocol: string } {
+  let known = parsed.get(url);
+  if (!known) {
+    const target = new URL(url);
+    known =
+      target.protocol === 'http:' || target.protocol === 'https:'
+        ? { origin: target.origin, path: target.pathname + target.search }
+        : { protocol: target.protocol };
+    if (parsed.size >= PARSED_KEPT) parsed.clear();
+    parsed.set(url, known);
+  }
+  return known;
+}
+
 /**
  * Any request, for the recording proxy: the app's method, headers and body (whole, or
  * streamed as it arrives), on the shared pool. Resolves at the response's head. Not sent
@@ -146,17 +165,16 @@ class ProxyHandler implements Dispatcher.DispatchHandler, UpstreamAnswer {
  */
 export function dispatchUpstream(
   url: string,
-  init: { method: string; headers: Record<string, string | string[]>; body?: Readable | Buffer; signal: AbortSignal },
+  init: { method: string; headers: Record<string, string | string[]>; body?: Readable | Buffer; signal: Abortable },
 ): Promise<UpstreamAnswer> {
-  const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    return Promise.reject(new UpstreamConnectError(`unsupported protocol ${target.protocol}`));
+  const target = parsedUrl(url);
+  if ('protocol' in target) return Promise.reject(new UpstreamConnectError(`unsupported protocol ${target.protocol}`));
   return new Promise((resolve, reject) => {
     const handler = new ProxyHandler(init.signal, resolve, reject);
     upstreamPool.dispatch(
       {
         origin: target.origin,
-        path: target.pathname + target.search,
+        path: target.path,
         method: init.method as Dispatcher.HttpMethod,
         headers: init.headers,
         body: init.body ?? null,

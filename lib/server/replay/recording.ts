@@ -2,7 +2,6 @@ import 'server-only';
 import { openMarkerNonce, parseBffMarker } from '@/lib/sse/bff-marker';
 import { repliesSettled } from '../chat/settling-replies';
 import { captureStore } from '../captures';
-import { ANY_OWNER } from '../auth/ownership';
 import { store } from '../store';
 import type { StoredEvents } from '../store/types';
 
@@ -35,8 +34,8 @@ export function split(text: Buffer, sizes: number[], at: number[]): Recording['c
   return chunks;
 }
 
-async function fromCapture(id: string): Promise<Recording | undefined> {
-  const capture = await (await captureStore()).get(id, ANY_OWNER);
+async function fromCapture(id: string, owner: string): Promise<Recording | undefined> {
+  const capture = await (await captureStore()).get(id, owner);
   if (!capture?.response) return undefined;
   const text = Buffer.from(capture.events ? capture.events.items.map((item) => item.raw).join('') : (capture.body?.text ?? ''));
   const chunks = capture.chunks
@@ -74,12 +73,11 @@ function fromReply(events: StoredEvents): Recording {
 }
 
 /** What `/replay/{id}` serves: a capture's answer, or a stored reply's stream. */
-export async function loadRecording(id: string): Promise<Recording | undefined> {
-  // Whose it is was checked before: the caller's grant (see serve-replay.ts).
-  const capture = await fromCapture(id);
+export async function loadRecording(id: string, owner: string): Promise<Recording | undefined> {
+  const capture = await fromCapture(id, owner);
   if (capture) return capture;
   // A reply that has just ended may still be being stored ("Replay" pressed the moment it ends).
   await repliesSettled();
-  const events = await (await store()).replyEvents({ ownerId: ANY_OWNER }, id);
+  const events = await (await store()).replyEvents({ ownerId: owner }, id);
   return events?.items.length ? fromReply(events) : undefined;
 }

@@ -5,7 +5,9 @@ import { refusedHere, sendError } from '../proxy/io-answers';
 import { readPace, type Pace } from './pace';
 import { loadRecording, type Recording } from './recording';
 import { hasReplayGrant } from './replay-grant';
-import { signInRequired } from '../auth/current-user';
+import { proxyCaller } from '../auth/current-user';
+import { ANY_OWNER } from '../auth/ownership';
+import { TOKEN_HEADER } from '../auth/tokens/sluice-token';
 
 export { REPLAY_MOUNT };
 
@@ -72,14 +74,15 @@ export async function serveReplay(io: ProxyIo): Promise<void> {
       'invalid_request',
       `pace must be "recorded", "instant" or a multiple such as "2x", not "${url.searchParams.get('pace')?.slice(0, 50)}".`,
     );
-  if (signInRequired() && !hasReplayGrant(io.headers, id))
-    return sendError(
-      io,
-      401,
-      'sign_in_required',
-      'With sign-in on, a replay is served to the chat that asked for it (Replay in the model picker).',
-    );
-  const recording = /^[0-9a-f-]{36}$/.test(id) ? await loadRecording(id) : undefined;
+  // Whose recordings it may serve: any, to the relay that checked the caller and sends
+  // its grant; else the caller's own, by their personal token (`local`'s without sign-in).
+  let owner = hasReplayGrant(io.headers, id) ? ANY_OWNER : proxyCaller(io.headers, io.url);
+  if (owner instanceof Promise) owner = await owner;
+  if (typeof owner !== 'string' && 'refused' in owner)
+    return sendError(io, 401, 'sign_in_required', owner.refused, { header: TOKEN_HEADER });
+  const recording = /^[0-9a-f-]{36}$/.test(id)
+    ? await loadRecording(id, typeof owner === 'string' ? owner : owner.id)
+    : undefined;
   if (!recording) return sendError(io, 404, 'not_found', `No capture or stored reply "${id.slice(0, 100)}" to replay.`);
   play(io, recording, pace);
 }

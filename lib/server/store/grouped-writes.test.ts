@@ -45,4 +45,46 @@ describe('grouped writes', () => {
     ]);
     expect(groups).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
   });
+
+  it('lets a read wait only for the writes added before it, and start before the next group is written', async () => {
+    const { writes, groups, finish } = recorder();
+    const a = writes.add('a');
+    await new Promise((r) => setImmediate(r)); // a is being written
+    const b = writes.add('b');
+    // The read: what has been written, or begun, by the time it may ask the database.
+    const read = writes.after(async () => groups.map((group) => group.join('+')));
+    const c = writes.add('c'); // came after the read: not waited for
+    await finish();
+    await finish();
+    expect(await read).toEqual(['a', 'b']);
+    await finish();
+    await Promise.all([a, b, c]);
+    expect(groups).toEqual([['a'], ['b'], ['c']]);
+  });
+
+  it('runs a read at once when no write is pending, and after the group under way when one is', async () => {
+    const { writes, groups, finish } = recorder();
+    expect(await writes.after(async () => 'now')).toBe('now');
+    const a = writes.add('a');
+    await new Promise((r) => setImmediate(r)); // a is being written
+    let read = false;
+    const after = writes.after(async () => (read = true));
+    await new Promise((r) => setImmediate(r));
+    expect(read).toBe(false);
+    await finish();
+    await Promise.all([a, after]);
+    expect(read).toBe(true);
+    expect(groups).toEqual([['a']]);
+  });
+
+  it('fails only its caller when a read fails', async () => {
+    const { writes, finish } = recorder();
+    const a = writes.add('a');
+    const failing = writes.after(() => Promise.reject(new Error('read failed'))).catch((error: Error) => error.message);
+    const b = writes.add('b');
+    await finish();
+    await finish();
+    expect(await failing).toBe('read failed');
+    await Promise.all([a, b]);
+  });
 });

@@ -160,6 +160,19 @@ export const MIGRATIONS: string[] = [
      expires_at timestamptz not null
    );
    create index sessions_by_expiry on sessions (expires_at);`,
+  // Personal tokens (issue 40): a user's named keys for the recording proxy and the API.
+  // Only each token's SHA-256 is kept; a request finds its token by it. A revoked one
+  // stays (revoked_at) so its last use is still known; lists show only live ones.
+  `create table tokens (
+     id text primary key,
+     owner_id text not null,
+     name text not null,
+     hash text not null unique,
+     created_at timestamptz not null default now(),
+     last_used_at timestamptz,
+     revoked_at timestamptz
+   );
+   create index tokens_by_owner on tokens (owner_id, created_at desc);`,
 ];
 
 /**

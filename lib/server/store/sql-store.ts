@@ -9,6 +9,8 @@ import { readPackedEvents } from './packed-events';
 import { CaptureStore } from '../captures/capture-store';
 import { SessionStore } from '../auth/session-store';
 import { UserStore } from '../auth/user-store';
+import { TokenStore } from '../auth/tokens/token-store';
+import { UsageStore } from '../admin/usage-store';
 import { VoteStore } from '../votes/vote-store';
 import { ShareStore } from '../shares/share-store';
 import type {
@@ -101,17 +103,17 @@ const HIDDEN_BLIND = (id: string) =>
            where bp.id = ${id} and bs.blind is not null and bs.blind->'vote' is null)`;
 
 /**
- * The client, each of whose statements first waits for `before`: a turn is written with
- * its group, a moment after it was begun, and what is asked after it must still find it
- * (a conversation read, a next turn, a delete).
+ * The client, each of whose statements runs once the turns begun before it are written
+ * (`GroupedWrites.after`): a turn is written with its group, a moment after it was begun,
+ * and what is asked after it must still find it (a conversation read, a next turn, a delete).
  */
-function afterEach(sql: SqlClient, before: () => Promise<void>): SqlClient {
+function afterEach(sql: SqlClient, turns: GroupedWrites<Turn>): SqlClient {
   return {
-    query: async (text, params) => (await before(), sql.query(text, params)),
-    exec: async (text) => (await before(), sql.exec(text)),
-    batch: async (statements) => (await before(), sql.batch(statements)),
+    query: (text, params) => turns.after(() => sql.query(text, params)),
+    exec: (text) => turns.after(() => sql.exec(text)),
+    batch: (statements) => turns.after(() => sql.batch(statements)),
     alone: (work) => sql.alone(work),
-    close: async () => (await before(), sql.close()),
+    close: () => turns.after(() => sql.close()),
   };
 }
 
@@ -127,6 +129,10 @@ export class SqlConversationStore implements ConversationStore {
   readonly shares: ShareStore;
   /** Sluice's own sign-ins (SLUICE_AUTH=oidc), in the same database. */
   readonly sessions: SessionStore;
+  /** Their personal tokens (hashes only). */
+  readonly tokens: TokenStore;
+  /** Their usage totals, for admins. */
+  readonly usage: UsageStore;
 
   /** Turns that come together are written together (see GroupedWrites). */
   private readonly turns: GroupedWrites<Turn>;
@@ -142,11 +148,13 @@ export class SqlConversationStore implements ConversationStore {
     this.users = new UserStore(sql);
     this.shares = new ShareStore(sql);
     this.sessions = new SessionStore(sql);
+    this.tokens = new TokenStore(sql);
+    this.usage = new UsageStore(sql);
     this.turns = new GroupedWrites(async (turns) => {
       await writeTurns(sql, turns);
       if (!shared) this.keepStatistics(turns.length);
     });
-    this.sql = afterEach(sql, () => this.turns.idle());
+    this.sql = afterEach(sql, this.turns);
   }
 
   /** New turns written since the list's statistics were last taken, and how many to take them at. */

@@ -15,6 +15,8 @@ import type { VoteStore } from '../votes/vote-store';
 import type { SessionStore } from '../auth/session-store';
 import type { UserStore } from '../auth/user-store';
 import type { ShareStore } from '../shares/share-store';
+import type { TokenStore } from '../auth/tokens/token-store';
+import type { UsageStore } from '../admin/usage-store';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
@@ -106,6 +108,10 @@ export interface ConversationStore {
   readonly shares: ShareStore;
   /** Sluice's own sign-ins (SLUICE_AUTH=oidc), in the same database. */
   readonly sessions: SessionStore;
+  /** Their personal tokens, for the recording proxy and the API (hashes only). */
+  readonly tokens: TokenStore;
+  /** Their usage totals, which admins see. */
+  readonly usage: UsageStore;
   /** Other servers read this store too (PostgreSQL): a turn one takes, the others must find at once. */
   readonly shared: boolean;
   /** True when `id` is a conversation of this kind that `ownerId` owns. */

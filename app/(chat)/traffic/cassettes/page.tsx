@@ -1,5 +1,5 @@
 import { CassetteList } from '@/components/traffic/cassette-list';
-import { cassetteDir } from '@/lib/server/cassettes/cassette-file';
+import { cassetteShelf } from '@/lib/server/cassettes/cassette-file';
 import { cassetteSummaries } from '@/lib/server/cassettes/read-cassettes';
 import { pageUser } from '@/lib/server/auth/page-user';
 
@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** The proxy's cassettes. */
 export default async function CassettesPage() {
-  await pageUser();
-  return <CassetteList cassettes={await cassetteSummaries()} folder={cassetteDir()} />;
+  const user = await pageUser();
+  return <CassetteList cassettes={await cassetteSummaries(user)} folder={cassetteShelf(user.id)} />;
 }

@@ -9,8 +9,8 @@ export const dynamic = 'force-dynamic';
 /** One cassette's exchanges. */
 export default async function CassettePage({ params }: { params: Promise<{ name: string }> }) {
   const { name } = await params;
-  await pageUser();
-  const cassette = await cassetteDetail(name).catch((error: unknown) => {
+  const user = await pageUser();
+  const cassette = await cassetteDetail(user, name).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) notFound();
     throw error;
   });
