@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { newNonce } from '@/lib/server/security/headers';
+import { PAGE_PATH_HEADER } from '@/lib/server/auth/return-path';
 import { refusal, securityHeaders, withSecurityHeaders } from '@/lib/server/security/guard';
 
 /**
@@ -15,6 +16,8 @@ export function proxy(request: NextRequest): NextResponse {
   const security = securityHeaders(nonce);
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
+  // Where a page sends a visitor to sign in, it names this page to come back to (page-user.ts).
+  headers.set(PAGE_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   headers.set('content-security-policy', security['content-security-policy']!);
   return withSecurityHeaders(NextResponse.next({ request: { headers } }), security);
 }

@@ -65,10 +65,13 @@ afterAll(async () => {
  * provider (checked for PKCE, state and nonce), the login page filled in as `login`,
  * and the callback URL the provider sends the browser to (not yet followed).
  */
-async function throughProvider(login: string): Promise<{ authorize: URL; callback: URL; jar: Jar }> {
+async function throughProvider(
+  login: string,
+  startAt = '/api/auth/sign-in',
+): Promise<{ authorize: URL; callback: URL; jar: Jar }> {
   const jar: Jar = new Map();
   const atProvider: Jar = new Map();
-  const start = await get(`${origin}/api/auth/sign-in`, jar);
+  const start = await get(`${origin}${startAt}`, jar);
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get('location')!);
   let url = authorize;
@@ -150,6 +153,29 @@ describe('signing in through the provider', () => {
     expect(signInHtml).not.toContain('Sign out');
     // Signed in, the sign-in page moves on to the app.
     expect((await get(`${origin}/sign-in`, jar)).headers.get('location')).toBe('/');
+  });
+
+  it('comes back to the page asked for, and only to a page of its own', async () => {
+    // A signed-out visitor's page names itself to the sign-in page, whose link carries it on.
+    const asked = await get(`${origin}/diff?a=x&b=y`, new Map());
+    expect(asked.status).toBe(307);
+    expect(asked.headers.get('location')).toBe('/sign-in?next=%2Fdiff%3Fa%3Dx%26b%3Dy');
+    const signInHtml = await (await get(`${origin}${asked.headers.get('location')}`, new Map())).text();
+    expect(signInHtml).toContain('href="/api/auth/sign-in?next=%2Fdiff%3Fa%3Dx%26b%3Dy"');
+
+    const { callback, jar } = await throughProvider('ada', '/api/auth/sign-in?next=%2Fdiff%3Fa%3Dx%26b%3Dy');
+    const back = await get(callback, jar);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/diff?a=x&b=y');
+    // Signed in, the sign-in page moves on to the page it names.
+    expect((await get(`${origin}/sign-in?next=%2Fshares`, jar)).headers.get('location')).toBe('/shares');
+
+    // Another site is never a way back: the app's home instead.
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const away = await throughProvider('ada', `/api/auth/sign-in?next=${encodeURIComponent(next)}`);
+      expect((await get(away.callback, away.jar)).headers.get('location'), next).toBe('/');
+      expect((await get(`${origin}/sign-in?next=${encodeURIComponent(next)}`, away.jar)).headers.get('location')).toBe('/');
+    }
   });
 
   it('refuses a callback whose state was tampered with, or that this browser did not start', async () => {

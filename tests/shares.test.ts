@@ -84,6 +84,9 @@ describe('shares over HTTP (SLUICE_AUTH=none)', () => {
     expect(events.items.length).toBeGreaterThan(3);
     for (const item of events.items) expect(shown.text).toContain(escapeHtml(item.raw));
     expect(shown.text).toContain('Raw events');
+    // A visitor reads someone else's turns: named as the user's, not the visitor's own.
+    expect(shown.text).toContain('<h2 class="share-role">User</h2>');
+    expect(shown.text).not.toContain('>You<');
     expect(shown.text).toMatch(/<dt>TTFT<\/dt>/);
 
     // Its source changes (a reply, a rename, a delete): the share stays as it was, byte for byte.
@@ -271,7 +274,12 @@ describe('shares across users and restarts (SLUICE_AUTH=proxy, trusted headers)'
     expect(unknown.status).toBe(404);
     expect(await page(origin, expiring.url)).toEqual(unknown);
     // Signed-in only: a visitor without a sign-in gets the same 404; a signed-in one the page.
+    // Refused by an API route first: the process's identifier (and the error class it throws)
+    // is then that route's bundle's, not the share page's, which must still know it (a 500 did not).
+    expect((await fetch(`${origin}/api/shares`)).status).toBe(401);
     expect(await page(origin, members.url)).toEqual(unknown);
+    const formSignedOut = await fetch(`${origin}${open.url}/fork`, { method: 'POST', redirect: 'manual', headers: { origin } });
+    expect(formSignedOut.status).toBe(401);
     expect((await page(origin, members.url, alice)).status).toBe(200);
     expect((await page(origin, open.url)).status).toBe(200);
 

@@ -3,7 +3,7 @@
  * Sluice's own sign-in (`oidc`), a link to it; behind a signing proxy (`proxy`), only
  * words: the proxy in front signs people in, and reaching this page means it did not.
  */
-export function SignInRequiredPage({ mode }: { mode: 'proxy' | 'oidc' }) {
+export function SignInRequiredPage({ mode, next }: { mode: 'proxy' | 'oidc'; next?: string }) {
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-3 px-4 py-16">
       <h1 className="text-xl font-semibold">Sign in</h1>
@@ -15,7 +15,8 @@ export function SignInRequiredPage({ mode }: { mode: 'proxy' | 'oidc' }) {
           <p>
             {/* A plain link, not next/link: no prefetch may start a sign-in. */}
             <a
-              href="/api/auth/sign-in"
+              // Back to the page asked for, once signed in (the routes check it again).
+              href={next ? `/api/auth/sign-in?next=${encodeURIComponent(next)}` : '/api/auth/sign-in'}
               className="inline-block rounded-lg bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
             >
               Sign in

@@ -69,8 +69,9 @@ function ShareForm({ target, onDone }: { target: ShareTarget; onDone: () => void
         Share {WHAT[target.kind]}
       </h2>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        A read-only snapshot as it is now, with each reply&rsquo;s raw events and timing: later changes are not in it. Anyone with
-        the link can open it, until it expires or you revoke it.
+        A read-only snapshot as it is now, with each reply&rsquo;s raw events and timing: later changes are not in it.{' '}
+        {signedInOnly ? 'Anyone signed in here who has the link' : 'Anyone with the link'} can open it, until it expires or you
+        revoke it.
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <label htmlFor={ids.expiry} className="flex items-center gap-2">

@@ -35,7 +35,7 @@ export function ShareList({ limit }: { limit?: number }) {
         {listed.map((share) => (
           <li key={share.id} className="flex items-center gap-3 py-2 text-sm">
             <div className="min-w-0 flex-1">
-              <p className={`truncate ${share.revoked ? 'text-zinc-500 line-through dark:text-zinc-500' : ''}`}>{share.title}</p>
+              <p className={`truncate ${share.revoked ? 'text-zinc-600 line-through dark:text-zinc-400' : ''}`}>{share.title}</p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
                 {KIND_WORDS[share.kind]} ·{' '}
                 <time dateTime={share.createdAt} title={fullWhen(share.createdAt)}>

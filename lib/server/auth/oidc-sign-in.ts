@@ -26,6 +26,8 @@ interface Flow {
   state: string;
   nonce: string;
   verifier: string;
+  /** The page to come back to (return-path.ts checks it on the way out and back). */
+  next?: string;
 }
 
 /** Plain HTTP to the provider only on this machine (a provider in a test, or one beside Sluice); elsewhere HTTPS, as openid-client insists. */
@@ -73,9 +75,14 @@ const redirectUri = (settings: OidcSettings) => `${settings.publicUrl}${CALLBACK
  * The first leg: the provider's address to send the browser to (authorization code with
  * PKCE S256, a state and a nonce), and the flow to keep in the browser's cookie.
  */
-export async function beginSignIn(settings: OidcSettings): Promise<{ location: string; flow: string }> {
+export async function beginSignIn(settings: OidcSettings, next?: string): Promise<{ location: string; flow: string }> {
   const config = await configuration(settings);
-  const flow: Flow = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() };
+  const flow: Flow = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    verifier: client.randomPKCECodeVerifier(),
+    ...(next ? { next } : {}),
+  };
   const location = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri(settings),
     scope: 'openid email profile',
@@ -102,9 +109,14 @@ function readFlow(cookie: string | undefined): Flow {
  * The second leg, at the callback: openid-client checks the state, the issuer (the
  * response's `iss` and the ID token's), the nonce, the ID token's signature and audience,
  * and sends the PKCE verifier, which the provider checks. Then the required role, if any.
+ * Also the page the sign-in started from, to go back to.
  * `search` is the callback's query string, as the provider sent it.
  */
-export async function finishSignIn(settings: OidcSettings, search: string, flowCookie: string | undefined): Promise<Identity> {
+export async function finishSignIn(
+  settings: OidcSettings,
+  search: string,
+  flowCookie: string | undefined,
+): Promise<{ identity: Identity; next?: string }> {
   const flow = readFlow(flowCookie);
   const config = await configuration(settings);
   const current = new URL(`${redirectUri(settings)}${search}`);
@@ -127,7 +139,7 @@ export async function finishSignIn(settings: OidcSettings, search: string, flowC
       403,
       `Your account does not have the role “${settings.role.required}” this Sluice requires (the ID token's ${settings.role.claim} claim). Ask whoever runs your sign-in provider for it.`,
     );
-  return identityOf(claims);
+  return { identity: identityOf(claims), ...(typeof flow.next === 'string' ? { next: flow.next } : {}) };
 }
 
 /** The person an ID token names: its email only when the provider does not say it is unverified (admins are listed by email). */

@@ -5,9 +5,7 @@ import { cache } from 'react';
 import type { User } from '@/lib/api/users';
 import { currentUser } from './current-user';
 import { isSignInRequired } from './identity';
-
-/** Where a page sends a visitor without a valid sign-in (app/sign-in/page.tsx). */
-export const SIGN_IN_PAGE = '/sign-in';
+import { PAGE_PATH_HEADER, signInPageFor } from './return-path';
 
 /** The page request's user, looked up once per request however many layouts and pages ask; undefined when none is signed in. */
 export const signedInUser = cache(async (): Promise<User | undefined> => {
@@ -21,8 +19,8 @@ export const signedInUser = cache(async (): Promise<User | undefined> => {
 
 /**
  * The signed-in user of a page, each page asking itself (never only `proxy.ts`); a
- * visitor without a valid sign-in is sent to the sign-in page.
+ * visitor without a valid sign-in is sent to the sign-in page, which comes back here after.
  */
 export async function pageUser(): Promise<User> {
-  return (await signedInUser()) ?? redirect(SIGN_IN_PAGE);
+  return (await signedInUser()) ?? redirect(signInPageFor((await headers()).get(PAGE_PATH_HEADER) ?? undefined));
 }

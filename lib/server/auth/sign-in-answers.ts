@@ -6,6 +6,7 @@ import type { OidcSettings } from './auth-settings';
 import { cookieJar, readCookie, setCookie } from './cookies';
 import { authMode } from './current-user';
 import { beginSignIn, finishSignIn, FLOW_LIFETIME_S, SignInRefused } from './oidc-sign-in';
+import { returnPath } from './return-path';
 import { SESSION_LIFETIME_MS } from './session-store';
 
 /** The OIDC settings, or the 404 the sign-in routes are in any other mode. */
@@ -15,12 +16,16 @@ function oidcOnly(): OidcSettings | Response {
   return apiError(404, 'not_found', `Sluice signs users in itself only with SLUICE_AUTH=oidc (it is ${settings.mode}).`);
 }
 
-/** GET /api/auth/sign-in: off to the provider, the flow's secrets kept in a short-lived cookie. */
-export async function signInAnswer(): Promise<Response> {
+/**
+ * GET /api/auth/sign-in[?next=/path]: off to the provider, the flow's secrets (and the
+ * page to come back to) kept in a short-lived cookie.
+ */
+export async function signInAnswer(request: Request): Promise<Response> {
   const settings = oidcOnly();
   if (settings instanceof Response) return settings;
   try {
-    const { location, flow } = await beginSignIn(settings);
+    const next = returnPath(new URL(request.url).searchParams.get('next'));
+    const { location, flow } = await beginSignIn(settings, next);
     const jar = cookieJar(settings.publicUrl);
     const headers = new Headers({ location, 'cache-control': 'no-store' });
     headers.append('set-cookie', setCookie(jar, jar.flow, flow, FLOW_LIFETIME_S));
@@ -41,11 +46,11 @@ export async function callbackAnswer(request: Request): Promise<Response> {
   if (settings instanceof Response) return settings;
   const jar = cookieJar(settings.publicUrl);
   try {
-    const identity = await finishSignIn(settings, new URL(request.url).search, readCookie(request.headers, jar.flow));
+    const { identity, next } = await finishSignIn(settings, new URL(request.url).search, readCookie(request.headers, jar.flow));
     const db = await store();
     const user = await db.users.signedIn(identity, checkEnvironment().SLUICE_ADMIN_EMAILS);
     const { token } = await db.sessions.open(user.id);
-    const headers = new Headers({ location: '/', 'cache-control': 'no-store' });
+    const headers = new Headers({ location: returnPath(next) ?? '/', 'cache-control': 'no-store' });
     headers.append('set-cookie', setCookie(jar, jar.session, token, SESSION_LIFETIME_MS / 1000));
     headers.append('set-cookie', setCookie(jar, jar.flow, '', 0));
     return new Response(null, { status: 303, headers });

@@ -57,6 +57,7 @@ export async function openShare(token: string, headers: Headers): Promise<OpenSh
     await currentUser(headers);
     return share;
   } catch (error) {
+    // By name: another route's bundle may have thrown it (identity.ts).
     if (isSignInRequired(error)) return undefined;
     throw error;
   }

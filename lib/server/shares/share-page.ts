@@ -72,7 +72,8 @@ function sideHtml(side: DiffSide, label: string): string {
   return `<section class="share-pane" aria-label="Reply ${label}"><h2>Reply ${label}: ${esc(side.title)}</h2>${messageHtml(side.reply, side.events ?? undefined, 'h3')}</section>`;
 }
 
-const ROLE_WORDS: Record<string, string> = { user: 'You', system: 'System', tool: 'Tool', assistant: 'Assistant' };
+/** Whoever reads a share did not write it: the person's turns are "User", not "You". */
+const ROLE_WORDS: Record<string, string> = { user: 'User', system: 'System', tool: 'Tool', assistant: 'Assistant' };
 
 function messageHtml(message: StoredMessage, events: StoredEvents | undefined, heading: 'h2' | 'h3'): string {
   if (!('timings' in message)) {

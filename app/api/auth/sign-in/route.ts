@@ -4,4 +4,4 @@ import { signInAnswer } from '@/lib/server/auth/sign-in-answers';
 export const dynamic = 'force-dynamic';
 
 /** Sign in (SLUICE_AUTH=oidc): off to the provider, with PKCE, a state and a nonce. */
-export const GET = publicRoute(() => signInAnswer());
+export const GET = publicRoute((request: Request) => signInAnswer(request));
