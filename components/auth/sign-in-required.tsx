@@ -6,7 +6,7 @@
 export function SignInRequiredPage({ mode, next }: { mode: 'proxy' | 'oidc'; next?: string }) {
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-3 px-4 py-16">
-      <h1 className="text-xl font-semibold">Sign in</h1>
+      <h1 className="text-xl font-semibold">Sign in to Sluice</h1>
       {mode === 'oidc' ? (
         <>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
