@@ -12,10 +12,13 @@ import type { ConversationStore } from '../store/types';
  * user's chat by its id).
  */
 export async function ownedConversation(user: User, id: string): Promise<ConversationStore> {
-  if (!isUuid(id)) throw conversationNotFound(id);
-  const db = await store();
-  if ((await db.ownerOf(id)) !== user.id) throw conversationNotFound(id);
-  return db;
+  if (!(await ownsConversation(user, id))) throw conversationNotFound(id);
+  return store();
+}
+
+/** True when `id` is a conversation (a chat, a compare session or a pane) that `user` owns. */
+export async function ownsConversation(user: User, id: string): Promise<boolean> {
+  return isUuid(id) && (await (await store()).ownerOf(id)) === user.id;
 }
 
 /** Passed as the owner by reads whose caller was checked another way (a replay's grant): any owner's row. */

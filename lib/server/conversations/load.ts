@@ -4,7 +4,7 @@ import { isUuid } from '../ids';
 import { store } from '../store';
 import type { CompareSession, Conversation, ConversationPage, ListOptions, StoredEvents, StoredMessage } from '../store/types';
 import type { User } from '@/lib/api/users';
-import { ownedConversation } from '../auth/ownership';
+import { ownedConversation, ownsConversation } from '../auth/ownership';
 import { labelOf } from '@/lib/api/blind';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { maskConversation, maskEvents, maskMessage } from '../blind/mask';
@@ -13,11 +13,6 @@ import { hiddenPane, seatNames } from '../blind/seating';
 /** The store, once `id` is a conversation the caller owns (else the 404 for an id that never existed). */
 export const storeFor = ownedConversation;
 
-/** True when `id` is a conversation `user` owns: reads of anything else find nothing. */
-async function owns(user: User, id: string): Promise<boolean> {
-  return isUuid(id) && (await (await store()).ownerOf(id)) === user.id;
-}
-
 /*
  * Every read below answers a blind race's panes as their labels until its vote
  * (lib/server/blind/mask.ts): the page reads nothing that names a hidden model.
@@ -25,7 +20,7 @@ async function owns(user: User, id: string): Promise<boolean> {
 
 /** Reads see every reply that has ended as it ended (see settling-replies). */
 export async function loadConversation(user: User, id: string): Promise<Conversation | undefined> {
-  if (!(await owns(user, id))) return undefined;
+  if (!(await ownsConversation(user, id))) return undefined;
   await repliesSettled();
   const db = await store();
   const conversation = await db.getConversation(id);
@@ -47,7 +42,7 @@ export async function loadConversationList(user: User, options: Omit<ListOptions
 
 /** A compare session with its panes; a blind one with its labels (and its vote, which reveals it). */
 export async function loadCompare(user: User, id: string): Promise<CompareSession | undefined> {
-  if (!(await owns(user, id))) return undefined;
+  if (!(await ownsConversation(user, id))) return undefined;
   await repliesSettled();
   const db = await store();
   const session = await db.getCompare(id);
