@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { WorkerRpc } from '../worker-rpc';
 import type { SqlRequest, SqlResult } from './pglite-protocol';
+import { isReadOnly } from './read-only';
 import type { SqlClient, Statement } from './sql-client';
 
 /**
@@ -28,7 +29,7 @@ export async function openPgliteClient(dataDir: string): Promise<SqlClient> {
   const rpc = new WorkerRpc<SqlRequest, SqlResult>(worker, undefined, undefined, 'embedded database');
   const client: SqlClient = {
     query: async <T>(sql: string, params?: unknown[]) =>
-      (await rpc.call((id) => ({ id, op: 'query', sql, params }))) as { rows: T[] },
+      (await rpc.call((id) => ({ id, op: 'query', sql, params, read: isReadOnly(sql) }))) as { rows: T[] },
     exec: (sql: string) => rpc.call((id) => ({ id, op: 'exec', sql })),
     batch: async (statements: Statement[]) =>
       (await rpc.call((id) => ({ id, op: 'batch', statements }))) as { rows: unknown[] }[],
