@@ -1,6 +1,6 @@
 import type { UserUsage } from '@/lib/api/tokens';
 import { CONTENT_ID } from '../skip-link';
-import { ThemeToggle } from '../theme-toggle';
+import { PageHeader, PageTitle } from '../page-header';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const usd = (n: number) => `$${n.toFixed(n !== 0 && n < 0.01 ? 4 : 2)}`;
@@ -22,12 +22,9 @@ export function UsageView({ users }: { users: UserUsage[] }) {
   const cell = 'py-2 pr-3 text-right tabular-nums whitespace-nowrap';
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <h1 className="text-lg font-semibold tracking-tight">Usage by user</h1>
-        <span className="ml-auto">
-          <ThemeToggle />
-        </span>
-      </header>
+      <PageHeader>
+        <PageTitle>Usage by user</PageTitle>
+      </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">
           What each user spent: replies in their chats and compare sessions, and exchanges through the recording proxy, with their

@@ -17,13 +17,13 @@ import type { PublicProvider } from '@/lib/api/providers';
 import type { CapturedChat } from '@/lib/api/captures';
 import type { CompareSession } from '@/lib/api/conversations';
 import { Composer } from '../chat/composer';
-import { ThemeToggle } from '../theme-toggle';
 import { ComparePane } from './compare-pane';
 import { RaceSection } from './race-section';
 import { BlindVote } from './blind-vote';
 import { ShareButton } from '../shares/share-button';
 import { Button } from '@/components/ui/button';
 import { MenuButton } from '@/components/ui/menu-button';
+import { PageHeader, PageTitle } from '../page-header';
 
 /** The first models offered, one per protocol where possible, for a new race of two. */
 function firstModels(providers: PublicProvider[]) {
@@ -84,8 +84,8 @@ export function CompareApp({
     // Landmarks as on the chat page: its banner, the race and panes as its main, the
     // vote and the composer as its contentinfo (a footer inside <main> would be none).
     <div className="flex min-h-screen flex-col gap-4 px-4 pb-4">
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <h1 className="flex h-8 items-center text-lg font-semibold tracking-tight">Compare</h1>
+      <PageHeader>
+        <PageTitle>Compare</PageTitle>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{panes.length} models, one prompt</span>
         <label className="flex items-center gap-1.5 text-xs font-medium">
           <input
@@ -129,10 +129,7 @@ export function CompareApp({
             Diff two panes
           </MenuButton>
         ) : null}
-        <span className="ml-auto">
-          <ThemeToggle />
-        </span>
-      </header>
+      </PageHeader>
       <main className="flex flex-col gap-4">
         {extras ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{extras}</p> : null}
         {blind && !started ? (

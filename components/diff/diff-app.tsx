@@ -9,9 +9,9 @@ import { exposeStats } from '@/lib/client/render-stats';
 import { saveFile } from '@/lib/client/save-file';
 import { ShareButton } from '../shares/share-button';
 import { Button } from '@/components/ui/button';
-import { ThemeToggle } from '../theme-toggle';
 import { DiffText } from './diff-text';
 import { StreamLanes } from './stream-lanes';
+import { PageHeader, PageTitle } from '../page-header';
 
 const control = 'rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700';
 
@@ -88,8 +88,8 @@ export function DiffApp({ a, b }: { a: DiffSide; b: DiffSide }) {
   useEffect(exposeStats, []);
   return (
     <main className="flex min-h-screen flex-col gap-5 px-4 pb-6">
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <h1 className="flex h-8 items-center text-lg font-semibold tracking-tight">Compare two replies</h1>
+      <PageHeader>
+        <PageTitle>Compare two replies</PageTitle>
         <Button
           aria-pressed={view === 'inline'}
           onClick={() => setView((v) => (v === 'side' ? 'inline' : 'side'))}
@@ -106,10 +106,7 @@ export function DiffApp({ a, b }: { a: DiffSide; b: DiffSide }) {
           Export HTML
         </Button>
         <ShareButton target={{ kind: 'diff', a: a.id, b: b.id }} className={control} />
-        <span className="ml-auto">
-          <ThemeToggle />
-        </span>
-      </header>
+      </PageHeader>
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <SideCard side={a} letter="A" />
         <SideCard side={b} letter="B" />

@@ -3,7 +3,7 @@ import type { Leaderboard } from '@/lib/api/votes';
 import { leaderboardSearch, type LeaderboardQuery } from '@/lib/client/leaderboard';
 import { PageStats } from '../page-stats';
 import { CONTENT_ID } from '../skip-link';
-import { ThemeToggle } from '../theme-toggle';
+import { PageHeader, PageTitle } from '../page-header';
 import { LeaderboardFilters } from './leaderboard-filters';
 import { LeaderboardTable } from './leaderboard-table';
 
@@ -36,19 +36,19 @@ export function LeaderboardView({ board, query, error }: { board: Leaderboard; q
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
       <PageStats />
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <h1 className="text-lg font-semibold tracking-tight">Leaderboard</h1>
-        <a
-          href={`/api/leaderboard${leaderboardSearch(query, { format: 'csv' })}`}
-          download
-          className="ml-auto rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-        >
-          Export CSV
-        </a>
-        <span>
-          <ThemeToggle />
-        </span>
-      </header>
+      <PageHeader
+        end={
+          <a
+            href={`/api/leaderboard${leaderboardSearch(query, { format: 'csv' })}`}
+            download
+            className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
+            Export CSV
+          </a>
+        }
+      >
+        <PageTitle>Leaderboard</PageTitle>
+      </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">
           Each model’s Bradley–Terry score from blind votes on the compare page: 1000 is the average model, and 400 points more

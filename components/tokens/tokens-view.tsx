@@ -5,7 +5,7 @@ import { MAX_TOKEN_NAME, type CreatedToken, type TokenSummary } from '@/lib/api/
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CONTENT_ID } from '../skip-link';
-import { ThemeToggle } from '../theme-toggle';
+import { PageHeader, PageTitle } from '../page-header';
 
 const when = (iso: string | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
@@ -96,12 +96,9 @@ export function TokensView({ initial }: { initial: TokenSummary[] }) {
 
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <h1 className="text-lg font-semibold tracking-tight">Tokens</h1>
-        <span className="ml-auto">
-          <ThemeToggle />
-        </span>
-      </header>
+      <PageHeader>
+        <PageTitle>Tokens</PageTitle>
+      </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex max-w-3xl min-w-0 flex-col gap-4 py-4 outline-none">
         <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">
           A personal token lets an app or a script use the recording proxy and the API as you. Send it in the{' '}

@@ -11,7 +11,7 @@ import { useDebounced } from '@/lib/client/use-debounced';
 import { useOrigin } from '@/lib/client/use-origin';
 import { Button } from '@/components/ui/button';
 import { CONTENT_ID } from '../skip-link';
-import { ThemeToggle } from '../theme-toggle';
+import { PageHeader, PageTitle } from '../page-header';
 import { CaptureFilters } from './capture-filters';
 import { CaptureTable } from './capture-table';
 
@@ -90,19 +90,16 @@ export function TrafficApp({ providers, initial }: { providers: PublicProvider[]
 
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
-      <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
-        <h1 className="text-lg font-semibold tracking-tight">Traffic</h1>
+      <PageHeader
+        end={
+          <Link href="/traffic/cassettes" className="text-sm text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
+            Cassettes
+          </Link>
+        }
+      >
+        <PageTitle>Traffic</PageTitle>
         <FeedStatus state={feed} />
-        <Link
-          href="/traffic/cassettes"
-          className="ml-auto text-sm text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
-        >
-          Cassettes
-        </Link>
-        <span>
-          <ThemeToggle />
-        </span>
-      </header>
+      </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <HowToRecord providers={providers} open={list.isSuccess && captures.length === 0 && !filtered} />
         <CaptureFilters providers={providers} models={models} value={filters} onChange={change} />

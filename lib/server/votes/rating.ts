@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Verdict, VotePane } from '@/lib/api/votes';
+import type { LeaderboardRow, Verdict, VotePane } from '@/lib/api/votes';
 import { seededRandom } from '@/lib/simulator/random';
 
 /** What rating reads of a vote: its verdict and who raced (a StoredVote or a VoteOutcome). */
@@ -8,22 +8,8 @@ export interface RatedVote {
   panes: Pick<VotePane, 'label' | 'provider' | 'model'>[];
 }
 
-/** One provider-model pair's record and its Bradley–Terry score, unrounded. */
-export interface ModelRating {
-  provider: string;
-  model: string;
-  /** Pairs won, lost and tied (both-bad counts as tied: docs/decisions.md). */
-  wins: number;
-  losses: number;
-  ties: number;
-  /** Votes it raced in. */
-  votes: number;
-  /** 1000 + 400·log10(strength), strengths normalized to a geometric mean of 1 (so the mean score is 1000). */
-  score: number;
-  /** The score's 95 % interval: the 2.5th and 97.5th percentiles over bootstrap resamples of the votes. */
-  low: number;
-  high: number;
-}
+/** One provider-model pair's record and its Bradley–Terry score: the leaderboard's row, its figures unrounded. */
+export type ModelRating = LeaderboardRow;
 
 export interface RatingOptions {
   /**
