@@ -259,6 +259,36 @@ describe.skipIf(!redisBinary || !pgUrl)('two users on two instances (SLUICE_AUTH
     expect((await fetch(`${a}/api/conversations/${conversationId}`, as('bob', { method: 'DELETE' }))).status).toBe(404);
     expect((await fetch(`${a}/api/conversations/${conversationId}`, as('alice'))).status).toBe(200);
   });
+
+  it('a token revoked on one instance is refused at once by the other, which had it cached', async () => {
+    const [a, b] = [running.a!.origin, running.b!.origin];
+    const made = (await (
+      await fetch(`${a}/api/tokens`, as('alice', { method: 'POST', body: json({ name: 'revoked' }) }))
+    ).json()) as {
+      id: string;
+      token: string;
+    };
+    const through = (origin: string) =>
+      fetch(`${origin}/proxy/up-chat/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sluice-token': made.token },
+        body: json({ model: 'json-reply', messages: [{ role: 'user', content: 'revocation' }] }),
+      }).then(async (r) => (await r.text(), r.status));
+    // Instance B has looked the token up, and keeps its holder for 10 s from then.
+    const cachedAt = Date.now();
+    expect(await through(b)).toBe(200);
+    expect(await through(b)).toBe(200);
+    expect((await fetch(`${a}/api/tokens/${made.id}`, as('alice', { method: 'DELETE' }))).status).toBe(204);
+    expect(await through(a)).toBe(401);
+    // Told through Redis, B refuses it before its cache entry would have run out.
+    const deadline = cachedAt + 9_000;
+    let status = await through(b);
+    while (status !== 401 && Date.now() < deadline) {
+      await sleep(50);
+      status = await through(b);
+    }
+    expect(status).toBe(401);
+  });
 });
 
 describe('SLUICE_AUTH=proxy with a signed assertion (a JWKS served by the test, as Cloudflare Access does)', () => {

@@ -1,5 +1,6 @@
 import { route } from '@/lib/server/api-route';
 import { forgetToken } from '@/lib/server/auth/tokens/token-user';
+import { tellRevoked } from '@/lib/server/auth/tokens/revocation-news';
 import { ApiError } from '@/lib/server/http-errors';
 import { store } from '@/lib/server/store';
 
@@ -13,5 +14,6 @@ export const DELETE = route(async (_request: Request, { params }: Context, user)
   if (!(await (await store()).tokens.revoke(user.id, id)))
     throw new ApiError(404, 'not_found', `No token "${id.slice(0, 100)}".`);
   forgetToken(id);
+  await tellRevoked(id);
   return new Response(null, { status: 204 });
 });

@@ -2,11 +2,12 @@ import 'server-only';
 import type { User } from '@/lib/api/users';
 import { store } from '../../store';
 import { tokenHash, TOKEN_HEADER, type FoundToken } from './sluice-token';
+import { listenForRevocations, revocationsHeard } from './revocation-news';
 
 /**
  * A token's holder stays known this long, so a request that carries one costs no
- * database read: revoked here, a token is forgotten at once; revoked on another
- * instance, it works there for at most this long.
+ * database read. A token revoked is forgotten at once here and, through Redis, on every
+ * other instance (revocation-news.ts); an instance that cannot hear that keeps none.
  */
 const KNOWN_MS = 10_000;
 /** A token's last use is written at most this often (per instance), after the request, never in its way. */
@@ -42,10 +43,11 @@ function knownHolder(hash: string, now: number): User | undefined | 'unseen' {
 }
 
 async function lookedUp(hash: string, now: number): Promise<User | undefined> {
+  listenForRevocations(forgetToken);
   const found = await (await store()).tokens.holder(hash);
   const { known } = state();
   if (known.size > 10_000) known.clear();
-  known.set(hash, { user: found?.user, tokenId: found?.tokenId, until: now + KNOWN_MS });
+  if (revocationsHeard()) known.set(hash, { user: found?.user, tokenId: found?.tokenId, until: now + KNOWN_MS });
   if (found) noteUse(found.tokenId, now);
   return found?.user;
 }
@@ -58,7 +60,7 @@ export async function tokenUser(token: string): Promise<User | undefined> {
   return known === 'unseen' ? lookedUp(hash, now) : known;
 }
 
-/** Forgets a revoked token at once on this instance (others within KNOWN_MS). */
+/** Forgets a revoked token on this instance (the route that revokes it tells the others: revocation-news.ts). */
 export function forgetToken(tokenId: string): void {
   for (const [hash, known] of state().known) if (known.tokenId === tokenId) state().known.delete(hash);
 }

@@ -24,6 +24,8 @@ export const keys = {
   lease: (instance: string) => `sluice:instance:${instance}:lease`,
   /** Stop requests, to whichever instance runs the reply. */
   stopChannel: 'sluice:stop',
+  /** Personal tokens just revoked (their ids), to every instance's cache of token holders. */
+  revokedTokensChannel: 'sluice:tokens:revoked',
 };
 
 /** A running reply's keys live this long at most (a leak bound if every instance died); at its end, the retention. */

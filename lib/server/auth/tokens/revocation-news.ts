@@ -1,0 +1,70 @@
+import 'server-only';
+import type { Redis } from 'ioredis';
+import { readVariable } from '../../environment';
+import { connectRedis, dedicatedConnection } from '../../live/redis/connect';
+import { keys } from '../../live/redis/keys';
+
+/**
+ * A revoked token, told to every instance sharing Redis (REDIS_URL), so that each drops
+ * it from its cache of token holders at once (token-user.ts) instead of honouring it
+ * until the cache entry runs out. Without Redis there is no other instance to tell.
+ * Shared through globalThis: Next.js gives each route its own module state.
+ */
+type News = { subscriber?: Redis; publisher?: Promise<Redis> };
+const KEY = Symbol.for('sluice.token-revocation-news');
+
+function news(): News {
+  const holder = globalThis as { [KEY]?: News };
+  return (holder[KEY] ??= {});
+}
+
+const redisUrl = () => readVariable('REDIS_URL');
+
+function publisher(url: string): Promise<Redis> {
+  const state = news();
+  if (!state.publisher) {
+    state.publisher = connectRedis(url);
+    state.publisher.catch(() => (state.publisher = undefined)); // tried again on the next revocation
+  }
+  return state.publisher;
+}
+
+/** Starts hearing revocations from other instances (once per process); `forget` drops a token id. */
+export function listenForRevocations(forget: (tokenId: string) => void): void {
+  const url = redisUrl();
+  const state = news();
+  if (!url || state.subscriber) return;
+  const starting = publisher(url).then(async (redis) => {
+    const subscriber = await dedicatedConnection(redis, { reconnect: true });
+    subscriber.on('message', (_channel: string, tokenId: string) => forget(tokenId));
+    await subscriber.subscribe(keys.revokedTokensChannel);
+    return subscriber;
+  });
+  starting.then(
+    (subscriber) => (state.subscriber = subscriber),
+    (error: unknown) =>
+      console.error(`sluice: cannot hear token revocations: ${error instanceof Error ? error.message : String(error)}`),
+  );
+}
+
+/**
+ * Whether a revocation on another instance would be heard here now: only then may a
+ * token's holder be cached (while subscribed; a subscription lost and restored hears
+ * what comes after, and ioredis subscribes again as it reconnects).
+ */
+export function revocationsHeard(): boolean {
+  return !redisUrl() || news().subscriber?.status === 'ready';
+}
+
+/** Tells the other instances a token is revoked; if Redis cannot be reached, they honour it until their cache entry runs out (said in the log). */
+export async function tellRevoked(tokenId: string): Promise<void> {
+  const url = redisUrl();
+  if (!url) return;
+  try {
+    await (await publisher(url)).publish(keys.revokedTokensChannel, tokenId);
+  } catch (error) {
+    console.error(
+      `sluice: token ${tokenId} is revoked, but other instances were not told (${error instanceof Error ? error.message : String(error)}); they refuse it within 10 s`,
+    );
+  }
+}
