@@ -59,7 +59,9 @@ describe('the embedded database: reads before writes that wait', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const read = sql.query('select 1').then(note('read'));
     await Promise.all([...writes, read]);
-    expect(order).toEqual(['write 1', 'read', 'write 2']);
+    // Before the write queued behind the one running (on a busy machine the database thread may
+    // take all three together before the first starts: then the read goes first of all).
+    expect(order.indexOf('read')).toBeLessThan(order.indexOf('write 2'));
   });
 
   it('lets a waiting write go after eight reads in a row', async () => {
