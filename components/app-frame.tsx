@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConversationSidebar } from '@/components/sidebar/conversation-sidebar';
+import { ConversationSidebar, PAGE_ID } from '@/components/sidebar/conversation-sidebar';
 import { SkipLink } from '@/components/skip-link';
 
 /**
@@ -11,7 +11,9 @@ export function AppFrame({ children, account }: { children: ReactNode; account?:
     <div className="flex min-h-screen">
       <SkipLink />
       <ConversationSidebar account={account} />
-      <div className="min-w-0 flex-1">{children}</div>
+      <div id={PAGE_ID} className="min-w-0 flex-1">
+        {children}
+      </div>
     </div>
   );
 }

@@ -133,11 +133,32 @@ test.describe('on a touch screen', () => {
     await page.touchscreen.tap(beside.x, beside.y);
     await expect(app.sidebar()).toBeHidden();
     expect(await covered()).toBe(false);
-    // Escape closes it too, and gives the focus back to the button that opened it.
+    // Open, it is modal: the focus is in it, and Tab never leaves it and its close button for the page behind.
     await show.tap();
     await expect(app.sidebar()).toBeVisible();
+    await expect(app.sidebar().getByRole('link', { name: 'New chat' })).toBeFocused();
+    await expect(page.locator('#app-page')).toHaveAttribute('inert', '');
+    const focusIn = () =>
+      page.evaluate(() => {
+        const at = document.activeElement;
+        return at?.closest('#conversation-sidebar')
+          ? 'drawer'
+          : at?.closest('#app-page')
+            ? 'page'
+            : (at?.getAttribute('aria-label') ?? at?.tagName);
+      });
+    const visited = new Set<string | null | undefined>();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      visited.add(await focusIn());
+    }
+    expect(visited.has('page')).toBe(false);
+    expect(visited.has('drawer')).toBe(true);
+    // Escape (from outside a text field, where it clears the field) closes it too, gives the page back, and the focus to the button that opened it.
+    await app.sidebar().getByRole('link', { name: 'New chat' }).focus();
     await page.keyboard.press('Escape');
     await expect(app.sidebar()).toBeHidden();
     await expect(show).toBeFocused();
+    await expect(page.locator('#app-page')).not.toHaveAttribute('inert', '');
   });
 });

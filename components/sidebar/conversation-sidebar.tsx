@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { useConversationList } from '@/lib/client/history/conversation-list';
@@ -59,6 +59,34 @@ function useEscapeToClose(open: boolean, close: () => void): void {
   }, [open, close]);
 }
 
+/** The page beside the sidebar (components/app-frame.tsx): inert while the drawer covers it. */
+export const PAGE_ID = 'app-page';
+
+/** The width from which the list sits beside the page instead of over it (Tailwind's `md`). */
+const BESIDE = '(min-width: 768px)';
+
+/**
+ * While the drawer is open over the page (a phone), it is modal: the page behind is
+ * inert (neither Tab nor a screen reader reaches it), the focus moves into the drawer,
+ * and a screen that widens closes it, since the list then sits beside the page.
+ */
+function useModalDrawer(open: boolean, drawer: RefObject<HTMLElement | null>, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const wide = window.matchMedia(BESIDE);
+    if (wide.matches) return;
+    const page = document.getElementById(PAGE_ID);
+    page?.setAttribute('inert', '');
+    drawer.current?.querySelector<HTMLElement>('a[href], button:not([disabled]), input')?.focus();
+    const widened = () => wide.matches && close();
+    wide.addEventListener('change', widened);
+    return () => {
+      page?.removeAttribute('inert');
+      wide.removeEventListener('change', widened);
+    };
+  }, [open, drawer, close]);
+}
+
 /**
  * The conversation list: newest first, searchable, paged; rename and delete in place. On
  * a phone, a drawer over the page, which a backdrop dims: a tap on it, or Escape, closes it.
@@ -74,6 +102,8 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
     toggle.current?.focus();
   }, []);
   useEscapeToClose(open, closeByKey);
+  const drawer = useRef<HTMLElement>(null);
+  useModalDrawer(open, drawer, close);
   const [search, setSearch] = useState('');
   const query = useDebounced(search, 200);
   const list = useConversationList(query);
@@ -107,6 +137,7 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
         <div aria-hidden="true" onClick={() => setOpen(false)} className="fixed inset-0 z-20 bg-zinc-950/50 md:hidden" />
       ) : null}
       <nav
+        ref={drawer}
         id="conversation-sidebar"
         aria-label="Conversations"
         className={`${open ? 'fixed inset-y-0 left-0 z-20 flex pt-12 shadow-xl' : 'hidden'} follow-off w-72 shrink-0 flex-col gap-2 border-r border-zinc-200 bg-zinc-50 md:sticky md:top-0 md:flex md:h-screen md:pt-0 md:shadow-none dark:border-zinc-800 dark:bg-zinc-900`}
