@@ -78,6 +78,11 @@ test('the leaderboard: empty, then a few votes rated, filtered in the address, e
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${tomorrow}`));
   await expect(page.getByRole('heading', { name: 'No blind votes match these filters' })).toBeVisible();
+  // A day that is no date: the page says so, and offers no export (its download would be the error).
+  await app.open('/leaderboard?from=2026-13-45');
+  await expect(page.getByRole('alert').filter({ hasText: 'must be a day' })).toContainText('2026-13-45');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
 
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => localStorage.setItem('sluice-theme', t), theme);

@@ -9,6 +9,8 @@ import { LeaderboardTable } from './leaderboard-table';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const link = 'text-sky-700 underline-offset-2 hover:underline dark:text-sky-400';
+const exportStyle =
+  'rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800';
 
 /** No rated votes (none yet, or none in the filter): how to get some. */
 function Empty({ filtered }: { filtered: boolean }) {
@@ -38,13 +40,16 @@ export function LeaderboardView({ board, query, error }: { board: Leaderboard; q
       <PageStats />
       <PageHeader
         end={
-          <a
-            href={`/api/leaderboard${leaderboardSearch(query, { format: 'csv' })}`}
-            download
-            className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-          >
-            Export CSV
-          </a>
+          // A filter the server refuses has no board to export: the download would be its error, as JSON.
+          error ? (
+            <button type="button" disabled title={error} className={`${exportStyle} opacity-40`}>
+              Export CSV
+            </button>
+          ) : (
+            <a href={`/api/leaderboard${leaderboardSearch(query, { format: 'csv' })}`} download className={exportStyle}>
+              Export CSV
+            </a>
+          )
         }
       >
         <PageTitle>Leaderboard</PageTitle>
