@@ -14,8 +14,21 @@ export async function freshPgDatabase(adminUrl: string): Promise<{ url: string; 
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        // FORCE ends the sessions still on it; one of autovacuum's needs pg_signal_backend
+        // (.ci/postgres grants it): without that, wait for autovacuum to leave it.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await client.query(`drop database if exists ${name} with (force)`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt === 50) throw error;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
