@@ -70,6 +70,31 @@ describe('the official SDKs through the proxy, against the simulator', () => {
     expect(capture.timings.end).toBeGreaterThanOrEqual(capture.timings.lastToken!);
   });
 
+  it('a thinking reply: the first token of its answer is kept, where its thinking ends', async () => {
+    const marker = tag();
+    await fetch(`${proxy('sim-openai')}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'sim-thinking',
+        stream: true,
+        messages: [{ role: 'user', content: `${marker} think=12 tokens=8` }],
+      }),
+    }).then((r) => r.text());
+    let found: CaptureSummary | undefined;
+    await expect
+      .poll(async () => {
+        const page = (await (await fetch(`${base}/api/captures?q=${marker}`)).json()) as CapturePage;
+        found = page.items.find((c) => c.status === 'complete');
+        return found?.status;
+      })
+      .toBe('complete');
+    const capture = (await (await fetch(`${base}/api/captures/${found!.id}`)).json()) as CaptureDetail;
+    const { firstToken, firstAnswer, lastToken } = capture.timings;
+    expect(firstAnswer).toBeGreaterThan(firstToken!);
+    expect(firstAnswer).toBeLessThanOrEqual(lastToken!);
+  });
+
   it('a stream that never says its usage is counted from its events and its request, marked as an estimate', async () => {
     const prompt = `No usage ${tag()} tokens=30`;
     const response = await fetch(`${proxy('sim-openai')}/chat/completions`, {
@@ -251,6 +276,8 @@ describe('the proxy against a scripted upstream', () => {
     const list = await (await fetch(`${base}/api/captures`)).text();
     for (const text of [JSON.stringify(capture), har, list]) expect(text).not.toContain(SECRET_KEY);
     expect(JSON.stringify(capture.events)).toContain('[redacted]');
+    // Nor the peer stamp this server puts on every request it receives: it carries the process' secret.
+    for (const text of [JSON.stringify(capture), har]) expect(text).not.toContain('x-sluice-peer');
   });
 
   it('a HAR 1.2 file of one entry, as viewers read it', async () => {

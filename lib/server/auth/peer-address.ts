@@ -9,7 +9,8 @@ import type { IncomingMessage } from 'node:http';
  * the process started: a request that reached a handler without passing the stamp (one
  * that came before instrumentation.ts ran) has no peer, and is trusted as no proxy.
  */
-const HEADER = 'x-sluice-peer';
+export const PEER_HEADER = 'x-sluice-peer';
+const HEADER = PEER_HEADER;
 // One per process, on globalThis: Next.js bundles instrumentation (which stamps) and each
 // route (which reads) apart, each with its own module state.
 const SECRET_KEY = Symbol.for('sluice.peer-secret');

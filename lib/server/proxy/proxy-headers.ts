@@ -6,6 +6,7 @@ import { protocolModule } from '@/lib/protocols/registry';
 import { keyHeadersOf } from '@/lib/protocols/request-types';
 import { PLACEHOLDER_KEY } from '@/scripts/with-env.mjs';
 import { REDACTED } from '../chat/exchange';
+import { PEER_HEADER } from '../auth/peer-address';
 import {
   CREDENTIAL_HEADERS,
   CREDENTIAL_QUERY,
@@ -143,11 +144,15 @@ export function downstreamHeaders(upstream: Record<string, string | string[] | u
   return headers;
 }
 
-/** Headers as a capture keeps them: credential-bearing ones (by name) redacted, lists joined. */
+/**
+ * Headers as a capture keeps them: credential-bearing ones (by name) redacted, lists
+ * joined, and without the peer stamp this process adds to every request it receives
+ * (auth/peer-address.ts): none of the app's, and it carries the process' secret.
+ */
 export function shownHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const shown: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === PEER_HEADER) continue;
     shown[name] = SECRET_NAME.test(name) ? REDACTED : Array.isArray(value) ? value.join(', ') : value;
   }
   return shown;
