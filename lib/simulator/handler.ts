@@ -4,24 +4,32 @@ import { ApiError } from '@/lib/server/http-errors';
 import { readLimited } from '@/lib/server/validate';
 import { SIM_MODELS, findSimModel } from '@/lib/providers/simulator-models';
 import { badGatewayHtml, httpErrorResponse, simulatedFaultMessage } from './http-errors';
-import { pacePlan } from './pace';
+import { pacePlan, sleep } from './pace';
+import { wholeReply } from './whole-reply';
 import type { EncoderContext } from './encoder-types';
-import { planReply } from './plan';
+import { planReply, type SimPlan } from './plan';
 import { SIM_PROTOCOLS } from './protocols';
 import { seededRandom } from './random';
 import { readSimRequest, SimRequestError } from './wire-request';
 
 /** Each route the simulator answers, by the end of the URL path (any mount prefix works). */
-const ROUTES: { method: string; pattern: RegExp; protocol: ProtocolId | 'models'; family?: 'openai' | 'anthropic' | 'gemini' }[] =
-  [
-    { method: 'POST', pattern: /\/openai\/v1\/chat\/completions$/, protocol: 'openai-chat' },
-    { method: 'POST', pattern: /\/openai\/v1\/responses$/, protocol: 'openai-responses' },
-    { method: 'POST', pattern: /\/anthropic\/v1\/messages$/, protocol: 'anthropic-messages' },
-    { method: 'POST', pattern: /\/gemini\/v1beta\/models\/([^/:]+):streamGenerateContent$/, protocol: 'gemini' },
-    { method: 'GET', pattern: /\/openai\/v1\/models$/, protocol: 'models', family: 'openai' },
-    { method: 'GET', pattern: /\/anthropic\/v1\/models$/, protocol: 'models', family: 'anthropic' },
-    { method: 'GET', pattern: /\/gemini\/v1beta\/models$/, protocol: 'models', family: 'gemini' },
-  ];
+const ROUTES: {
+  method: string;
+  pattern: RegExp;
+  protocol: ProtocolId | 'models';
+  family?: 'openai' | 'anthropic' | 'gemini';
+  /** Gemini's non-streaming method: answered whole. */
+  whole?: true;
+}[] = [
+  { method: 'POST', pattern: /\/openai\/v1\/chat\/completions$/, protocol: 'openai-chat' },
+  { method: 'POST', pattern: /\/openai\/v1\/responses$/, protocol: 'openai-responses' },
+  { method: 'POST', pattern: /\/anthropic\/v1\/messages$/, protocol: 'anthropic-messages' },
+  { method: 'POST', pattern: /\/gemini\/v1beta\/models\/([^/:]+):streamGenerateContent$/, protocol: 'gemini' },
+  { method: 'POST', pattern: /\/gemini\/v1beta\/models\/([^/:]+):generateContent$/, protocol: 'gemini', whole: true },
+  { method: 'GET', pattern: /\/openai\/v1\/models$/, protocol: 'models', family: 'openai' },
+  { method: 'GET', pattern: /\/anthropic\/v1\/models$/, protocol: 'models', family: 'anthropic' },
+  { method: 'GET', pattern: /\/gemini\/v1beta\/models$/, protocol: 'models', family: 'gemini' },
+];
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -47,11 +55,11 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
   }
   try {
     const modelFromUrl = protocol === 'gemini' ? decodeURIComponent(url.pathname.match(route.pattern)![1]!) : undefined;
-    if (protocol === 'gemini' && url.searchParams.get('alt') !== 'sse') {
+    if (protocol === 'gemini' && !route.whole && url.searchParams.get('alt') !== 'sse') {
       throw new SimRequestError(400, 'The simulator streams Gemini as SSE only: add ?alt=sse.');
     }
-    const sim = readSimRequest(protocol, body, modelFromUrl);
-    if (!sim.stream) throw new SimRequestError(400, 'The simulator only streams: set "stream": true.');
+    const read = readSimRequest(protocol, body, modelFromUrl);
+    const sim = route.whole ? { ...read, stream: false } : read;
     if (!findSimModel(sim.model))
       throw new SimRequestError(404, `The model \`${sim.model}\` does not exist in the Sluice simulator.`);
 
@@ -67,6 +75,7 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
       random: seededRandom(plan.seed + 7),
       created: Math.floor(Date.now() / 1000),
     };
+    if (!sim.stream) return await answeredWhole(protocol, plan, ctx, request.signal);
     return new Response(pacePlan(plan, SIM_PROTOCOLS[protocol].encoder(ctx), request.signal), {
       status: 200,
       headers: SSE_HEADERS,
@@ -75,6 +84,14 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
     if (error instanceof SimRequestError) return httpErrorResponse(protocol, error.status, error.message);
     throw error;
   }
+}
+
+/** A request that did not ask to stream: the whole answer, once the stream would have ended. */
+async function answeredWhole(protocol: ProtocolId, plan: SimPlan, ctx: EncoderContext, signal: AbortSignal): Promise<Response> {
+  const whole = wholeReply(protocol, plan, ctx);
+  await sleep(whole.durationMs, signal);
+  if ('error' in whole) return httpErrorResponse(protocol, 500, whole.error);
+  return Response.json(whole.body);
 }
 
 function listModels(family: 'openai' | 'anthropic' | 'gemini'): Response {

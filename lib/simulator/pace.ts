@@ -5,7 +5,7 @@ const MAX_BATCH_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
 
 /** Resolves after `ms`, or at once on abort; the abort listener goes when the timer fires, so a long stream does not pile them up on one signal. */
-const sleep = (ms: number, signal?: AbortSignal) =>
+export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
     const wake = () => {

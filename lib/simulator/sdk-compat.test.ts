@@ -362,3 +362,62 @@ describe('@google/genai, streamGenerateContent', () => {
     expect(error.message).toMatch(/Incomplete JSON segment/);
   });
 });
+
+describe('each SDK, not streaming: the whole answer, as the stream would have assembled', () => {
+  it('openai, Chat Completions: text and usage; tool calls', async () => {
+    const prompt = `tokens=120 ${FAST}`;
+    const whole = await openai.chat.completions.create({ model: 'sim-markdown', messages: [{ role: 'user', content: prompt }] });
+    const planned = plannedReply('openai-chat', { model: 'sim-markdown', messages: [{ role: 'user', content: prompt }] });
+    expect(whole.object).toBe('chat.completion');
+    expect(whole.choices[0]!.message.content).toBe(planned.text);
+    expect(whole.choices[0]!.finish_reason).toBe('stop');
+    expect(whole.usage?.completion_tokens).toBe(planned.outputTokens);
+
+    const body = {
+      model: 'sim-tools-parallel',
+      messages: [{ role: 'user' as const, content: FAST }],
+      tools: [{ type: 'function' as const, function: WEATHER_TOOL }],
+    };
+    const called = await openai.chat.completions.create(body);
+    const calls = called.choices[0]!.message.tool_calls!;
+    expect(called.choices[0]!.finish_reason).toBe('tool_calls');
+    expect(calls.map((c) => c.type === 'function' && JSON.parse(c.function.arguments))).toEqual(
+      plannedReply('openai-chat', body).toolCalls.map((c) => c.args),
+    );
+  });
+
+  it('openai, Responses: output_text, reasoning and usage', async () => {
+    const prompt = `think=20 tokens=60 ${FAST}`;
+    const whole = await openai.responses.create({ model: 'sim-thinking', input: prompt });
+    const planned = plannedReply('openai-responses', { model: 'sim-thinking', input: prompt });
+    expect(whole.status).toBe('completed');
+    expect(whole.output_text).toBe(planned.text);
+    expect(whole.output.find((o) => o.type === 'reasoning')).toBeDefined();
+    expect(whole.usage?.output_tokens).toBe(planned.outputTokens);
+  });
+
+  it('anthropic: thinking with its signature, then text; a mid-stream error is the whole answer’s error', async () => {
+    const prompt = `think=30 tokens=50 ${FAST}`;
+    const request = { model: 'sim-thinking', max_tokens: 4096, messages: [{ role: 'user' as const, content: prompt }] };
+    const whole = await anthropic.messages.create(request);
+    const planned = plannedReply('anthropic-messages', request);
+    const [thinking, text] = whole.content;
+    expect(thinking?.type === 'thinking' && thinking.thinking).toBe(planned.thinking);
+    expect(thinking?.type === 'thinking' && thinking.signature.length).toBeGreaterThan(50);
+    expect(text?.type === 'text' && text.text).toBe(planned.text);
+    expect(whole.stop_reason).toBe('end_turn');
+    expect(whole.usage.output_tokens).toBe(planned.outputTokens);
+
+    const failed = await rejection(anthropic.messages.create({ ...request, model: 'sim-fault-error' }));
+    expect(failed.status).toBe(500);
+  });
+
+  it('@google/genai, generateContent: text and usage', async () => {
+    const prompt = `tokens=80 ${FAST}`;
+    const whole = await gemini.models.generateContent({ model: 'sim-markdown', contents: prompt });
+    const planned = plannedReply('gemini', { contents: [{ role: 'user', parts: [{ text: prompt }] }] }, 'sim-markdown');
+    expect(whole.text).toBe(planned.text);
+    expect(whole.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(whole.usageMetadata?.candidatesTokenCount).toBe(planned.outputTokens);
+  });
+});
