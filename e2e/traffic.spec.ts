@@ -79,6 +79,10 @@ test('a capture appears live, opens whole (request redacted, events, reply, figu
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await openTraffic(page, (url) => app.open(url));
+  // How to record: each provider's proxy address; recordings replay at /replay/{id}, not through it.
+  const howTo = page.locator('details').filter({ hasText: 'Record an app’s traffic' });
+  await expect(howTo).toContainText(`${baseURL}/proxy/sim-openai`);
+  await expect(howTo).not.toContainText('/proxy/replay');
   const marker = unique();
   const secret = `sk-test-${marker}-do-not-show`;
   // Slow enough to be seen streaming: 40 tokens at 20 a second.

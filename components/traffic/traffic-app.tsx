@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
-import type { PublicProvider } from '@/lib/api/providers';
+import { REPLAY_PROVIDER, type PublicProvider } from '@/lib/api/providers';
 import { exposeStats } from '@/lib/client/render-stats';
 import { useNewCaptureAnnouncement } from '@/lib/client/traffic/announce';
 import type { FeedState } from '@/lib/client/traffic/capture-feed';
@@ -44,9 +44,12 @@ function HowToRecord({ providers, open }: { providers: PublicProvider[]; open: b
           live.
         </p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 font-mono text-xs">
-          {providers.map((p) => (
-            <li key={p.id} className="break-all">{`${origin}/proxy/${p.id}`}</li>
-          ))}
+          {/* Recordings replay at /replay/{id}, not through the proxy. */}
+          {providers
+            .filter((p) => p.id !== REPLAY_PROVIDER)
+            .map((p) => (
+              <li key={p.id} className="break-all">{`${origin}/proxy/${p.id}`}</li>
+            ))}
         </ul>
         {chat ? (
           <pre

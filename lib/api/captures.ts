@@ -33,6 +33,8 @@ export const CAPTURE_STATUSES: CaptureStatus[] = [
 export interface CaptureTimings {
   firstByte?: number;
   firstToken?: number;
+  /** The first token of the answer itself (after any thinking): where "Thought for" ends. */
+  firstAnswer?: number;
   lastToken?: number;
   end?: number;
 }

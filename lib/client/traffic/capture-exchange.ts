@@ -33,8 +33,12 @@ export function recordedLog(items: { raw: string; at: number }[], protocol: Prot
   return log;
 }
 
-/** Headers of the connection to the proxy, not of the request: sent to the upstream, they would misaddress it. */
-const NOT_FOR_CURL = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+/**
+ * Headers of the connection to the proxy, not of the request: sent to the upstream, they
+ * would misaddress it. And the app's `accept-encoding`: the proxy asked the upstream for
+ * the plain body, and curl asking for gzip (without `--compressed`) would print bytes.
+ */
+const NOT_FOR_CURL = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'accept-encoding']);
 
 /**
  * A capture's exchange as the event log's "Copy as curl" reads one: to the upstream the

@@ -40,8 +40,8 @@ export function captureCells(capture: CaptureSummary): CaptureCells {
 }
 
 /** A capture's timings as a reply's figures, measured by the server from when the request reached it. */
-export function replyFiguresOf({ firstToken, lastToken, end }: CaptureTimings): ReplyFigures {
-  return { firstToken, lastToken, end, settled: true };
+export function replyFiguresOf({ firstToken, firstAnswer, lastToken, end }: CaptureTimings): ReplyFigures {
+  return { firstToken, firstAnswer, lastToken, end, settled: true };
 }
 
 /** Every figure of one capture, label and text, for its page: the list's, and the first byte, the speed, the finish. */

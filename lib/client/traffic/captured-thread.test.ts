@@ -17,7 +17,7 @@ const captured: CapturedChat = {
   ],
   params: { temperature: 0.3, tools: [{ name: 'get_weather' }, { name: 'get_time' }] },
   reply: { ...emptyMessage('complete'), text: 'Again', parts: [{ type: 'text', text: 'Again' }] },
-  timings: { firstByte: 5, firstToken: 100, lastToken: 300, end: 310 },
+  timings: { firstByte: 5, firstToken: 100, firstAnswer: 150, lastToken: 300, end: 310 },
 };
 
 describe('a capture opened as a chat', () => {
@@ -27,7 +27,8 @@ describe('a capture opened as a chat', () => {
     expect(thread.at(-1)).toMatchObject({
       provider: 'sim-openai',
       model: 'sim-echo',
-      figures: { firstToken: 100, settled: true },
+      // Its thinking ends where its answer's first token came, not at its end.
+      figures: { firstToken: 100, firstAnswer: 150, settled: true },
     });
     const order = thread.map((m) => m.id);
     const messages = Object.fromEntries(thread.map((m) => [m.id, m]));

@@ -288,6 +288,7 @@ export class CaptureRecorder {
         events = read.events;
         tokenEvents = read.tokenEvents ?? 0;
         if (read.firstTokenAt !== undefined) timings.firstToken = read.firstTokenAt;
+        if (read.firstAnswerAt !== undefined) timings.firstAnswer = read.firstAnswerAt;
         if (read.lastTokenAt !== undefined) timings.lastToken = read.lastTokenAt;
         if (this.protocol) reply = read.message;
       } else if (this.head) {
