@@ -12,6 +12,7 @@
  * recorded, record the rest), so `--mode playback` runs a test suite offline.
  */
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { proxyEnvironment, parseWithArgs } from './with-env.mjs';
 
 const usage =
@@ -61,4 +62,5 @@ child.on('error', (error) => {
   process.exit(127);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 2 : 0)));
+// As a shell reports a command a signal ended: 128 and the signal's number (SIGINT 130, SIGTERM 143).
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 1) : 0)));

@@ -60,3 +60,10 @@ it('says so when Sluice is not there, and when there is nothing to run', () => {
   expect(nothing.status).toBe(2);
   expect(nothing.stderr).toContain('no command to run');
 });
+
+it('exits as a shell would when a signal ends the command: 128 and its number', () => {
+  const killed = spawnSync('node', ['scripts/with.mjs', '--sluice', base, 'node', '-e', "process.kill(process.pid, 'SIGTERM')"], {
+    encoding: 'utf8',
+  });
+  expect(killed.status, killed.stderr).toBe(143);
+});
