@@ -78,6 +78,7 @@ describe('the official SDKs through the proxy, against the simulator', () => {
       body: JSON.stringify({
         model: 'sim-thinking',
         stream: true,
+        stream_options: { include_usage: true },
         messages: [{ role: 'user', content: `${marker} think=12 tokens=8` }],
       }),
     }).then((r) => r.text());
