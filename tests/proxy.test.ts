@@ -17,9 +17,12 @@ const proxy = (provider: string) => `${base}/proxy/${provider}`;
 const CLIENT_KEY = 'sk-client-own-KEY-0b7d2e41';
 
 /** The newest capture whose path ends so, once it has ended (it is written after the exchange). */
-async function captureOf(match: (c: CaptureSummary) => boolean): Promise<CaptureDetail> {
+/** The newest capture that matches, among those whose request or reply holds `q` when given (a test's own marker). */
+async function captureOf(match: (c: CaptureSummary) => boolean, q?: string): Promise<CaptureDetail> {
   for (let i = 0; i < 200; i++) {
-    const page = (await (await fetch(`${base}/api/captures?limit=200`)).json()) as CapturePage;
+    const page = (await (
+      await fetch(`${base}/api/captures?limit=200${q ? `&q=${encodeURIComponent(q)}` : ''}`)
+    ).json()) as CapturePage;
     const found = page.items.find((c) => match(c) && c.status !== 'streaming');
     if (found) return (await (await fetch(`${base}/api/captures/${found.id}`)).json()) as CaptureDetail;
     await new Promise((r) => setTimeout(r, 50));
@@ -97,14 +100,18 @@ describe('the official SDKs through the proxy, against the simulator', () => {
   });
 
   it('a stream that never says its usage is counted from its events and its request, marked as an estimate', async () => {
-    const prompt = `No usage ${tag()} tokens=30`;
+    const marker = tag();
+    const prompt = `No usage ${marker} tokens=30`;
     const response = await fetch(`${proxy('sim-openai')}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'sim-markdown', stream: true, messages: [{ role: 'user', content: prompt }] }),
     });
     expect(await response.text()).not.toContain('"usage":{');
-    const capture = await captureOf((c) => c.provider === 'sim-openai' && c.status === 'complete' && c.usageEstimated === true);
+    const capture = await captureOf(
+      (c) => c.provider === 'sim-openai' && c.status === 'complete' && c.usageEstimated === true,
+      marker,
+    );
     expect(capture.request.body.text).toContain(prompt);
     expect(capture.usage!.outputTokens).toBeGreaterThan(0);
     expect(capture.usage!.inputTokens).toBeGreaterThan(0);
