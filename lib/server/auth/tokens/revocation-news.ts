@@ -10,7 +10,7 @@ import { keys } from '../../live/redis/keys';
  * until the cache entry runs out. Without Redis there is no other instance to tell.
  * Shared through globalThis: Next.js gives each route its own module state.
  */
-type News = { subscriber?: Redis; publisher?: Promise<Redis> };
+type News = { subscriber?: Redis; listening?: Promise<unknown>; publisher?: Promise<Redis> };
 const KEY = Symbol.for('sluice.token-revocation-news');
 
 function news(): News {
@@ -33,18 +33,19 @@ function publisher(url: string): Promise<Redis> {
 export function listenForRevocations(forget: (tokenId: string) => void): void {
   const url = redisUrl();
   const state = news();
-  if (!url || state.subscriber) return;
-  const starting = publisher(url).then(async (redis) => {
-    const subscriber = await dedicatedConnection(redis, { reconnect: true });
-    subscriber.on('message', (_channel: string, tokenId: string) => forget(tokenId));
-    await subscriber.subscribe(keys.revokedTokensChannel);
-    return subscriber;
-  });
-  starting.then(
-    (subscriber) => (state.subscriber = subscriber),
-    (error: unknown) =>
-      console.error(`sluice: cannot hear token revocations: ${error instanceof Error ? error.message : String(error)}`),
-  );
+  // Once: the lookups that come while the subscription starts wait for no second one.
+  if (!url || state.listening) return;
+  state.listening = publisher(url)
+    .then(async (redis) => {
+      const subscriber = await dedicatedConnection(redis, { reconnect: true });
+      subscriber.on('message', (_channel: string, tokenId: string) => forget(tokenId));
+      await subscriber.subscribe(keys.revokedTokensChannel);
+      state.subscriber = subscriber;
+    })
+    .catch((error: unknown) => {
+      state.listening = undefined; // tried again at the next lookup
+      console.error(`sluice: cannot hear token revocations: ${error instanceof Error ? error.message : String(error)}`);
+    });
 }
 
 /**
