@@ -1,6 +1,8 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
-import type { EncoderContext } from './encoder-types';
-import { isTokenStep, type FinishReason, type SimPlan } from './plan';
+import { TokenCounter, type EncoderContext } from './encoder-types';
+import { STOP_REASONS as ANTHROPIC_STOP_REASONS } from './anthropic-messages/encoder';
+import { FINISH as GEMINI_FINISH } from './gemini/encoder';
+import type { FinishReason, SimPlan } from './plan';
 import { randomId } from './random';
 
 /** What a plan says once played out: its thinking, text and tool calls, how it ended, its tokens. */
@@ -11,25 +13,19 @@ interface Folded {
   finish: FinishReason;
   /** A failure the stream would have sent mid-way: the whole answer is that error instead. */
   error?: string;
-  thinkingTokens: number;
-  visibleTokens: number;
+  /** Counted as the stream's encoders count them. */
+  tokens: TokenCounter;
   /** How long the stream would have taken: the whole answer comes after it. */
   durationMs: number;
 }
 
 function fold(plan: SimPlan): Folded {
-  const out: Folded = { thinking: '', text: '', tools: [], finish: 'stop', thinkingTokens: 0, visibleTokens: 0, durationMs: 0 };
-  let tokens = 0;
+  const out: Folded = { thinking: '', text: '', tools: [], finish: 'stop', tokens: new TokenCounter(), durationMs: 0 };
   let pauses = 0;
   for (const step of plan.steps) {
-    if (isTokenStep(step)) tokens++;
-    if (step.kind === 'thinking') {
-      out.thinking += step.text;
-      out.thinkingTokens++;
-    } else if (step.kind === 'text') {
-      out.text += step.text;
-      out.visibleTokens++;
-    } else if (step.kind === 'tool-args') out.visibleTokens++;
+    out.tokens.count(step);
+    if (step.kind === 'thinking') out.thinking += step.text;
+    else if (step.kind === 'text') out.text += step.text;
     else if (step.kind === 'tool-start') out.tools[step.index] = { id: step.id, name: step.name, args: '' };
     else if (step.kind === 'tool-end') out.tools[step.index]!.args = step.args;
     else if (step.kind === 'pause') pauses += step.ms;
@@ -38,7 +34,7 @@ function fold(plan: SimPlan): Folded {
     else if (step.kind === 'cut') out.error = 'The simulated reply was cut off before its end.';
     if (step.kind === 'finish' || step.kind === 'error' || step.kind === 'cut') break;
   }
-  out.durationMs = plan.firstTokenDelayMs + pauses + (tokens * 1000) / plan.tokensPerSecond;
+  out.durationMs = plan.firstTokenDelayMs + pauses + (out.tokens.total * 1000) / plan.tokensPerSecond;
   return out;
 }
 
@@ -50,12 +46,9 @@ const parsed = (args: string): unknown => {
   }
 };
 
-const ANTHROPIC_STOP: Record<FinishReason, string> = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use' };
-const GEMINI_FINISH: Record<FinishReason, string> = { stop: 'STOP', length: 'MAX_TOKENS', tool_calls: 'STOP' };
-
 /** The non-streaming body each protocol answers with, as its provider sends it. */
 function body(protocol: ProtocolId, f: Folded, ctx: EncoderContext): object {
-  const output = f.thinkingTokens + f.visibleTokens;
+  const { thinking: thinkingTokens, visible: visibleTokens, total: output } = f.tokens;
   switch (protocol) {
     case 'openai-chat':
       return {
@@ -89,7 +82,7 @@ function body(protocol: ProtocolId, f: Folded, ctx: EncoderContext): object {
           prompt_tokens: ctx.inputTokens,
           completion_tokens: output,
           total_tokens: ctx.inputTokens + output,
-          completion_tokens_details: { reasoning_tokens: f.thinkingTokens },
+          completion_tokens_details: { reasoning_tokens: thinkingTokens },
         },
         service_tier: 'default',
         system_fingerprint: 'fp_sluicesim',
@@ -105,7 +98,7 @@ function body(protocol: ProtocolId, f: Folded, ctx: EncoderContext): object {
           ...(f.text ? [{ type: 'text', text: f.text }] : []),
           ...f.tools.map((t) => ({ type: 'tool_use', id: `toolu_01${t.id}`, name: t.name, input: parsed(t.args) })),
         ],
-        stop_reason: ANTHROPIC_STOP[f.finish],
+        stop_reason: ANTHROPIC_STOP_REASONS[f.finish],
         stop_sequence: null,
         usage: { input_tokens: ctx.inputTokens, output_tokens: output },
       };
@@ -145,7 +138,7 @@ function body(protocol: ProtocolId, f: Folded, ctx: EncoderContext): object {
           input_tokens: ctx.inputTokens,
           output_tokens: output,
           total_tokens: ctx.inputTokens + output,
-          output_tokens_details: { reasoning_tokens: f.thinkingTokens },
+          output_tokens_details: { reasoning_tokens: thinkingTokens },
         },
       };
     case 'gemini':
@@ -166,9 +159,9 @@ function body(protocol: ProtocolId, f: Folded, ctx: EncoderContext): object {
         ],
         usageMetadata: {
           promptTokenCount: ctx.inputTokens,
-          candidatesTokenCount: f.visibleTokens,
+          candidatesTokenCount: visibleTokens,
           totalTokenCount: ctx.inputTokens + output,
-          ...(f.thinkingTokens ? { thoughtsTokenCount: f.thinkingTokens } : {}),
+          ...(thinkingTokens ? { thoughtsTokenCount: thinkingTokens } : {}),
         },
         modelVersion: ctx.model,
       };

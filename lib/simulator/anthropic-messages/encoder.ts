@@ -2,7 +2,7 @@ import { randomId } from '../random';
 import type { FinishReason, SimStep } from '../plan';
 import { TokenCounter, type EncoderContext, type SimEncoder } from '../encoder-types';
 
-const STOP_REASONS: Record<FinishReason, string> = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use' };
+export const STOP_REASONS: Record<FinishReason, string> = { stop: 'end_turn', length: 'max_tokens', tool_calls: 'tool_use' };
 
 /** Anthropic Messages events, padded the way the real API pads them (see fixtures/wire/anthropic-messages). */
 export function anthropicEncoder(ctx: EncoderContext): SimEncoder {

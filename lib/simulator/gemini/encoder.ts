@@ -2,7 +2,7 @@ import { randomId } from '../random';
 import type { FinishReason, SimStep } from '../plan';
 import { TokenCounter, type EncoderContext, type SimEncoder } from '../encoder-types';
 
-const FINISH: Record<FinishReason, string> = { stop: 'STOP', length: 'MAX_TOKENS', tool_calls: 'STOP' };
+export const FINISH: Record<FinishReason, string> = { stop: 'STOP', length: 'MAX_TOKENS', tool_calls: 'STOP' };
 /** Gemini sends several tokens per event. */
 const TOKENS_PER_EVENT = 6;
 
