@@ -1,6 +1,7 @@
 import type { UserUsage } from '@/lib/api/tokens';
 import { CONTENT_ID } from '../skip-link';
 import { PageHeader, PageTitle } from '../page-header';
+import { ColumnHeads } from '../ui/column-heads';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const usd = (n: number) => `$${n.toFixed(n !== 0 && n < 0.01 ? 4 : 2)}`;
@@ -33,28 +34,15 @@ export function UsageView({ users }: { users: UserUsage[] }) {
         <div className="hidden md:block">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Usage totals per user</caption>
-            <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  User
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Replies
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Proxy exchanges
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Tokens in
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Tokens out
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Cost
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              columns={[
+                { label: 'User', className: 'pr-3' },
+                ...['Replies', 'Proxy exchanges', 'Tokens in', 'Tokens out', 'Cost'].map((label) => ({
+                  label,
+                  className: 'pr-3 text-right',
+                })),
+              ]}
+            />
             <tbody>
               {users.map((user) => (
                 <tr key={user.id} className="border-b border-zinc-100 dark:border-zinc-900">

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CONTENT_ID } from '../skip-link';
 import { PageHeader, PageTitle } from '../page-header';
+import { ColumnHeads } from '../ui/column-heads';
 
 const when = (iso: string | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
@@ -139,22 +140,14 @@ export function TokensView({ initial }: { initial: TokenSummary[] }) {
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Your tokens</caption>
-              <thead className="border-b border-zinc-200 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-                    Created
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Last used
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  { label: 'Name', className: 'pr-3' },
+                  { label: 'Created', className: 'hidden pr-3 sm:table-cell' },
+                  { label: 'Last used', className: 'pr-3' },
+                  { label: <span className="sr-only">Actions</span> },
+                ]}
+              />
               <tbody>
                 {tokens.map((token) => (
                   <tr key={token.id} className="border-b border-zinc-100 dark:border-zinc-900">
