@@ -126,12 +126,14 @@ function viaProxy(form: Form, token: string, mark: string): Promise<Response> {
 const marked = async (mark: string) => (await upstreamLog()).filter((e) => e.headers['x-test-mark'] === mark);
 
 /** Until every capture either user sees has been written as it ended. */
-async function capturesSettled(): Promise<void> {
+/** Waits until each user's captures are all stored (a capture is written as its exchange ends, after the app has its reply) and settled. */
+async function capturesSettled(counts: { ada: number; bob: number }): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const pages = await Promise.all(
       [ADA, BOB].map(async (who) => (await (await api('/api/captures?limit=200', who)).json()) as CapturePage),
     );
-    if (pages.every((page) => page.items.every((c) => c.status !== 'streaming' && c.usage))) return;
+    const stored = pages[0]!.items.length === counts.ada && pages[1]!.items.length === counts.bob;
+    if (stored && pages.every((page) => page.items.every((c) => c.status !== 'streaming' && c.usage))) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('captures never settled');
@@ -210,7 +212,8 @@ describe('personal tokens with sign-in on', () => {
   });
 
   it('admins see usage totals per user, and no one else does', async () => {
-    await capturesSettled();
+    // Five exchanges of Ada's went upstream (four forms, and one more before she revoked), one of Bob's; 12 in and 6 out each.
+    await capturesSettled({ ada: 5, bob: 1 });
     expect((await api('/api/admin/usage', BOB)).status).toBe(403);
     expect((await api('/api/admin/usage', { 'x-sluice-token': bobToken.token })).status).toBe(403);
     const response = await api('/api/admin/usage', ADA);
@@ -225,7 +228,6 @@ describe('personal tokens with sign-in on', () => {
       outputTokens: replies.reduce((n, r) => n + r.outputTokens, 0),
       usd: replies.reduce((n, r) => n + (r.usd ?? 0), 0),
     });
-    // Five exchanges of Ada's went upstream (four forms, and one more before she revoked), one of Bob's; 12 in and 6 out each.
     const exchanges = (n: number) => ({ count: n, inputTokens: 12 * n, outputTokens: 6 * n, usd: 0 });
     expect(users).toEqual([
       { id: 'user-ada', email: 'ada@example.com', admin: true, replies: total(SEEDED.ada), captures: exchanges(5) },
