@@ -3,6 +3,8 @@ import { STATIC_SECURITY_HEADERS } from './lib/server/security/headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // SLUICE_SOURCE_MAPS=1 next build: browser source maps, for bench/profile-ui.ts to name functions by their source.
+  productionBrowserSourceMaps: process.env.SLUICE_SOURCE_MAPS === '1',
   // proxy.ts adds these (and the CSP) to every other answer; static build files skip it.
   headers: async () => [
     { source: '/_next/static/:path*', headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) },

@@ -2,7 +2,9 @@
  * Not a benchmark: a look inside one. Streams one chat reply under Chromium's CPU
  * profiler and prints the page's self time by function and by bundle, with the
  * main-thread totals the ui bench reports. `npx tsx bench/profile-ui.ts [prompt] [panes]`:
- * with more than one pane, the reply is raced on /compare.
+ * with more than one pane, the reply is raced on /compare. Built with
+ * `SLUICE_SOURCE_MAPS=1 npx next build`, the saved profile's functions map back to
+ * their sources through `.next/static/chunks/*.map`.
  */
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

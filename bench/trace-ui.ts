@@ -162,7 +162,12 @@ try {
     const first = sum[names[1] ?? 'floor']!;
     const keys = [...first.keys()].sort((a, b) => first.get(b)!.cpu - first.get(a)!.cpu);
     for (const k of keys.slice(0, 60))
-      console.log(k.slice(0, 60).padEnd(60), names.map((n) => (sum[n]!.get(k)?.cpu ?? 0).toFixed(1).padStart(8)).join(' '));
+      console.log(
+        k.slice(0, 60).padEnd(60),
+        names
+          .map((n) => `${(sum[n]!.get(k)?.cpu ?? 0).toFixed(1).padStart(7)}/${(sum[n]!.get(k)?.wall ?? 0).toFixed(1).padEnd(7)}`)
+          .join(' '),
+      );
   }
 } finally {
   await browser.close();

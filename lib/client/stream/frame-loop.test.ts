@@ -34,6 +34,37 @@ describe('the frame loop', () => {
     expect(loop.frameStats.storeUpdates).toBe(4);
   });
 
+  it('applies a fast stream every fourth frame, and a slow one every third again once it slows', async () => {
+    const { loop, updates, frame } = loopWithFrames();
+    const frameOf: number[] = [];
+    let frames = 0;
+    const run = (n: number, readsPerFrame: number) => {
+      for (let i = 0; i < n; i++) {
+        frames++;
+        for (let r = 0; r < readsPerFrame; r++) loop.requestFlush('a', () => ({ frames }));
+        const before = updates.length;
+        frame();
+        if (updates.length > before) frameOf.push(frames);
+      }
+    };
+    // 12 reads a frame (720 a second, a token a read at 720 tok/s): after the first two
+    // updates show its pace, every fourth frame (62 ms: 66.7 ms of frames).
+    run(20, 12);
+    expect(frameOf).toEqual([1, 4, 8, 12, 16, 20]);
+    // Down to 2 reads a frame (120 a second): every third frame again, from the update after one slow spell.
+    frameOf.length = 0;
+    run(14, 2);
+    expect(frameOf).toEqual([24, 27, 30, 33]);
+    // Markdown trees are the page's own news, not the wire's: they never make a stream fast.
+    const { loop: other, updates: applied, frame: next } = loopWithFrames();
+    for (let i = 0; i < 12; i++) {
+      other.requestFlush('b', () => ({ i }));
+      for (let t = 0; t < 12; t++) other.requestFlush('b', () => ({ trees: t }), 'markdown');
+      next();
+    }
+    expect(applied).toHaveLength(4);
+  });
+
   it('applies streams in step together: four panes in one store update, every third frame', async () => {
     const { loop, updates, frame } = loopWithFrames();
     const panes = ['p1', 'p2', 'p3', 'p4'];

@@ -17,6 +17,21 @@
 export const MIN_UPDATE_INTERVAL_MS = 45;
 
 /**
+ * A fast stream's text is applied at most this often (every fourth frame at 60 Hz):
+ * each of its updates already brings lines, not words, so fewer and larger steps read
+ * the same, and each step is a render, a layout and a paint of the page's.
+ */
+export const FAST_UPDATE_INTERVAL_MS = 62;
+
+/**
+ * A stream counts as fast while its news comes at least this often (reads a
+ * millisecond): 0.3 is 300 reads a second, about 300 tok/s from an upstream that sends
+ * a token an event. Slower streams keep MIN_UPDATE_INTERVAL_MS, where a step is a
+ * word or two and a longer wait would show.
+ */
+export const FAST_NEWS_PER_MS = 0.3;
+
+/**
  * A stream with news this long after its last update joins a frame that applies
  * another's (a frame and a half at 60 Hz): streams that began a frame apart would
  * otherwise keep their own phase, and two of every three frames would lay out and
@@ -67,6 +82,9 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   const pending = new Map<string, Map<string, Snapshot>>();
   /** When each stream was last applied: each keeps its own cadence. */
   const lastApplied = new Map<string, number>();
+  /** Each stream's news from the wire since it was last applied, and whether it came fast (FAST_NEWS_PER_MS) then. */
+  const newsCount = new Map<string, number>();
+  const fast = new Set<string>();
   /** Streams whose end is waiting for the next frame, with who waits on it. */
   const finals = new Map<string, (() => void)[]>();
   /** Work for the next frame only, work for every frame until it says it is done, and work for every beat. */
@@ -118,6 +136,7 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   }
 
   function addNews(key: string, snapshot: Snapshot, source: string): void {
+    if (source === 'stream') newsCount.set(key, (newsCount.get(key) ?? 0) + 1);
     const sources = pending.get(key) ?? new Map<string, Snapshot>();
     sources.set(source, snapshot);
     pending.set(key, sources);
@@ -127,6 +146,7 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   function take(key: string): Patch {
     const sources = pending.get(key);
     pending.delete(key);
+    newsCount.delete(key);
     return Object.assign({}, ...[...(sources?.values() ?? [])].map((snapshot) => snapshot())) as Patch;
   }
 
@@ -149,7 +169,7 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   /** Applies a stream's last state now, outside the frame cadence: only for a hidden page, which draws no frames. */
   function flushNow(key: string, snapshot: Snapshot): void {
     addNews(key, snapshot, 'stream');
-    lastApplied.delete(key);
+    forget(key);
     frameStats.storeUpdates++;
     apply(new Map([[key, take(key)]]));
   }
@@ -167,8 +187,9 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
    */
   function due(now: number): string[] {
     const since = (key: string) => now - (lastApplied.get(key) ?? -Infinity);
+    const interval = (key: string) => (fast.has(key) ? FAST_UPDATE_INTERVAL_MS : MIN_UPDATE_INTERVAL_MS);
     const keys = [...pending.keys()];
-    if (!keys.some((key) => finals.has(key) || since(key) >= MIN_UPDATE_INTERVAL_MS)) return [];
+    if (!keys.some((key) => finals.has(key) || since(key) >= interval(key))) return [];
     // Streams close to their time join, and from then on are in step.
     return keys.filter((key) => finals.has(key) || since(key) >= JOIN_AFTER_MS);
   }
@@ -177,6 +198,12 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
   function isBeat(now: number, applies: boolean): boolean {
     const since = now - lastBeat;
     return since >= BEAT_MS && (applies || since >= BEAT_MS + BEAT_WAIT_MS);
+  }
+
+  /** A stream that ended: its cadence starts afresh if its key streams again. */
+  function forget(key: string): void {
+    lastApplied.delete(key);
+    fast.delete(key);
   }
 
   function runFrame(now: number): void {
@@ -189,6 +216,10 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
     if (keys.length > 0) {
       const patches = new Map<string, Patch>();
       for (const key of keys) {
+        const last = lastApplied.get(key);
+        const news = newsCount.get(key) ?? 0;
+        if (last !== undefined && news / Math.max(1, now - last) >= FAST_NEWS_PER_MS) fast.add(key);
+        else fast.delete(key);
         patches.set(key, take(key));
         lastApplied.set(key, now);
       }
@@ -199,7 +230,7 @@ export function createFrameLoop<Patch extends object>({ requestFrame, apply, hid
       const waiting = finals.get(key);
       if (!waiting) continue;
       finals.delete(key);
-      lastApplied.delete(key);
+      forget(key);
       waiting.forEach((resolve) => resolve());
     }
     const callbacks = once;
