@@ -351,34 +351,18 @@ export async function run(): Promise<Metric[]> {
           target: 'report',
           met: true,
         },
-        // Against the floor: on this shared machine plain DOM appends have long frames too, and those are the machine's.
-        {
-          metric: `${scenario.name}: long animation frames (> 50 ms)${of}`,
-          value: sluice.longFrames,
-          unit: 'frames',
-          baseline: { name: 'floor', value: floor.longFrames },
-          ratio: floor.longFrames ? round(sluice.longFrames / floor.longFrames) : 0,
-          target: '0',
-          met: sluice.longFrames === 0,
-        },
-        {
-          metric: `${scenario.name}: longest animation frame${of}`,
-          value: round(sluice.longestFrameMs),
-          unit: 'ms',
-          baseline: { name: 'floor', value: round(floor.longestFrameMs) },
-          ratio: round(sluice.longestFrameMs / Math.max(1, floor.longestFrameMs)),
-          target: '<= 50 ms',
-          met: sluice.longestFrameMs <= 50,
-        },
-        // A frame's duration is wall time; these ask how much of it was the page's own work, in traced runs.
+        // A frame's duration is wall time, and on this shared machine plain DOM appends have
+        // long frames too, a wait for a core: long frames are judged by the main-thread CPU
+        // they held, in traced runs, and their wall time is shown beside the floor's
+        // (docs/decisions.md: "ui bench: long frames' CPU from traced runs").
         {
           metric: `${scenario.name}: long animation frames with over 50 ms of main-thread CPU, in ${scenario.rounds} traced run(s)`,
           value: cpuLong('sluice'),
           unit: 'frames',
           baseline: { name: 'floor', value: cpuLong('floor') },
           ratio: cpuLong('floor') ? round(cpuLong('sluice') / cpuLong('floor')) : 0,
-          target: 'report',
-          met: true,
+          target: '0',
+          met: cpuLong('sluice') === 0,
         },
         {
           metric: `${scenario.name}: most main-thread CPU in a long frame, in ${scenario.rounds} traced run(s)`,
@@ -386,7 +370,25 @@ export async function run(): Promise<Metric[]> {
           unit: 'ms',
           baseline: { name: 'floor', value: round(cpuMost('floor')) },
           ratio: round(cpuMost('sluice') / Math.max(1, cpuMost('floor'))),
-          target: 'report',
+          target: '<= 50 ms',
+          met: cpuMost('sluice') <= 50,
+        },
+        {
+          metric: `${scenario.name}: long animation frames by wall time (> 50 ms)${of}`,
+          value: sluice.longFrames,
+          unit: 'frames',
+          baseline: { name: 'floor', value: floor.longFrames },
+          ratio: floor.longFrames ? round(sluice.longFrames / floor.longFrames) : 0,
+          target: "report, beside the floor's",
+          met: true,
+        },
+        {
+          metric: `${scenario.name}: longest animation frame by wall time${of}`,
+          value: round(sluice.longestFrameMs),
+          unit: 'ms',
+          baseline: { name: 'floor', value: round(floor.longestFrameMs) },
+          ratio: round(sluice.longestFrameMs / Math.max(1, floor.longestFrameMs)),
+          target: "report, beside the floor's",
           met: true,
         },
         {
