@@ -61,13 +61,14 @@ async function checked() {
 // "now". Not one that comes with the first: Ctrl-C signals the whole process group, and
 // npm forwards it to this process again, so every process sees it twice at once. A closed
 // terminal's SIGHUP stops it the same way (Node's default would exit without a word).
+// The server says what it does (lib/server/shut-down.ts), "again to stop at once" too:
+// one line, whoever signalled it.
 const SECOND_SIGNAL_AFTER_MS = 1000;
 let stoppingSince;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (stoppingSince === undefined) {
       stoppingSince = Date.now();
-      console.log('Sluice: storing the replies in flight, then stopping (again to stop at once)…');
       server.kill(signal);
     } else if (Date.now() - stoppingSince > SECOND_SIGNAL_AFTER_MS) server.kill('SIGKILL');
   });

@@ -282,6 +282,8 @@ describe('a server of its own: the unwatched limit, the retention, SIGTERM and C
     const exited = new Promise<number | null>((resolve) => running.process.once('exit', resolve));
     signal();
     expect(await exited).toBe(0);
+    // It says so once, whoever got the signal (under npm start, the launcher and the server both do).
+    expect(running.output().match(/storing the replies in flight/g)).toHaveLength(1);
     // Read the database the server left, with a server of the same data.
     const again = await startNextServer({ SLUICE_CONFIG: inject('configPath'), SLUICE_DATA_DIR: running.dataDir });
     try {
@@ -307,6 +309,7 @@ describe('a server of its own: the unwatched limit, the retention, SIGTERM and C
     const env = { SLUICE_CONFIG: inject('configPath') };
     const byCtrlC = await startNextServer(env, { npm: true });
     await stopsWithReplies(byCtrlC, () => process.kill(-byCtrlC.process.pid!, 'SIGINT'));
+    expect(byCtrlC.output()).toContain('sluice: SIGINT: storing the replies in flight, then exiting (again to stop at once)');
     const byTerm = await startNextServer(env, { npm: true });
     await stopsWithReplies(byTerm, () => byTerm.process.kill('SIGTERM'));
   }, 180_000);

@@ -98,10 +98,13 @@ export function EventLogView({
   onShowPart,
   about,
   onClose,
+  exportName,
 }: {
   log: EventLog | undefined;
   replyId?: string;
   empty: string;
+  /** The exports' file name without its extension (a capture's, to match its HAR); by default the protocol and the time. */
+  exportName?: string;
   onShowPart?: (part: number) => void;
   /** Under the heading: which reply this is the log of. */
   about?: ReactNode;
@@ -297,7 +300,7 @@ export function EventLogView({
             No timing: this capture holds the bytes but not when they came, so no times are shown. An export as .jsonl keeps them.
           </p>
         ) : null}
-        {log ? <LogExports log={log} replyId={replyId} /> : null}
+        {log ? <LogExports log={log} replyId={replyId} name={exportName} /> : null}
         {log?.exchange ? <ExchangeDetails exchange={log.exchange} /> : null}
       </header>
       <div ref={scroller} onScroll={onScroll} className="@container min-h-0 flex-1 overflow-auto" data-testid="event-log-rows">

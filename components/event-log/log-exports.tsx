@@ -14,8 +14,8 @@ function summaryOf(replyId: string | undefined): ReplySummary | undefined {
 }
 
 /** Saves the stream as its raw bytes (.sse) or one timed event per line (.jsonl, ending with the reply's figures and cost). */
-export function LogExports({ log, replyId }: { log: EventLog; replyId?: string }) {
-  const base = `sluice-${log.protocol}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+export function LogExports({ log, replyId, name }: { log: EventLog; replyId?: string; name?: string }) {
+  const base = name ?? `sluice-${log.protocol}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   return (
     <div className="flex gap-2 text-xs">
       <Button

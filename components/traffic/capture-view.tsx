@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { CaptureDetail } from '@/lib/api/captures';
+import { captureFileName, type CaptureDetail } from '@/lib/api/captures';
 import { highlightPart, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { exposeStats } from '@/lib/client/render-stats';
 import { captureFigureList, replyFiguresOf } from '@/lib/client/traffic/capture-figures';
@@ -88,6 +88,7 @@ function CapturedEvents({ capture }: { capture: CaptureDetail }) {
         replyId={capture.id}
         empty="No events recorded."
         onShowPart={capture.reply ? showPart : undefined}
+        exportName={captureFileName(capture.id)}
       />
     </section>
   );

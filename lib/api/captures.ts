@@ -67,6 +67,9 @@ export interface CaptureSummary {
   cassette?: CaptureCassette;
 }
 
+/** A capture's export files' name without its extension: its HAR, .sse and .jsonl alike. */
+export const captureFileName = (id: string) => `sluice-capture-${id}`;
+
 /**
  * Whether a capture can be replayed through the chat (the replay provider): a stream of a
  * known protocol that has ended. The chat asks for an event stream; a JSON answer is not one.

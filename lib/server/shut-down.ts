@@ -24,7 +24,9 @@ function stop(why: string): void {
     console.error(`sluice: stopping took over ${STOP_WITHIN_MS} ms: exiting with writes unfinished`);
     process.exit(1);
   }, STOP_WITHIN_MS);
-  console.log(`sluice: ${why}: storing the replies in flight, then exiting`);
+  // Under `npm start` (an IPC channel to the launcher), a second Ctrl-C stops at once: scripts/start.mjs.
+  const again = process.connected ? ' (again to stop at once)' : '';
+  console.log(`sluice: ${why}: storing the replies in flight, then exiting${again}`);
   void liveStreams()
     .shutDown()
     .then(() => Promise.all([repliesSettled(LAST_WRITES_MS), interruptInFlight(LAST_WRITES_MS)]))

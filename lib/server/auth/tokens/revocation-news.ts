@@ -5,6 +5,13 @@ import { connectRedis, dedicatedConnection } from '../../live/redis/connect';
 import { keys } from '../../live/redis/keys';
 
 /**
+ * A token's holder stays known this long (token-user.ts), so a request that carries one
+ * costs no database read. A token revoked is forgotten at once there and, through this
+ * news, on every other instance; an instance that cannot hear it keeps none.
+ */
+export const KNOWN_MS = 10_000;
+
+/**
  * A revoked token, told to every instance sharing Redis (REDIS_URL), so that each drops
  * it from its cache of token holders at once (token-user.ts) instead of honouring it
  * until the cache entry runs out. Without Redis there is no other instance to tell.
@@ -65,7 +72,7 @@ export async function tellRevoked(tokenId: string): Promise<void> {
     await (await publisher(url)).publish(keys.revokedTokensChannel, tokenId);
   } catch (error) {
     console.error(
-      `sluice: token ${tokenId} is revoked, but other instances were not told (${error instanceof Error ? error.message : String(error)}); they refuse it within 10 s`,
+      `sluice: token ${tokenId} is revoked, but other instances were not told (${error instanceof Error ? error.message : String(error)}); they refuse it within ${KNOWN_MS / 1000} s`,
     );
   }
 }

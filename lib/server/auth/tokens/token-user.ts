@@ -2,14 +2,8 @@ import 'server-only';
 import type { User } from '@/lib/api/users';
 import { store } from '../../store';
 import { tokenHash, TOKEN_HEADER, type FoundToken } from './sluice-token';
-import { listenForRevocations, revocationsHeard } from './revocation-news';
+import { KNOWN_MS, listenForRevocations, revocationsHeard } from './revocation-news';
 
-/**
- * A token's holder stays known this long, so a request that carries one costs no
- * database read. A token revoked is forgotten at once here and, through Redis, on every
- * other instance (revocation-news.ts); an instance that cannot hear that keeps none.
- */
-const KNOWN_MS = 10_000;
 /** A token's last use is written at most this often (per instance), after the request, never in its way. */
 const USED_EVERY_MS = 60_000;
 

@@ -1,4 +1,5 @@
 import packageJson from '@/package.json';
+import { captureFileName } from '@/lib/api/captures';
 import { route } from '@/lib/server/api-route';
 import { captureHar } from '@/lib/server/captures/har';
 import { loadCapture } from '@/lib/server/captures/read-requests';
@@ -11,6 +12,6 @@ type Context = { params: Promise<{ id: string }> };
 export const GET = route(async (_request: Request, { params }: Context, user) => {
   const capture = await loadCapture(user, (await params).id);
   return Response.json(captureHar(capture, packageJson.version), {
-    headers: { 'content-disposition': `attachment; filename="sluice-capture-${capture.id}.har"` },
+    headers: { 'content-disposition': `attachment; filename="${captureFileName(capture.id)}.har"` },
   });
 });
