@@ -102,7 +102,8 @@ export function ChatApp({
             onChange={chooseModel}
             disabled={streaming}
             // In a narrow column (a phone, or beside the event log), the picker takes a row of its own under the title and the buttons.
-            className="order-last w-full @3xl:order-none @3xl:w-auto"
+            // In a wide one it takes the room between them, so a Share button appearing as a reply ends narrows it rather than wrapping the buttons to a second row.
+            className="order-last w-full @3xl:order-none @3xl:w-auto @3xl:min-w-0 @3xl:flex-1"
           />
           <span className="ml-auto flex items-center gap-2">
             {conversationId && !empty && !streaming ? (
