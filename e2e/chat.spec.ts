@@ -394,7 +394,10 @@ test('on a wide screen the header keeps one row, however long a model’s name, 
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.open();
   // A reply with a long title: the replay provider lists it on the next page ("Reply: … · sim-markdown"), the picker's longest option.
-  await app.ask('sim-openai::sim-markdown', `tokens=20 tps=2000 delay=0 ${'a question long enough to title a wide option '.repeat(2)}`);
+  await app.ask(
+    'sim-openai::sim-markdown',
+    `tokens=20 tps=2000 delay=0 ${'a question long enough to title a wide option '.repeat(2)}`,
+  );
   await app.done();
   await app.open();
   const header = page.locator('header').first();
@@ -403,7 +406,11 @@ test('on a wide screen the header keeps one row, however long a model’s name, 
     const box = (await header.getByRole('button', { name, exact: true }).boundingBox())!;
     expect(Math.abs(box.y + box.height / 2 - (title.y + title.height / 2))).toBeLessThanOrEqual(2);
   };
-  await expect(page.getByRole('combobox', { name: 'Model' }).locator('option', { hasText: /^Reply: tokens=20 tps=2000 delay=0 a question long/ })).toHaveCount(1);
+  await expect(
+    page
+      .getByRole('combobox', { name: 'Model' })
+      .locator('option', { hasText: /^Reply: tokens=20 tps=2000 delay=0 a question long/ }),
+  ).toHaveCount(1);
   await level('Event log');
   await app.ask('sim-openai::sim-markdown', 'tokens=300 tps=300 delay=0');
   await expect(page.locator('article[data-status="streaming"]')).toHaveCount(1);
