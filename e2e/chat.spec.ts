@@ -387,6 +387,12 @@ for (const theme of ['light', 'dark']) {
   });
 }
 
+/** Two elements on one line: their vertical middles within 2 px. */
+async function expectLevel(a: Locator, b: Locator): Promise<void> {
+  const [one, other] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  expect(Math.abs(one.y + one.height / 2 - (other.y + other.height / 2))).toBeLessThanOrEqual(2);
+}
+
 test('on a wide screen the header keeps one row, however long a model’s name, as a reply streams and ends', async ({
   page,
   app,
@@ -401,11 +407,8 @@ test('on a wide screen the header keeps one row, however long a model’s name, 
   await app.done();
   await app.open();
   const header = page.locator('header').first();
-  const title = (await page.getByRole('heading', { name: 'Sluice', level: 1 }).boundingBox())!;
-  const level = async (name: string) => {
-    const box = (await header.getByRole('button', { name, exact: true }).boundingBox())!;
-    expect(Math.abs(box.y + box.height / 2 - (title.y + title.height / 2))).toBeLessThanOrEqual(2);
-  };
+  const title = page.getByRole('heading', { name: 'Sluice', level: 1 });
+  const level = (name: string) => expectLevel(header.getByRole('button', { name, exact: true }), title);
   await expect(
     page
       .getByRole('combobox', { name: 'Model' })
@@ -433,16 +436,15 @@ test('on a phone the header keeps one height, whatever the provider’s name, it
   const heights: number[] = [];
   for (const model of ['sim-anthropic::sim-markdown', 'sim-openai::sim-markdown', 'sim-responses::sim-tools-parallel']) {
     await app.pick(model);
-    const select = (await page.getByRole('combobox', { name: 'Model' }).boundingBox())!;
-    const provider = (await header.locator('[title^="Simulator"]').boundingBox())!;
     // The model shares its line with its provider, however long the provider's name.
-    expect(Math.abs(select.y + select.height / 2 - (provider.y + provider.height / 2))).toBeLessThanOrEqual(2);
+    await expectLevel(page.getByRole('combobox', { name: 'Model' }), header.locator('[title^="Simulator"]'));
     heights.push((await header.boundingBox())!.height);
   }
   expect(new Set(heights).size).toBe(1);
-  const menu = (await page.getByRole('button', { name: 'Show conversations' }).boundingBox())!;
-  const title = (await page.getByRole('heading', { name: 'Sluice', level: 1 }).boundingBox())!;
-  expect(Math.abs(menu.y + menu.height / 2 - (title.y + title.height / 2))).toBeLessThanOrEqual(2);
+  await expectLevel(
+    page.getByRole('button', { name: 'Show conversations' }),
+    page.getByRole('heading', { name: 'Sluice', level: 1 }),
+  );
   await app.shot('chat-phone-header');
 });
 
