@@ -1,6 +1,6 @@
 /**
  * As the server starts, before it answers anyone: makes a log line that cannot be written
- * (its reader gone) a line dropped, never a wedged process (lib/server/safe-output.mjs);
+ * (its reader gone) a line dropped, never a wedged process (lib/server/platform/safe-output.mjs);
  * checks what it serves (the allowed names, the providers file, the database, Redis) and
  * stops with a message naming the problem; opens (and migrates) the store, so the first
  * chat does not wait for it; serves the recording proxy's `/proxy/…` on a lean path
@@ -10,11 +10,11 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  (await import('./lib/server/safe-output.mjs')).dropFailedWrites();
-  await (await import('./lib/server/start-checks')).checkOrExit();
+  (await import('./lib/server/platform/safe-output.mjs')).dropFailedWrites();
+  await (await import('./lib/server/host/start-checks')).checkOrExit();
   (await import('./lib/server/proxy/lean-path')).installLeanPath();
   if (process.env.NEXT_MANUAL_SIG_HANDLE) {
-    const { stopOnSignals, stopWithLauncher } = await import('./lib/server/shut-down');
+    const { stopOnSignals, stopWithLauncher } = await import('./lib/server/host/shut-down');
     stopOnSignals();
     stopWithLauncher();
   }

@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { STATIC_SECURITY_HEADERS } from './lib/server/security/headers';
+import { STATIC_SECURITY_HEADERS } from './lib/server/http/security/headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,

@@ -1,12 +1,12 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { newNonce } from '@/lib/server/security/headers';
+import { newNonce } from '@/lib/server/http/security/headers';
 import { PAGE_PATH_HEADER } from '@/lib/server/auth/return-path';
-import { refusal, securityHeaders, withSecurityHeaders } from '@/lib/server/security/guard';
+import { refusal, securityHeaders, withSecurityHeaders } from '@/lib/server/http/security/guard';
 
 /**
  * Every page request passes here first: only Sluice's own pages may drive Sluice
- * (`lib/server/security/guard.ts`), and each page gets the nonce its scripts carry.
- * API routes pass the same checks in `lib/server/api-route.ts` instead.
+ * (`lib/server/http/security/guard.ts`), and each page gets the nonce its scripts carry.
+ * API routes pass the same checks in `lib/server/host/api-route.ts` instead.
  */
 export function proxy(request: NextRequest): NextResponse {
   const refused = refusal(request.method, request.headers, false);

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { MemoryLiveStreams } from '@/lib/server/live/memory-live-streams';
+import { MemoryLiveStreams } from '@/lib/server/streams/live/memory-live-streams';
 import { startNextServer } from '../tests/support/next-server';
 import { redisServerBinary, startRedis } from '../tests/support/redis';
 import { benchProvidersFile, cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';

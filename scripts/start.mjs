@@ -5,7 +5,7 @@
  * the database, Redis, the allowed names) runs in the server itself (instrumentation.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { dropFailedWrites } from '../lib/server/safe-output.mjs';
+import { dropFailedWrites } from '../lib/server/platform/safe-output.mjs';
 import { staleBuild } from './stale-build.mjs';
 
 // Whoever reads this launcher's output may go (a closed terminal, a `| tee` that exited):
@@ -25,7 +25,7 @@ if (stale) {
 
 const server = spawn(next, ['start', '--hostname', host, '--port', port], {
   // The IPC channel is how the server knows this launcher is gone, even by SIGKILL: it
-  // closes with this process, and the server then stops as on SIGTERM (lib/server/shut-down.ts).
+  // closes with this process, and the server then stops as on SIGTERM (lib/server/host/shut-down.ts).
   stdio: ['inherit', 'pipe', 'inherit', 'ipc'],
   // Sluice handles the signals itself (instrumentation.ts): it stores the replies in flight, then exits.
   env: { ...process.env, PORT: port, HOST: host, NEXT_MANUAL_SIG_HANDLE: 'true' },
@@ -61,7 +61,7 @@ async function checked() {
 // "now". Not one that comes with the first: Ctrl-C signals the whole process group, and
 // npm forwards it to this process again, so every process sees it twice at once. A closed
 // terminal's SIGHUP stops it the same way (Node's default would exit without a word).
-// The server says what it does (lib/server/shut-down.ts), "again to stop at once" too:
+// The server says what it does (lib/server/host/shut-down.ts), "again to stop at once" too:
 // one line, whoever signalled it.
 const SECOND_SIGNAL_AFTER_MS = 1000;
 let stoppingSince;

@@ -1,7 +1,7 @@
 import { type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { STOP_WITHIN_MS } from '@/lib/server/shut-down';
+import { STOP_WITHIN_MS } from '@/lib/server/host/shut-down';
 import type { Conversation } from '@/lib/server/store/types';
 import { startNextServer, type RunningServer } from './support/next-server';
 

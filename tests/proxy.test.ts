@@ -8,7 +8,7 @@ import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { describe, expect, inject, it } from 'vitest';
 import type { CaptureDetail, CapturePage, CaptureSummary } from '@/lib/api/captures';
-import type { Har } from '@/lib/server/captures/har';
+import type { Har } from '@/lib/server/views/har';
 import { SECRET_KEY } from './support/global-setup';
 import { base, rawRequest, upstreamLog, upstreamUrl } from './support/http';
 import { startNextServer } from './support/next-server';

@@ -1,7 +1,7 @@
 import { createConnection, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveStreams, StopReason, StreamWriter } from '@/lib/server/live/live-streams';
-import { RedisLiveStreams } from '@/lib/server/live/redis/redis-live-streams';
+import type { LiveStreams, StopReason, StreamWriter } from '@/lib/server/streams/live/live-streams';
+import { RedisLiveStreams } from '@/lib/server/streams/live/redis/redis-live-streams';
 import { redisServerBinary, startRedis, type RunningRedis } from './support/redis';
 
 /**

@@ -11,7 +11,7 @@ export interface ModelInfo {
 /**
  * The built-in provider whose models are recordings: a stored reply's or a capture's id as
  * the model, replayed from `/replay/{id}` at its recorded pace and read with the
- * recording's own protocol (lib/server/replay/replay-provider.ts).
+ * recording's own protocol (lib/server/views/replay-provider.ts).
  */
 export const REPLAY_PROVIDER = 'replay';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import { type Env, readVariable } from '@/lib/server/environment';
+import { type Env, readVariable } from '@/lib/server/platform/environment';
 import { SIM_MODELS } from './simulator-models';
 import type { ModelPrice } from './config-schema';
 import type { Provider } from './types';

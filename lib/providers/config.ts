@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { REPLAY_PROVIDER } from '@/lib/api/providers';
-import { type Env, readVariable } from '@/lib/server/environment';
+import { type Env, readVariable } from '@/lib/server/platform/environment';
 import { simulatorProviders } from './builtin';
 import { SluiceConfigSchema, type ProviderConfig } from './config-schema';
 import { providerSecrets, splitCredentials } from './secrets';

@@ -51,7 +51,7 @@ describe('simulator internals', () => {
 describe('the simulator’s refusals', () => {
   it('a simulated 401 says the simulator needs no key, and names where a real key goes: files and sections that exist', async () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const variables = readFileSync(new URL('../server/environment/variables.ts', import.meta.url), 'utf8');
+    const variables = readFileSync(new URL('../server/platform/environment/variables.ts', import.meta.url), 'utf8');
     const response = await handleSimulatorRequest(
       new Request('http://sim/openai/v1/chat/completions', {
         method: 'POST',

@@ -1,7 +1,7 @@
 import { CompareApp } from '@/components/compare/compare-app';
 import { NotFoundPage } from '@/components/not-found-page';
-import { loadCapturedChat } from '@/lib/server/captures/load';
-import { listPublicProviders } from '@/lib/providers/list';
+import { loadCapturedChat } from '@/lib/server/views/capture';
+import { listPublicProviders } from '@/lib/server/views/public-providers';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { DiffApp } from '@/components/diff/diff-app';
 import { ReplyPicker } from '@/components/diff/reply-picker';
 import { replyIdIn } from '@/lib/api/diff';
-import { loadDiffSide, recentReplies, repliesNear } from '@/lib/server/conversations/diff-sides';
+import { loadDiffSide, recentReplies, repliesNear } from '@/lib/server/views/diff-sides';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

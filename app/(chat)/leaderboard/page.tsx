@@ -1,5 +1,5 @@
 import { LeaderboardView } from '@/components/leaderboard/leaderboard-view';
-import { loadLeaderboard } from '@/lib/server/votes';
+import { loadLeaderboard } from '@/lib/server/records/votes';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

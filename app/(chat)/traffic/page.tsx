@@ -1,6 +1,6 @@
 import { TrafficApp } from '@/components/traffic/traffic-app';
 import { CAPTURE_STATUSES, type CaptureStatus } from '@/lib/api/captures';
-import { listPublicProviders } from '@/lib/providers/list';
+import { listPublicProviders } from '@/lib/server/views/public-providers';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { captureStore } from '@/lib/server/captures';
-import { readCaptureQuery } from '@/lib/server/captures/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { captureStore } from '@/lib/server/store/captures';
+import { readCaptureQuery } from '@/lib/server/proxy/captures/read-requests';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
-import { route } from '@/lib/server/api-route';
-import { createBlindCompare } from '@/lib/server/blind/blind-session';
-import { readNewCompare } from '@/lib/server/conversations/read-requests';
-import { uuidv7 } from '@/lib/server/ids';
+import { route } from '@/lib/server/host/api-route';
+import { createBlindCompare } from '@/lib/server/views/blind/blind-session';
+import { readNewCompare } from '@/lib/server/records/conversations/read-requests';
+import { uuidv7 } from '@/lib/server/platform/ids';
 import { store } from '@/lib/server/store';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { readListQuery } from '@/lib/server/conversations/read-requests';
-import { loadConversationList } from '@/lib/server/conversations/load';
+import { route } from '@/lib/server/host/api-route';
+import { readListQuery } from '@/lib/server/records/conversations/read-requests';
+import { loadConversationList } from '@/lib/server/views/conversations';
 
 export const dynamic = 'force-dynamic';
 

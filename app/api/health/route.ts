@@ -1,4 +1,4 @@
-import { publicRoute } from '@/lib/server/api-route';
+import { publicRoute } from '@/lib/server/host/api-route';
 import { store } from '@/lib/server/store';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
-import { route } from '@/lib/server/api-route';
-import { voteStore } from '@/lib/server/votes';
-import { leaderboardCsv, leaderboardFileName, leaderboardOf } from '@/lib/server/votes/leaderboard';
-import { readLeaderboardQuery } from '@/lib/server/votes/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { voteStore } from '@/lib/server/records/votes';
+import { leaderboardCsv, leaderboardFileName, leaderboardOf } from '@/lib/server/records/votes/leaderboard';
+import { readLeaderboardQuery } from '@/lib/server/records/votes/read-requests';
 
 export const dynamic = 'force-dynamic';
 

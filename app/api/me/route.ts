@@ -1,4 +1,4 @@
-import { route } from '@/lib/server/api-route';
+import { route } from '@/lib/server/host/api-route';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
-import { listPublicProviders } from '@/lib/providers/list';
-import { route } from '@/lib/server/api-route';
+import { listPublicProviders } from '@/lib/server/views/public-providers';
+import { route } from '@/lib/server/host/api-route';
 
 export const dynamic = 'force-dynamic';
 

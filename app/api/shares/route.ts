@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { createShare, listShares } from '@/lib/server/shares';
-import { readNewShare } from '@/lib/server/shares/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { createShare, listShares } from '@/lib/server/records/shares';
+import { readNewShare } from '@/lib/server/records/shares/read-requests';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { TokenInputSchema } from '@/lib/api/tokens';
-import { route } from '@/lib/server/api-route';
+import { route } from '@/lib/server/host/api-route';
 import { store } from '@/lib/server/store';
-import { readJsonBody } from '@/lib/server/validate';
+import { readJsonBody } from '@/lib/server/http/validate';
 
 export const dynamic = 'force-dynamic';
 

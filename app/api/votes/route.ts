@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { voteStore } from '@/lib/server/votes';
-import { readVote } from '@/lib/server/votes/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { voteStore } from '@/lib/server/records/votes';
+import { readVote } from '@/lib/server/records/votes/read-requests';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-import { serveCassettePath } from '@/lib/server/cassettes/serve-cassette-path';
+import { serveCassettePath } from '@/lib/server/proxy/cassettes/serve-cassette-path';
 import { routeMethods } from '@/lib/server/proxy/web-io';
 
 /** The proxy with a cassette in its path, through Next.js: the fallback of the lean path (lib/server/proxy/lean-path.ts). */

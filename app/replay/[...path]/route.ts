@@ -1,4 +1,4 @@
-import { serveReplay } from '@/lib/server/replay/serve-replay';
+import { serveReplay } from '@/lib/server/proxy/replay/serve-replay';
 import { routeMethods } from '@/lib/server/proxy/web-io';
 
 /** Replays through Next.js: the fallback of the lean path (lib/server/proxy/lean-path.ts), as for the proxy. */

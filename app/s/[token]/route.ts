@@ -1,6 +1,6 @@
-import { openShare } from '@/lib/server/shares';
-import { htmlPage, shareNotFoundPage, sharePageRoute } from '@/lib/server/shares/page-route';
-import { sharePageHtml } from '@/lib/server/shares/share-page';
+import { openShare } from '@/lib/server/records/shares';
+import { htmlPage, shareNotFoundPage, sharePageRoute } from '@/lib/server/records/shares/page-route';
+import { sharePageHtml } from '@/lib/server/records/shares/share-page';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 /**
  * An upstream (or a proxy before it: nginx, a load balancer, Cloudflare) that answers
  * with an HTML page instead of JSON or an event stream. The server quotes its start in
- * the error's message (lib/server/relay/send-upstream.ts: "The upstream answered HTTP
+ * the error's message (lib/server/streams/relay/send-upstream.ts: "The upstream answered HTTP
  * 502: <html>…", or "… text/html, not an event stream: <html>…") and passes the body on
  * beside it (`upstreamBody`, which the failed reply stores too); markup is no way to tell
  * anyone what happened, so the page shows what the markup says and keeps the markup one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEnvironment } from '../environment';
+import { checkEnvironment } from '@/lib/server/platform/environment';
 import { authSettings } from './auth-settings';
 
 const settings = (env: Record<string, string>) => authSettings(checkEnvironment(env));

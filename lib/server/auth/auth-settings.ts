@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Environment } from '../environment';
+import type { Environment } from '@/lib/server/platform/environment';
 import type { AssertionSettings } from './proxy-assertion';
 import type { HeaderSettings } from './header-identity';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { User } from '@/lib/api/users';
-import { checkEnvironment } from '../environment';
+import { checkEnvironment } from '@/lib/server/platform/environment';
 import { store } from '../store';
 import { authSettings, type AuthSettings } from './auth-settings';
 import { SignInRequired, type Identity } from './identity';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { User } from '@/lib/api/users';
-import { conversationNotFound } from '../conversations/not-found';
-import { isUuid } from '../ids';
+import { conversationNotFound } from '@/lib/server/http/not-found';
+import { isUuid } from '@/lib/server/platform/ids';
 import { store } from '../store';
 import type { ConversationStore } from '../store/types';
 

@@ -1,13 +1,13 @@
 import 'server-only';
-import { apiError } from '../http-errors';
+import { apiError } from '@/lib/server/http/errors';
 import { store } from '../store';
-import { checkEnvironment } from '../environment';
+import { checkEnvironment } from '@/lib/server/platform/environment';
 import type { OidcSettings } from './auth-settings';
 import { cookieJar, readCookie, setCookie } from './cookies';
 import { authMode } from './current-user';
 import { beginSignIn, finishSignIn, FLOW_LIFETIME_S, SignInRefused } from './oidc-sign-in';
 import { returnPath } from './return-path';
-import { SESSION_LIFETIME_MS } from './session-store';
+import { SESSION_LIFETIME_MS } from '@/lib/server/store/session-store';
 
 /** The OIDC settings, or the 404 the sign-in routes are in any other mode. */
 function oidcOnly(): OidcSettings | Response {

@@ -1,13 +1,13 @@
 import 'server-only';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import type { ProtocolId } from '@/lib/protocols/ids';
-import type { Orphan } from '../live/redis/redis-live-streams';
+import type { Orphan } from '@/lib/server/streams/live/redis/redis-live-streams';
 import { store } from '../store';
 import { logReplyEnd } from './reply-log';
 import { toStoredReply } from './reply-writer';
-import { keptOf } from '../live/kept-bytes';
-import { readServerCopy } from './server-copy';
-import { relaySettings } from './settings';
+import { keptOf } from '@/lib/server/streams/live/kept-bytes';
+import { readServerCopy } from '@/lib/server/streams/server-copy/server-copy';
+import { relaySettings } from '@/lib/server/streams/settings';
 
 /**
  * Stores the reply of an instance that died mid-stream (several instances, Redis): the

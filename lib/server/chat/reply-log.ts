@@ -1,6 +1,6 @@
 import 'server-only';
 import type { AssembledMessage } from '@/lib/assemble/message';
-import { redact } from '../redact';
+import { redact } from '@/lib/server/platform/redact';
 
 /** What the log line names besides the reply's own status and reason. */
 export interface ReplyLogContext {

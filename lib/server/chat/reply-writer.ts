@@ -4,11 +4,11 @@ import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { storedFields } from '@/lib/api/conversations';
 import type { Provider } from '@/lib/providers/types';
 import { costOf, type ModelPricing } from '@/lib/pricing/cost';
-import { redact } from '../redact';
+import { redact } from '@/lib/server/platform/redact';
 import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply, Turn } from '../store/types';
 import { logReplyEnd } from './reply-log';
-import type { CopyResult } from './server-copy';
-import { deferredTurn } from './settling-replies';
+import type { CopyResult } from '@/lib/server/streams/server-copy/server-copy';
+import { deferredTurn } from '@/lib/server/store/settling-replies';
 
 /** The stored form of an assembled reply: its stored fields, where it came from, and its timings. */
 export function toStoredReply(

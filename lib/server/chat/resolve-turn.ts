@@ -4,15 +4,15 @@ import { REPLAY_PROVIDER } from '@/lib/api/providers';
 import { findProvider } from '@/lib/providers/config';
 import type { Provider } from '@/lib/providers/types';
 import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
-import { compareNotFound, conversationNotFound } from '../conversations/not-found';
-import { ApiError } from '../http-errors';
-import { isUuid, uuidv7 } from '../ids';
-import { replayProvider } from '../replay/replay-provider';
+import { compareNotFound, conversationNotFound } from '@/lib/server/http/not-found';
+import { ApiError } from '@/lib/server/http/errors';
+import { isUuid, uuidv7 } from '@/lib/server/platform/ids';
+import { replayProvider } from '@/lib/server/views/replay-provider';
 import type { ConversationStore, Turn } from '../store/types';
 import type { ChatRequest } from '@/lib/api/chat';
 import type { User } from '@/lib/api/users';
 import { BLIND_PROVIDER } from '@/lib/api/blind';
-import { blindTurn, type BlindTurn } from '../blind/blind-session';
+import { blindTurn, type BlindTurn } from '@/lib/server/views/blind/blind-session';
 
 /** What one POST /api/chat is about: its provider, its conversation, and the turn to store. */
 export interface ResolvedTurn {

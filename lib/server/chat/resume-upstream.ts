@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Provider } from '@/lib/providers/types';
 import type { UpstreamRequest } from '@/lib/protocols/request-types';
-import type { UpstreamBody } from '../relay/http-client';
-import { sendUpstream, type UpstreamOptions } from '../relay/send-upstream';
+import type { UpstreamBody } from '@/lib/server/streams/relay/http-client';
+import { sendUpstream, type UpstreamOptions } from '@/lib/server/streams/relay/send-upstream';
 
 /** Whether a broken connection to this provider is asked again with Last-Event-ID (once its events carried ids). */
 export const resumes = (provider: Provider) => provider.resume !== 'off';

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
-import { refusal } from '../security/guard';
-import type { RequestHeaders } from '../security/same-origin';
+import { refusal } from '@/lib/server/http/security/guard';
+import type { RequestHeaders } from '@/lib/server/http/security/same-origin';
 import type { ProxyIo } from './forward';
 
 /** Answers with Sluice's JSON error body. */

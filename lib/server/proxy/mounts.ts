@@ -1,7 +1,7 @@
 import 'server-only';
-import { CASSETTE_MOUNT } from '../cassettes/cassette-choice';
-import { serveCassettePath } from '../cassettes/serve-cassette-path';
-import { REPLAY_MOUNT, serveReplay } from '../replay/serve-replay';
+import { CASSETTE_MOUNT } from './cassettes/cassette-choice';
+import { serveCassettePath } from './cassettes/serve-cassette-path';
+import { REPLAY_MOUNT, serveReplay } from './replay/serve-replay';
 import { serveProxy, type ProxyIo } from './forward';
 import { PROXY_MOUNT } from './target';
 

@@ -5,7 +5,7 @@ import type { Provider } from '@/lib/providers/types';
 import { protocolModule } from '@/lib/protocols/registry';
 import { keyHeadersOf } from '@/lib/protocols/request-types';
 import { PLACEHOLDER_KEY } from '@/scripts/with-env.mjs';
-import { REDACTED } from '../chat/exchange';
+import { REDACTED } from '@/lib/server/streams/exchange';
 import { PEER_HEADER } from '../auth/peer-address';
 import {
   CREDENTIAL_HEADERS,

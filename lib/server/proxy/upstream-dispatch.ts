@@ -2,7 +2,7 @@ import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { upstreamPool, UpstreamConnectError } from '../relay/http-client';
+import { upstreamPool, UpstreamConnectError } from '@/lib/server/streams/relay/http-client';
 import type { Abortable } from './give-up';
 
 /** What takes an upstream's body: called as undici parses it, several pieces in one turn when one read of the socket held them. */

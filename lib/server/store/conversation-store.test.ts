@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatMessage } from '@/lib/protocols/conversation';
-import { uuidv7 } from '../ids';
+import { uuidv7 } from '@/lib/server/platform/ids';
 import { freshPgDatabase } from '@/tests/support/postgres';
 import { INTERRUPTED, StoreError, connect, openStore } from './index';
-import { packEvents } from './packed-events';
-import { migrate } from './migrations';
+import { packEvents } from '@/lib/server/database/packed-events';
+import { migrate } from '@/lib/server/database/migrations';
 import type { ConversationStore, StoredReply, Turn } from './types';
 
 /** Every row here is the one user's of a Sluice without sign-in. */

@@ -1,12 +1,12 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Env, readVariable } from '../environment';
-import { describeDatabaseUrl, openPgClient } from './pg-client';
-import { openPgliteClient } from './pglite-client';
-import type { SqlClient } from './sql-client';
-import { migrate } from './migrations';
-import { SqlConversationStore } from './sql-store';
+import { type Env, readVariable } from '@/lib/server/platform/environment';
+import { describeDatabaseUrl, openPgClient } from '@/lib/server/database/pg-client';
+import { openPgliteClient } from '@/lib/server/database/pglite-client';
+import type { SqlClient } from '@/lib/server/database/sql-client';
+import { migrate } from '@/lib/server/database/migrations';
+import { SqlConversationStore } from './conversation-store';
 import type { ConversationStore } from './types';
 
 export class StoreError extends Error {

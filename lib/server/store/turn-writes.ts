@@ -1,7 +1,7 @@
 import 'server-only';
-import type { SqlClient, Statement } from './sql-client';
+import type { SqlClient, Statement } from '@/lib/server/database/sql-client';
 import { ANCHOR, INSERT_TURN, PATH, turnRows } from './message-tree';
-import { storableJson } from './storable';
+import { storableJson } from '@/lib/server/database/storable';
 import type { Turn } from './types';
 
 /** A turn makes its conversation, and the compare session it is a pane of, the most recent. */

@@ -10,13 +10,13 @@ import type {
 } from '@/lib/api/conversations';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
-import type { CaptureStore } from '../captures/capture-store';
-import type { VoteStore } from '../votes/vote-store';
-import type { SessionStore } from '../auth/session-store';
-import type { UserStore } from '../auth/user-store';
-import type { ShareStore } from '../shares/share-store';
-import type { TokenStore } from '../auth/tokens/token-store';
-import type { UsageStore } from '../admin/usage-store';
+import type { CaptureStore } from './capture-store';
+import type { VoteStore } from '@/lib/server/store/vote-store';
+import type { SessionStore } from './session-store';
+import type { UserStore } from './user-store';
+import type { ShareStore } from '@/lib/server/store/share-store';
+import type { TokenStore } from './token-store';
+import type { UsageStore } from './usage-store';
 
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';

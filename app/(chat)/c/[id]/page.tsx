@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { ChatApp } from '@/components/chat/chat-app';
-import { loadConversation } from '@/lib/server/conversations/load';
-import { listPublicProviders } from '@/lib/providers/list';
+import { loadConversation } from '@/lib/server/views/conversations';
+import { listPublicProviders } from '@/lib/server/views/public-providers';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

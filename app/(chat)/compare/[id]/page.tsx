@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { CompareApp } from '@/components/compare/compare-app';
-import { loadCompare } from '@/lib/server/conversations/load';
-import { listPublicProviders } from '@/lib/providers/list';
+import { loadCompare } from '@/lib/server/views/conversations';
+import { listPublicProviders } from '@/lib/server/views/public-providers';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { CaptureView } from '@/components/traffic/capture-view';
-import { loadCapture } from '@/lib/server/captures/load';
+import { loadCapture } from '@/lib/server/views/capture';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

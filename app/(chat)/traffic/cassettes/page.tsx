@@ -1,6 +1,6 @@
 import { CassetteList } from '@/components/traffic/cassette-list';
-import { cassetteShelf } from '@/lib/server/cassettes/cassette-file';
-import { cassetteSummaries } from '@/lib/server/cassettes/read-cassettes';
+import { cassetteShelf } from '@/lib/server/proxy/cassettes/cassette-file';
+import { cassetteSummaries } from '@/lib/server/proxy/cassettes/read-cassettes';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-import { route } from '@/lib/server/api-route';
-import { ApiError } from '@/lib/server/http-errors';
+import { route } from '@/lib/server/host/api-route';
+import { ApiError } from '@/lib/server/http/errors';
 import { store } from '@/lib/server/store';
 
 export const dynamic = 'force-dynamic';

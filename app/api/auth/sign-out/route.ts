@@ -1,4 +1,4 @@
-import { publicRoute } from '@/lib/server/api-route';
+import { publicRoute } from '@/lib/server/host/api-route';
 import { signOutAnswer } from '@/lib/server/auth/sign-in-answers';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-import { route } from '@/lib/server/api-route';
-import { readVariable } from '@/lib/server/environment';
+import { route } from '@/lib/server/host/api-route';
+import { readVariable } from '@/lib/server/platform/environment';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
-import { route } from '@/lib/server/api-route';
-import { captureStore } from '@/lib/server/captures';
-import { captureDeleted } from '@/lib/server/captures/capture-feed';
-import { captureNotFound, loadCapture } from '@/lib/server/captures/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { captureStore } from '@/lib/server/store/captures';
+import { captureDeleted } from '@/lib/server/proxy/captures/capture-feed';
+import { captureNotFound, loadCapture } from '@/lib/server/proxy/captures/read-requests';
 
 export const dynamic = 'force-dynamic';
 

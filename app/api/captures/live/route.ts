@@ -1,6 +1,6 @@
 import type { CaptureFeedEvent } from '@/lib/api/captures';
-import { route } from '@/lib/server/api-route';
-import { followCaptures } from '@/lib/server/captures/capture-feed';
+import { route } from '@/lib/server/host/api-route';
+import { followCaptures } from '@/lib/server/proxy/captures/capture-feed';
 
 export const dynamic = 'force-dynamic';
 

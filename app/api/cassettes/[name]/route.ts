@@ -1,5 +1,5 @@
-import { route } from '@/lib/server/api-route';
-import { cassetteDetail } from '@/lib/server/cassettes/read-cassettes';
+import { route } from '@/lib/server/host/api-route';
+import { cassetteDetail } from '@/lib/server/proxy/cassettes/read-cassettes';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { loadCompare } from '@/lib/server/conversations/load';
-import { compareNotFound } from '@/lib/server/conversations/not-found';
+import { route } from '@/lib/server/host/api-route';
+import { loadCompare } from '@/lib/server/views/conversations';
+import { compareNotFound } from '@/lib/server/http/not-found';
 
 export const dynamic = 'force-dynamic';
 

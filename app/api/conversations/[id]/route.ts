@@ -1,7 +1,7 @@
-import { route } from '@/lib/server/api-route';
-import { loadConversation, storeFor } from '@/lib/server/conversations/load';
-import { conversationNotFound } from '@/lib/server/conversations/not-found';
-import { readRename } from '@/lib/server/conversations/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { loadConversation, storeFor } from '@/lib/server/views/conversations';
+import { conversationNotFound } from '@/lib/server/http/not-found';
+import { readRename } from '@/lib/server/records/conversations/read-requests';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
-import { route } from '@/lib/server/api-route';
-import { revokeShare } from '@/lib/server/shares';
+import { route } from '@/lib/server/host/api-route';
+import { revokeShare } from '@/lib/server/records/shares';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { forkShare } from '@/lib/server/shares';
-import { readForkShare } from '@/lib/server/shares/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { forkShare } from '@/lib/server/records/shares';
+import { readForkShare } from '@/lib/server/records/shares/read-requests';
 
 export const dynamic = 'force-dynamic';
 

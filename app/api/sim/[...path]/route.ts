@@ -1,4 +1,4 @@
-import { publicRoute } from '@/lib/server/api-route';
+import { publicRoute } from '@/lib/server/host/api-route';
 import { handleSimulatorRequest } from '@/lib/simulator/handler';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
-import { route } from '@/lib/server/api-route';
+import { route } from '@/lib/server/host/api-route';
 import { forgetToken } from '@/lib/server/auth/tokens/token-user';
 import { tellRevoked } from '@/lib/server/auth/tokens/revocation-news';
-import { ApiError } from '@/lib/server/http-errors';
+import { ApiError } from '@/lib/server/http/errors';
 import { store } from '@/lib/server/store';
 
 export const dynamic = 'force-dynamic';

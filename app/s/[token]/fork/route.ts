@@ -1,7 +1,7 @@
 import { currentUser } from '@/lib/server/auth/current-user';
 import { isSignInRequired } from '@/lib/server/auth/identity';
-import { forkShare } from '@/lib/server/shares';
-import { htmlPage, sharePageRoute } from '@/lib/server/shares/page-route';
+import { forkShare } from '@/lib/server/records/shares';
+import { htmlPage, sharePageRoute } from '@/lib/server/records/shares/page-route';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
-import { readVariable } from '../../environment';
-import { connectRedis, dedicatedConnection } from '../../live/redis/connect';
-import { keys } from '../../live/redis/keys';
+import { readVariable } from '@/lib/server/platform/environment';
+import { connectRedis, dedicatedConnection } from '@/lib/server/platform/redis';
+import { keys } from '@/lib/server/streams/live/redis/keys';
 
 /**
  * A token's holder stays known this long (token-user.ts), so a request that carries one

@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { CassetteView } from '@/components/traffic/cassette-view';
-import { ApiError } from '@/lib/server/http-errors';
-import { cassetteDetail } from '@/lib/server/cassettes/read-cassettes';
+import { ApiError } from '@/lib/server/http/errors';
+import { cassetteDetail } from '@/lib/server/proxy/cassettes/read-cassettes';
 import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';

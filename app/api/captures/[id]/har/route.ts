@@ -1,8 +1,8 @@
 import packageJson from '@/package.json';
 import { captureFileName } from '@/lib/api/captures';
-import { route } from '@/lib/server/api-route';
-import { captureHar } from '@/lib/server/captures/har';
-import { loadCapture } from '@/lib/server/captures/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { captureHar } from '@/lib/server/views/har';
+import { loadCapture } from '@/lib/server/proxy/captures/read-requests';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
-import { route } from '@/lib/server/api-route';
-import { liveStreams } from '@/lib/server/live';
-import { noSuchStream } from '@/lib/server/live/respond';
-import { ownedStreamId } from '@/lib/server/live/owned-stream';
+import { route } from '@/lib/server/host/api-route';
+import { liveStreams } from '@/lib/server/streams/live';
+import { noSuchStream } from '@/lib/server/chat/respond';
+import { ownedStreamId } from '@/lib/server/chat/owned-stream';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { noSuchStream, streamAnswer } from '@/lib/server/live/respond';
-import { readOffset } from '@/lib/server/live/offset';
+import { route } from '@/lib/server/host/api-route';
+import { noSuchStream, streamAnswer } from '@/lib/server/chat/respond';
+import { readOffset } from '@/lib/server/streams/live/offset';
 
 export const dynamic = 'force-dynamic';
 

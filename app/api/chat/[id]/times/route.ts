@@ -1,8 +1,8 @@
-import { route } from '@/lib/server/api-route';
-import { liveStreams } from '@/lib/server/live';
-import { noSuchStream } from '@/lib/server/live/respond';
-import { readOffset } from '@/lib/server/live/offset';
-import { ownedStreamId } from '@/lib/server/live/owned-stream';
+import { route } from '@/lib/server/host/api-route';
+import { liveStreams } from '@/lib/server/streams/live';
+import { noSuchStream } from '@/lib/server/chat/respond';
+import { readOffset } from '@/lib/server/streams/live/offset';
+import { ownedStreamId } from '@/lib/server/chat/owned-stream';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { castBlindVote } from '@/lib/server/blind/cast-vote';
-import { readBlindVote } from '@/lib/server/conversations/read-requests';
+import { route } from '@/lib/server/host/api-route';
+import { castBlindVote } from '@/lib/server/records/votes/cast-vote';
+import { readBlindVote } from '@/lib/server/records/conversations/read-requests';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,9 +1,9 @@
-import { route } from '@/lib/server/api-route';
-import { storeFor } from '@/lib/server/conversations/load';
-import { conversationNotFound } from '@/lib/server/conversations/not-found';
-import { uuidv7 } from '@/lib/server/ids';
-import { ApiError } from '@/lib/server/http-errors';
-import { hiddenPane } from '@/lib/server/blind/seating';
+import { route } from '@/lib/server/host/api-route';
+import { storeFor } from '@/lib/server/views/conversations';
+import { conversationNotFound } from '@/lib/server/http/not-found';
+import { uuidv7 } from '@/lib/server/platform/ids';
+import { ApiError } from '@/lib/server/http/errors';
+import { hiddenPane } from '@/lib/server/views/blind/seating';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
-import { route } from '@/lib/server/api-route';
-import { ApiError } from '@/lib/server/http-errors';
-import { loadMessage } from '@/lib/server/conversations/load';
+import { route } from '@/lib/server/host/api-route';
+import { ApiError } from '@/lib/server/http/errors';
+import { loadMessage } from '@/lib/server/views/conversations';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
-import { route } from '@/lib/server/api-route';
-import { showVersion } from '@/lib/server/conversations/show-version';
+import { route } from '@/lib/server/host/api-route';
+import { showVersion } from '@/lib/server/records/conversations/show-version';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,0 @@
-import 'server-only';
-import { ApiError } from '../http-errors';
-
-export const conversationNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown conversation "${id}".`);
-export const compareNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown compare session "${id}".`);

@@ -1,0 +1,57 @@
+import 'server-only';
+import { readVariable } from '@/lib/server/platform/environment';
+import { apiError } from '../errors';
+import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from './allowed-hosts';
+import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from './headers';
+import { crossOriginRefusal, nonJsonBody, type RequestHeaders } from './same-origin';
+
+/**
+ * Only Sluice's own pages may drive Sluice: the checks every request passes, and the
+ * headers every answer carries. Pages pass here through `proxy.ts`; API routes through
+ * `lib/server/host/api-route.ts`, without the proxy: Next.js's middleware rebuilt and teed
+ * each request's body (docs/decisions.md: "Security checks in the API route wrapper").
+ */
+const ALLOWED = readVariable(ALLOWED_HOSTS_VARIABLE);
+
+/** Why this request may not act here, as the answer to give; undefined when it may. A foreign Host (DNS rebinding), an unsafe request from another origin, and for the API a body that is not JSON, are refused. */
+export function refusal(method: string, headers: RequestHeaders, api: boolean): Response | undefined {
+  const host = headers.get('host');
+  if (!hostAllowed(host, ALLOWED)) {
+    return apiError(
+      403,
+      'forbidden_host',
+      `This server does not answer to the name "${(host ?? '').slice(0, 200)}". If you serve Sluice under that name, add it to ${ALLOWED_HOSTS_VARIABLE} (comma-separated) and restart.`,
+    );
+  }
+  const crossOrigin = crossOriginRefusal(method, headers);
+  if (crossOrigin)
+    return apiError(
+      403,
+      'forbidden_origin',
+      `${crossOrigin} Only Sluice's own pages (or a script with no Origin) may send this request.`,
+    );
+  const notJson = api ? nonJsonBody(method, headers) : undefined;
+  if (notJson) return apiError(415, 'unsupported_media_type', notJson);
+  return undefined;
+}
+
+/** The security headers, the CSP with `nonce` for the page's scripts. */
+export function securityHeaders(nonce = newNonce()): Record<string, string> {
+  return {
+    ...STATIC_SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy(nonce, process.env.NODE_ENV === 'development'),
+  };
+}
+
+/** `response` with the security headers (`headers`, else new ones; a copy of it when its own headers are immutable). */
+export function withSecurityHeaders<R extends Response>(response: R, headers = securityHeaders()): R {
+  const set = (answer: Response) => {
+    for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+    return answer as R;
+  };
+  try {
+    return set(response);
+  } catch {
+    return set(new Response(response.body, response));
+  }
+}

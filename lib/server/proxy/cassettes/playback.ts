@@ -1,0 +1,139 @@
+import 'server-only';
+import type { CassetteMode } from '@/lib/api/cassettes';
+import { inFlight, type InFlight } from '../captures/in-flight';
+import { CAPTURE_INTERRUPTED } from '@/lib/server/store';
+import type { ProxyIo } from '../forward';
+import { CaptureRecorder } from '../capture-recorder';
+import { sendError } from '../io-answers';
+import { credentialValues } from '../proxy-headers';
+import type { ProxyTarget } from '../target';
+import { play } from '../replay/serve-replay';
+import type { CassetteChoice } from './cassette-choice';
+import { cassetteFile, readCassette, type Cassette } from './cassette-file';
+import { entryRecording } from './cassette-entry';
+import { closestKey, requestKey, type KeyDifference, type RequestKey } from './request-key';
+
+/**
+ * Where each cassette is in its playback: per request key, how many of its recordings
+ * have played. Several identical requests play back in recorded order; past the last,
+ * from the first again (a test suite run twice against one server). A changed file
+ * starts over.
+ */
+const positions = new Map<string, { version: string; played: Map<string, number> }>();
+
+function nextMatch(cassette: Cassette, key: RequestKey): Cassette['entries'][number] | undefined {
+  const matches = cassette.entries.filter((e) => e.key.text === key.text);
+  if (!matches.length) return undefined;
+  let position = positions.get(cassette.file);
+  if (position?.version !== cassette.version)
+    positions.set(cassette.file, (position = { version: cassette.version, played: new Map() }));
+  const played = position.played.get(key.text) ?? 0;
+  position.played.set(key.text, played + 1);
+  return matches[played % matches.length];
+}
+
+const SHOWN_KEY = 300;
+const KEPT_KEY = 8 * 1024;
+const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n)}…` : text);
+const shown = (value: unknown) => (value === undefined ? 'absent' : clip(JSON.stringify(value), 80));
+
+/** The 504's words: the request's key, the closest recorded one and where they part. */
+function missMessage(
+  name: string,
+  key: RequestKey,
+  closest: { index: number; key: RequestKey; differences: KeyDifference[] } | undefined,
+): string {
+  const head = `No exchange in cassette "${name}" matches ${clip(key.text, SHOWN_KEY)}.`;
+  if (!closest) return `${head} The cassette has no exchanges.`;
+  const where = closest.differences
+    .slice(0, 3)
+    .map((d) => `${d.at} (recorded ${shown(d.recorded)}, sent ${shown(d.sent)})`)
+    .join('; ');
+  return `${head} The closest recorded is exchange ${closest.index}, ${clip(closest.key.text, SHOWN_KEY)}, which differs at ${where}${closest.differences.length > 3 ? `, and ${closest.differences.length - 3} more` : ''}.`;
+}
+
+export type PlaybackOutcome = 'answered' | 'record';
+
+/**
+ * A request under a cassette in playback or hybrid mode: answered from the cassette when
+ * one of its exchanges matches (played at the choice's pace, and captured as played back),
+ * else, in playback, a 504 that names the request's key and the closest recorded one.
+ * `record`: hybrid found no match, and the request goes upstream to be recorded.
+ */
+export async function playFromCassette(
+  io: ProxyIo,
+  target: ProxyTarget,
+  choice: CassetteChoice & { mode: Exclude<CassetteMode, 'record'> },
+  body: Buffer,
+  pathWithQuery: string,
+  /** Whose the exchange is (the caller's id). */
+  owner: string,
+): Promise<PlaybackOutcome> {
+  const cassette = await readCassette(choice.name, owner);
+  const key = requestKey(io.method, pathWithQuery, body.toString('utf8'), cassette?.ignore ?? []);
+  const match = cassette && nextMatch(cassette, key);
+  if (!match && choice.mode === 'hybrid') return 'record';
+
+  const recorder = new CaptureRecorder(
+    target,
+    io.method,
+    io.headers,
+    () => credentialValues(io.headers, io.url),
+    {
+      name: choice.name,
+      mode: choice.mode,
+      played: Boolean(match),
+    },
+    owner,
+  );
+  recorder.requestChunk(body);
+  if (!match) {
+    const closest = cassette && closestKey(key, cassette.entries);
+    const message = cassette
+      ? missMessage(
+          choice.name,
+          key,
+          closest && { index: closest.entry.index, key: closest.entry.key, differences: closest.differences },
+        )
+      : `Cassette "${choice.name}" has no file (${cassetteFile(choice.name, owner)}): record it first, with mode=record or hybrid.`;
+    recorder.end('unreachable', message);
+    sendError(
+      io,
+      504,
+      'cassette_miss',
+      message,
+      {
+        cassette: choice.name,
+        key: clip(key.text, KEPT_KEY),
+        ...(closest
+          ? {
+              closest: {
+                exchange: closest.entry.index,
+                key: clip(closest.entry.key.text, KEPT_KEY),
+                differences: closest.differences,
+              },
+            }
+          : {}),
+      },
+      // The OpenAI and Anthropic SDKs retry a 504 unless told not to: a miss would miss again.
+      { 'x-should-retry': 'false' },
+    );
+    return 'answered';
+  }
+
+  const recording = entryRecording(match.entry);
+  const exchange: InFlight = { interrupt: () => recorder.end('interrupted', CAPTURE_INTERRUPTED), written: recorder.written };
+  inFlight().add(exchange);
+  recorder.responded(recording.status, recording.headers);
+  play(io, recording, choice.pace, {
+    wrote: (bytes, now) => recorder.responseChunk(bytes, now),
+    ended: (closed) => {
+      inFlight().delete(exchange);
+      recorder.end(
+        closed ? 'client-closed' : 'complete',
+        closed ? 'The app closed the connection before the answer ended.' : undefined,
+      );
+    },
+  });
+  return 'answered';
+}

@@ -1,0 +1,131 @@
+import 'server-only';
+import type { StoredEvents, StoredMessage } from '@/lib/api/conversations';
+import type { DiffSide } from '@/lib/api/diff';
+import type { SharedThread } from '@/lib/api/shares';
+import { storedFigures, storedReplyMessage } from '@/lib/client/stream/stored-reply';
+import { figureItems } from '@/components/chat/figure-items';
+import { ms } from '@/components/event-log/log-time';
+import { partsOf, type ChatMessage } from '@/lib/protocols/conversation';
+import type { OpenShare } from '@/lib/server/store/share-store';
+import { shareMarkdownHtml } from './share-markdown';
+
+/*
+ * A share's page is plain HTML made here, with no script at all and one stylesheet of
+ * this origin (`public/share.css`): a read-only snapshot needs none, there is nothing
+ * for a reply's text to run in, and the 404 below is the very same bytes whatever the
+ * link was (no nonce, no route data in it).
+ */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
+<title>${esc(title)}</title><link rel="stylesheet" href="/share.css"></head>
+<body>${body}</body></html>`;
+}
+
+/** Every link that opens nothing, whatever the reason, answers exactly this. */
+export const SHARE_NOT_FOUND_HTML = page(
+  'Not found · Sluice',
+  `<main class="share-missing"><h1>Not found</h1><p>There is nothing at this address.</p><p><a href="/">Sluice</a></p></main>`,
+);
+
+const KIND_WORDS = { conversation: 'conversation', compare: 'compare session', diff: 'comparison of two replies' } as const;
+
+const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(iso.slice(0, 16).replace('T', ' '))} UTC</time>`;
+
+/** The read-only page of a live share. `forkAction`: where its "Fork" form posts (none for a diff). */
+export function sharePageHtml(share: OpenShare, forkAction: string | undefined): string {
+  const { snapshot } = share;
+  const content =
+    snapshot.kind === 'conversation'
+      ? threadHtml(snapshot.conversation, 'h2')
+      : snapshot.kind === 'compare'
+        ? `<div class="share-columns">${snapshot.panes.map((pane, i) => `<section class="share-pane" aria-label="Pane ${i + 1}"><h2>Pane ${i + 1}: ${esc(paneName(pane))}</h2>${threadHtml(pane, 'h3')}</section>`).join('')}</div>`
+        : `<div class="share-columns">${snapshot.sides.map((side, i) => sideHtml(side, i === 0 ? 'A' : 'B')).join('')}</div>`;
+  const fork = forkAction
+    ? `<form method="post" action="${esc(forkAction)}"><button type="submit">Fork into my conversations</button></form>`
+    : '';
+  return page(
+    `${share.title} · Shared on Sluice`,
+    `<header class="share-head"><div><p class="share-kind">Shared ${KIND_WORDS[share.kind]} · read-only snapshot taken ${when(share.createdAt)}${share.expiresAt ? ` · expires ${when(share.expiresAt)}` : ''}</p>
+<h1>${esc(share.title)}</h1></div>${fork}</header>
+<main class="share-main">${content}</main>
+<footer class="share-foot"><p>A snapshot: what its owner shared, as it was then. Links in it are shown as text; nothing here loads from elsewhere.</p></footer>`,
+  );
+}
+
+function paneName(thread: SharedThread): string {
+  const reply = thread.messages.find((m) => m.role === 'assistant' && 'model' in m) as
+    { provider?: string; model?: string } | undefined;
+  return reply?.model ? `${reply.provider} · ${reply.model}` : thread.title;
+}
+
+function threadHtml(thread: SharedThread, heading: 'h2' | 'h3'): string {
+  return `<ol class="share-thread">${thread.messages.map((m) => `<li>${messageHtml(m, thread.events[m.id], heading)}</li>`).join('')}</ol>`;
+}
+
+function sideHtml(side: DiffSide, label: string): string {
+  return `<section class="share-pane" aria-label="Reply ${label}"><h2>Reply ${label}: ${esc(side.title)}</h2>${messageHtml(side.reply, side.events ?? undefined, 'h3')}</section>`;
+}
+
+/** Whoever reads a share did not write it: the person's turns are "User", not "You". */
+const ROLE_WORDS: Record<string, string> = { user: 'User', system: 'System', tool: 'Tool', assistant: 'Assistant' };
+
+function messageHtml(message: StoredMessage, events: StoredEvents | undefined, heading: 'h2' | 'h3'): string {
+  if (!('timings' in message)) {
+    const content = 'content' in message ? contentHtml(message.content) : '';
+    return `<article class="share-message share-${esc(message.role)}"><${heading} class="share-role">${ROLE_WORDS[message.role] ?? esc(message.role)}</${heading}>${content}</article>`;
+  }
+  const reply = storedReplyMessage(message);
+  const figures = figureItems(reply, storedFigures(message.timings), message.pricing ?? null);
+  const thinking = reply.thinking
+    ? `<details class="share-thinking"><summary>Thinking</summary><p class="share-plain">${esc(reply.thinking)}</p></details>`
+    : '';
+  const tools = reply.toolCalls
+    .map(
+      (call) => `<div class="share-tool"><p>Tool call <code>${esc(call.name)}</code></p><pre>${esc(call.argsText)}</pre></div>`,
+    )
+    .join('');
+  const refusal = reply.refusal ? `<p class="share-refusal">Refused: ${esc(reply.refusal)}</p>` : '';
+  const error = reply.error ? `<p class="share-error">Error: ${esc(reply.error.message)}</p>` : '';
+  const status = reply.status !== 'complete' ? `<p class="share-status">Reply ${esc(reply.status)}</p>` : '';
+  const figureList = figures.length
+    ? `<dl class="share-figures" aria-label="Reply figures">${figures.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>`
+    : '';
+  return `<article class="share-message share-assistant"><${heading} class="share-role">${esc(message.provider)} · ${esc(message.model)}</${heading}>
+${thinking}<div class="prose-share">${reply.text ? shareMarkdownHtml(reply.text) : ''}</div>${tools}${refusal}${error}${status}${figureList}${eventsHtml(events)}</article>`;
+}
+
+function contentHtml(content: ChatMessage['content']): string {
+  return partsOf({ role: 'user', content })
+    .map((part) =>
+      part.type === 'text'
+        ? `<p class="share-plain">${esc(part.text)}</p>`
+        : part.type === 'tool-result'
+          ? `<pre>${esc(part.content)}</pre>`
+          : part.type === 'tool-call'
+            ? `<pre>${esc(`${part.name}(${JSON.stringify(part.args)})`)}</pre>`
+            : '',
+    )
+    .join('');
+}
+
+/** The reply's SSE items as they came: number, time since the request, gap since the one before, the exact text. */
+function eventsHtml(events: StoredEvents | undefined): string {
+  if (!events || events.items.length === 0) return '';
+  let last = 0;
+  const rows = events.items
+    .map((item, i) => {
+      const gap = item.at - last;
+      last = item.at;
+      return `<tr><td>#${i + 1}</td><td>${ms(item.at)}</td><td>+${ms(gap)}</td><td><pre>${esc(item.raw)}</pre></td></tr>`;
+    })
+    .join('');
+  const span = events.items.at(-1)!.at;
+  return `<details class="share-events"><summary>Raw events (${events.items.length}, over ${ms(span)}${events.truncated ? ', cut at the size limit' : ''})</summary>
+<table><thead><tr><th scope="col">#</th><th scope="col">at</th><th scope="col">gap</th><th scope="col">raw</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+}

@@ -1,0 +1,33 @@
+import 'server-only';
+import type { CaptureDetail, CapturedChat } from '@/lib/api/captures';
+import type { User } from '@/lib/api/users';
+import { readRequestText } from '@/lib/protocols/read-request';
+import { isUuid } from '@/lib/server/platform/ids';
+import { captureStore } from '@/lib/server/store/captures';
+
+/** One capture whole, for its page; anything but a capture's id (a UUID) is none, before any query runs. */
+export async function loadCapture(user: User, id: string): Promise<CaptureDetail | undefined> {
+  return isUuid(id) ? (await captureStore()).get(id, user.id) : undefined;
+}
+
+/**
+ * A capture as a conversation to open (a chat, a race): undefined when its request is not
+ * a known protocol's, names no model, or does not read (a body cut at the capture's bound).
+ */
+export async function loadCapturedChat(user: User, id: string): Promise<CapturedChat | undefined> {
+  const capture = await loadCapture(user, id);
+  if (!capture?.protocol) return undefined;
+  const request = readRequestText(capture.protocol, capture.request.body.text);
+  const model = capture.model ?? request?.model;
+  if (!request || !model) return undefined;
+  return {
+    captureId: capture.id,
+    provider: capture.provider,
+    model,
+    protocol: capture.protocol,
+    messages: request.messages,
+    params: request.params,
+    ...(capture.reply ? { reply: capture.reply } : {}),
+    timings: capture.timings,
+  };
+}
