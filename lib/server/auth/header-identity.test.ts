@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headerIdentity } from './header-identity';
-import { parseTrustedProxies } from './trusted-proxies';
+import { parseTrustedProxies } from '@/lib/server/platform/trusted-proxies';
 
 const settings = (trusted: string) => ({
   userHeader: 'x-forwarded-user',

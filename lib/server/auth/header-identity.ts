@@ -1,6 +1,6 @@
 import 'server-only';
 import { SignInRequired, type Identity } from './identity';
-import { fromTrustedProxy, type AddressRange } from './trusted-proxies';
+import { fromTrustedProxy, type AddressRange } from '@/lib/server/platform/trusted-proxies';
 
 export interface HeaderSettings {
   userHeader: string;

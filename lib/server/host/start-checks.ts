@@ -1,7 +1,7 @@
 import 'server-only';
 import { ConfigError, configPath, loadProviders } from '@/lib/providers/config';
 import { type Environment, EnvironmentError, checkEnvironment } from '@/lib/server/platform/environment';
-import { ALLOWED_HOSTS_VARIABLE, hostAllowed, isLoopback } from '@/lib/server/http/security/allowed-hosts';
+import { ALLOWED_HOSTS_VARIABLE, hostAllowed, isLoopback } from '@/lib/server/platform/allowed-hosts';
 import { RedisUnreachable, connectRedis, describeRedisUrl } from '@/lib/server/platform/redis';
 import { StoreError, describeStore, store } from '@/lib/server/store';
 import { AuthSettingsError, authSettings } from '@/lib/server/auth/auth-settings';

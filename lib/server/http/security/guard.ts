@@ -1,7 +1,7 @@
 import 'server-only';
 import { readVariable } from '@/lib/server/platform/environment';
 import { apiError } from '../errors';
-import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from './allowed-hosts';
+import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from '@/lib/server/platform/allowed-hosts';
 import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from './headers';
 import { crossOriginRefusal, nonJsonBody, type RequestHeaders } from './same-origin';
 

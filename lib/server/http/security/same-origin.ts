@@ -1,5 +1,5 @@
 import 'server-only';
-import { hostName } from './allowed-hosts';
+import { hostName } from '@/lib/server/platform/allowed-hosts';
 
 /**
  * Only Sluice's own pages may change anything or spend a key: an unsafe request

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { config } from '@/proxy';
-import { allowedHosts, hostAllowed, isLoopback } from './allowed-hosts';
+import { allowedHosts, hostAllowed, isLoopback } from '@/lib/server/platform/allowed-hosts';
 import { crossOriginRefusal, nonJsonBody } from './same-origin';
 
 describe('allowed hosts', () => {

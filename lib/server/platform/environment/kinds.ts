@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { formatBytes } from '@/lib/sse/limits';
-import { parseTrustedProxies, type AddressRange } from '@/lib/server/auth/trusted-proxies';
-import { allowedHosts } from '@/lib/server/http/security/allowed-hosts';
+import { parseTrustedProxies, type AddressRange } from '@/lib/server/platform/trusted-proxies';
+import { allowedHosts } from '@/lib/server/platform/allowed-hosts';
 
 /**
  * How one kind of variable's text becomes its value: a zod schema over the text, what a
@@ -146,7 +146,7 @@ export const headerName: Kind<string> = {
 /** Free text, trimmed, such as a token's issuer or audience (compared exactly). */
 export const text: Kind<string> = { schema: z.string().trim().min(1), expects: 'some text' };
 
-/** Addresses and CIDR ranges, comma- or space-separated (lib/server/auth/trusted-proxies.ts). */
+/** Addresses and CIDR ranges, comma- or space-separated (lib/server/platform/trusted-proxies.ts). */
 export const addressRanges: Kind<AddressRange[]> = {
   schema: z
     .string()
