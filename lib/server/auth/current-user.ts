@@ -8,6 +8,7 @@ import { SignInRequired, type Identity } from './identity';
 import { identifier } from './request-identity';
 import { sluiceToken } from './tokens/sluice-token';
 import { holderOf, TOKEN_NEEDED } from './tokens/token-user';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /** The one user of a Sluice without sign-in: every row from before sign-in is theirs. */
 export const LOCAL_USER: User = { id: 'local', admin: true };
@@ -16,24 +17,14 @@ export const LOCAL_USER: User = { id: 'local', admin: true };
 const KNOWN_MS = 60_000;
 
 type Known = { user: User; until: number };
-const KEY = Symbol.for('sluice.current-user');
-type Holder = {
-  [KEY]?: {
-    settings: AuthSettings;
-    identify: (headers: Headers) => Promise<Identity>;
-    local: boolean;
-    known: Map<string, Known>;
-  };
-};
 
 /** Made once per process (Next.js bundles each route apart; the state lives on globalThis). */
 function resolver() {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    const settings = authSettings(checkEnvironment());
-    holder[KEY] = { settings, identify: identifier(settings), local: settings.mode === 'none', known: new Map() };
-  }
-  return holder[KEY];
+  return processSingleton('current-user', () => {
+    const settings: AuthSettings = authSettings(checkEnvironment());
+    const identify: (headers: Headers) => Promise<Identity> = identifier(settings);
+    return { settings, identify, local: settings.mode === 'none', known: new Map<string, Known>() };
+  });
 }
 
 /**

@@ -1,12 +1,4 @@
-/** Who a request comes from, as the sign-in (a proxy's assertion or headers, or Sluice's own OIDC session) says. */
-export interface Identity {
-  /** Stable for one person: the issuer's `sub` (or the proxy's user header), never an email that can change hands. */
-  subject: string;
-  /** Where the subject comes from (a JWT's issuer, `proxy-header`, an OIDC issuer): subjects are unique only within it. */
-  issuer: string;
-  email?: string;
-  name?: string;
-}
+export type { Identity } from '@/lib/server/store/user-store';
 
 /** A request whose identity is missing or false: the reason is for the operator's log and the 401's message. */
 export class SignInRequired extends Error {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /**
  * The address of the socket a request came in on, carried to the route handlers, which
@@ -13,8 +14,7 @@ export const PEER_HEADER = 'x-sluice-peer';
 const HEADER = PEER_HEADER;
 // One per process, on globalThis: Next.js bundles instrumentation (which stamps) and each
 // route (which reads) apart, each with its own module state.
-const SECRET_KEY = Symbol.for('sluice.peer-secret');
-const SECRET: string = ((globalThis as { [SECRET_KEY]?: string })[SECRET_KEY] ??= randomBytes(16).toString('hex'));
+const SECRET = processSingleton('peer-secret', () => randomBytes(16).toString('hex'));
 
 /** Called for every request as it enters this process' HTTP server, before Next.js reads it. */
 export function stampPeer(request: IncomingMessage): void {

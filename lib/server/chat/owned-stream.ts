@@ -1,6 +1,6 @@
 import 'server-only';
 import type { User } from '@/lib/api/users';
-import { liveStreams } from '@/lib/server/streams/live/index';
+import { replyStreams } from './reply-streams';
 import type { StreamMeta } from '@/lib/server/streams/live/live-streams';
 
 /** True when `user` asked for the stream (one from before sign-in, without a user, is `local`'s). */
@@ -22,7 +22,7 @@ export function ownRequestId(user: User, requestId: string): string {
  * `id` started; undefined otherwise (on any instance: the meta travels with the stream).
  */
 export async function ownedStreamId(user: User, id: string): Promise<string | undefined> {
-  const reader = await liveStreams().read(id, 0);
+  const reader = await replyStreams().read(id, 0);
   if (reader) {
     reader.release();
     return streamOwnedBy(reader.meta, user) ? id : undefined;

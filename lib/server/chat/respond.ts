@@ -2,7 +2,8 @@ import 'server-only';
 import type { User } from '@/lib/api/users';
 import { streamOwnedBy } from './owned-stream';
 import { ApiError } from '@/lib/server/http/errors';
-import { liveStreams, readableOf } from '@/lib/server/streams/live/index';
+import { readableOf } from '@/lib/server/streams/live';
+import { replyStreams } from './reply-streams';
 import type { StopReason } from '@/lib/server/streams/live/live-streams';
 
 /** The headers of every answer that is a reply's stream. */
@@ -18,7 +19,7 @@ export const SSE_HEADERS = {
  * Undefined when there is no such stream (unknown, or past its retention).
  */
 export async function streamAnswer(user: User, id: string, from = 0): Promise<Response | undefined> {
-  const reader = await liveStreams().read(id, from);
+  const reader = await replyStreams().read(id, from);
   if (!reader) return undefined;
   if (!streamOwnedBy(reader.meta, user)) {
     reader.release();

@@ -8,7 +8,7 @@ import { protocolModule } from '@/lib/protocols/registry';
 import { bffMarkers, newMarkerNonce } from '@/lib/sse/bff-marker';
 import { ApiError, serverFailure } from '@/lib/server/http/errors';
 import { uuidv7 } from '@/lib/server/platform/ids';
-import { liveStreams } from '@/lib/server/streams/live';
+import { replyStreams } from './reply-streams';
 import { streamAnswer, stopMessage } from './respond';
 import type { UpstreamResponse } from '@/lib/server/streams/relay/http-client';
 import { relayUpstream, type Relay } from '@/lib/server/streams/relay/relay-stream';
@@ -43,7 +43,7 @@ export async function startChat(request: Request, _context: unknown, user: User)
   const clockStart = performance.now();
   const since = () => Math.round(performance.now() - clockStart);
   const body = await readChatRequest(request);
-  const live = liveStreams();
+  const live = replyStreams();
   if (live.closing) throw new ApiError(503, 'server_stopping', 'The server is stopping; send again once it is back.');
   const db = await store();
   const { provider, conversationId, turn, model, blind } = await resolveTurn(db, body, user);

@@ -1,7 +1,22 @@
 import 'server-only';
 import { promisify } from 'node:util';
 import { deflateRawSync, inflateRaw } from 'node:zlib';
-import type { PackedEvents, StoredEvents } from '@/lib/server/store/types';
+import type { StoredEvents } from '@/lib/api/conversations';
+
+/**
+ * A reply's event log as it is written: the items' text end to end (deflated), then
+ * each item's length (UTF-16 code units) and time, in turn. One string and one list of
+ * numbers, not thousands of objects: the server writes every reply's log, and
+ * serializing and storing items one by one was most of the relay's CPU per event
+ * (docs/decisions.md: "Event logs stored packed").
+ */
+export interface PackedEvents {
+  /** The items' raw text, one after another, deflated (raw deflate), as base64. */
+  deflated: string;
+  /** length, at, length, at, … */
+  spans: number[];
+  truncated: boolean;
+}
 
 const inflate = promisify(inflateRaw);
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { repliesSettled } from '@/lib/server/store/settling-replies';
-import { liveStreams } from '@/lib/server/streams/live';
+import { replyStreams } from '@/lib/server/chat/reply-streams';
 import { interruptInFlight } from '@/lib/server/proxy/captures/in-flight';
 
 /** How long the last replies' writes may take before the process exits anyway. */
@@ -27,7 +27,7 @@ function stop(why: string): void {
   // Under `npm start` (an IPC channel to the launcher), a second Ctrl-C stops at once: scripts/start.mjs.
   const again = process.connected ? ' (again to stop at once)' : '';
   console.log(`sluice: ${why}: storing the replies in flight, then exiting${again}`);
-  void liveStreams()
+  void replyStreams()
     .shutDown()
     .then(() => Promise.all([repliesSettled(LAST_WRITES_MS), interruptInFlight(LAST_WRITES_MS)]))
     .catch((error: unknown) => console.error(`sluice: stopping: ${error instanceof Error ? error.message : String(error)}`))

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
 import { refusal } from '@/lib/server/http/security/guard';
 import type { RequestHeaders } from '@/lib/server/http/security/same-origin';
-import type { ProxyIo } from './forward';
+import type { ProxyIo } from './proxy-io';
 
 /** Answers with Sluice's JSON error body. */
 export function sendError(

@@ -2,7 +2,8 @@ import 'server-only';
 import { CASSETTE_MOUNT } from './cassettes/cassette-choice';
 import { serveCassettePath } from './cassettes/serve-cassette-path';
 import { REPLAY_MOUNT, serveReplay } from './replay/serve-replay';
-import { serveProxy, type ProxyIo } from './forward';
+import { serveProxy } from './forward';
+import type { ProxyIo } from './proxy-io';
 import { PROXY_MOUNT } from './target';
 
 type Serve = (io: ProxyIo) => Promise<void>;

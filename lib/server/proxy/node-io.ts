@@ -1,6 +1,6 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProxyIo } from './forward';
+import type { ProxyIo } from './proxy-io';
 
 /** A Node request and response as the proxy's exchange: the lean path, with nothing between the socket and the proxy. */
 export function nodeIo(req: IncomingMessage, res: ServerResponse): ProxyIo {

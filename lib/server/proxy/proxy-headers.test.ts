@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Provider } from '@/lib/providers/types';
 import { PLACEHOLDER_KEY } from '@/scripts/with-env.mjs';
-import { TOKEN_PREFIX } from '../auth/tokens/sluice-token';
+import { TOKEN_PREFIX } from '@/lib/server/store/token-store';
 import { credentialValues, ownCredential, upstreamHeaders, withoutPlaceholder } from './proxy-headers';
 
 const CONFIGURED = 'sk-configured-KEY-1234';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { ProxyIo } from './forward';
+import type { ProxyIo } from './proxy-io';
 
 function responseHeaders(headers: OutgoingHttpHeaders): Headers {
   const out = new Headers();

@@ -1,9 +1,8 @@
 import 'server-only';
 import type { CaptureDetail, CapturePage, CaptureQuery, CaptureSummary } from '@/lib/api/captures';
-import { readPackedEvents } from '@/lib/server/database/packed-events';
+import { readPackedEvents, type PackedEvents } from '@/lib/server/database/packed-events';
 import type { SqlClient } from '@/lib/server/database/sql-client';
 import { storableJson, storableText } from '@/lib/server/database/storable';
-import type { PackedEvents } from './types';
 
 /** What a capture's first write holds: the request and, by then, the response's head. */
 export type CaptureStart = Pick<CaptureDetail, 'request' | 'response'> &

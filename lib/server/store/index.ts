@@ -8,6 +8,7 @@ import type { SqlClient } from '@/lib/server/database/sql-client';
 import { migrate } from '@/lib/server/database/migrations';
 import { SqlConversationStore } from './conversation-store';
 import type { ConversationStore } from './types';
+import { processPromise } from '@/lib/server/platform/process-singleton';
 
 export class StoreError extends Error {
   override name = 'StoreError';
@@ -78,14 +79,6 @@ export const CAPTURE_INTERRUPTED = 'Sluice stopped before this exchange ended.';
  * each route apart, each with its own module state, so the one instance lives on
  * globalThis: two PGlite instances on one data folder would corrupt it.
  */
-const KEY = Symbol.for('sluice.store');
-type Holder = { [KEY]?: Promise<ConversationStore> };
-
 export function store(): Promise<ConversationStore> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= openStore().catch((error: unknown) => {
-    delete holder[KEY];
-    throw error;
-  });
-  return holder[KEY];
+  return processPromise('store', () => openStore());
 }

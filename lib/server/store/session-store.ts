@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqlClient } from '@/lib/server/database/sql-client';
-import type { Identity } from '@/lib/server/auth/identity';
+import type { Identity } from './user-store';
 
 /** How long a sign-in lasts: then the browser signs in again (at the provider, often without a prompt). */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /**
  * What a read of the store must wait for, so that it shows what the server has taken:
@@ -14,21 +15,16 @@ import 'server-only';
  * Reads wait up to a bound. Shared through globalThis: Next.js gives each route its own
  * module state.
  */
-const KEY = Symbol.for('sluice.settling-replies');
-const UNWRITTEN = Symbol.for('sluice.unwritten-turns');
-type Holder = { [KEY]?: Set<Promise<unknown>>; [UNWRITTEN]?: Set<() => Promise<unknown>> };
 
 /** A read waits at most this long: a stuck write must not hang a page. */
 export const SETTLE_WAIT_MS = 3000;
 
 function pending(): Set<Promise<unknown>> {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= new Set());
+  return processSingleton('settling-replies', () => new Set<Promise<unknown>>());
 }
 
 function unwritten(): Set<() => Promise<unknown>> {
-  const holder = globalThis as Holder;
-  return (holder[UNWRITTEN] ??= new Set());
+  return processSingleton('unwritten-turns', () => new Set<() => Promise<unknown>>());
 }
 
 /** Tracks a reply's final write until it is done, however it ends. */

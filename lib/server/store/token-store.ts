@@ -1,9 +1,21 @@
 import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
 import type { TokenSummary } from '@/lib/api/tokens';
 import type { User } from '@/lib/api/users';
 import { uuidv7 } from '@/lib/server/platform/ids';
 import type { SqlClient } from '@/lib/server/database/sql-client';
-import { newToken, tokenHash } from '@/lib/server/auth/tokens/sluice-token';
+
+/** What every personal token starts with: a credential in any form with it is Sluice's, never a provider's. */
+export const TOKEN_PREFIX = 'sluice_';
+/** A new token: the prefix and 256 random bits, base64url. */
+export function newToken(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps of a token: its SHA-256 (a token is random, so no salt or slow hash is needed). */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
 
 type Row = { id: string; name: string; created_at: Date | string; last_used_at: Date | string | null };
 type HolderRow = {

@@ -18,6 +18,10 @@ import type { ShareStore } from '@/lib/server/store/share-store';
 import type { TokenStore } from './token-store';
 import type { UsageStore } from './usage-store';
 
+import type { PackedEvents } from '@/lib/server/database/packed-events';
+
+export type { PackedEvents };
+
 /** The store speaks the API's shapes (lib/api/conversations.ts); these are its own. */
 export { STORED_REPLY_FIELDS } from '@/lib/api/conversations';
 export type {
@@ -30,21 +34,6 @@ export type {
   StoredMessage,
   StoredReply,
 } from '@/lib/api/conversations';
-
-/**
- * A reply's event log as it is written: the items' text end to end (deflated), then
- * each item's length (UTF-16 code units) and time, in turn. One string and one list of
- * numbers, not thousands of objects: the server writes every reply's log, and
- * serializing and storing items one by one was most of the relay's CPU per event
- * (docs/decisions.md: "Event logs stored packed").
- */
-export interface PackedEvents {
-  /** The items' raw text, one after another, deflated (raw deflate), as base64. */
-  deflated: string;
-  /** length, at, length, at, … */
-  spans: number[];
-  truncated: boolean;
-}
 
 /** A stored reply with a stream to replay, named by where it is: what the replay provider lists. */
 export interface ReplyRecord {

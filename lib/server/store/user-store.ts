@@ -2,7 +2,16 @@ import 'server-only';
 import type { User } from '@/lib/api/users';
 import { uuidv7 } from '@/lib/server/platform/ids';
 import type { SqlClient } from '@/lib/server/database/sql-client';
-import type { Identity } from '@/lib/server/auth/identity';
+
+/** Who a request comes from, as the sign-in (a proxy's assertion or headers, or Sluice's own OIDC session) says. */
+export interface Identity {
+  /** Stable for one person: the issuer's `sub` (or the proxy's user header), never an email that can change hands. */
+  subject: string;
+  /** Where the subject comes from (a JWT's issuer, `proxy-header`, an OIDC issuer): subjects are unique only within it. */
+  issuer: string;
+  email?: string;
+  name?: string;
+}
 
 type Row = { id: string; email: string | null; name: string | null; admin: boolean };
 

@@ -2,7 +2,14 @@ import 'server-only';
 import { repliesSettled } from '@/lib/server/store/settling-replies';
 import { isUuid } from '@/lib/server/platform/ids';
 import { store } from '@/lib/server/store';
-import type { CompareSession, Conversation, ConversationPage, ListOptions, StoredEvents, StoredMessage } from '@/lib/server/store/types';
+import type {
+  CompareSession,
+  Conversation,
+  ConversationPage,
+  ListOptions,
+  StoredEvents,
+  StoredMessage,
+} from '@/lib/server/store/types';
 import type { User } from '@/lib/api/users';
 import { ownedConversation, ownsConversation } from '@/lib/server/auth/ownership';
 import { labelOf } from '@/lib/api/blind';

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /**
  * `/replay/{id}` serves a recording as an upstream, to this server's own relay (the
@@ -12,8 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 export const REPLAY_GRANT_HEADER = 'x-sluice-replay-grant';
 // On globalThis: the chat route (which grants) and the lean path (which serves /replay)
 // are bundled apart by Next.js, each with its own module state.
-const SECRET_KEY = Symbol.for('sluice.replay-grant-secret');
-const SECRET: Buffer = ((globalThis as { [SECRET_KEY]?: Buffer })[SECRET_KEY] ??= randomBytes(32));
+const SECRET = processSingleton('replay-grant-secret', () => randomBytes(32));
 
 const grantOf = (id: string) => createHmac('sha256', SECRET).update(id).digest('base64url');
 

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { readVariable } from '@/lib/server/platform/environment';
 import { connectRedis, dedicatedConnection } from '@/lib/server/platform/redis';
 import { keys } from '@/lib/server/streams/live/redis/keys';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /**
  * A token's holder stays known this long (token-user.ts), so a request that carries one
@@ -18,11 +19,8 @@ export const KNOWN_MS = 10_000;
  * Shared through globalThis: Next.js gives each route its own module state.
  */
 type News = { subscriber?: Redis; listening?: Promise<unknown>; publisher?: Promise<Redis> };
-const KEY = Symbol.for('sluice.token-revocation-news');
-
 function news(): News {
-  const holder = globalThis as { [KEY]?: News };
-  return (holder[KEY] ??= {});
+  return processSingleton<News>('token-revocation-news', () => ({}));
 }
 
 const redisUrl = () => readVariable('REDIS_URL');

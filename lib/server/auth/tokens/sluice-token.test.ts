@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSluiceToken, newToken, sluiceToken, tokenHash, TOKEN_PREFIX } from './sluice-token';
+import { newToken, tokenHash, TOKEN_PREFIX } from '@/lib/server/store/token-store';
+import { isSluiceToken, sluiceToken } from './sluice-token';
 
 const TOKEN = `${TOKEN_PREFIX}AAAAbbbbCCCCddddEEEEffffGGGGhhhhIIIIjjjjKKK`;
 const OTHER = `${TOKEN_PREFIX}ZZZZbbbbCCCCddddEEEEffffGGGGhhhhIIIIjjjjKKK`;

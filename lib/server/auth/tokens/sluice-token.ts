@@ -1,8 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { TOKEN_PREFIX } from '@/lib/server/store/token-store';
 
-/** What every personal token starts with: a credential in any form with it is Sluice's, never a provider's. */
-export const TOKEN_PREFIX = 'sluice_';
 /** The header a client sends a token in when its SDK's API key is its provider's own. */
 export const TOKEN_HEADER = 'x-sluice-token';
 
@@ -17,16 +15,6 @@ export const withoutScheme = (value: string) => value.replace(/^(Bearer|Basic|To
 /** Whether a credential (a header's value, with or without its scheme, or a query's) is a Sluice token. */
 export const isSluiceToken = (value: string | string[] | undefined): boolean =>
   typeof value === 'string' && withoutScheme(value.trim()).startsWith(TOKEN_PREFIX);
-
-/** A new token: the prefix and 256 random bits, base64url. */
-export function newToken(): string {
-  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
-}
-
-/** What the database keeps of a token: its SHA-256 (a token is random, so no salt or slow hash is needed). */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** A token found in a request; `conflicting`: two different ones, in two forms (refused, never one picked). */
 export type FoundToken = { token: string } | { conflicting: true };

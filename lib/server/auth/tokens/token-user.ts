@@ -1,19 +1,17 @@
 import 'server-only';
 import type { User } from '@/lib/api/users';
 import { store } from '../../store';
-import { tokenHash, TOKEN_HEADER, type FoundToken } from './sluice-token';
+import { tokenHash } from '@/lib/server/store/token-store';
+import { TOKEN_HEADER, type FoundToken } from './sluice-token';
 import { KNOWN_MS, listenForRevocations, revocationsHeard } from './revocation-news';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /** A token's last use is written at most this often (per instance), after the request, never in its way. */
 const USED_EVERY_MS = 60_000;
 
 type Known = { user: User | undefined; tokenId?: string; until: number };
-const KEY = Symbol.for('sluice.token-users');
-type Holder = { [KEY]?: { known: Map<string, Known>; usedAt: Map<string, number> } };
-
 function state() {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= { known: new Map(), usedAt: new Map() });
+  return processSingleton('token-users', () => ({ known: new Map<string, Known>(), usedAt: new Map<string, number>() }));
 }
 
 /** Notes a use, and writes it once a minute, off the request's path: its failure is logged, never felt. */

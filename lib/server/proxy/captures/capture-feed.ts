@@ -2,6 +2,7 @@ import 'server-only';
 import type { CaptureFeedEvent } from '@/lib/api/captures';
 import { readVariable } from '@/lib/server/platform/environment';
 import { captureStore } from '@/lib/server/store/captures';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /** How often the feed asks the database while a page listens: other instances' captures appear within this. */
 const POLL_MS = 500;
@@ -25,10 +26,8 @@ interface Feed {
  * reaches every page within POLL_MS; one written here is read at once. Shared through
  * globalThis: the proxy (instrumentation's bundle) and the routes have their own module state.
  */
-const KEY = Symbol.for('sluice.capture-feed');
 function feed(): Feed {
-  const holder = globalThis as { [KEY]?: Feed };
-  return (holder[KEY] ??= { listeners: new Set(), again: false });
+  return processSingleton<Feed>('capture-feed', () => ({ listeners: new Set(), again: false }));
 }
 
 async function readChanges(state: Feed): Promise<void> {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /** An exchange through the proxy not yet over: ending it writes its capture; `written` settles once that is done. */
 export interface InFlight {
@@ -11,11 +12,8 @@ export interface InFlight {
  * and waits for its capture to be written: none is left `streaming`. Shared through
  * globalThis: the proxy (instrumentation's bundle) and the shut-down share it.
  */
-const KEY = Symbol.for('sluice.captures-in-flight');
-
 export function inFlight(): Set<InFlight> {
-  const holder = globalThis as { [KEY]?: Set<InFlight> };
-  return (holder[KEY] ??= new Set());
+  return processSingleton('captures-in-flight', () => new Set<InFlight>());
 }
 
 /** How long an ended exchange's capture waits for the proxy to fall quiet before it is read anyway. */
@@ -33,11 +31,8 @@ interface Waiting {
   timer?: ReturnType<typeof setTimeout>;
   quiet?: ReturnType<typeof setTimeout>;
 }
-const WAITING_KEY = Symbol.for('sluice.captures-waiting');
-
 function waiting(): Waiting {
-  const holder = globalThis as { [WAITING_KEY]?: Waiting };
-  return (holder[WAITING_KEY] ??= { resolves: [] });
+  return processSingleton<Waiting>('captures-waiting', () => ({ resolves: [] }));
 }
 
 function release(state: Waiting): void {

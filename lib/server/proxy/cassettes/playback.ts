@@ -2,14 +2,17 @@ import 'server-only';
 import type { CassetteMode } from '@/lib/api/cassettes';
 import { inFlight, type InFlight } from '../captures/in-flight';
 import { CAPTURE_INTERRUPTED } from '@/lib/server/store';
-import type { ProxyIo } from '../forward';
+import { MAX_BODY_BYTES } from '@/lib/api/chat';
+import { formatBytes } from '@/lib/sse/limits';
+import type { ProxyIo } from '../proxy-io';
+import { bodyOf, wholeBody } from '../request-body';
 import { CaptureRecorder } from '../capture-recorder';
 import { sendError } from '../io-answers';
 import { credentialValues } from '../proxy-headers';
 import type { ProxyTarget } from '../target';
 import { play } from '../replay/serve-replay';
 import type { CassetteChoice } from './cassette-choice';
-import { cassetteFile, readCassette, type Cassette } from './cassette-file';
+import { CassetteError, cassetteFile, readCassette, type Cassette } from './cassette-file';
 import { entryRecording } from './cassette-entry';
 import { closestKey, requestKey, type KeyDifference, type RequestKey } from './request-key';
 
@@ -60,7 +63,7 @@ export type PlaybackOutcome = 'answered' | 'record';
  * else, in playback, a 504 that names the request's key and the closest recorded one.
  * `record`: hybrid found no match, and the request goes upstream to be recorded.
  */
-export async function playFromCassette(
+async function playFromCassette(
   io: ProxyIo,
   target: ProxyTarget,
   choice: CassetteChoice & { mode: Exclude<CassetteMode, 'record'> },
@@ -136,4 +139,44 @@ export async function playFromCassette(
     },
   });
   return 'answered';
+}
+
+/**
+ * A request under a cassette that may play back: its body read whole (it is part of
+ * what matches), then answered from the cassette, or handed back to go upstream.
+ */
+export async function answerFromCassette(
+  io: ProxyIo,
+  target: ProxyTarget,
+  cassette: Parameters<typeof playFromCassette>[2],
+  owner: string,
+): Promise<'answered' | { body: Buffer }> {
+  const abort = new AbortController();
+  io.onClose(() => abort.abort());
+  const source = bodyOf(io);
+  const body = source ? await wholeBody(source, abort.signal, MAX_BODY_BYTES) : Buffer.alloc(0);
+  if (body === 'too-large') {
+    sendError(io, 413, 'body_too_large', `The request body passed ${formatBytes(MAX_BODY_BYTES)}, the proxy's bound.`);
+    return 'answered';
+  }
+  if (!body) {
+    io.destroy();
+    return 'answered';
+  }
+  const query = target.url.indexOf('?');
+  try {
+    const outcome = await playFromCassette(
+      io,
+      target,
+      cassette,
+      body,
+      target.path + (query === -1 ? '' : target.url.slice(query)),
+      owner,
+    );
+    return outcome === 'answered' ? outcome : { body };
+  } catch (error) {
+    if (!(error instanceof CassetteError)) throw error;
+    sendError(io, 500, 'server_error', error.message);
+    return 'answered';
+  }
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ProxyIo } from '../forward';
+import type { ProxyIo } from '../proxy-io';
 import { serveProxy } from '../forward';
 import { refusedHere, sendError } from '../io-answers';
 import { cassetteMount } from './cassette-choice';

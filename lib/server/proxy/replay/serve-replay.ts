@@ -1,6 +1,6 @@
 import 'server-only';
 import { REPLAY_MOUNT } from '@/lib/api/replay';
-import type { ProxyIo } from '../forward';
+import type { ProxyIo } from '../proxy-io';
 import { refusedHere, sendError } from '../io-answers';
 import { readPace, type Pace } from './pace';
 import { loadRecording, type Recording } from '@/lib/server/views/recording';

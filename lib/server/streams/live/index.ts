@@ -1,9 +1,9 @@
 import 'server-only';
-import { storeOrphanReply } from '@/lib/server/chat/orphan-reply';
 import { type Env, readVariable } from '@/lib/server/platform/environment';
 import type { LiveStreams, StreamReaderHandle } from './live-streams';
 import { MemoryLiveStreams } from './memory-live-streams';
-import { RedisLiveStreams } from './redis/redis-live-streams';
+import { RedisLiveStreams, type Orphan } from './redis/redis-live-streams';
+import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 export type { LiveStreams, StopReason, StreamMeta, StreamWriter } from './live-streams';
 
@@ -15,17 +15,17 @@ export function liveSettings(env: Env = process.env) {
   };
 }
 
-/** Shared through globalThis: Next.js gives each route its own module state, and the POST, the join and the stop must see the same streams. */
-const KEY = Symbol.for('sluice.live-streams');
-type Holder = { [KEY]?: LiveStreams };
-
-/** This server's live streams: in Redis, shared with other instances, when REDIS_URL is set; else in memory. */
-export function liveStreams(): LiveStreams {
-  const holder = globalThis as Holder;
-  const url = readVariable('REDIS_URL');
-  return (holder[KEY] ??= url
-    ? new RedisLiveStreams(url, { ...liveSettings(), storeOrphan: storeOrphanReply })
-    : new MemoryLiveStreams(liveSettings()));
+/**
+ * This server's live streams: in Redis, shared with other instances, when REDIS_URL is
+ * set; else in memory. One per process (the POST, the join and the stop must see the
+ * same streams). `storeOrphan` stores the reply of an instance that died mid-stream: the
+ * chat hands it in (chat/reply-streams.ts), so this floor knows no feature.
+ */
+export function liveStreams(storeOrphan: (orphan: Orphan) => Promise<void>): LiveStreams {
+  return processSingleton<LiveStreams>('live-streams', () => {
+    const url = readVariable('REDIS_URL');
+    return url ? new RedisLiveStreams(url, { ...liveSettings(), storeOrphan }) : new MemoryLiveStreams(liveSettings());
+  });
 }
 
 /** Bytes a reader may have queued in its response before the stream waits for it to read. */

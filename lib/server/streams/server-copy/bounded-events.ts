@@ -1,7 +1,6 @@
 import 'server-only';
 import type { ItemObserver } from '@/lib/assemble/stream-reader';
-import { EventPacker } from '@/lib/server/database/packed-events';
-import type { PackedEvents } from '@/lib/server/store/types';
+import { EventPacker, type PackedEvents } from '@/lib/server/database/packed-events';
 
 /** A reply's raw SSE items for the event log, kept up to a size; past it, the rest is dropped and the log says so. */
 export class BoundedEvents {

@@ -5,7 +5,7 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import type { SseLimits } from '@/lib/sse/limits';
 import type { KeptBytes } from '../live/kept-bytes';
 import type { Reply } from '@/lib/server/platform/worker-rpc';
-import type { PackedEvents } from '@/lib/server/store/types';
+import type { PackedEvents } from '@/lib/server/database/packed-events';
 
 /** What the relay asks the copy worker once a stream has ended: read its kept bytes to a reply (`id` is the call's, for its answer). */
 export interface CopyRequest {

@@ -6,6 +6,7 @@ import type { SseLimits } from '@/lib/sse/limits';
 import type { KeptBytes } from '../live/kept-bytes';
 import { WorkerRpc } from '@/lib/server/platform/worker-rpc';
 import type { CopyRequest, CopyResult } from './server-copy-messages';
+import { existingSingleton, forgetSingleton, processSingleton } from '@/lib/server/platform/process-singleton';
 
 export type { CopyResult } from './server-copy-messages';
 
@@ -19,12 +20,11 @@ export type { CopyResult } from './server-copy-messages';
  * through globalThis, like the store, because Next.js gives each route its own module
  * state.
  */
-const KEY = Symbol.for('sluice.server-copy');
 interface CopyWorker {
   rpc: WorkerRpc<CopyRequest, CopyResult>;
   worker: Worker;
 }
-type Holder = { [KEY]?: CopyWorker };
+const SINGLETON = 'server-copy';
 
 /** How the worker starts; tests start the same file under tsx. */
 export type StartWorker = () => Worker;
@@ -32,29 +32,28 @@ const startWorker: StartWorker = () =>
   new Worker(new URL('./server-copy.worker.ts', import.meta.url), { name: 'sluice-server-copy' });
 
 function copyWorker(start: StartWorker): CopyWorker {
-  const holder = globalThis as Holder;
-  if (holder[KEY]) return holder[KEY];
-  const worker = start();
-  worker.unref();
-  // A dead worker fails every read in flight (each reply is then stored as an error), and the next read starts a new one.
-  const state: CopyWorker = {
-    worker,
-    rpc: new WorkerRpc<CopyRequest, CopyResult>(
+  return processSingleton(SINGLETON, () => {
+    const worker = start();
+    worker.unref();
+    // A dead worker fails every read in flight (each reply is then stored as an error), and the next read starts a new one.
+    const state: CopyWorker = {
       worker,
-      undefined,
-      () => {
-        if (holder[KEY] === state) delete holder[KEY];
-      },
-      'stream reader',
-    ),
-  };
-  holder[KEY] = state;
-  return state;
+      rpc: new WorkerRpc<CopyRequest, CopyResult>(
+        worker,
+        undefined,
+        () => {
+          if (existingSingleton(SINGLETON) === state) forgetSingleton(SINGLETON);
+        },
+        'stream reader',
+      ),
+    };
+    return state;
+  });
 }
 
 /** Stops the shared worker, failing any read in flight; the next read starts another. */
 export async function stopServerCopy(): Promise<void> {
-  await (globalThis as Holder)[KEY]?.worker.terminate();
+  await existingSingleton<CopyWorker>(SINGLETON)?.worker.terminate();
 }
 
 export interface CopyOptions {

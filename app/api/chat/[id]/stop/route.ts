@@ -1,5 +1,5 @@
 import { route } from '@/lib/server/host/api-route';
-import { liveStreams } from '@/lib/server/streams/live';
+import { replyStreams } from '@/lib/server/chat/reply-streams';
 import { noSuchStream } from '@/lib/server/chat/respond';
 import { ownedStreamId } from '@/lib/server/chat/owned-stream';
 
@@ -11,7 +11,7 @@ type Context = { params: Promise<{ id: string }> };
 export const POST = route(async (_request: Request, { params }: Context, user) => {
   const { id } = await params;
   const owned = await ownedStreamId(user, id);
-  const state = owned ? await liveStreams().stop(owned) : 'unknown';
+  const state = owned ? await replyStreams().stop(owned) : 'unknown';
   if (state === 'unknown') throw noSuchStream(id);
   return Response.json({ stopped: state === 'stopping' });
 });

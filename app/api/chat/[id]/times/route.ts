@@ -1,5 +1,5 @@
 import { route } from '@/lib/server/host/api-route';
-import { liveStreams } from '@/lib/server/streams/live';
+import { replyStreams } from '@/lib/server/chat/reply-streams';
 import { noSuchStream } from '@/lib/server/chat/respond';
 import { readOffset } from '@/lib/server/streams/live/offset';
 import { ownedStreamId } from '@/lib/server/chat/owned-stream';
@@ -12,7 +12,7 @@ type Context = { params: Promise<{ id: string }> };
 export const GET = route(async (request: Request, { params }: Context, user) => {
   const { id } = await params;
   const from = readOffset(request);
-  const times = (await ownedStreamId(user, id)) === id ? await liveStreams().times(id, from) : undefined;
+  const times = (await ownedStreamId(user, id)) === id ? await replyStreams().times(id, from) : undefined;
   if (!times) throw noSuchStream(id);
   return Response.json(times);
 });
