@@ -37,6 +37,36 @@ const ABOVE_THREAD = ['chat', 'compare', 'diff', 'history', 'event-log', 'traffi
   (folder) => `./lib/client/${folder}`,
 );
 
+/**
+ * lib/server is a stack of floors, each importing only the floors below it, and the
+ * features (chat, proxy, records) stand side by side on one floor and never import each
+ * other: what two features share belongs to a floor below both. host/ is the top: the
+ * route wrapper, the start checks and the shut-down, which may reach every feature.
+ */
+const SERVER_FLOORS = [
+  ['platform'],
+  ['http'],
+  ['database'],
+  ['store'],
+  ['streams'],
+  ['auth'],
+  ['views'],
+  ['chat', 'proxy', 'records'],
+  ['host'],
+];
+const serverFolder = (name) => `./lib/server/${name}`;
+const SERVER_ZONES = SERVER_FLOORS.flatMap((floor, level) => {
+  const above = SERVER_FLOORS.slice(level + 1).flat();
+  return floor.map((name) => ({
+    target: serverFolder(name),
+    from: [...above, ...floor.filter((other) => other !== name)].map(serverFolder),
+    message: `lib/server/${name} may import only the floors below it (${SERVER_FLOORS.slice(0, level).flat().join(', ') || 'none'}): a floor never reaches up, and a feature never imports another feature.`,
+  }));
+});
+
+/** Code of no server: the browser, and the wire code both sides share. */
+const BROWSER = ['./lib/client', './components'];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -123,6 +153,43 @@ const config = [
         },
       ],
     },
+  },
+  {
+    // The server's floors (SERVER_FLOORS), the simulator and the contract: each wall is a
+    // lint error, and tests/unit/fences.test.ts shows each refusing a probe.
+    files: ['lib/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...SERVER_ZONES,
+            {
+              target: ['./lib/server', './lib/simulator', './lib/providers'],
+              from: BROWSER,
+              message:
+                'Server code may not import browser code: what both need belongs in a shared module (lib/assemble, lib/api, …).',
+            },
+            {
+              target: './lib/simulator',
+              from: './lib/server',
+              message: 'The simulator is an upstream of its own: what it shares with lib/server goes below both (lib/http).',
+            },
+            {
+              target: ['./lib/api', './lib/protocols', './lib/assemble', './lib/sse', './lib/pricing'],
+              from: [...BROWSER, './lib/server', './lib/simulator'],
+              message: 'The contract and the wire code are below the browser and the servers: they import neither.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // An import circle makes the order modules run in depend on who imports first.
+    files: ['lib/server/**', 'lib/protocols/**', 'lib/simulator/**'],
+    rules: { 'import/no-cycle': 'error' },
   },
 ];
 

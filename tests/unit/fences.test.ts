@@ -37,3 +37,66 @@ describe('where code runs is fenced by lint', () => {
     ).toEqual([]);
   });
 });
+
+/** The rules a made-up file breaks, import walls included: it imports real modules, which the rule resolves on disk. */
+async function brokenWalls(filePath: string, code: string): Promise<string[]> {
+  const overrideConfig = { rules: { 'import/no-cycle': 'off' } } as const;
+  const [result] = await new ESLint({ cwd: process.cwd(), overrideConfig }).lintText(code, { filePath });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+/** One real module of each server floor, bottom to top (eslint.config.mjs: SERVER_FLOORS). */
+const FLOORS: [folder: string, module: string][][] = [
+  [['platform', '@/lib/server/platform/ids']],
+  [['http', '@/lib/server/http/errors']],
+  [['database', '@/lib/server/database/sql-client']],
+  [['store', '@/lib/server/store']],
+  [['streams', '@/lib/server/streams/settings']],
+  [['auth', '@/lib/server/auth/identity']],
+  [['views', '@/lib/server/views/conversations']],
+  [
+    ['chat', '@/lib/server/chat/start-chat'],
+    ['proxy', '@/lib/server/proxy/forward'],
+    ['records', '@/lib/server/records/votes'],
+  ],
+  [['host', '@/lib/server/host/api-route']],
+];
+const probe = (module: string) => `import * as probe from '${module}';\nexport const x = probe;\n`;
+
+describe('the server stands in floors, walled by lint', () => {
+  const upward = FLOORS.flatMap((floor, level) =>
+    floor.flatMap(([folder]) =>
+      FLOORS.slice(level + 1)
+        .flat()
+        .map(([, module]) => [folder, module] as const),
+    ),
+  );
+  it.each(upward)('lib/server/%s may not import %s, a floor above it', async (folder, module) => {
+    expect(await brokenWalls(`lib/server/${folder}/fenced.ts`, probe(module))).toContain('import/no-restricted-paths');
+  });
+
+  const features = FLOORS.find((floor) => floor.length > 1)!;
+  const sideways = features.flatMap(([folder]) =>
+    features.filter(([other]) => other !== folder).map(([, module]) => [folder, module] as const),
+  );
+  it.each(sideways)('the feature lib/server/%s may not import another feature: %s', async (folder, module) => {
+    expect(await brokenWalls(`lib/server/${folder}/fenced.ts`, probe(module))).toContain('import/no-restricted-paths');
+  });
+
+  const downward = FLOORS.flatMap((floor, level) =>
+    level === 0 ? [] : floor.map(([folder]) => [folder, FLOORS[level - 1]![0]![1]] as const),
+  );
+  it.each(downward)('lib/server/%s may import the floor below it: %s', async (folder, module) => {
+    expect(await brokenWalls(`lib/server/${folder}/fenced.ts`, probe(module))).toEqual([]);
+  });
+
+  it.each([
+    ['lib/simulator/fenced.ts', '@/lib/server/http/errors'],
+    ['lib/api/fenced.ts', '@/lib/client/thread/reply-figures'],
+    ['lib/protocols/fenced.ts', '@/lib/simulator/plan'],
+    ['lib/server/records/fenced.ts', '@/lib/client/stream/stored-reply'],
+    ['lib/server/views/fenced.ts', '@/components/chat/figure-items'],
+  ])('%s may not import %s', async (file, module) => {
+    expect(await brokenWalls(file, probe(module))).toContain('import/no-restricted-paths');
+  });
+});
