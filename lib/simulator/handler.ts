@@ -1,7 +1,7 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { MAX_BODY_BYTES } from '@/lib/api/chat';
-import { ApiError } from '@/lib/server/http-errors';
-import { readLimited } from '@/lib/server/validate';
+import { ApiError } from '@/lib/http/api-error';
+import { readLimited } from '@/lib/http/limited-body';
 import { SIM_MODELS, findSimModel } from '@/lib/providers/simulator-models';
 import { badGatewayHtml, httpErrorResponse, simulatedFaultMessage } from './http-errors';
 import { pacePlan, sleep } from './pace';
