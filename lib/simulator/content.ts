@@ -1,4 +1,4 @@
-import { pick, type Random } from './random';
+import { pick, type Random } from '@/lib/seeded-random';
 import { tokenize } from './tokenize';
 
 /**

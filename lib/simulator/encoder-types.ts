@@ -1,4 +1,4 @@
-import type { Random } from './random';
+import type { Random } from '@/lib/seeded-random';
 import type { SimStep } from './plan';
 
 export interface EncoderContext {

@@ -3,13 +3,13 @@ import { MAX_BODY_BYTES } from '@/lib/api/chat';
 import { ApiError } from '@/lib/http/api-error';
 import { readLimited } from '@/lib/http/limited-body';
 import { SIM_MODELS, findSimModel } from '@/lib/providers/simulator-models';
+import { seededRandom } from '@/lib/seeded-random';
 import { badGatewayHtml, httpErrorResponse, simulatedFaultMessage } from './http-errors';
 import { pacePlan, sleep } from './pace';
 import { wholeReply } from './whole-reply';
 import type { EncoderContext } from './encoder-types';
 import { planReply, type SimPlan } from './plan';
 import { SIM_PROTOCOLS } from './protocols';
-import { seededRandom } from './random';
 import { readSimRequest, SimRequestError } from './wire-request';
 
 /** Each route the simulator answers, by the end of the URL path (any mount prefix works). */

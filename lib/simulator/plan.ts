@@ -1,6 +1,6 @@
+import { randomId, seededRandom, type Random } from '@/lib/seeded-random';
 import { markdownReply, thinkingText } from './content';
 import { parseSimOptions } from './options';
-import { randomId, seededRandom, type Random } from './random';
 import { tokenize } from './tokenize';
 import type { JsonSchema, SimRequest } from './wire-request';
 

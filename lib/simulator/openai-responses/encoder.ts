@@ -1,4 +1,4 @@
-import { randomId } from '../random';
+import { randomId } from '@/lib/seeded-random';
 import type { SimStep } from '../plan';
 import { TokenCounter, type EncoderContext, type SimEncoder } from '../encoder-types';
 
