@@ -8,9 +8,11 @@ import { badGatewayHtml, httpErrorResponse, simulatedFaultMessage } from './http
 import { pacePlan, sleep } from './pace';
 import { wholeReply } from './whole-reply';
 import type { EncoderContext } from './encoder-types';
-import { planReply, type SimPlan } from './plan';
+import { planReply } from './plan';
 import { SIM_PROTOCOLS } from './protocols';
-import { readSimRequest, SimRequestError } from './wire-request';
+import { SimRequestError } from './request-types';
+import type { SimPlan } from './steps';
+import { readSimRequest } from './wire-request';
 
 /** Each route the simulator answers, by the end of the URL path (any mount prefix works). */
 const ROUTES: {
