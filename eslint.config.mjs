@@ -97,6 +97,7 @@ const config = [
       'lib/event-log/**',
       'lib/markdown/**',
       'lib/pricing/**',
+      'lib/http/**',
       'lib/*.ts',
     ],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],

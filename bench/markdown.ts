@@ -7,7 +7,7 @@ import remend from 'remend';
 import { splitBlocks } from '@/lib/client/markdown/markdown-blocks';
 import { markdownPipeline, markdownToHast } from '@/lib/markdown/to-hast';
 import { markdownReply } from '@/lib/simulator/content';
-import { seededRandom } from '@/lib/simulator/random';
+import { seededRandom } from '@/lib/seeded-random';
 import { median, type Metric } from './report';
 
 const ROUNDS = 7;

@@ -2,7 +2,8 @@ import { countedUsage } from '@/lib/assemble/counted-usage';
 import { formatMs as ms } from '@/lib/client/format-duration';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
-import { outputRate, timesFinal } from '@/lib/client/thread/reply-figures';
+import { outputRate } from '@/lib/assemble/reply-summary';
+import { timesFinal } from '@/lib/client/thread/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
 
 const thousands = (n: number) =>

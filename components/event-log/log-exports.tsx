@@ -5,7 +5,7 @@ import { toJsonl, toSse } from '@/lib/event-log/export';
 import { Button } from '@/components/ui/button';
 import { saveFile } from '@/lib/client/save-file';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
-import { replySummary, type ReplySummary } from '@/lib/client/thread/reply-figures';
+import { replySummary, type ReplySummary } from '@/lib/assemble/reply-summary';
 
 /** The reply's figures and cost for the .jsonl export, read as it is clicked (no subscription). */
 function summaryOf(replyId: string | undefined): ReplySummary | undefined {

@@ -4,7 +4,7 @@
  * (`GET /api/leaderboard`), declared once for the page and the server (docs/contract.md).
  */
 import { z } from 'zod';
-import type { ReplySummary } from '@/lib/client/thread/reply-figures';
+import type { ReplySummary } from '@/lib/assemble/reply-summary';
 
 /** The user's judgement of one race: the best pane (of two: "A is better"), a tie, or all of them bad. */
 export type Verdict = { kind: 'best'; label: string } | { kind: 'tie' } | { kind: 'both-bad' };

@@ -4,7 +4,7 @@ import remend from 'remend';
 import { describe, expect, it } from 'vitest';
 import { splitBlocks } from '@/lib/client/markdown/markdown-blocks';
 import { markdownReply } from '@/lib/simulator/content';
-import { seededRandom } from '@/lib/simulator/random';
+import { seededRandom } from '@/lib/seeded-random';
 import { markdownPipeline, markdownToHast } from './to-hast';
 
 const html = (markdown: string, streaming = false) => toHtml(markdownToHast(markdown, streaming));

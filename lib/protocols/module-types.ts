@@ -1,15 +1,6 @@
 import type { StreamDecoder } from './decoder';
 import type { Json } from './json';
-import type { NormalizedRequest, RequestInput, UpstreamRequest } from './request-types';
-
-/** Where a protocol carries the key, and what else every request names (Anthropic's version). */
-export interface KeyHeader {
-  name: string;
-  /** Before the key in the header's value ("Bearer "). */
-  prefix: string;
-  /** Headers sent with or without a key. */
-  always?: Record<string, string>;
-}
+import type { KeyHeader, NormalizedRequest, RequestInput, UpstreamRequest } from './request-types';
 
 /** One SSE event as protocol detection sees it: its name, its data, and the data's JSON object if it is one. */
 export interface EventShape {

@@ -11,7 +11,7 @@ import { parseGeminiModelList } from './gemini/models';
 import { readGeminiRequest } from './gemini/read-request';
 import { buildGeminiRequest } from './gemini/request';
 import type { ProtocolId } from './ids';
-import type { KeyHeader, ProtocolModule } from './module-types';
+import type { ProtocolModule } from './module-types';
 import { bearerKey } from './openai-chat/auth';
 import { createOpenAiChatDecoder } from './openai-chat/decode';
 import { looksLikeOpenAiChat } from './openai-chat/detect';
@@ -22,6 +22,7 @@ import { createOpenAiResponsesDecoder } from './openai-responses/decode';
 import { looksLikeResponses } from './openai-responses/detect';
 import { readOpenAiResponsesRequest } from './openai-responses/read-request';
 import { buildOpenAiResponsesRequest } from './openai-responses/request';
+import type { KeyHeader } from './request-types';
 
 export type { ProtocolModule } from './module-types';
 

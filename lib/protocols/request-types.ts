@@ -1,6 +1,14 @@
-import type { KeyHeader } from './module-types';
 import { textOf, ToolDefinitionSchema, type ChatMessage, type ChatParams, type ToolDefinition } from './conversation';
 import type { ProtocolId } from './ids';
+
+/** Where a protocol carries the key, and what else every request names (Anthropic's version). */
+export interface KeyHeader {
+  name: string;
+  /** Before the key in the header's value ("Bearer "). */
+  prefix: string;
+  /** Headers sent with or without a key. */
+  always?: Record<string, string>;
+}
 
 /** What a protocol needs of a provider to address it. */
 export interface UpstreamTarget {

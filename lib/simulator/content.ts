@@ -1,4 +1,4 @@
-import { pick, type Random } from './random';
+import { pick, type Random } from '@/lib/seeded-random';
 import { tokenize } from './tokenize';
 
 /**
@@ -76,7 +76,8 @@ const CODE_SAMPLES: readonly { lang: string; code: (random: Random) => string }[
   {
     lang: 'bash',
     code: () =>
-      `curl -N -s http://127.0.0.1:3000/api/chat \\\n  -H 'content-type: application/json' \\\n  -d '{"provider":"sim-openai","model":"sim-markdown","messages":[{"role":"user","content":"hi"}]}'`,
+      "curl -N -s http://127.0.0.1:3000/api/chat \\\n  -H 'content-type: application/json' \\\n" +
+      `  -d '{"provider":"sim-openai","model":"sim-markdown","messages":[{"role":"user","content":"hi"}]}'`,
   },
   {
     lang: 'json',

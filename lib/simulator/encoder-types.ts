@@ -1,5 +1,5 @@
-import type { Random } from './random';
-import type { SimStep } from './plan';
+import type { Random } from '@/lib/seeded-random';
+import type { SimStep } from './steps';
 
 export interface EncoderContext {
   model: string;

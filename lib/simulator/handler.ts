@@ -1,16 +1,18 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { MAX_BODY_BYTES } from '@/lib/api/chat';
-import { ApiError } from '@/lib/server/http/errors';
-import { readLimited } from '@/lib/server/http/validate';
+import { ApiError } from '@/lib/http/api-error';
+import { readLimited } from '@/lib/http/limited-body';
 import { SIM_MODELS, findSimModel } from '@/lib/providers/simulator-models';
+import { seededRandom } from '@/lib/seeded-random';
 import { badGatewayHtml, httpErrorResponse, simulatedFaultMessage } from './http-errors';
 import { pacePlan, sleep } from './pace';
 import { wholeReply } from './whole-reply';
 import type { EncoderContext } from './encoder-types';
-import { planReply, type SimPlan } from './plan';
+import { planReply } from './plan';
 import { SIM_PROTOCOLS } from './protocols';
-import { seededRandom } from './random';
-import { readSimRequest, SimRequestError } from './wire-request';
+import { SimRequestError } from './request-types';
+import type { SimPlan } from './steps';
+import { readSimRequest } from './wire-request';
 
 /** Each route the simulator answers, by the end of the URL path (any mount prefix works). */
 const ROUTES: {

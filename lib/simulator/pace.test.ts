@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { pacePlan } from './pace';
-import type { SimPlan } from './plan';
+import type { SimPlan } from './steps';
 
 const wire = { open: () => '', encode: (step: { kind: string; text?: string }) => `data: ${step.text ?? step.kind}\n\n` };
 

@@ -1,4 +1,4 @@
-import { isTokenStep, type SimPlan } from './plan';
+import { isTokenStep, type SimPlan } from './steps';
 import type { SimEncoder } from './encoder-types';
 
 const MAX_BATCH_BYTES = 64 * 1024;

@@ -1,39 +1,9 @@
+import { randomId, seededRandom, type Random } from '@/lib/seeded-random';
 import { markdownReply, thinkingText } from './content';
 import { parseSimOptions } from './options';
-import { randomId, seededRandom, type Random } from './random';
 import { tokenize } from './tokenize';
-import type { JsonSchema, SimRequest } from './wire-request';
-
-/**
- * A scenario as a list of steps, independent of the wire format. Token steps
- * (thinking, text, tool-args) each take one slot of 1/tps seconds; the others are
- * instantaneous, except pauses.
- */
-export type SimStep =
-  | { kind: 'thinking'; text: string }
-  | { kind: 'text'; text: string }
-  | { kind: 'tool-start'; index: number; id: string; name: string }
-  | { kind: 'tool-args'; index: number; text: string }
-  | { kind: 'tool-end'; index: number; args: string }
-  | { kind: 'pause'; ms: number }
-  | { kind: 'keepalive' }
-  | { kind: 'malformed' }
-  | { kind: 'finish'; reason: FinishReason }
-  | { kind: 'error'; message: string }
-  | { kind: 'cut' };
-
-export type FinishReason = 'stop' | 'length' | 'tool_calls';
-
-export interface SimPlan {
-  steps: SimStep[];
-  tokensPerSecond: number;
-  firstTokenDelayMs: number;
-  seed: number;
-}
-
-export function isTokenStep(step: SimStep): boolean {
-  return step.kind === 'thinking' || step.kind === 'text' || step.kind === 'tool-args';
-}
+import type { JsonSchema, SimRequest } from './request-types';
+import { isTokenStep, type FinishReason, type SimPlan, type SimStep } from './steps';
 
 const text = (pieces: string[]): SimStep[] => pieces.map((t) => ({ kind: 'text', text: t }));
 const thinking = (pieces: string[]): SimStep[] => pieces.map((t) => ({ kind: 'thinking', text: t }));

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@/lib/seeded-random';
 import { markdownReply } from './content';
 import { handleSimulatorRequest } from './handler';
 import { parseSimOptions } from './options';
 import { splitAwkwardly } from './plan';
-import { seededRandom } from './random';
 import { tokenize } from './tokenize';
 
 describe('simulator internals', () => {

@@ -1,9 +1,9 @@
 import type { ProtocolId } from '@/lib/protocols/ids';
+import { randomId } from '@/lib/seeded-random';
 import { TokenCounter, type EncoderContext } from './encoder-types';
 import { STOP_REASONS as ANTHROPIC_STOP_REASONS } from './anthropic-messages/encoder';
 import { FINISH as GEMINI_FINISH } from './gemini/encoder';
-import type { FinishReason, SimPlan } from './plan';
-import { randomId } from './random';
+import type { FinishReason, SimPlan } from './steps';
 
 /** What a plan says once played out: its thinking, text and tool calls, how it ended, its tokens. */
 interface Folded {

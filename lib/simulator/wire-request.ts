@@ -3,9 +3,6 @@ import { isObject } from '@/lib/protocols/json';
 import { SIM_PROTOCOLS } from './protocols';
 import { estimateTokens, SimRequestError, type SimRequest } from './request-types';
 
-export type { JsonSchema, SimRequest } from './request-types';
-export { SimRequestError } from './request-types';
-
 /** A request to the simulator, read by its protocol's reader. */
 export function readSimRequest(protocol: ProtocolId, body: unknown, modelFromUrl?: string): SimRequest {
   if (!isObject(body)) throw new SimRequestError(400, 'The request body must be a JSON object.');

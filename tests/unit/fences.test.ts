@@ -17,6 +17,7 @@ describe('where code runs is fenced by lint', () => {
     ['components/fenced.tsx', "import { store } from '@/lib/server/store';"],
     ['lib/client/fenced.ts', "import { loadProviders } from '../providers/config';"],
     ['lib/assemble/fenced.ts', "import { redact } from '@/lib/server/platform/redact';"],
+    ['lib/http/fenced.ts', "import { redact } from '@/lib/server/platform/redact';"],
     ['lib/sse/fenced.ts', "import { CHAT_HEADERS } from '@/lib/api/headers';"],
   ])('%s may not import that: %s', async (file, line) => {
     expect(await brokenRules(file, `${line}\nexport const x = 1;\n`)).toContain('no-restricted-imports');

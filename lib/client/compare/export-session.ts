@@ -1,9 +1,9 @@
 import { totalCost } from '@/lib/pricing/cost';
 import type { PublicProvider } from '@/lib/api/providers';
+import { replySummary, type ReplySummary } from '@/lib/assemble/reply-summary';
 import { useCompareStore } from './compare-store';
 import { sessionPaneNames } from './pane-names';
 import { useMessagePool } from '../thread/message-pool';
-import { replySummary, type ReplySummary } from '../thread/reply-figures';
 
 type Turn = { role: 'user'; text: string } | (ReplySummary & { role: 'assistant'; text: string });
 

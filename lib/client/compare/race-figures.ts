@@ -1,7 +1,8 @@
 import { costOf } from '@/lib/pricing/cost';
 import type { UiMessage } from '../thread/ui-message';
 import { BLIND_PROVIDER } from '@/lib/api/blind';
-import { outputRate, pricedReply } from '../thread/reply-figures';
+import { outputRate } from '@/lib/assemble/reply-summary';
+import { pricedReply } from '../thread/reply-figures';
 
 /** The figure stands for "this model has no known price", where a number of dollars would go. */
 export const NO_PRICE = -1;

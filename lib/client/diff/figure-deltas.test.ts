@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplySummary } from '../thread/reply-figures';
+import type { ReplySummary } from '@/lib/assemble/reply-summary';
 import { figureDeltas } from './figure-deltas';
 
 const summary = (more: Partial<ReplySummary>): ReplySummary => ({

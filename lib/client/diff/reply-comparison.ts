@@ -1,6 +1,6 @@
 import type { DiffSide } from '@/lib/api/diff';
+import { replySummary } from '@/lib/assemble/reply-summary';
 import { uiMessageOf } from '../thread/from-stored';
-import { replySummary } from '../thread/reply-figures';
 import { figureDeltas, type FigureRow } from './figure-deltas';
 import { sharedSpan, timelineOf, type Timeline } from './stream-timeline';
 import { prettyArguments, wordDiff, type WordDiff } from './word-diff';

@@ -1,5 +1,6 @@
 import type { StreamReader } from '@/lib/assemble/stream-reader';
 import type { AssembledMessage } from '@/lib/assemble/message';
+import type { ReplyTimes } from '@/lib/assemble/reply-summary';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { snapshotOf } from './snapshot';
@@ -8,17 +9,7 @@ import { snapshotOf } from './snapshot';
  * Figures of one reply, in ms from the request's start. While it streams they are the
  * page's own estimate; once stored they are the server's (settled), as after a reload.
  */
-export interface ReplyFigures {
-  firstToken?: number;
-  /** First token of the answer proper, after any thinking. */
-  firstAnswer?: number;
-  /** The last token so far: the speed runs from the first token to it. */
-  lastToken?: number;
-  end?: number;
-  /** Events that carried tokens: the speed's count when the upstream reports no usage. */
-  tokenEvents?: number;
-  /** Measured on the server, from when it received the request (the stored reply's timings). */
-  settled?: boolean;
+export interface ReplyFigures extends ReplyTimes {
   /** Epoch ms when the server received the request: known once the reply is stored. */
   requestStart?: number;
   /** Its stream came with no times at all (a capture imported without timing): it has none to show, not zeros. */

@@ -1,4 +1,4 @@
-import type { KeyHeader } from '../module-types';
+import type { KeyHeader } from '../request-types';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 

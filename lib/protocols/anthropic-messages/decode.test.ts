@@ -44,7 +44,9 @@ describe('gateway quirks', () => {
   it('event: error then close (Nimbus)', () => {
     const m = run(
       'anthropic-messages',
-      'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}\n\nevent: error\ndata: {"type":"error","error":{"type":"upstream_error","message":"Upstream anthropic disconnected after 812 output tokens.","code":"upstream_disconnect"}}\n\n',
+      'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}\n\n' +
+        'event: error\ndata: {"type":"error","error":{"type":"upstream_error",' +
+        '"message":"Upstream anthropic disconnected after 812 output tokens.","code":"upstream_disconnect"}}\n\n',
     );
     expect(m).toMatchObject({
       status: 'error',

@@ -1,3 +1,3 @@
-import type { KeyHeader } from '../module-types';
+import type { KeyHeader } from '../request-types';
 
 export const geminiKey: KeyHeader = { name: 'x-goog-api-key', prefix: '' };

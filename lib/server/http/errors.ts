@@ -1,29 +1,10 @@
-// Not marked server-only: the simulator uses it, and runs on its own too (npm run simulator,
-// the tests' upstream), in plain Node. It holds no secret.
-import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
+// The error class and body are below both servers, in lib/http (the simulator answers them too);
+// this adds the server's own failure. Not marked server-only: it holds no secret.
+import { ApiError } from '@/lib/http/api-error';
 import { redact } from '@/lib/server/platform/redact';
 
 export type { ApiErrorType } from '@/lib/api/errors';
-
-export function apiError(status: number, type: ApiErrorType, message: string, extra: Record<string, unknown> = {}): Response {
-  const body: ApiErrorBody = { error: { type, message, ...extra } };
-  return Response.json(body, { status });
-}
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: ApiErrorType,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-
-  toResponse(): Response {
-    return apiError(this.status, this.type, this.message, this.extra);
-  }
-}
+export { ApiError, apiError } from '@/lib/http/api-error';
 
 /**
  * What the server answers for an error it did not expect: it is logged (with any of

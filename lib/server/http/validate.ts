@@ -1,7 +1,9 @@
-// Not marked server-only: the simulator uses it, and runs on its own too (npm run simulator,
-// the tests' upstream), in plain Node. It holds no secret.
+// Not marked server-only: it holds no secret. The bounded reading is below both servers, in lib/http.
 import type { z } from 'zod';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/http/api-error';
+import { readLimited } from '@/lib/http/limited-body';
+
+export { readLimited } from '@/lib/http/limited-body';
 
 /** Validates with a zod schema; a failure is a 400 whose `issues` list each problem as `path: message`. */
 export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown, what = 'request'): z.infer<S> {
@@ -9,34 +11,6 @@ export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown, what = 
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`);
   throw new ApiError(400, 'invalid_request', `Invalid ${what}: ${issues.join('; ')}`, { issues });
-}
-
-const tooLarge = (limit: number) =>
-  new ApiError(
-    413,
-    'body_too_large',
-    `The request body is larger than ${limit >= 1 << 20 ? `${limit / (1 << 20)} MiB` : `${limit} bytes`}.`,
-  );
-
-/** Reads a body of at most `limit` bytes as text; a larger one is a 413 ApiError, read no further. */
-export async function readLimited(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > limit) throw tooLarge(limit);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
-    }
-    text += decoder.decode(value, { stream: true });
-  }
 }
 
 /** Reads a JSON body of at most `limit` bytes and validates it; every problem is an ApiError naming it. */

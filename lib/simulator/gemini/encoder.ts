@@ -1,5 +1,5 @@
-import { randomId } from '../random';
-import type { FinishReason, SimStep } from '../plan';
+import { randomId } from '@/lib/seeded-random';
+import type { FinishReason, SimStep } from '../steps';
 import { TokenCounter, type EncoderContext, type SimEncoder } from '../encoder-types';
 
 export const FINISH: Record<FinishReason, string> = { stop: 'STOP', length: 'MAX_TOKENS', tool_calls: 'STOP' };

@@ -1,5 +1,5 @@
-import { randomId } from '../random';
-import type { SimStep } from '../plan';
+import { randomId } from '@/lib/seeded-random';
+import type { SimStep } from '../steps';
 import { TokenCounter, type EncoderContext, type SimEncoder } from '../encoder-types';
 
 type Item =

@@ -1,10 +1,10 @@
 import 'server-only';
 import type { User } from '@/lib/api/users';
 import { labelOf, type BlindVerdict, type BlindVote } from '@/lib/api/blind';
-import type { Conversation, StoredMessage } from '@/lib/api/conversations';
+import { storedFields, type Conversation, type StoredMessage } from '@/lib/api/conversations';
 import type { VotePane } from '@/lib/api/votes';
-import { uiMessageOf } from '@/lib/client/thread/from-stored';
-import { replySummary } from '@/lib/client/thread/reply-figures';
+import { emptyMessage } from '@/lib/assemble/message';
+import { replySummary } from '@/lib/assemble/reply-summary';
 import { textOf } from '@/lib/protocols/conversation';
 import { repliesSettled } from '@/lib/server/store/settling-replies';
 import { compareNotFound } from '@/lib/server/http/not-found';
@@ -24,15 +24,21 @@ function lastReply(pane: Conversation | undefined): StoredReplyMessage | undefin
 
 /** A reply as the vote keeps it: who wrote it, what it said, its figures as the diff page reckons them. */
 function votePane(label: string, reply: StoredReplyMessage): VotePane {
-  const ui = uiMessageOf(reply);
-  const figures = ui.role === 'assistant' ? replySummary(ui) : undefined;
+  const figures = replySummary({
+    provider: reply.provider,
+    model: reply.model,
+    pricing: reply.pricing,
+    reply: { ...emptyMessage(reply.status), ...storedFields(reply) },
+    // The server's times, as the page reads a stored reply's (settled).
+    figures: { ...reply.timings, settled: true },
+  });
   return {
     label,
     provider: reply.provider,
     model: reply.model,
     messageId: reply.id,
     reply: reply.text,
-    figures: { ...figures!, ...(reply.rawFinishReason ? { finishReason: reply.rawFinishReason } : {}) },
+    figures: { ...figures, ...(reply.rawFinishReason ? { finishReason: reply.rawFinishReason } : {}) },
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { voteOn } from '@/tests/support/votes';
-import { seededRandom } from '@/lib/simulator/random';
+import { seededRandom } from '@/lib/seeded-random';
 import { bradleyTerry, rate, tally, type ModelRating, type RatedVote } from './rating';
 
 const times = (n: number, vote: RatedVote) => Array.from({ length: n }, () => vote);

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { LeaderboardRow, Verdict, VotePane } from '@/lib/api/votes';
-import { seededRandom } from '@/lib/simulator/random';
+import { seededRandom } from '@/lib/seeded-random';
 
 /** What rating reads of a vote: its verdict and who raced (a StoredVote or a VoteOutcome). */
 export interface RatedVote {

@@ -1,4 +1,7 @@
-/** A small seeded PRNG (mulberry32): the simulator's output is reproducible per seed. */
+/**
+ * A small seeded PRNG (mulberry32): what draws from it is reproducible per seed (the
+ * simulator's replies, the leaderboard's bootstrap, the tests' generated inputs).
+ */
 export type Random = () => number;
 
 export function seededRandom(seed: number): Random {
