@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import type { AssembledMessage } from '@/lib/assemble/message';
-import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
+import type { ReplyFigures } from '@/lib/figures/reply-figures';
 import type { ModelPricing } from '@/lib/pricing/cost';
-import { figureItems } from './figure-items';
+import { figureItems } from '../../lib/figures/figure-items';
 
 type FiguresProps = { reply: AssembledMessage; figures: ReplyFigures; pricing?: ModelPricing | null };
 

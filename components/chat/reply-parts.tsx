@@ -1,7 +1,7 @@
 'use client';
 
 import type { AssembledMessage, ToolCall } from '@/lib/assemble/message';
-import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
+import type { ReplyFigures } from '@/lib/figures/reply-figures';
 import type { ReplyTrees } from '@/lib/client/thread/ui-message';
 import { Markdown } from './markdown';
 import { ThinkingBlock } from './thinking-block';

@@ -1,4 +1,4 @@
-import { formatMs } from '@/lib/client/format-duration';
+import { formatMs } from '@/lib/figures/format-duration';
 import { sizeBinLabels, timelineFacts, xAt, type Timeline } from '@/lib/client/diff/stream-timeline';
 
 const WIDTH = 1000;

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import type { LogEntry } from '@/lib/event-log/entry';
 import { Button } from '@/components/ui/button';
-import { ms } from './log-time';
+import { ms } from '../../lib/figures/log-time';
 
 /**
  * The summary line's columns: number, time, gap, name, data. The data gets the room:

@@ -1,6 +1,6 @@
 import { formatUsd } from '@/lib/pricing/cost';
 import type { ReplySummary } from '@/lib/assemble/reply-summary';
-import { formatMs } from '../format-duration';
+import { formatMs } from '../../figures/format-duration';
 
 /** One figure of the two replies, as the table shows it: each side's value, B's difference from A, and which is better. */
 export interface FigureRow {

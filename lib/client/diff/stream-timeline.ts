@@ -1,5 +1,5 @@
 import type { ReplyTimings, StoredEvents } from '@/lib/api/conversations';
-import { formatMs } from '../format-duration';
+import { formatMs } from '../../figures/format-duration';
 
 /** A gap between two events longer than this is a stall (the threshold: a reader notices half a second). */
 export const STALL_MS = 500;

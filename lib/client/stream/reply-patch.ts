@@ -1,20 +1,9 @@
 import type { StreamReader } from '@/lib/assemble/stream-reader';
 import type { AssembledMessage } from '@/lib/assemble/message';
-import type { ReplyTimes } from '@/lib/assemble/reply-summary';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { snapshotOf } from './snapshot';
-
-/**
- * Figures of one reply, in ms from the request's start. While it streams they are the
- * page's own estimate; once stored they are the server's (settled), as after a reload.
- */
-export interface ReplyFigures extends ReplyTimes {
-  /** Epoch ms when the server received the request: known once the reply is stored. */
-  requestStart?: number;
-  /** Its stream came with no times at all (a capture imported without timing): it has none to show, not zeros. */
-  untimed?: boolean;
-}
+import type { ReplyFigures } from '@/lib/figures/reply-figures';
 
 /** A failure before any byte streamed: the BFF's JSON error. */
 export interface PreStreamError {

@@ -8,7 +8,7 @@ import { api, ApiCallError, readApiError } from '../api';
 import { createLog } from './live-logs';
 import { replyPatch, type ReplyPatch } from './reply-patch';
 import { ServerClock } from './server-clock';
-import { storedFigures, storedReplyMessage } from './stored-reply';
+import { storedFigures, storedReplyMessage } from '../../figures/stored-reply';
 
 /** What the reply keeps of a failure before streaming: plain data, not the error object. */
 const preStreamError = ({ status, type, message, upstreamBody, upstreamBodyTruncated, upstreamStatus }: ApiCallError) => ({

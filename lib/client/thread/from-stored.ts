@@ -3,7 +3,7 @@ import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation'
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { Conversation, StoredMessage } from '@/lib/api/conversations';
 import type { UiMessage } from './ui-message';
-import { storedFigures, storedReplyMessage } from '../stream/stored-reply';
+import { storedFigures, storedReplyMessage } from '../../figures/stored-reply';
 
 /** An assistant message the client sent as history (not streamed here), as a reply to show. */
 function replyFromContent(content: ChatMessage['content']): AssembledMessage {

@@ -1,6 +1,6 @@
 import type { AssembledMessage } from '@/lib/assemble/message';
 import { outputRate } from '@/lib/assemble/reply-summary';
-import type { ReplyFigures } from '../stream/reply-patch';
+import type { ReplyFigures } from '@/lib/figures/reply-figures';
 
 /**
  * Silence after the first token past which a streaming reply counts as stalled: longer

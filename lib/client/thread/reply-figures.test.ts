@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
-import { pricedReply, timesFinal } from './reply-figures';
+import { timesFinal } from '@/lib/figures/figure-items';
+import { pricedReply } from './reply-figures';
 
 describe('timesFinal', () => {
   const times = { firstToken: 300, lastToken: 900, end: 1000, tokenEvents: 60 };

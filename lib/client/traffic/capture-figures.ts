@@ -2,8 +2,8 @@ import type { AssembledMessage } from '@/lib/assemble/message';
 import type { CaptureStatus, CaptureSummary, CaptureTimings } from '@/lib/api/captures';
 import { formatUsd } from '@/lib/pricing/cost';
 import { outputRate } from '@/lib/assemble/reply-summary';
-import { formatMs } from '../format-duration';
-import type { ReplyFigures } from '../stream/reply-patch';
+import { formatMs } from '../../figures/format-duration';
+import type { ReplyFigures } from '@/lib/figures/reply-figures';
 
 /** How a capture ended, in words (CaptureStatus says what each means). */
 export const STATUS_LABEL: Record<CaptureStatus, string> = {

@@ -1,10 +1,23 @@
 import { countedUsage } from '@/lib/assemble/counted-usage';
-import { formatMs as ms } from '@/lib/client/format-duration';
+import { formatMs as ms } from './format-duration';
 import type { AssembledMessage } from '@/lib/assemble/message';
-import type { ReplyFigures } from '@/lib/client/stream/reply-patch';
+import type { ReplyFigures } from './reply-figures';
 import { outputRate } from '@/lib/assemble/reply-summary';
-import { timesFinal } from '@/lib/client/thread/reply-figures';
 import { contextShare, costOf, formatUsd, type ModelPricing } from '@/lib/pricing/cost';
+
+/**
+ * Whether a reply's times stand as shown, unmarked: once the server's (settled), or as
+ * soon as the reply ended with the upstream's own usage, when nothing in its figures is
+ * estimated any more, so the end looks final at once. The page's times are measured
+ * too, from its request to each byte; the server's replace them a moment later (one
+ * clock, what a reload shows), from when it received the request: they differ by the
+ * network's round trip. A reply that ended without its usage (stopped, cut short) keeps
+ * its marks until then: its counts are estimated anyway.
+ */
+export function timesFinal(reply: AssembledMessage, figures: ReplyFigures): boolean {
+  if (figures.settled) return true;
+  return reply.status !== 'streaming' && reply.usage !== undefined && !countedUsage(reply, figures.tokenEvents).estimate;
+}
 
 const thousands = (n: number) =>
   n >= 1_000_000 ? `${+(n / 1_048_576).toFixed(1)}M` : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n);

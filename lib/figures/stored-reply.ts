@@ -1,6 +1,6 @@
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { storedFields, type ReplyTimings, type StoredReplyFields } from '@/lib/api/conversations';
-import type { ReplyFigures } from './reply-patch';
+import type { ReplyFigures } from './reply-figures';
 
 /** A stored reply's figures: the server's, measured from when it received the request. */
 export function storedFigures(timings: ReplyTimings): ReplyFigures {
