@@ -95,8 +95,8 @@ describe('the server stands in floors, walled by lint', () => {
     ['lib/simulator/fenced.ts', '@/lib/server/http/errors'],
     ['lib/api/fenced.ts', '@/lib/client/thread/reply-figures'],
     ['lib/protocols/fenced.ts', '@/lib/simulator/plan'],
-    ['lib/server/records/fenced.ts', '@/lib/client/stream/stored-reply'],
-    ['lib/server/views/fenced.ts', '@/components/chat/figure-items'],
+    ['lib/server/records/fenced.ts', '@/lib/client/stream/reply-patch'],
+    ['lib/server/views/fenced.ts', '@/components/chat/reply-figures'],
   ])('%s may not import %s', async (file, module) => {
     expect(await brokenWalls(file, probe(module))).toContain('import/no-restricted-paths');
   });
