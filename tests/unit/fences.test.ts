@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -99,5 +100,17 @@ describe('the server stands in floors, walled by lint', () => {
     ['lib/server/views/fenced.ts', '@/components/chat/reply-figures'],
   ])('%s may not import %s', async (file, module) => {
     expect(await brokenWalls(file, probe(module))).toContain('import/no-restricted-paths');
+  });
+});
+
+describe('the probes name real modules', () => {
+  const modules = [
+    ...FLOORS.flat().map(([, module]) => module),
+    '@/lib/client/stream/reply-patch',
+    '@/components/chat/reply-figures',
+  ];
+  it.each(modules)('%s exists (a probe of a missing module proves nothing)', (module) => {
+    const base = module.replace('@/', '');
+    expect(['.ts', '.tsx', '/index.ts'].some((ext) => existsSync(base + ext))).toBe(true);
   });
 });
