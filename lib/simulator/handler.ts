@@ -2,6 +2,7 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import { MAX_BODY_BYTES } from '@/lib/api/chat';
 import { ApiError } from '@/lib/http/api-error';
 import { readLimited } from '@/lib/http/limited-body';
+import { sseResponse } from '@/lib/http/sse';
 import { SIM_MODELS, findSimModel } from '@/lib/providers/simulator-models';
 import { seededRandom } from '@/lib/seeded-random';
 import { badGatewayHtml, httpErrorResponse, simulatedFaultMessage } from './http-errors';
@@ -32,12 +33,6 @@ const ROUTES: {
   { method: 'GET', pattern: /\/anthropic\/v1\/models$/, protocol: 'models', family: 'anthropic' },
   { method: 'GET', pattern: /\/gemini\/v1beta\/models$/, protocol: 'models', family: 'gemini' },
 ];
-
-const SSE_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache',
-  'x-accel-buffering': 'no',
-};
 
 /** The simulator as a standard fetch handler: mounted in Next.js and in a plain Node server alike. */
 export async function handleSimulatorRequest(request: Request): Promise<Response> {
@@ -78,10 +73,7 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
       created: Math.floor(Date.now() / 1000),
     };
     if (!sim.stream) return await answeredWhole(protocol, plan, ctx, request.signal);
-    return new Response(pacePlan(plan, SIM_PROTOCOLS[protocol].encoder(ctx), request.signal), {
-      status: 200,
-      headers: SSE_HEADERS,
-    });
+    return sseResponse(pacePlan(plan, SIM_PROTOCOLS[protocol].encoder(ctx), request.signal));
   } catch (error) {
     if (error instanceof SimRequestError) return httpErrorResponse(protocol, error.status, error.message);
     throw error;

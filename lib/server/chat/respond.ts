@@ -1,17 +1,11 @@
 import 'server-only';
 import type { User } from '@/lib/api/users';
 import { streamOwnedBy } from './owned-stream';
+import { sseResponse } from '@/lib/http/sse';
 import { ApiError } from '@/lib/server/http/errors';
 import { readableOf } from '@/lib/server/streams/live';
 import { replyStreams } from './reply-streams';
 import type { StopReason } from '@/lib/server/streams/live/live-streams';
-
-/** The headers of every answer that is a reply's stream. */
-export const SSE_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
-  'x-accel-buffering': 'no',
-};
 
 /**
  * Stream `id` from byte `from` on, as an HTTP answer with the first response's
@@ -30,7 +24,7 @@ export async function streamAnswer(user: User, id: string, from = 0): Promise<Re
     reader.release();
     return Response.json(failure.body, { status: failure.status });
   }
-  return new Response(readableOf(reader), { status: 200, headers: { ...SSE_HEADERS, ...reader.meta.headers } });
+  return sseResponse(readableOf(reader), { headers: reader.meta.headers });
 }
 
 /** The 404 for a reply whose stream is not (or no longer) here. */
