@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The two cookies of Sluice's own sign-in (SLUICE_AUTH=oidc). Both HttpOnly (no script
  * reads them), SameSite=Lax (sent on the provider's redirect back, a top-level GET, but

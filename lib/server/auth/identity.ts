@@ -1,3 +1,4 @@
+import 'server-only';
 export type { Identity } from '@/lib/server/store/user-store';
 
 /** A request whose identity is missing or false: the reason is for the operator's log and the 401's message. */

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Where a sign-in returns to: the page the visitor asked for before being sent to sign in
  * (`/sign-in?next=…`, kept in the flow's cookie while at the provider). Only a path on

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Whether the claims list `role` at `path`, a dotted path into them (`roles`, `groups`,
  * Keycloak's `realm_access.roles`): a list holding it, or a string equal to it (some

@@ -22,7 +22,7 @@ export interface ResolvedTurn {
   turn: Omit<Turn, 'replyId' | 'placeholder'>;
   /** The model asked: the body's, or for a blind pane (`provider: "blind"`) the one its seat hides. */
   model: string;
-  /** A blind pane's turn: its stream reaches the page neutral (lib/server/blind). */
+  /** A blind pane's turn: its stream reaches the page neutral (chat/blind-page-stream.ts). */
   blind?: BlindTurn;
 }
 

@@ -44,7 +44,7 @@ export const MIGRATIONS: string[] = [
   // A reply's upstream request body, when too long for its upstream marker (8 KiB):
   // read only by the event log's "Upstream request" and "Copy as curl".
   `alter table messages add column upstream_body text;`,
-  // The recording proxy's captures (lib/server/captures): each write takes the next
+  // The recording proxy's captures (lib/server/store/capture-store.ts): each write takes the next
   // change number, which the live feed follows across instances.
   `create sequence capture_changes;
    create table captures (

@@ -1,5 +1,6 @@
+import 'server-only';
 // The error class and body are below both servers, in lib/http (the simulator answers them too);
-// this adds the server's own failure. Not marked server-only: it holds no secret.
+// this adds the server's own failure.
 import { ApiError } from '@/lib/http/api-error';
 import { redact } from '@/lib/server/platform/redact';
 

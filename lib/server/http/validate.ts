@@ -1,4 +1,5 @@
-// Not marked server-only: it holds no secret. The bounded reading is below both servers, in lib/http.
+import 'server-only';
+// The bounded reading is below both servers, in lib/http.
 import type { z } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
 import { readLimited } from '@/lib/http/limited-body';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import { TOKEN_PREFIX } from '@/lib/server/store/token-store';
 

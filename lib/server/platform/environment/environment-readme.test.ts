@@ -19,7 +19,7 @@ function readmeRows(): string[][] {
 const declared = Object.entries(VARIABLES).map(([name, variable]) => [`\`${name}\``, variable.meaning, variable.shownDefault]);
 
 describe("README's Environment table", () => {
-  it('lists the variables lib/server/environment declares, in its order', () => {
+  it('lists the variables lib/server/platform/environment declares, in its order', () => {
     expect(readmeRows().map(([name]) => name)).toEqual(declared.map(([name]) => name));
   });
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * What a cassette matches a request by: its method, its path under the provider with
  * the query (credentials left out, parameters sorted), and its body as canonical JSON

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Whether a blind race's replies gave away who wrote them: a reply that names a model or
  * a provider ("As Claude, I…") makes its vote non-blind (FastChat #1210). Pure: the vote

@@ -1,3 +1,4 @@
+import 'server-only';
 /** `names` replaced by `label` wherever they occur, whatever their case, longest first: an error message that names the upstream. */
 export function scrubNames(text: string, names: readonly string[], label: string): string {
   const sorted = [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 2))].sort((a, b) => b.length - a.length);
