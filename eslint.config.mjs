@@ -60,7 +60,9 @@ const SERVER_ZONES = SERVER_FLOORS.flatMap((floor, level) => {
   return floor.map((name) => ({
     target: serverFolder(name),
     from: [...above, ...floor.filter((other) => other !== name)].map(serverFolder),
-    message: `lib/server/${name} may import only the floors below it (${SERVER_FLOORS.slice(0, level).flat().join(', ') || 'none'}): a floor never reaches up, and a feature never imports another feature.`,
+    message:
+      `lib/server/${name} may import only the floors below it (${SERVER_FLOORS.slice(0, level).flat().join(', ') || 'none'}): ` +
+      'a floor never reaches up, and a feature never imports another feature.',
   }));
 });
 

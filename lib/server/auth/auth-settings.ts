@@ -78,7 +78,8 @@ function oidcSettings(env: Environment): OidcSettings {
   const missing = OIDC.filter((name) => env[name] === undefined);
   if (missing.length > 0)
     throw new AuthSettingsError(
-      `SLUICE_AUTH=oidc needs ${missing.join(', ')} (the provider's issuer URL, the client id and secret Sluice is registered under, and the address users open Sluice at).`,
+      `SLUICE_AUTH=oidc needs ${missing.join(', ')} (the provider's issuer URL, the client id and secret Sluice ` +
+        'is registered under, and the address users open Sluice at).',
     );
   const roleGiven = ROLE.filter((name) => env[name] !== undefined);
   if (roleGiven.length === 1)

@@ -137,7 +137,8 @@ export async function finishSignIn(
   if (settings.role && !hasRole(claims, settings.role.claim, settings.role.required))
     throw new SignInRefused(
       403,
-      `Your account does not have the role “${settings.role.required}” this Sluice requires (the ID token's ${settings.role.claim} claim). Ask whoever runs your sign-in provider for it.`,
+      `Your account does not have the role “${settings.role.required}” this Sluice requires ` +
+        `(the ID token's ${settings.role.claim} claim). Ask whoever runs your sign-in provider for it.`,
     );
   return { identity: identityOf(claims), ...(typeof flow.next === 'string' ? { next: flow.next } : {}) };
 }

@@ -36,7 +36,8 @@ export function logReplyEnd(reply: Pick<AssembledMessage, 'status' | 'error'>, c
       .replace(/\s+/g, ' ')
       .slice(0, MAX_REASON);
     console.warn(
-      `sluice: reply ${reply.status} provider=${context.provider} model=${JSON.stringify(context.model)} message=${context.messageId} reason=${JSON.stringify(reason)}`,
+      `sluice: reply ${reply.status} provider=${context.provider} model=${JSON.stringify(context.model)} ` +
+        `message=${context.messageId} reason=${JSON.stringify(reason)}`,
     );
   } catch {
     // Nothing to do: the reply is stored whether or not its log line was written.

@@ -1,8 +1,11 @@
 import 'server-only';
 
 /** A word that may change something: data-modifying SQL, a sequence, a lock, a setting. */
-const MAY_CHANGE =
-  /\b(insert|update|delete|merge|truncate|create|alter|drop|copy|vacuum|analyze|lock|grant|revoke|call|do|nextval|setval|set_config|pg_advisory\w*|pg_notify)\b/i;
+const MAY_CHANGE = new RegExp(
+  '\\b(insert|update|delete|merge|truncate|create|alter|drop|copy|vacuum|analyze|lock|grant|revoke|call|do' +
+    '|nextval|setval|set_config|pg_advisory\\w*|pg_notify)\\b',
+  'i',
+);
 
 const known = new Map<string, boolean>();
 const KEPT = 512;

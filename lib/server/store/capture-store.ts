@@ -109,7 +109,10 @@ export class CaptureStore {
         owner,
       );
       const $ = (i: number) => `$${n + i}`;
-      return `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)}, ${$(12)})`;
+      return (
+        `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ` +
+        `${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)}, ${$(12)})`
+      );
     });
     await this.sql.query(
       `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text, owner_id)

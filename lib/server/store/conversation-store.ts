@@ -306,7 +306,8 @@ export class SqlConversationStore implements ConversationStore {
       },
       {
         sql: `insert into reply_events (message_id, items, stream, spans, truncated)
-              select ($2::jsonb ->> e.message_id), e.items, e.stream, e.spans, e.truncated from reply_events e join messages m on m.id = e.message_id where m.conversation_id = $1`,
+              select ($2::jsonb ->> e.message_id), e.items, e.stream, e.spans, e.truncated
+              from reply_events e join messages m on m.id = e.message_id where m.conversation_id = $1`,
         params: [id, ids],
       },
     ]);
@@ -401,7 +402,8 @@ export class SqlConversationStore implements ConversationStore {
   ): Promise<void> {
     await this.sql.query(
       `with saved as (select $4::jsonb as body),
-            reply as (update messages set status = $3, body = saved.body, search_text = coalesce(saved.body->>'text', '') || E'\n' || coalesce(saved.body->>'refusal', '')
+            reply as (update messages set status = $3, body = saved.body,
+                search_text = coalesce(saved.body->>'text', '') || E'\n' || coalesce(saved.body->>'refusal', '')
                       from saved where id = $1 and conversation_id = $2 and (not $8 or status = 'streaming') returning id),
             touched as (${TOUCH('$2')}),
             events as (insert into reply_events (message_id, stream, spans, truncated)

@@ -70,7 +70,8 @@ export async function tellRevoked(tokenId: string): Promise<void> {
     await (await publisher(url)).publish(keys.revokedTokensChannel, tokenId);
   } catch (error) {
     console.error(
-      `sluice: token ${tokenId} is revoked, but other instances were not told (${error instanceof Error ? error.message : String(error)}); they refuse it within ${KNOWN_MS / 1000} s`,
+      `sluice: token ${tokenId} is revoked, but other instances were not told ` +
+        `(${error instanceof Error ? error.message : String(error)}); they refuse it within ${KNOWN_MS / 1000} s`,
     );
   }
 }

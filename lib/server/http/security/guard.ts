@@ -13,14 +13,19 @@ import { crossOriginRefusal, nonJsonBody, type RequestHeaders } from './same-ori
  */
 const ALLOWED = readVariable(ALLOWED_HOSTS_VARIABLE);
 
-/** Why this request may not act here, as the answer to give; undefined when it may. A foreign Host (DNS rebinding), an unsafe request from another origin, and for the API a body that is not JSON, are refused. */
+/**
+ * Why this request may not act here, as the answer to give; undefined when it may. A
+ * foreign Host (DNS rebinding), an unsafe request from another origin, and for the API
+ * a body that is not JSON, are refused.
+ */
 export function refusal(method: string, headers: RequestHeaders, api: boolean): Response | undefined {
   const host = headers.get('host');
   if (!hostAllowed(host, ALLOWED)) {
     return apiError(
       403,
       'forbidden_host',
-      `This server does not answer to the name "${(host ?? '').slice(0, 200)}". If you serve Sluice under that name, add it to ${ALLOWED_HOSTS_VARIABLE} (comma-separated) and restart.`,
+      `This server does not answer to the name "${(host ?? '').slice(0, 200)}". ` +
+        `If you serve Sluice under that name, add it to ${ALLOWED_HOSTS_VARIABLE} (comma-separated) and restart.`,
     );
   }
   const crossOrigin = crossOriginRefusal(method, headers);

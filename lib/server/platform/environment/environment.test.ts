@@ -147,7 +147,8 @@ describe('a value Sluice cannot use', () => {
     const database = checking({ DATABASE_URL: 'mysql://sluice:hunter2@db-host/sluice' });
     expectProblem(
       database,
-      "DATABASE_URL must be a postgres:// URL (such as postgres://user:password@db-host:5432/sluice), a socket: URL or a Unix socket folder's path (got a mysql:// URL, the rest hidden as it may hold a password)",
+      'DATABASE_URL must be a postgres:// URL (such as postgres://user:password@db-host:5432/sluice), ' +
+        "a socket: URL or a Unix socket folder's path (got a mysql:// URL, the rest hidden as it may hold a password)",
     );
     const redis = checking({ REDIS_URL: 'user:hunter2@redis-host:6379' });
     expectProblem(redis, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL .*\(got a value of another form, the rest hidden/);

@@ -52,7 +52,8 @@ function missMessage(
     .slice(0, 3)
     .map((d) => `${d.at} (recorded ${shown(d.recorded)}, sent ${shown(d.sent)})`)
     .join('; ');
-  return `${head} The closest recorded is exchange ${closest.index}, ${clip(closest.key.text, SHOWN_KEY)}, which differs at ${where}${closest.differences.length > 3 ? `, and ${closest.differences.length - 3} more` : ''}.`;
+  const more = closest.differences.length > 3 ? `, and ${closest.differences.length - 3} more` : '';
+  return `${head} The closest recorded is exchange ${closest.index}, ${clip(closest.key.text, SHOWN_KEY)}, which differs at ${where}${more}.`;
 }
 
 export type PlaybackOutcome = 'answered' | 'record';

@@ -44,18 +44,27 @@ export function sharePageHtml(share: OpenShare, forkAction: string | undefined):
     snapshot.kind === 'conversation'
       ? threadHtml(snapshot.conversation, 'h2')
       : snapshot.kind === 'compare'
-        ? `<div class="share-columns">${snapshot.panes.map((pane, i) => `<section class="share-pane" aria-label="Pane ${i + 1}"><h2>Pane ${i + 1}: ${esc(paneName(pane))}</h2>${threadHtml(pane, 'h3')}</section>`).join('')}</div>`
+        ? `<div class="share-columns">${snapshot.panes.map(paneHtml).join('')}</div>`
         : `<div class="share-columns">${snapshot.sides.map((side, i) => sideHtml(side, i === 0 ? 'A' : 'B')).join('')}</div>`;
   const fork = forkAction
     ? `<form method="post" action="${esc(forkAction)}"><button type="submit">Fork into my conversations</button></form>`
     : '';
+  const expires = share.expiresAt ? ` · expires ${when(share.expiresAt)}` : '';
+  const kind = `Shared ${KIND_WORDS[share.kind]} · read-only snapshot taken ${when(share.createdAt)}${expires}`;
+  const foot =
+    'A snapshot: what its owner shared, as it was then. Links in it are shown as text; nothing here loads from elsewhere.';
   return page(
     `${share.title} · Shared on Sluice`,
-    `<header class="share-head"><div><p class="share-kind">Shared ${KIND_WORDS[share.kind]} · read-only snapshot taken ${when(share.createdAt)}${share.expiresAt ? ` · expires ${when(share.expiresAt)}` : ''}</p>
+    `<header class="share-head"><div><p class="share-kind">${kind}</p>
 <h1>${esc(share.title)}</h1></div>${fork}</header>
 <main class="share-main">${content}</main>
-<footer class="share-foot"><p>A snapshot: what its owner shared, as it was then. Links in it are shown as text; nothing here loads from elsewhere.</p></footer>`,
+<footer class="share-foot"><p>${foot}</p></footer>`,
   );
+}
+
+function paneHtml(pane: SharedThread, i: number): string {
+  const heading = `<h2>Pane ${i + 1}: ${esc(paneName(pane))}</h2>`;
+  return `<section class="share-pane" aria-label="Pane ${i + 1}">${heading}${threadHtml(pane, 'h3')}</section>`;
 }
 
 function paneName(thread: SharedThread): string {
@@ -65,11 +74,13 @@ function paneName(thread: SharedThread): string {
 }
 
 function threadHtml(thread: SharedThread, heading: 'h2' | 'h3'): string {
-  return `<ol class="share-thread">${thread.messages.map((m) => `<li>${messageHtml(m, thread.events[m.id], heading)}</li>`).join('')}</ol>`;
+  const items = thread.messages.map((m) => `<li>${messageHtml(m, thread.events[m.id], heading)}</li>`);
+  return `<ol class="share-thread">${items.join('')}</ol>`;
 }
 
 function sideHtml(side: DiffSide, label: string): string {
-  return `<section class="share-pane" aria-label="Reply ${label}"><h2>Reply ${label}: ${esc(side.title)}</h2>${messageHtml(side.reply, side.events ?? undefined, 'h3')}</section>`;
+  const heading = `<h2>Reply ${label}: ${esc(side.title)}</h2>`;
+  return `<section class="share-pane" aria-label="Reply ${label}">${heading}${messageHtml(side.reply, side.events ?? undefined, 'h3')}</section>`;
 }
 
 /** Whoever reads a share did not write it: the person's turns are "User", not "You". */
@@ -78,7 +89,8 @@ const ROLE_WORDS: Record<string, string> = { user: 'User', system: 'System', too
 function messageHtml(message: StoredMessage, events: StoredEvents | undefined, heading: 'h2' | 'h3'): string {
   if (!('timings' in message)) {
     const content = 'content' in message ? contentHtml(message.content) : '';
-    return `<article class="share-message share-${esc(message.role)}"><${heading} class="share-role">${ROLE_WORDS[message.role] ?? esc(message.role)}</${heading}>${content}</article>`;
+    const role = `<${heading} class="share-role">${ROLE_WORDS[message.role] ?? esc(message.role)}</${heading}>`;
+    return `<article class="share-message share-${esc(message.role)}">${role}${content}</article>`;
   }
   const reply = storedReplyMessage(message);
   const figures = figureItems(reply, storedFigures(message.timings), message.pricing ?? null);
@@ -93,11 +105,12 @@ function messageHtml(message: StoredMessage, events: StoredEvents | undefined, h
   const refusal = reply.refusal ? `<p class="share-refusal">Refused: ${esc(reply.refusal)}</p>` : '';
   const error = reply.error ? `<p class="share-error">Error: ${esc(reply.error.message)}</p>` : '';
   const status = reply.status !== 'complete' ? `<p class="share-status">Reply ${esc(reply.status)}</p>` : '';
-  const figureList = figures.length
-    ? `<dl class="share-figures" aria-label="Reply figures">${figures.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>`
-    : '';
-  return `<article class="share-message share-assistant"><${heading} class="share-role">${esc(message.provider)} · ${esc(message.model)}</${heading}>
-${thinking}<div class="prose-share">${reply.text ? shareMarkdownHtml(reply.text) : ''}</div>${tools}${refusal}${error}${status}${figureList}${eventsHtml(events)}</article>`;
+  const figureRows = figures.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('');
+  const figureList = figures.length ? `<dl class="share-figures" aria-label="Reply figures">${figureRows}</dl>` : '';
+  const role = `<${heading} class="share-role">${esc(message.provider)} · ${esc(message.model)}</${heading}>`;
+  const text = `<div class="prose-share">${reply.text ? shareMarkdownHtml(reply.text) : ''}</div>`;
+  return `<article class="share-message share-assistant">${role}
+${thinking}${text}${tools}${refusal}${error}${status}${figureList}${eventsHtml(events)}</article>`;
 }
 
 function contentHtml(content: ChatMessage['content']): string {
@@ -126,6 +139,8 @@ function eventsHtml(events: StoredEvents | undefined): string {
     })
     .join('');
   const span = events.items.at(-1)!.at;
-  return `<details class="share-events"><summary>Raw events (${events.items.length}, over ${ms(span)}${events.truncated ? ', cut at the size limit' : ''})</summary>
-<table><thead><tr><th scope="col">#</th><th scope="col">at</th><th scope="col">gap</th><th scope="col">raw</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  const summary = `Raw events (${events.items.length}, over ${ms(span)}${events.truncated ? ', cut at the size limit' : ''})`;
+  const head = ['#', 'at', 'gap', 'raw'].map((name) => `<th scope="col">${name}</th>`).join('');
+  return `<details class="share-events"><summary>${summary}</summary>
+<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></details>`;
 }

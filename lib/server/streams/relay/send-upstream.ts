@@ -53,7 +53,8 @@ export async function sendUpstream(request: UpstreamRequest, options: UpstreamOp
     throw new ApiError(
       502,
       'upstream_unreachable',
-      `Cannot reach the upstream at ${new URL(request.url).origin}: ${error.message}${error.code && !error.message.includes(error.code) ? ` (${error.code})` : ''}.`,
+      `Cannot reach the upstream at ${new URL(request.url).origin}: ${error.message}` +
+        `${error.code && !error.message.includes(error.code) ? ` (${error.code})` : ''}.`,
     );
   } finally {
     clearTimeout(timer);

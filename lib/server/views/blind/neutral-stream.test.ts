@@ -54,7 +54,8 @@ describe('NeutralStream', () => {
       `data: {${head},"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}`,
     );
     expect(lines).toContain(
-      `data: {${head},"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_A0","type":"function","function":{"name":"pelican_name_generator","arguments":""}}]},"finish_reason":null}]}`,
+      `data: {${head},"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_A0","type":"function",` +
+        '"function":{"name":"pelican_name_generator","arguments":""}}]},"finish_reason":null}]}',
     );
     expect(lines.at(-1)).toBe('data: [DONE]');
     expect(lines.at(-2)).toBe(`data: {${head},"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`);

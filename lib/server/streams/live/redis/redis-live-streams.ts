@@ -261,7 +261,8 @@ export class RedisLiveStreams implements LiveStreams {
     if (this.failingSince !== undefined && Date.now() - this.failingSince < 60_000) return;
     this.failingSince = Date.now();
     console.error(
-      `sluice: Redis (REDIS_URL) failed: ${error instanceof Error ? error.message : String(error)}; replies keep streaming to the connections that started them and are stored as usual`,
+      `sluice: Redis (REDIS_URL) failed: ${error instanceof Error ? error.message : String(error)}; ` +
+        'replies keep streaming to the connections that started them and are stored as usual',
     );
   }
 
