@@ -8,7 +8,7 @@
  *   npx tsx --conditions=react-server bench/ab-proxy.ts OTHER_CHECKOUT[,OTHER…] [rounds] [latency rounds]
  */
 import { startNextServer } from '../tests/support/next-server';
-import { settled, stream, throughput, type Target } from './relay';
+import { settled, stream, throughput, type Target } from './relay-streams';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { median } from './report';
 

@@ -24,7 +24,7 @@ import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tests/support/next-server';
-import { settled, sluiceTarget, stream, throughput, type Target } from './relay';
+import { settled, sluiceTarget, stream, throughput, type Target } from './relay-streams';
 import { timeToFirstByte } from './relay-burst';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream } from './relay-peers';
 

@@ -12,9 +12,9 @@ import { spawnSync } from 'node:child_process';
 import { staleBuild } from '../scripts/stale-build.mjs';
 import { startNextServer } from '../tests/support/next-server';
 import { startPortkey } from '../tests/support/portkey';
-import { pct, settled, stream, throughput, type Target, type Timing } from './relay';
+import { settled, stream, throughput, type Target, type Timing } from './relay-streams';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream, startFloorPipe } from './relay-peers';
-import { median, type Metric } from './report';
+import { median, pct, type Metric } from './report';
 import { replayTiming } from './replay-timing';
 
 /** What an app sends: its own key (passed on by the proxy, redacted in the capture), a streamed chat request. */

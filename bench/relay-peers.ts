@@ -12,10 +12,11 @@ const chunk = (i: number, id = 'bench') =>
 /**
  * The bench upstream: `POST …` with model "paced-N-MS" sends N events MS apart
  * ("stamped-N-MS" too, each event's id the performance.now() it was written at, which a
- * client in this process reads: bench/relay.ts `stream`), "burst-N" sends N events as
- * fast as the reader takes them, "hold" sends one event and keeps the stream open until
- * the client leaves, "hold-N" sends N events first; "gate" sends one event and ends once
- * `release()` is called (each gated stream then ends whole), `gated()` counting those open.
+ * client in this process reads: bench/relay-streams.ts `stream`), "burst-N" sends N
+ * events as fast as the reader takes them, "hold" sends one event and keeps the stream
+ * open until the client leaves, "hold-N" sends N events first; "gate" sends one event and
+ * ends once `release()` is called (each gated stream then ends whole), `gated()` counting
+ * those open.
  */
 export async function startBenchUpstream(): Promise<{
   origin: string;

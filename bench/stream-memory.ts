@@ -13,7 +13,7 @@
  */
 import { rmSync } from 'node:fs';
 import { startNextServer, type RunningServer } from '../tests/support/next-server';
-import { settled, sluiceTarget, stream, type Target } from './relay';
+import { settled, sluiceTarget, stream, type Target } from './relay-streams';
 import { startFloorPipe } from './relay-peers';
 import { median, type Metric } from './report';
 
