@@ -147,7 +147,8 @@ function liveStoreMemory(streams: number, events: number): { perStream: number; 
   const store = new MemoryLiveStreams({ retentionMs: 600_000, unwatchedLimitMs: 600_000 });
   const event = (i: number) =>
     Buffer.from(
-      `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1,"model":"bench","choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`,
+      'data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1,"model":"bench",' +
+        `"choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`,
     );
   const before = used();
   let bytes = 0;
@@ -175,7 +176,9 @@ function liveStoreMemory(streams: number, events: number): { perStream: number; 
 
 function liveStoreMetric(store: { perStream: number; bytes: number }): Metric {
   return {
-    metric: `live store memory per open stream beyond its kept bytes (2,000 events, ${Math.round(store.bytes / 1024)} KB, one chunk each, a reader each; 200 open)`,
+    metric:
+      'live store memory per open stream beyond its kept bytes ' +
+      `(2,000 events, ${Math.round(store.bytes / 1024)} KB, one chunk each, a reader each; 200 open)`,
     value: Math.round(store.perStream / 1024),
     unit: 'KB',
     baseline: { name: 'the bytes kept per stream', value: Math.round(store.bytes / 1024) },
@@ -578,7 +581,9 @@ async function keptMemoryFigures({ floor, next, pipe, sluice }: Rig): Promise<Ke
 
 function keptMemoryMetric({ replyBytes, kept }: KeptMemoryFigures): Metric {
   return {
-    metric: `whole server, resident memory per open stream of 2,000 events (${Math.round(replyBytes / 1024)} KB; its live bytes, its copy's event log, its stored turn; 200 open)`,
+    metric:
+      `whole server, resident memory per open stream of 2,000 events (${Math.round(replyBytes / 1024)} KB; ` +
+      "its live bytes, its copy's event log, its stored turn; 200 open)",
     value: Math.round(kept.sluice / 1024),
     unit: 'KB',
     baseline: { name: 'floor: Node http pipe, per open stream', value: Math.round(kept.floor / 1024) },

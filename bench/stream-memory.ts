@@ -125,7 +125,8 @@ export async function streamMemory(
     all.bare.push(await onFreshServer(env, bareTarget, count));
     all.sluice.push(await onFreshServer(env, sluiceTarget, count));
     console.error(
-      `memory bench: run ${i + 1}: per open stream, resident/heap KB: floor ${kb(all.floor.at(-1)!)}, bare Next.js ${kb(all.bare.at(-1)!)}, Sluice ${kb(all.sluice.at(-1)!)}`,
+      `memory bench: run ${i + 1}: per open stream, resident/heap KB: floor ${kb(all.floor.at(-1)!)}, ` +
+        `bare Next.js ${kb(all.bare.at(-1)!)}, Sluice ${kb(all.sluice.at(-1)!)}`,
     );
   }
   const middle = (list: StreamMemory[]): StreamMemory => ({
