@@ -21,8 +21,6 @@ const BURST = 'burst-2000';
 const REPLAYS = 5;
 const INSTANT_RUNS = 15;
 
-const body = (model: string) => JSON.stringify({ model, stream: true, messages: [{ role: 'user', content: 'bench' }] });
-
 /** One GET, each read's arrival (ms since the request) and its end's byte offset. */
 function reads(url: string): Promise<{ at: number[]; ends: number[]; total: number }> {
   return new Promise((resolve, reject) => {
