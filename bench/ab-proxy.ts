@@ -8,7 +8,7 @@
  *   npx tsx --conditions=react-server bench/ab-proxy.ts OTHER_CHECKOUT[,OTHER…] [rounds] [latency rounds]
  */
 import { startNextServer } from '../tests/support/next-server';
-import { settled, stream, throughput, type Target } from './relay';
+import { settled, stream, throughput, type Target } from './relay-streams';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { median } from './report';
 
@@ -75,7 +75,8 @@ try {
   const directFirst = median(firstByte[0]!);
   for (const [i, target] of targets.entries())
     console.log(
-      `${target.name.padEnd(32)} ${Math.round(median(rates[i]!)).toLocaleString('en-US').padStart(9)} events/s, ${(median(rates[i]!) / direct).toFixed(3)} of direct` +
+      `${target.name.padEnd(32)} ${Math.round(median(rates[i]!)).toLocaleString('en-US').padStart(9)} events/s, ` +
+        `${(median(rates[i]!) / direct).toFixed(3)} of direct` +
         ` (runs ${rates[i]!.map((r) => Math.round(r / 1000)).join(', ')} k)` +
         (target.pid ? `; CPU in a round ${median(cpu[i]!).toFixed(2)} s` : '') +
         `; first byte p50 +${(median(firstByte[i]!) - directFirst).toFixed(3)} ms`,

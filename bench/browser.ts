@@ -31,7 +31,13 @@ export async function startFrameProbe(page: Page): Promise<void> {
       duration: e.duration,
       at: e.startTime - window.__t0,
       styleAndLayout: e.startTime + e.duration - e.styleAndLayoutStart,
-      scripts: e.scripts.map((s) => ({ invoker: s.invoker, function: s.sourceFunctionName, source: s.sourceURL.split('/').pop() + ':' + s.sourceCharPosition, duration: s.duration, forcedLayout: s.forcedStyleAndLayoutDuration })),
+      scripts: e.scripts.map((s) => ({
+        invoker: s.invoker,
+        function: s.sourceFunctionName,
+        source: s.sourceURL.split('/').pop() + ':' + s.sourceCharPosition,
+        duration: s.duration,
+        forcedLayout: s.forcedStyleAndLayoutDuration,
+      })),
     }))).observe({ type: 'long-animation-frame' });
   `);
 }
@@ -62,7 +68,8 @@ export async function stopFrameProbe(page: Page): Promise<FrameRun> {
   if (process.env.BENCH_LONG_FRAMES)
     for (const f of frameList.filter((f) => f.duration > 50))
       console.error(
-        `long frame on ${new URL(page.url()).pathname}${new URL(page.url()).search}: ${Math.round(f.duration)} ms at ${Math.round(f.at)} ms, style+layout ${Math.round(f.styleAndLayout)} ms`,
+        `long frame on ${new URL(page.url()).pathname}${new URL(page.url()).search}: ` +
+          `${Math.round(f.duration)} ms at ${Math.round(f.at)} ms, style+layout ${Math.round(f.styleAndLayout)} ms`,
         JSON.stringify(f.scripts.filter((s) => s.duration > 2)),
       );
   const loaf = frameList.map((f) => f.duration);

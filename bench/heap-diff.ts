@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNextServer } from '../tests/support/next-server';
-import { settled, sluiceTarget, stream, type Target } from './relay';
+import { settled, sluiceTarget, stream, type Target } from './relay-streams';
 import { benchProvidersFile, startBenchUpstream } from './relay-peers';
 
 const STREAMS = 200;

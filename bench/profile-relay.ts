@@ -24,7 +24,7 @@ import { SourceMap } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tests/support/next-server';
-import { settled, sluiceTarget, stream, throughput, type Target } from './relay';
+import { settled, sluiceTarget, stream, throughput, type Target } from './relay-streams';
 import { timeToFirstByte } from './relay-burst';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream } from './relay-peers';
 
@@ -203,7 +203,8 @@ for (let round = 0; round < rounds && firstByte; round++) {
   await settled(server.pid!);
   waits.sort((a, b) => a - b);
   console.log(
-    `round ${round + 1}: first byte p50 ${waits[100]!.toFixed(3)} ms; the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
+    `round ${round + 1}: first byte p50 ${waits[100]!.toFixed(3)} ms; ` +
+      `the server's CPU for it, storing included: ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
   );
 }
 for (let round = 0; round < rounds && mode !== 'burst' && !firstByte; round++) {
@@ -214,7 +215,8 @@ for (let round = 0; round < rounds && mode !== 'burst' && !firstByte; round++) {
   const inside = cpuSeconds(server.pid!) - cpu;
   await settled(server.pid!); // the replies are stored after their last byte: not in the next round
   console.log(
-    `round ${round + 1}: ${Math.round(eventsPerSecond).toLocaleString('en-US')} events/s; the server's CPU inside it ${inside.toFixed(2)} s, storing included ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
+    `round ${round + 1}: ${Math.round(eventsPerSecond).toLocaleString('en-US')} events/s; ` +
+      `the server's CPU inside it ${inside.toFixed(2)} s, storing included ${(cpuSeconds(server.pid!) - cpu).toFixed(2)} s`,
   );
 }
 server.kill('SIGTERM');

@@ -12,9 +12,9 @@ import { spawnSync } from 'node:child_process';
 import { staleBuild } from '../scripts/stale-build.mjs';
 import { startNextServer } from '../tests/support/next-server';
 import { startPortkey } from '../tests/support/portkey';
-import { pct, settled, stream, throughput, type Target, type Timing } from './relay';
+import { settled, stream, throughput, type Target, type Timing } from './relay-streams';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream, startFloorPipe } from './relay-peers';
-import { median, type Metric } from './report';
+import { median, pct, type Metric } from './report';
 import { replayTiming } from './replay-timing';
 
 /** What an app sends: its own key (passed on by the proxy, redacted in the capture), a streamed chat request. */
@@ -246,7 +246,9 @@ export async function run(): Promise<Metric[]> {
       // bench's client reads fewer, larger chunks through it than direct (docs/decisions.md:
       // "The proxy at undici's dispatch level"). The CPU each server spends on the same round does not.
       {
-        metric: `server CPU in a round of 100 streams of 2,000 events, the Sluice proxy (its captures listed; stored after it) (runs: ${roundCpu.proxy.map((v) => v.toFixed(2)).join(', ')} s)`,
+        metric:
+          'server CPU in a round of 100 streams of 2,000 events, the Sluice proxy (its captures listed; stored after it) ' +
+          `(runs: ${roundCpu.proxy.map((v) => v.toFixed(2)).join(', ')} s)`,
         value: Math.round(median(roundCpu.proxy) * 1000) / 1000,
         unit: 's',
         baseline: {

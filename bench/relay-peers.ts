@@ -7,15 +7,17 @@ import { join } from 'node:path';
 import { listen } from '@/lib/simulator/serve-fetch';
 
 const chunk = (i: number, id = 'bench') =>
-  `data: {"id":"chatcmpl-${id}","object":"chat.completion.chunk","created":1,"model":"bench","choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`;
+  `data: {"id":"chatcmpl-${id}","object":"chat.completion.chunk","created":1,"model":"bench",` +
+  `"choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`;
 
 /**
  * The bench upstream: `POST …` with model "paced-N-MS" sends N events MS apart
  * ("stamped-N-MS" too, each event's id the performance.now() it was written at, which a
- * client in this process reads: bench/relay.ts `stream`), "burst-N" sends N events as
- * fast as the reader takes them, "hold" sends one event and keeps the stream open until
- * the client leaves, "hold-N" sends N events first; "gate" sends one event and ends once
- * `release()` is called (each gated stream then ends whole), `gated()` counting those open.
+ * client in this process reads: bench/relay-streams.ts `stream`), "burst-N" sends N
+ * events as fast as the reader takes them, "hold" sends one event and keeps the stream
+ * open until the client leaves, "hold-N" sends N events first; "gate" sends one event and
+ * ends once `release()` is called (each gated stream then ends whole), `gated()` counting
+ * those open.
  */
 export async function startBenchUpstream(): Promise<{
   origin: string;
@@ -85,7 +87,14 @@ export async function startFloorPipe(upstream: string): Promise<{ origin: string
         global.gc();
         return res.end(JSON.stringify({ collected: true, pid: process.pid, ...process.memoryUsage() }));
       }
-      const out = http.request({ host: up.hostname, port: up.port, path: '/v1/chat/completions', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (upRes) => {
+      const out = http.request({
+        host: up.hostname,
+        port: up.port,
+        path: '/v1/chat/completions',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json' },
+      }, (upRes) => {
         res.writeHead(upRes.statusCode, { 'content-type': 'text/event-stream' });
         res.flushHeaders();
         upRes.pipe(res);

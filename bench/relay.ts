@@ -7,135 +7,37 @@
  * instances on one Redis server) against the memory store.
  */
 import { rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MemoryLiveStreams } from '@/lib/server/streams/live/memory-live-streams';
-import { startNextServer } from '../tests/support/next-server';
+import { startNextServer, type RunningServer } from '../tests/support/next-server';
 import { redisServerBinary, startRedis } from '../tests/support/redis';
 import { benchProvidersFile, cpuSeconds, rssBytes, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { burstFigures } from './relay-burst';
+import { firstByte, settled, sluiceTarget, stream, throughput, type Target, type Timing } from './relay-streams';
 import { streamMemory, streamMemoryMetrics } from './stream-memory';
 import { median, pct, type Metric } from './report';
 
-const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
-
-export interface Target {
-  name: string;
-  /** Its path is sent as written (`/./proxy/…` stays so: bench/proxy.ts reaches the proxy's Next.js route by it). */
-  url: string;
-  body: (model: string) => string;
-  /** Sent besides content-type. */
-  headers?: Record<string, string>;
-}
-
-export interface Timing {
-  headers: number;
-  firstEvent: number;
-  eventTimes: number[];
-  events: number;
-  /** A "stamped" stream's: each event's arrival less when the upstream wrote it, in ms. */
-  delays?: number[];
-}
-
-const STAMP = /"id":"chatcmpl-(\d+\.\d+)"/;
-
-/** One streamed request; event arrival times by counting "data: {" per chunk (and a "stamped" stream's delays). */
-export function stream(
-  target: Target,
-  model: string,
-  onOpen?: (close: () => void, headers: Record<string, unknown>) => void,
-): Promise<Timing & { bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const url = new URL(target.url);
-    let answered = false;
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: target.url.slice(url.origin.length),
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', ...target.headers },
-      },
-      (res) => {
-        answered = true;
-        const timing: Timing & { bytes: number } = {
-          headers: performance.now() - start,
-          firstEvent: -1,
-          eventTimes: [],
-          events: 0,
-          bytes: 0,
-        };
-        onOpen?.(() => req.destroy(), res.headers);
-        const delays: number[] | undefined = model.startsWith('stamped-') ? (timing.delays = []) : undefined;
-        let carry = '';
-        res.on('data', (data: Buffer) => {
-          timing.bytes += data.byteLength;
-          const arrived = performance.now();
-          const now = arrived - start;
-          if (delays) {
-            carry += data.toString('latin1');
-            for (let end = carry.indexOf('\n\n'); end !== -1; end = carry.indexOf('\n\n')) {
-              const stamp = STAMP.exec(carry.slice(0, end));
-              if (stamp) delays.push(arrived - Number(stamp[1]));
-              carry = carry.slice(end + 2);
-            }
-          }
-          let count = 0;
-          for (let i = data.indexOf('data: {'); i !== -1; i = data.indexOf('data: {', i + 1)) count++;
-          for (let k = 0; k < count; k++) timing.eventTimes.push(now);
-          timing.events += count;
-          if (count > 0 && timing.firstEvent < 0) timing.firstEvent = now;
-        });
-        res.on('end', () => resolve(timing));
-        res.on('error', (e) => (onOpen ? resolve(timing) : reject(e))); // held streams end by our own close
-      },
-    );
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      // A kept-alive connection the server closed as it was reused (its idle timeout ran
-      // out while the bench waited for quiet): sent again on another, as Node's documentation advises.
-      if (!answered && req.reusedSocket && e.code === 'ECONNRESET') return resolve(stream(target, model, onOpen));
-      if (onOpen) resolve({ headers: 0, firstEvent: 0, eventTimes: [], events: 0, bytes: 0 });
-      else reject(e);
-    });
-    req.end(target.body(model));
-  });
-}
-
-export { pct };
+const ms = (v: number) => Math.round(v * 1000) / 1000;
 const gaps = (t: Timing) => t.eventTimes.slice(1).map((x, i) => x - t.eventTimes[i]!);
 
+/** A target's times over its runs: to its headers, to its first event, and every gap between events. */
+interface Latencies {
+  headers: number[];
+  firstEvent: number[];
+  gaps: number[];
+}
+
 /** Runs taken in turns across the targets, so a noisy spell of this shared machine falls on all of them alike. */
-async function latency<K extends string>(targets: Record<K, Target>, runs: number) {
+async function latency<K extends string>(targets: Record<K, Target>, runs: number): Promise<Record<K, Latencies>> {
   const all = Object.fromEntries(Object.keys(targets).map((k) => [k, [] as Timing[]])) as Record<K, Timing[]>;
   for (let i = 0; i < runs; i++) for (const k of Object.keys(targets) as K[]) all[k].push(await stream(targets[k], 'paced-60-2'));
-  const summary = (timings: Timing[]) => ({
+  const summary = (timings: Timing[]): Latencies => ({
     headers: timings.map((t) => t.headers),
     firstEvent: timings.map((t) => t.firstEvent),
     gaps: timings.flatMap(gaps),
   });
-  return Object.fromEntries(Object.entries(all).map(([k, timings]) => [k, summary(timings as Timing[])])) as Record<
-    K,
-    ReturnType<typeof summary>
-  >;
-}
-
-/** Time to the first byte of a GET's body (or its headers, for an empty one); the connection is let go once it came. */
-function firstByte(url: string): Promise<number> {
-  const start = performance.now();
-  return new Promise<number>((resolve, reject) => {
-    const u = new URL(url);
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname + u.search, agent }, (res) => {
-      res.once('data', () => {
-        resolve(performance.now() - start);
-        req.destroy();
-      });
-      res.once('end', () => resolve(performance.now() - start));
-    });
-    req.on('error', reject).end();
-  });
+  return Object.fromEntries(Object.entries(all).map(([k, timings]) => [k, summary(timings as Timing[])])) as Record<K, Latencies>;
 }
 
 /** A plain GET through Next.js: what any route handler costs before our code runs. */
@@ -169,22 +71,6 @@ async function joins(sluice: Target, origin: string, running: number): Promise<{
   }
   closers.forEach((close) => close());
   return result;
-}
-
-export async function throughput(target: Target, concurrent: number, events: number): Promise<number> {
-  const start = performance.now();
-  const results = await Promise.all(Array.from({ length: concurrent }, () => stream(target, `burst-${events}`)));
-  const total = results.reduce((n, r) => n + r.events, 0);
-  return total / ((performance.now() - start) / 1000);
-}
-
-/** POST /api/chat of the Sluice at `origin`, asking the bench provider. */
-export function sluiceTarget(origin: string): Target {
-  return {
-    name: 'sluice',
-    url: `${origin}/api/chat`,
-    body: (model) => JSON.stringify({ provider: 'bench', model, messages: [{ role: 'user', content: 'bench' }] }),
-  };
 }
 
 /**
@@ -261,7 +147,8 @@ function liveStoreMemory(streams: number, events: number): { perStream: number; 
   const store = new MemoryLiveStreams({ retentionMs: 600_000, unwatchedLimitMs: 600_000 });
   const event = (i: number) =>
     Buffer.from(
-      `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1,"model":"bench","choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`,
+      'data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1,"model":"bench",' +
+        `"choices":[{"index":0,"delta":{"content":" token${i}"},"finish_reason":null}]}\n\n`,
     );
   const before = used();
   let bytes = 0;
@@ -289,7 +176,9 @@ function liveStoreMemory(streams: number, events: number): { perStream: number; 
 
 function liveStoreMetric(store: { perStream: number; bytes: number }): Metric {
   return {
-    metric: `live store memory per open stream beyond its kept bytes (2,000 events, ${Math.round(store.bytes / 1024)} KB, one chunk each, a reader each; 200 open)`,
+    metric:
+      'live store memory per open stream beyond its kept bytes ' +
+      `(2,000 events, ${Math.round(store.bytes / 1024)} KB, one chunk each, a reader each; 200 open)`,
     value: Math.round(store.perStream / 1024),
     unit: 'KB',
     baseline: { name: 'the bytes kept per stream', value: Math.round(store.bytes / 1024) },
@@ -299,7 +188,6 @@ function liveStoreMetric(store: { perStream: number; bytes: number }): Metric {
   };
 }
 
-/** Waits until a process stops spending CPU: work a stream leaves behind (decoding, storing) is part of its cost. */
 /**
  * 100-stream runs, untimed, right before the timed ones: after the one-stream runs,
  * Sluice's first 100-stream runs read well below its fourth and fifth, its heap and its
@@ -308,15 +196,6 @@ function liveStoreMetric(store: { perStream: number; bytes: number }): Metric {
  */
 async function warmForMany(targets: Target[]): Promise<void> {
   for (let i = 0; i < 3; i++) for (const target of targets) await throughput(target, 100, 2000);
-}
-
-export async function settled(pid: number): Promise<void> {
-  for (let last = cpuSeconds(pid), i = 0; i < 50; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    const now = cpuSeconds(pid);
-    if (now - last < 0.02) return;
-    last = now;
-  }
 }
 
 async function cpuPerEvent(target: Target, pid: number, events: number): Promise<number> {
@@ -364,7 +243,6 @@ async function redisFigures(sluice: Target, env: Record<string, string>, step: (
       () => throughput(viaRedis, 100, 2000),
       [plain.process.pid!, one.process.pid!, other.process.pid!],
     );
-    const ms = (v: number) => Math.round(v * 1000) / 1000;
     const overMemory = (name: string, ours: number, theirs: number, target: string, met: boolean): Metric => ({
       metric: `with REDIS_URL: ${name}, added over the memory store`,
       value: ms(ours - theirs),
@@ -422,240 +300,334 @@ async function redisFigures(sluice: Target, env: Record<string, string>, step: (
   }
 }
 
-export async function run(): Promise<Metric[]> {
+/** The servers a relay run measures, and the ways to its upstream: (a) to (d) above. */
+interface Rig {
+  upstream: Awaited<ReturnType<typeof startBenchUpstream>>;
+  floor: Awaited<ReturnType<typeof startFloorPipe>>;
+  next: RunningServer;
+  env: Record<string, string>;
+  direct: Target;
+  pipe: Target;
+  bareRelay: Target;
+  sluice: Target;
+}
+
+type Step = (what: string) => void;
+
+/** The bench upstream, the floor pipe before it and `next start` with the bench provider. */
+async function startRig(): Promise<Rig> {
   const upstream = await startBenchUpstream();
   const floor = await startFloorPipe(upstream.origin);
   const env = { SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_BENCH_UPSTREAM: upstream.origin };
   const next = await startNextServer(env);
-
-  const direct: Target = {
-    name: 'direct',
-    url: `${upstream.origin}/v1/chat/completions`,
-    body: (model) => JSON.stringify({ model }),
+  return {
+    upstream,
+    floor,
+    next,
+    env,
+    direct: { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body: (model) => JSON.stringify({ model }) },
+    pipe: { name: 'floor', url: floor.origin, body: (model) => JSON.stringify({ model }) },
+    bareRelay: { name: 'bare Next.js relay', url: `${next.origin}/api/bench/relay`, body: (model) => JSON.stringify({ model }) },
+    sluice: sluiceTarget(next.origin),
   };
-  const pipe: Target = { name: 'floor', url: floor.origin, body: (model) => JSON.stringify({ model }) };
-  const bareRelay: Target = {
-    name: 'bare Next.js relay',
-    url: `${next.origin}/api/bench/relay`,
-    body: (model) => JSON.stringify({ model }),
-  };
-  const sluice = sluiceTarget(next.origin);
+}
 
-  try {
-    const step = (what: string) => console.error(`relay bench: ${what}`);
-    // RELAY_BENCH_ONLY=redis: just the REDIS_URL figures (a quick look while working; the report then lacks the rest).
-    if (process.env.RELAY_BENCH_ONLY === 'redis') return await redisFigures(sluice, env, step);
-    // RELAY_BENCH_ONLY=burst: just the server's answers while 200 streams start (a quick look while working).
-    if (process.env.RELAY_BENCH_ONLY === 'burst') {
+async function stopRig({ upstream, floor, next }: Rig): Promise<void> {
+  await next.stop();
+  rmSync(next.dataDir, { recursive: true, force: true }); // ~200 MB each: this shared disk filled once
+  floor.stop();
+  upstream.server.closeAllConnections();
+  upstream.server.close();
+}
+
+/** The four ways to the upstream, timed in turns by `latency`. */
+const fourWays = ({ direct, pipe, bareRelay, sluice }: Rig) => ({ direct, floor: pipe, bareRelay, sluice });
+type Way = keyof ReturnType<typeof fourWays>;
+
+/** 100 concurrent streams of 2,000 events, the floor's and `target`'s events/s, medians of `runs` taken in turns. */
+function hundredStreams({ pipe, next }: Rig, target: Target, runs: number) {
+  return alternating(
+    runs,
+    () => throughput(pipe, 100, 2000),
+    () => throughput(target, 100, 2000),
+    [next.process.pid!],
+  );
+}
+
+/** Sluice's figure against the bare Next.js relay route's: the target is what Sluice adds, within 1 ms. */
+function overBareRelay(name: string, ours: number, bare: number): Metric {
+  return {
+    metric: `${name}, added over a bare Next.js route that fetches the upstream and returns its body`,
+    value: ms(ours - bare),
+    unit: 'ms',
+    baseline: { name: `bare Next.js relay route, ${name}`, value: ms(bare) },
+    ratio: ours / bare,
+    target: 'within 1 ms',
+    met: ours - bare <= 1,
+  };
+}
+
+function overBareRelayMetrics(lat: Record<'sluice' | 'bareRelay', Latencies>): Metric[] {
+  return [
+    overBareRelay('time to first byte p50', median(lat.sluice.headers), median(lat.bareRelay.headers)),
+    overBareRelay('time to first event p50', median(lat.sluice.firstEvent), median(lat.bareRelay.firstEvent)),
+  ];
+}
+
+function hundredStreamsMetric(many: { floor: number; sluice: number }): Metric {
+  return {
+    metric: 'throughput, 100 concurrent streams',
+    value: Math.round(many.sluice),
+    unit: 'events/s',
+    baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) },
+    ratio: many.sluice / many.floor,
+    target: '>= 0.8',
+    met: many.sluice / many.floor >= 0.8,
+  };
+}
+
+/**
+ * RELAY_BENCH_ONLY=NAME: that section alone, a quick look while working (the report then
+ * lacks the rest). Any other value, or none: undefined, and the full run follows.
+ */
+async function quickLook(only: string | undefined, rig: Rig, step: Step): Promise<Metric[] | undefined> {
+  const { upstream, next, env, pipe, sluice } = rig;
+  switch (only) {
+    case 'redis': // just the REDIS_URL figures
+      return await redisFigures(sluice, env, step);
+    case 'burst': // just the server's answers while 200 streams start
       await latency({ sluice }, 3);
       return await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
-    }
-    // RELAY_BENCH_ONLY=memory: just memory per open stream, on fresh processes (a quick look while working).
-    if (process.env.RELAY_BENCH_ONLY === 'memory') {
+    case 'memory': {
+      // just memory per open stream, on fresh processes
       const store = liveStoreMemory(200, 2000);
       return [...streamMemoryMetrics(await streamMemory(upstream.origin, env, { runs: 1 }), 1), liveStoreMetric(store)];
     }
-    // RELAY_BENCH_ONLY=throughput: just 100 streams through Sluice and the floor (a quick look while working).
-    if (process.env.RELAY_BENCH_ONLY === 'throughput') {
+    case 'throughput': // just 100 streams through Sluice and the floor
       await warmForMany([pipe, sluice]);
-      const many = await alternating(
-        5,
-        () => throughput(pipe, 100, 2000),
-        () => throughput(sluice, 100, 2000),
-        [next.process.pid!],
-      );
-      return [
-        {
-          metric: 'throughput, 100 concurrent streams',
-          value: Math.round(many.sluice),
-          unit: 'events/s',
-          baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) },
-          ratio: many.sluice / many.floor,
-          target: '>= 0.8',
-          met: many.sluice / many.floor >= 0.8,
-        },
-      ];
-    }
-    const ms = (v: number) => Math.round(v * 1000) / 1000;
-    const overBareRelay = (name: string, ours: number, bare: number): Metric => ({
-      metric: `${name}, added over a bare Next.js route that fetches the upstream and returns its body`,
-      value: ms(ours - bare),
-      unit: 'ms',
-      baseline: { name: `bare Next.js relay route, ${name}`, value: ms(bare) },
-      ratio: ours / bare,
-      target: 'within 1 ms',
-      met: ours - bare <= 1,
-    });
-    // RELAY_BENCH_ONLY=latency: just time to first byte and event over the bare Next.js relay route (a quick look while working).
-    if (process.env.RELAY_BENCH_ONLY === 'latency') {
-      await latency({ direct, floor: pipe, bareRelay, sluice }, 3);
-      const lat = await latency({ direct, floor: pipe, bareRelay, sluice }, 30);
-      return [
-        overBareRelay('time to first byte p50', median(lat.sluice.headers), median(lat.bareRelay.headers)),
-        overBareRelay('time to first event p50', median(lat.sluice.firstEvent), median(lat.bareRelay.firstEvent)),
-      ];
-    }
-    step('warming up');
-    await latency({ direct, floor: pipe, bareRelay, sluice }, 3); // warm up
-    // Both Next.js routes get their code optimized before they are timed (docs/decisions.md: "Relay bench: both Next.js routes warmed").
-    for (const target of [sluice, bareRelay]) for (let i = 0; i < 3; i++) await throughput(target, 100, 500);
-    step('latency');
-    const bareNext = await bareRoute(`${next.origin}/api/health`, 20);
-    const lat = await latency({ direct, floor: pipe, bareRelay, sluice }, 30);
-    step('joining live streams, 100 running');
-    const joined = await joins(sluice, next.origin, 100);
-    step('throughput, one stream');
-    const one = await alternating(
-      9,
-      () => throughput(pipe, 1, 5000),
-      () => throughput(sluice, 1, 5000),
-      [next.process.pid!],
-    );
-    step('throughput, 100 streams');
-    await warmForMany([pipe, sluice, bareRelay]);
-    const many = await alternating(
-      5,
-      () => throughput(pipe, 100, 2000),
-      () => throughput(sluice, 100, 2000),
-      [next.process.pid!],
-    );
-    const manyBare = await alternating(
-      3,
-      () => throughput(pipe, 100, 2000),
-      () => throughput(bareRelay, 100, 2000),
-      [next.process.pid!],
-    );
-    step('CPU per event');
-    const cpu = {
-      floor: await cpuPerEvent(pipe, floor.child.pid!, 20_000),
-      sluice: await cpuPerEvent(sluice, next.process.pid!, 20_000),
-    };
-    step('memory, 200 open streams of 2,000 events kept');
-    const replyBytes = (await stream(sluice, 'burst-2000')).bytes;
-    const store = liveStoreMemory(200, 2000);
-    const kept = {
-      floor: await memoryPerStream(pipe, floor.child.pid!, 200, 2000),
-      sluice: await memoryPerStream(sluice, next.process.pid!, 200, 2000),
-    };
-    // After the memory figures: the burst's 200 streams and their probes grow the heap, and
-    // a heap grown already reads as less memory per stream there.
-    step('streams starting: 200 at once');
-    const burst = await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
-    step('memory, 200 open streams, fresh processes');
-    const memoryRuns = 3;
-    const memory = await streamMemory(upstream.origin, env, { runs: memoryRuns });
-    const withRedis = await redisFigures(sluice, env, step);
+      return [hundredStreamsMetric(await hundredStreams(rig, sluice, 5))];
+    case 'latency': // just time to first byte and event over the bare Next.js relay route
+      await latency(fourWays(rig), 3);
+      return overBareRelayMetrics(await latency(fourWays(rig), 30));
+    default:
+      return undefined;
+  }
+}
 
-    const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
-      metric: name,
-      value: ms(ours),
+interface LatencyFigures {
+  /** Time to first byte of GET /api/health. */
+  bareNext: number[];
+  lat: Record<Way, Latencies>;
+  joined: { join: number[]; bare: number[] };
+}
+
+/** Warmed up, then time to first byte and event of the four ways, and joining live streams. */
+async function latencyFigures(rig: Rig, step: Step): Promise<LatencyFigures> {
+  const { next, bareRelay, sluice } = rig;
+  step('warming up');
+  await latency(fourWays(rig), 3); // warm up
+  // Both Next.js routes get their code optimized before they are timed
+  // (docs/decisions.md: "Relay bench: both Next.js routes warmed").
+  for (const target of [sluice, bareRelay]) for (let i = 0; i < 3; i++) await throughput(target, 100, 500);
+  step('latency');
+  const bareNext = await bareRoute(`${next.origin}/api/health`, 20);
+  const lat = await latency(fourWays(rig), 30);
+  step('joining live streams, 100 running');
+  const joined = await joins(sluice, next.origin, 100);
+  return { bareNext, lat, joined };
+}
+
+function latencyMetrics({ bareNext, lat, joined }: LatencyFigures): Metric[] {
+  const added = (name: string, ours: number, floorValue: number, target: number): Metric => ({
+    metric: name,
+    value: ms(ours),
+    unit: 'ms',
+    baseline: { name: 'floor: Node http pipe', value: ms(floorValue) },
+    ratio: floorValue > 0 ? ours / floorValue : 0,
+    target: `added < ${target} ms`,
+    met: ours - floorValue < target,
+  });
+  return [
+    {
+      metric: 'time to first byte p50 (direct to upstream)',
+      value: ms(median(lat.direct.headers)),
       unit: 'ms',
-      baseline: { name: 'floor: Node http pipe', value: ms(floorValue) },
-      ratio: floorValue > 0 ? ours / floorValue : 0,
-      target: `added < ${target} ms`,
-      met: ours - floorValue < target,
-    });
-    /** Sluice's figure against the bare Next.js relay route's: the target is what Sluice adds, within 1 ms. */
-    return [
-      {
-        metric: 'time to first byte p50 (direct to upstream)',
-        value: ms(median(lat.direct.headers)),
-        unit: 'ms',
-        baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) },
-        ratio: median(lat.direct.headers) / median(lat.floor.headers),
-        target: 'reference',
-        met: true,
-      },
-      {
-        metric: 'time to first byte p50 of a bare Next.js route (GET /api/health)',
-        value: ms(median(bareNext)),
-        unit: 'ms',
-        baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) },
-        ratio: median(bareNext) / median(lat.floor.headers),
-        target: 'reference: the framework’s own cost',
-        met: true,
-      },
-      overBareRelay('time to first byte p50', median(lat.sluice.headers), median(lat.bareRelay.headers)),
-      overBareRelay('time to first event p50', median(lat.sluice.firstEvent), median(lat.bareRelay.firstEvent)),
-      {
-        metric: 'joining a live stream (GET …/stream?from=100), time to first byte p50, 100 streams running',
-        value: ms(median(joined.join)),
-        unit: 'ms',
-        baseline: { name: 'bare Next.js route (GET /api/health) under the same load', value: ms(median(joined.bare)) },
-        ratio: median(joined.join) / median(joined.bare),
-        target: 'report',
-        met: true,
-      },
-      {
-        metric: 'joining a live stream, time to first byte p99, 100 streams running',
-        value: ms(pct(joined.join, 99)),
-        unit: 'ms',
-        baseline: { name: 'bare Next.js route under the same load, p99', value: ms(pct(joined.bare, 99)) },
-        ratio: pct(joined.join, 99) / pct(joined.bare, 99),
-        target: 'report',
-        met: true,
-      },
-      added('time to first byte p50', median(lat.sluice.headers), median(lat.floor.headers), 2),
-      added('time to first byte p99', pct(lat.sluice.headers, 99), pct(lat.floor.headers, 99), 10),
-      added('time to first event p50', median(lat.sluice.firstEvent), median(lat.floor.firstEvent), 2),
-      added('time to first event p99', pct(lat.sluice.firstEvent, 99), pct(lat.floor.firstEvent, 99), 10),
-      added('inter-event gap p50 (upstream paces 2 ms)', median(lat.sluice.gaps), median(lat.floor.gaps), 1),
-      added('inter-event gap p99 (upstream paces 2 ms)', pct(lat.sluice.gaps, 99), pct(lat.floor.gaps, 99), 1),
-      {
-        metric: 'CPU per relayed event',
-        value: ms(cpu.sluice),
-        unit: 'µs',
-        baseline: { name: 'floor: Node http pipe', value: ms(cpu.floor) },
-        ratio: cpu.sluice / cpu.floor,
-        target: 'report',
-        met: true,
-      },
-      {
-        metric: 'throughput, one stream',
-        value: Math.round(one.sluice),
-        unit: 'events/s',
-        baseline: { name: 'floor: Node http pipe', value: Math.round(one.floor) },
-        ratio: one.sluice / one.floor,
-        target: '>= 0.8',
-        met: one.sluice / one.floor >= 0.8,
-      },
-      {
-        metric: 'throughput, 100 concurrent streams, through the bare Next.js relay route (reference: the framework’s own cost)',
-        value: Math.round(manyBare.sluice),
-        unit: 'events/s',
-        baseline: { name: 'floor: Node http pipe', value: Math.round(manyBare.floor) },
-        ratio: manyBare.sluice / manyBare.floor,
-        target: 'reference',
-        met: true,
-      },
-      {
-        metric: 'throughput, 100 concurrent streams',
-        value: Math.round(many.sluice),
-        unit: 'events/s',
-        baseline: { name: 'floor: Node http pipe', value: Math.round(many.floor) },
-        ratio: many.sluice / many.floor,
-        target: '>= 0.8',
-        met: many.sluice / many.floor >= 0.8,
-      },
-      liveStoreMetric(store),
-      {
-        metric: `whole server, resident memory per open stream of 2,000 events (${Math.round(replyBytes / 1024)} KB; its live bytes, its copy's event log, its stored turn; 200 open)`,
-        value: Math.round(kept.sluice / 1024),
-        unit: 'KB',
-        baseline: { name: 'floor: Node http pipe, per open stream', value: Math.round(kept.floor / 1024) },
-        ratio: kept.floor > 0 ? kept.sluice / kept.floor : 0,
-        target: 'report',
-        met: true,
-      },
-      ...streamMemoryMetrics(memory, memoryRuns),
-      ...burst,
-      ...withRedis,
-    ];
+      baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) },
+      ratio: median(lat.direct.headers) / median(lat.floor.headers),
+      target: 'reference',
+      met: true,
+    },
+    {
+      metric: 'time to first byte p50 of a bare Next.js route (GET /api/health)',
+      value: ms(median(bareNext)),
+      unit: 'ms',
+      baseline: { name: 'floor: Node http pipe', value: ms(median(lat.floor.headers)) },
+      ratio: median(bareNext) / median(lat.floor.headers),
+      target: 'reference: the framework’s own cost',
+      met: true,
+    },
+    ...overBareRelayMetrics(lat),
+    {
+      metric: 'joining a live stream (GET …/stream?from=100), time to first byte p50, 100 streams running',
+      value: ms(median(joined.join)),
+      unit: 'ms',
+      baseline: { name: 'bare Next.js route (GET /api/health) under the same load', value: ms(median(joined.bare)) },
+      ratio: median(joined.join) / median(joined.bare),
+      target: 'report',
+      met: true,
+    },
+    {
+      metric: 'joining a live stream, time to first byte p99, 100 streams running',
+      value: ms(pct(joined.join, 99)),
+      unit: 'ms',
+      baseline: { name: 'bare Next.js route under the same load, p99', value: ms(pct(joined.bare, 99)) },
+      ratio: pct(joined.join, 99) / pct(joined.bare, 99),
+      target: 'report',
+      met: true,
+    },
+    added('time to first byte p50', median(lat.sluice.headers), median(lat.floor.headers), 2),
+    added('time to first byte p99', pct(lat.sluice.headers, 99), pct(lat.floor.headers, 99), 10),
+    added('time to first event p50', median(lat.sluice.firstEvent), median(lat.floor.firstEvent), 2),
+    added('time to first event p99', pct(lat.sluice.firstEvent, 99), pct(lat.floor.firstEvent, 99), 10),
+    added('inter-event gap p50 (upstream paces 2 ms)', median(lat.sluice.gaps), median(lat.floor.gaps), 1),
+    added('inter-event gap p99 (upstream paces 2 ms)', pct(lat.sluice.gaps, 99), pct(lat.floor.gaps, 99), 1),
+  ];
+}
+
+interface ThroughputFigures {
+  one: { floor: number; sluice: number };
+  many: { floor: number; sluice: number };
+  manyBare: { floor: number; sluice: number };
+}
+
+/** Events/s of one stream and of 100 at once, through Sluice (and 100 through the bare relay route), against the floor. */
+async function throughputFigures(rig: Rig, step: Step): Promise<ThroughputFigures> {
+  const { next, pipe, bareRelay, sluice } = rig;
+  step('throughput, one stream');
+  const one = await alternating(
+    9,
+    () => throughput(pipe, 1, 5000),
+    () => throughput(sluice, 1, 5000),
+    [next.process.pid!],
+  );
+  step('throughput, 100 streams');
+  await warmForMany([pipe, sluice, bareRelay]);
+  const many = await hundredStreams(rig, sluice, 5);
+  const manyBare = await hundredStreams(rig, bareRelay, 3);
+  return { one, many, manyBare };
+}
+
+function throughputMetrics({ one, many, manyBare }: ThroughputFigures): Metric[] {
+  return [
+    {
+      metric: 'throughput, one stream',
+      value: Math.round(one.sluice),
+      unit: 'events/s',
+      baseline: { name: 'floor: Node http pipe', value: Math.round(one.floor) },
+      ratio: one.sluice / one.floor,
+      target: '>= 0.8',
+      met: one.sluice / one.floor >= 0.8,
+    },
+    {
+      metric: 'throughput, 100 concurrent streams, through the bare Next.js relay route (reference: the framework’s own cost)',
+      value: Math.round(manyBare.sluice),
+      unit: 'events/s',
+      baseline: { name: 'floor: Node http pipe', value: Math.round(manyBare.floor) },
+      ratio: manyBare.sluice / manyBare.floor,
+      target: 'reference',
+      met: true,
+    },
+    hundredStreamsMetric(many),
+  ];
+}
+
+/** CPU per relayed event, in µs, of the floor pipe's process and of the Next.js server's. */
+async function cpuFigures({ floor, next, pipe, sluice }: Rig): Promise<{ floor: number; sluice: number }> {
+  return {
+    floor: await cpuPerEvent(pipe, floor.child.pid!, 20_000),
+    sluice: await cpuPerEvent(sluice, next.process.pid!, 20_000),
+  };
+}
+
+function cpuMetric(cpu: { floor: number; sluice: number }): Metric {
+  return {
+    metric: 'CPU per relayed event',
+    value: ms(cpu.sluice),
+    unit: 'µs',
+    baseline: { name: 'floor: Node http pipe', value: ms(cpu.floor) },
+    ratio: cpu.sluice / cpu.floor,
+    target: 'report',
+    met: true,
+  };
+}
+
+interface KeptMemoryFigures {
+  /** One reply's size. */
+  replyBytes: number;
+  store: { perStream: number; bytes: number };
+  kept: { floor: number; sluice: number };
+}
+
+/** Memory per open stream with 2,000 events kept: the live store's own (in this process), the whole server's. */
+async function keptMemoryFigures({ floor, next, pipe, sluice }: Rig): Promise<KeptMemoryFigures> {
+  const replyBytes = (await stream(sluice, 'burst-2000')).bytes;
+  const store = liveStoreMemory(200, 2000);
+  const kept = {
+    floor: await memoryPerStream(pipe, floor.child.pid!, 200, 2000),
+    sluice: await memoryPerStream(sluice, next.process.pid!, 200, 2000),
+  };
+  return { replyBytes, store, kept };
+}
+
+function keptMemoryMetric({ replyBytes, kept }: KeptMemoryFigures): Metric {
+  return {
+    metric:
+      `whole server, resident memory per open stream of 2,000 events (${Math.round(replyBytes / 1024)} KB; ` +
+      "its live bytes, its copy's event log, its stored turn; 200 open)",
+    value: Math.round(kept.sluice / 1024),
+    unit: 'KB',
+    baseline: { name: 'floor: Node http pipe, per open stream', value: Math.round(kept.floor / 1024) },
+    ratio: kept.floor > 0 ? kept.sluice / kept.floor : 0,
+    target: 'report',
+    met: true,
+  };
+}
+
+/** Every section, each placed where it does not skew the next; the figures in the report's order. */
+async function fullRun(rig: Rig, step: Step): Promise<Metric[]> {
+  const { upstream, next, env, sluice } = rig;
+  const latencies = await latencyFigures(rig, step);
+  const throughputs = await throughputFigures(rig, step);
+  step('CPU per event');
+  const cpu = await cpuFigures(rig);
+  step('memory, 200 open streams of 2,000 events kept');
+  const keptMemory = await keptMemoryFigures(rig);
+  // After the memory figures: the burst's 200 streams and their probes grow the heap, and
+  // a heap grown already reads as less memory per stream there.
+  step('streams starting: 200 at once');
+  const burst = await burstFigures(next.origin, upstream, () => settled(next.process.pid!));
+  step('memory, 200 open streams, fresh processes');
+  const memoryRuns = 3;
+  const memory = await streamMemory(upstream.origin, env, { runs: memoryRuns });
+  const withRedis = await redisFigures(sluice, env, step);
+  return [
+    ...latencyMetrics(latencies),
+    cpuMetric(cpu),
+    ...throughputMetrics(throughputs),
+    liveStoreMetric(keptMemory.store),
+    keptMemoryMetric(keptMemory),
+    ...streamMemoryMetrics(memory, memoryRuns),
+    ...burst,
+    ...withRedis,
+  ];
+}
+
+export async function run(): Promise<Metric[]> {
+  const rig = await startRig();
+  try {
+    const step = (what: string) => console.error(`relay bench: ${what}`);
+    return (await quickLook(process.env.RELAY_BENCH_ONLY, rig, step)) ?? (await fullRun(rig, step));
   } finally {
-    await next.stop();
-    rmSync(next.dataDir, { recursive: true, force: true }); // ~200 MB each: this shared disk filled once
-    floor.stop();
-    upstream.server.closeAllConnections();
-    upstream.server.close();
+    await stopRig(rig);
   }
 }

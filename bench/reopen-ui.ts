@@ -27,7 +27,9 @@ try {
     const opened = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
     await opened.addInitScript(`
       window.__loaf = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__loaf.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'long-animation-frame', buffered: true });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => window.__loaf.push([Math.round(e.startTime), Math.round(e.duration)])),
+      ).observe({ type: 'long-animation-frame', buffered: true });
     `);
     const start = Date.now();
     await opened.goto(url);

@@ -11,8 +11,8 @@
  */
 import { request } from 'node:http';
 import type { CaptureDetail, CapturePage } from '@/lib/api/captures';
-import { pct, stream, type Target } from './relay';
-import { median, type Metric } from './report';
+import { stream, type Target } from './relay-streams';
+import { median, pct, type Metric } from './report';
 
 /** The recorded stream: 100 events 5 ms apart (its reads recorded as the proxy got them). */
 const PACED_MS = 5;
@@ -20,8 +20,6 @@ const PACED = `stamped-100-${PACED_MS}`;
 const BURST = 'burst-2000';
 const REPLAYS = 5;
 const INSTANT_RUNS = 15;
-
-const body = (model: string) => JSON.stringify({ model, stream: true, messages: [{ role: 'user', content: 'bench' }] });
 
 /** One GET, each read's arrival (ms since the request) and its end's byte offset. */
 function reads(url: string): Promise<{ at: number[]; ends: number[]; total: number }> {
@@ -83,7 +81,7 @@ export async function replayTiming(origin: string, proxy: Target, direct: Target
   const directErrors: number[] = [];
   for (let i = 0; i < REPLAYS; i++) {
     replayErrors.push(...gapErrors(paced.chunks!, await reads(`${origin}/replay/${paced.id}/chat/completions`)));
-    // When the upstream wrote each event: its arrival less its delay (bench/relay.ts `stream`).
+    // When the upstream wrote each event: its arrival less its delay (bench/relay-streams.ts `stream`).
     const { delays = [], eventTimes } = await stream(direct, PACED);
     const written = delays.map((d, k) => eventTimes[k]! - d);
     directErrors.push(...written.slice(1).map((w, k) => Math.abs(w - written[k]! - PACED_MS)));

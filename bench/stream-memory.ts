@@ -13,7 +13,7 @@
  */
 import { rmSync } from 'node:fs';
 import { startNextServer, type RunningServer } from '../tests/support/next-server';
-import { settled, sluiceTarget, stream, type Target } from './relay';
+import { settled, sluiceTarget, stream, type Target } from './relay-streams';
 import { startFloorPipe } from './relay-peers';
 import { median, type Metric } from './report';
 
@@ -125,7 +125,8 @@ export async function streamMemory(
     all.bare.push(await onFreshServer(env, bareTarget, count));
     all.sluice.push(await onFreshServer(env, sluiceTarget, count));
     console.error(
-      `memory bench: run ${i + 1}: per open stream, resident/heap KB: floor ${kb(all.floor.at(-1)!)}, bare Next.js ${kb(all.bare.at(-1)!)}, Sluice ${kb(all.sluice.at(-1)!)}`,
+      `memory bench: run ${i + 1}: per open stream, resident/heap KB: floor ${kb(all.floor.at(-1)!)}, ` +
+        `bare Next.js ${kb(all.bare.at(-1)!)}, Sluice ${kb(all.sluice.at(-1)!)}`,
     );
   }
   const middle = (list: StreamMemory[]): StreamMemory => ({

@@ -156,7 +156,8 @@ try {
   );
   for (const name of names)
     console.log(
-      `${name}: main-thread CPU per run ${totals[name]!.map(Math.round).join(' ')} ms, median ${Math.round(median(totals[name]!))}${name === 'floor' ? '' : `, ${(median(totals[name]!) / median(totals.floor!)).toFixed(2)}x the floor`}`,
+      `${name}: main-thread CPU per run ${totals[name]!.map(Math.round).join(' ')} ms, median ${Math.round(median(totals[name]!))}` +
+        (name === 'floor' ? '' : `, ${(median(totals[name]!) / median(totals.floor!)).toFixed(2)}x the floor`),
     );
   if (process.env.TRACE_ALL) {
     const first = sum[names[1] ?? 'floor']!;

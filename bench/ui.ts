@@ -82,7 +82,8 @@ const WARM_UP = 'tokens=400 tps=5000 delay=0';
  * pane's own progress line ("elapsed … tok/s so far") and label, and the race chart
  * (open, named by the panes' labels), its legend and the three figures' bars of every pane.
  */
-const SHOWS_CHAT = `([...document.querySelectorAll('[role="timer"][aria-label="Reply progress"]')].some((e) => !e.hidden && /^elapsed .* tok\\/s/.test(e.textContent)) ? 1 : 0)`;
+const SHOWS_CHAT = `([...document.querySelectorAll('[role="timer"][aria-label="Reply progress"]')]
+  .some((e) => !e.hidden && /^elapsed .* tok\\/s/.test(e.textContent)) ? 1 : 0)`;
 const SHOWS_COMPARE = `(() => {
   const panes = [...document.querySelectorAll('section[aria-label^="Pane "]')];
   let mask = 0;
@@ -323,9 +324,13 @@ export async function run(): Promise<Metric[]> {
       const { sluice, naive, floor } = r;
       const note = (run: Run) => (run.completed ? '' : ' (stopped at the time limit)');
       const showing = runs.sluice.filter((run) => run.showed).length;
+      const liveParts =
+        scenario.panes > 1
+          ? "each pane's live progress line and label, the race chart, its legend and bars"
+          : 'the live progress line';
       metricsOut.push(
         {
-          metric: `${scenario.name}: Sluice runs that showed ${scenario.panes > 1 ? "each pane's live progress line and label, the race chart, its legend and bars" : 'the live progress line'} while streaming`,
+          metric: `${scenario.name}: Sluice runs that showed ${liveParts} while streaming`,
           value: showing,
           unit: 'runs',
           baseline: { name: 'runs', value: runs.sluice.length },
