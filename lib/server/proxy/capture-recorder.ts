@@ -17,7 +17,7 @@ import { captureWritten } from './captures/capture-feed';
 import { captureStore } from '@/lib/server/store/captures';
 import { whenQuiet } from './captures/in-flight';
 import { jsonReply } from './json-reply';
-import { CREDENTIAL_QUERY, shownHeaders } from './proxy-headers';
+import { CREDENTIAL_QUERY, credentialValues, shownHeaders } from './proxy-headers';
 import { modelOf, protocolOfPath, type ProxyTarget } from './target';
 
 /** A request body is kept up to this many bytes (then marked cut); a response that is not SSE too. */
@@ -59,6 +59,23 @@ class BoundedText {
   }
 }
 
+/** What a capture is of: one request through the proxy, whose it is, and its cassette. */
+export interface CapturedExchange {
+  target: ProxyTarget;
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The path and query the app asked for: its credentials there (`?key=`) are redacted like the provider's. */
+  url: string;
+  /** The cassette this exchange is recorded to or played back from. */
+  cassette?: CaptureCassette;
+  /** Whose it is: the caller's id (their token's holder; `local` without sign-in). */
+  owner: string;
+  /** When the request came, if before now: the proxy makes its capture once the request is on its way upstream. */
+  arrivedAt?: number;
+  /** The request's body, when it is known whole as the capture is made. */
+  body?: Buffer;
+}
+
 /**
  * One exchange through the proxy, recorded as it passes: the hot path only copies each
  * chunk into one growing buffer, with its receive time. Everything else (its id, the
@@ -86,21 +103,20 @@ export class CaptureRecorder {
   private secretsOnce?: string[];
   private requestBodyOnce?: CapturedBody;
 
-  constructor(
-    private readonly target: ProxyTarget,
-    private readonly method: string,
-    private readonly requestHeaders: Record<string, string | string[] | undefined>,
-    /** The app's own credentials, redacted like the provider's: asked for once the capture is written. */
-    private readonly clientSecrets: () => string[],
-    /** The cassette this exchange is recorded to or played back from. */
-    private readonly cassette: CaptureCassette | undefined,
-    /** Whose it is: the caller's id (their token's holder; `local` without sign-in). */
-    private readonly owner: string,
-    /** When the request came, if before now: the proxy makes its capture once the request is on its way upstream. */
-    arrivedAt = performance.now(),
-  ) {
+  private readonly target: ProxyTarget;
+  private readonly method: string;
+  private readonly requestHeaders: Record<string, string | string[] | undefined>;
+  private readonly url: string;
+  private readonly cassette: CaptureCassette | undefined;
+  private readonly owner: string;
+
+  constructor(exchange: CapturedExchange) {
+    const { arrivedAt = performance.now() } = exchange;
+    ({ target: this.target, method: this.method, headers: this.requestHeaders, url: this.url } = exchange);
+    ({ cassette: this.cassette, owner: this.owner } = exchange);
     this.t0 = arrivedAt;
     this.startedMs = Math.round(Date.now() - (performance.now() - arrivedAt));
+    if (exchange.body) this.requestChunk(exchange.body);
   }
 
   /** Time-ordered by when the request came, made when first written. */
@@ -110,7 +126,8 @@ export class CaptureRecorder {
 
   /** Longest first, so a secret that contains another is replaced whole. */
   private get secrets(): string[] {
-    return (this.secretsOnce ??= [...new Set([...this.target.provider.secrets, ...this.clientSecrets()])].sort(
+    const clientSecrets = credentialValues(this.requestHeaders, this.url);
+    return (this.secretsOnce ??= [...new Set([...this.target.provider.secrets, ...clientSecrets])].sort(
       (a, b) => b.length - a.length,
     ));
   }

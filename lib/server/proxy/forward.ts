@@ -15,7 +15,7 @@ import { GiveUp } from './give-up';
 import { sendError } from './io-answers';
 import { pipeBody } from './pipe-body';
 import type { ProxyIo } from './proxy-io';
-import { credentialValues, downstreamHeaders, ownCredential, upstreamHeaders } from './proxy-headers';
+import { downstreamHeaders, ownCredential, upstreamHeaders } from './proxy-headers';
 import { BodyBrokeOff, bodyOf, countedBody, WHOLE_BODY_BYTES, wholeBody } from './request-body';
 import { dispatchUpstream, type UpstreamAnswer } from './upstream-dispatch';
 
@@ -69,10 +69,8 @@ function trackExchange(io: ProxyIo, { target, owner, cassette }: Admitted, arriv
   const capture = (): CaptureRecorder => {
     if (made) return made;
     const onCassette = cassette && { name: cassette.name, mode: cassette.mode, played: false };
-    const credentials = () => credentialValues(io.headers, io.url);
-    made = new CaptureRecorder(target, io.method, io.headers, credentials, onCassette, owner, arrivedAt);
-    const body = whole();
-    if (body) made.requestChunk(body);
+    const { method, headers, url } = io;
+    made = new CaptureRecorder({ target, method, headers, url, cassette: onCassette, owner, arrivedAt, body: whole() });
     return made;
   };
   const abort = new GiveUp();
@@ -117,11 +115,11 @@ function trackExchange(io: ProxyIo, { target, owner, cassette }: Admitted, arriv
 async function forwardUpstream(io: ProxyIo, admitted: Admitted, arrivedAt: number, preread?: Buffer): Promise<void> {
   const { target, declared } = admitted;
   const { headersTimeoutMs } = settings();
-  const withKey = !ownCredential(io.headers, io.url);
   /** The body read whole before the request goes upstream. */
   let whole: Buffer | undefined;
   const exchange = trackExchange(io, admitted, arrivedAt, () => whole);
   const { capture, finish, abort } = exchange;
+  const headers = upstreamHeaders(io.headers, target.provider, !ownCredential(io.headers, io.url));
 
   const timeout = setTimeout(() => abort.abort(), headersTimeoutMs);
   const source = bodyOf(io);
@@ -140,7 +138,7 @@ async function forwardUpstream(io: ProxyIo, admitted: Admitted, arrivedAt: numbe
     sendingAt = performance.now();
     const sending = dispatchUpstream(target.url, {
       method: io.method,
-      headers: upstreamHeaders(io.headers, target.provider, withKey),
+      headers,
       ...(whole?.byteLength ? { body: whole } : counted ? { body: counted } : {}),
       signal: abort,
     });

@@ -37,7 +37,8 @@ function viewOf(headers: IncomingHttpHeaders): RequestHeaders {
  * arrives (docs/decisions.md: "The proxy's first byte, measured inside").
  */
 export function refusedHere(io: ProxyIo): boolean {
-  const answer = refusal('POST', viewOf(io.headers), false);
+  const view = viewOf(io.headers);
+  const answer = refusal('POST', view, false);
   if (!answer) return false;
   io.writeHead(answer.status, { 'content-type': 'application/json' });
   void answer.text().then((text) => {

@@ -69,11 +69,12 @@ export function refusedToken(found: FoundToken): string {
  * known: the recording proxy's check on its hot path is a hash and a map read.
  */
 export function holderOf(found: FoundToken): User | { refused: string } | Promise<User | { refused: string }> {
-  if ('conflicting' in found) return { refused: refusedToken(found) };
+  const refused = { refused: refusedToken(found) };
+  if ('conflicting' in found) return refused;
   const hash = tokenHash(found.token);
   const now = Date.now();
   const known = knownHolder(hash, now);
-  const answer = (user: User | undefined) => user ?? { refused: refusedToken(found) };
+  const answer = (user: User | undefined) => user ?? refused;
   return known === 'unseen' ? lookedUp(hash, now).then(answer) : answer(known);
 }
 

@@ -3,7 +3,7 @@ import { readVariable } from '@/lib/server/platform/environment';
 import { apiError } from '../errors';
 import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from '@/lib/server/platform/allowed-hosts';
 import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from './headers';
-import { crossOriginRefusal, nonJsonBody, type RequestHeaders } from './same-origin';
+import { crossOriginRefusal, isUnsafe, type RequestHeaders } from './same-origin';
 
 /**
  * Only Sluice's own pages may drive Sluice: the checks every request passes, and the
@@ -38,6 +38,19 @@ export function refusal(method: string, headers: RequestHeaders, api: boolean): 
   const notJson = api ? nonJsonBody(method, headers) : undefined;
   if (notJson) return apiError(415, 'unsupported_media_type', notJson);
   return undefined;
+}
+
+/**
+ * A body that is not JSON (a form's text/plain or urlencoded post, which another site's
+ * page may send without asking): JSON endpoints take nothing else.
+ */
+export function nonJsonBody(method: string, headers: RequestHeaders): string | undefined {
+  if (!isUnsafe(method)) return undefined;
+  const hasBody = (headers.get('content-length') ?? '0') !== '0' || headers.has('transfer-encoding');
+  if (!hasBody) return undefined;
+  const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return undefined;
+  return `This endpoint takes application/json bodies only${type ? `, not ${type}` : ' (no Content-Type was sent)'}.`;
 }
 
 /** The security headers, the CSP with `nonce` for the page's scripts. */

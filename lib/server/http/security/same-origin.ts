@@ -45,13 +45,3 @@ const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' }
 function portOf(url: URL, protocol = url.protocol): string {
   return url.port || DEFAULT_PORTS[protocol] || '';
 }
-
-/** A body that is not JSON (a form's text/plain or urlencoded post): JSON endpoints take nothing else. */
-export function nonJsonBody(method: string, headers: RequestHeaders): string | undefined {
-  if (!isUnsafe(method)) return undefined;
-  const hasBody = (headers.get('content-length') ?? '0') !== '0' || headers.has('transfer-encoding');
-  if (!hasBody) return undefined;
-  const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return undefined;
-  return `This endpoint takes application/json bodies only${type ? `, not ${type}` : ' (no Content-Type was sent)'}.`;
-}

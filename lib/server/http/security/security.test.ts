@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { config } from '@/proxy';
 import { allowedHosts, hostAllowed, isLoopback } from '@/lib/server/platform/allowed-hosts';
-import { crossOriginRefusal, nonJsonBody } from './same-origin';
+import { nonJsonBody } from './guard';
+import { crossOriginRefusal } from './same-origin';
 
 describe('allowed hosts', () => {
   it('loopback names are always allowed; anything else only when listed', () => {

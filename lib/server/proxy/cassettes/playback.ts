@@ -12,28 +12,9 @@ import { credentialValues } from '../proxy-headers';
 import type { ProxyTarget } from '../target';
 import { play } from '../replay/serve-replay';
 import type { CassetteChoice } from './cassette-choice';
-import { CassetteError, cassetteFile, readCassette, type Cassette } from './cassette-file';
+import { CassetteError, cassetteFile, readCassette } from './cassette-file';
 import { entryRecording } from './cassette-entry';
-import { closestKey, requestKey, type KeyDifference, type RequestKey } from './request-key';
-
-/**
- * Where each cassette is in its playback: per request key, how many of its recordings
- * have played. Several identical requests play back in recorded order; past the last,
- * from the first again (a test suite run twice against one server). A changed file
- * starts over.
- */
-const positions = new Map<string, { version: string; played: Map<string, number> }>();
-
-function nextMatch(cassette: Cassette, key: RequestKey): Cassette['entries'][number] | undefined {
-  const matches = cassette.entries.filter((e) => e.key.text === key.text);
-  if (!matches.length) return undefined;
-  let position = positions.get(cassette.file);
-  if (position?.version !== cassette.version)
-    positions.set(cassette.file, (position = { version: cassette.version, played: new Map() }));
-  const played = position.played.get(key.text) ?? 0;
-  position.played.set(key.text, played + 1);
-  return matches[played % matches.length];
-}
+import { closestKey, nextMatch, requestKey, type KeyDifference, type RequestKey } from './request-key';
 
 const SHOWN_KEY = 300;
 const KEPT_KEY = 8 * 1024;
@@ -78,21 +59,11 @@ async function playFromCassette(
   const match = cassette && nextMatch(cassette, key);
   if (!match && choice.mode === 'hybrid') return 'record';
 
-  const recorder = new CaptureRecorder(
-    target,
-    io.method,
-    io.headers,
-    () => credentialValues(io.headers, io.url),
-    {
-      name: choice.name,
-      mode: choice.mode,
-      played: Boolean(match),
-    },
-    owner,
-  );
-  recorder.requestChunk(body);
+  const closest = !match && cassette ? closestKey(key, cassette.entries) : undefined;
+  const { method, headers, url } = io;
+  const onCassette = { name: choice.name, mode: choice.mode, played: Boolean(match) };
+  const recorder = new CaptureRecorder({ target, method, headers, url, cassette: onCassette, owner, body });
   if (!match) {
-    const closest = cassette && closestKey(key, cassette.entries);
     const message = cassette
       ? missMessage(
           choice.name,

@@ -136,3 +136,29 @@ export function closestKey<T extends { key: RequestKey }>(
   }
   return best && { entry: best.entry, differences: best.differences };
 }
+
+/** A cassette's recorded exchanges, as matching reads them: its file, its version (a changed file starts over) and its entries. */
+export interface Recorded<E extends { key: RequestKey }> {
+  file: string;
+  version: string;
+  entries: E[];
+}
+
+/**
+ * Where each cassette is in its playback: per request key, how many of its recordings
+ * have played. Several identical requests play back in recorded order; past the last,
+ * from the first again (a test suite run twice against one server). A changed file
+ * starts over.
+ */
+const positions = new Map<string, { version: string; played: Map<string, number> }>();
+
+export function nextMatch<E extends { key: RequestKey }>(cassette: Recorded<E>, key: RequestKey): E | undefined {
+  const matches = cassette.entries.filter((e) => e.key.text === key.text);
+  if (!matches.length) return undefined;
+  let position = positions.get(cassette.file);
+  if (position?.version !== cassette.version)
+    positions.set(cassette.file, (position = { version: cassette.version, played: new Map() }));
+  const played = position.played.get(key.text) ?? 0;
+  position.played.set(key.text, played + 1);
+  return matches[played % matches.length];
+}
