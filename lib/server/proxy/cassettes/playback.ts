@@ -8,7 +8,6 @@ import type { ProxyIo } from '../proxy-io';
 import { bodyOf, wholeBody } from '../request-body';
 import { CaptureRecorder } from '../capture-recorder';
 import { sendError } from '../io-answers';
-import { credentialValues } from '../proxy-headers';
 import type { ProxyTarget } from '../target';
 import { play } from '../replay/serve-replay';
 import type { CassetteChoice } from './cassette-choice';
