@@ -71,7 +71,12 @@ export function EventLogPanel({ providers }: { providers: PublicProvider[] }) {
       aria-label="Event log"
       aria-describedby={shown ? aboutId : undefined}
       id="event-log"
-      className={`flex flex-col bg-white text-sm dark:bg-zinc-950 ${phone ? 'h-full w-full' : 'sticky top-0 h-screen w-[30rem] shrink-0 border-l border-zinc-200 2xl:w-[36rem] dark:border-zinc-800'}`}
+      className={[
+        'flex flex-col bg-white text-sm dark:bg-zinc-950',
+        phone
+          ? 'h-full w-full'
+          : 'sticky top-0 h-screen w-[30rem] shrink-0 border-l border-zinc-200 2xl:w-[36rem] dark:border-zinc-800',
+      ].join(' ')}
     >
       <ImportStream>
         <EventLogView log={log} replyId={shown?.id} empty={empty} onShowPart={showPart} about={about} onClose={close} />
@@ -277,7 +282,11 @@ export function EventLogView({
           <Button
             aria-pressed={follow}
             onClick={() => setFollow((f) => !f)}
-            className="flex items-center gap-1.5 rounded border border-zinc-300 px-2 py-1 aria-pressed:border-sky-700 aria-pressed:bg-sky-700 aria-pressed:text-white dark:border-zinc-700 dark:aria-pressed:border-sky-500 dark:aria-pressed:bg-sky-600"
+            className={[
+              'flex items-center gap-1.5 rounded border border-zinc-300 px-2 py-1 aria-pressed:border-sky-700',
+              'aria-pressed:bg-sky-700 aria-pressed:text-white dark:border-zinc-700',
+              'dark:aria-pressed:border-sky-500 dark:aria-pressed:bg-sky-600',
+            ].join(' ')}
           >
             <span aria-hidden className={`size-1.5 rounded-full ${follow ? 'bg-white' : 'border border-current'}`} />
             Follow tail
