@@ -210,9 +210,10 @@ export class MessageAssembler {
 function warningMessage(kind: ReplyWarning['kind'], count: number, details: string[]): string {
   const one = count === 1;
   const which = `${count > details.length ? 'such as: ' : ''}${details.join(kind === 'malformed' ? '; ' : ', ')}`;
+  const events = one ? 'An event' : `${count} events`;
   return kind === 'malformed'
-    ? `${one ? 'An event' : `${count} events`} in this reply’s stream did not parse (${which}): what ${one ? 'it' : 'they'} carried is missing from the reply.`
-    : `${one ? 'An event' : `${count} events`} in this reply’s stream ${one ? 'is of a type' : 'are of types'} its decoder does not know (${which}), passed over.`;
+    ? `${events} in this reply’s stream did not parse (${which}): what ${one ? 'it' : 'they'} carried is missing from the reply.`
+    : `${events} in this reply’s stream ${one ? 'is of a type' : 'are of types'} its decoder does not know (${which}), passed over.`;
 }
 
 function parseArgs(call: ToolCall): void {
