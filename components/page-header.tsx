@@ -8,7 +8,12 @@ import { ThemeToggle } from './theme-toggle';
  */
 export function PageHeader({ children, end }: { children: ReactNode; end?: ReactNode }) {
   return (
-    <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10 md:pl-0 dark:border-zinc-800 dark:bg-zinc-950">
+    <header
+      className={[
+        'sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white py-3 pl-10',
+        'md:pl-0 dark:border-zinc-800 dark:bg-zinc-950',
+      ].join(' ')}
+    >
       {children}
       <span className="ml-auto flex items-center gap-3">
         {end}

@@ -24,7 +24,10 @@ export function SkipLink() {
         e.preventDefault();
         element.focus();
       }}
-      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-white"
+      className={[
+        'sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded',
+        'focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-white',
+      ].join(' ')}
     >
       {traffic ? 'Skip to content' : 'Skip to message'}
     </a>

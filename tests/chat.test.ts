@@ -293,35 +293,39 @@ describe('failures the BFF sees', () => {
 });
 
 describe('stop', () => {
-  it('a stop from another connection aborts the upstream within a second, ends the stream with the end marker and stores the partial reply as stopped', async () => {
-    const response = await postChat({ provider: 'up-chat', model: 'slow', messages: user('x') });
-    const id = response.headers.get('x-conversation-id')!;
-    const messageId = response.headers.get('x-sluice-message-id')!;
-    const reader = response.body!.getReader();
-    let received = '';
-    while (!received.includes('w3 ')) received += new TextDecoder().decode((await reader.read()).value);
-    const stoppedAt = Date.now();
-    const stop = await fetch(`${base}/api/chat/${messageId}/stop`, { method: 'POST' });
-    expect(stop.status).toBe(200);
-    expect(await stop.json()).toEqual({ stopped: true });
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += new TextDecoder().decode(value);
-    }
-    expect(received.endsWith(markersOf(response).end({ reason: 'stopped', message: 'Stopped.' }))).toBe(true);
-    const stored = await storedReply(id);
-    expect(stored.status).toBe('stopped');
-    expect(stored.text).toMatch(/^w0 w1 w2 w3 /);
-    const entry = (await upstreamLog()).findLast((e) => e.model === 'slow')!;
-    expect(entry.disconnectedAt).toBeDefined();
-    expect(entry.disconnectedAt! - stoppedAt).toBeLessThan(1000);
-    // Stopping again says it had ended; an id that never streamed is a 404 that says so.
-    expect(await (await fetch(`${base}/api/chat/${messageId}/stop`, { method: 'POST' })).json()).toEqual({ stopped: false });
-    const unknown = await fetch(`${base}/api/chat/no-such-reply/stop`, { method: 'POST' });
-    expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/No reply stream no-such-reply/);
-  });
+  it(
+    'a stop from another connection aborts the upstream within a second, ' +
+      'ends the stream with the end marker and stores the partial reply as stopped',
+    async () => {
+      const response = await postChat({ provider: 'up-chat', model: 'slow', messages: user('x') });
+      const id = response.headers.get('x-conversation-id')!;
+      const messageId = response.headers.get('x-sluice-message-id')!;
+      const reader = response.body!.getReader();
+      let received = '';
+      while (!received.includes('w3 ')) received += new TextDecoder().decode((await reader.read()).value);
+      const stoppedAt = Date.now();
+      const stop = await fetch(`${base}/api/chat/${messageId}/stop`, { method: 'POST' });
+      expect(stop.status).toBe(200);
+      expect(await stop.json()).toEqual({ stopped: true });
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += new TextDecoder().decode(value);
+      }
+      expect(received.endsWith(markersOf(response).end({ reason: 'stopped', message: 'Stopped.' }))).toBe(true);
+      const stored = await storedReply(id);
+      expect(stored.status).toBe('stopped');
+      expect(stored.text).toMatch(/^w0 w1 w2 w3 /);
+      const entry = (await upstreamLog()).findLast((e) => e.model === 'slow')!;
+      expect(entry.disconnectedAt).toBeDefined();
+      expect(entry.disconnectedAt! - stoppedAt).toBeLessThan(1000);
+      // Stopping again says it had ended; an id that never streamed is a 404 that says so.
+      expect(await (await fetch(`${base}/api/chat/${messageId}/stop`, { method: 'POST' })).json()).toEqual({ stopped: false });
+      const unknown = await fetch(`${base}/api/chat/no-such-reply/stop`, { method: 'POST' });
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/No reply stream no-such-reply/);
+    },
+  );
 });
 
 describe('stop before the upstream answers', () => {

@@ -71,28 +71,32 @@ describe('what a reply cost', () => {
     expect(stored.cost!.output).toBeCloseTo((streamed * stored.pricing!.output) / 1e6, 15);
   });
 
-  it('the same holds for every protocol: a stopped OpenAI Chat reply, which never got any usage, is priced on its streamed tokens and its estimated prompt', async () => {
-    // Chat Completions says its usage only in its last chunk: a stopped reply has none at all.
-    const prompt = `stop me tokens=3000 tps=200 delay=0 ${'a long prompt '.repeat(20_000)}`;
-    const response = await postChat({ provider: 'sim-openai', model: 'sim-markdown', messages: user(prompt) });
-    const id = response.headers.get('x-sluice-message-id')!;
-    await readUntil(response, (n) => n > 24_000); // past the upstream marker's 8 KiB of body, many tokens
-    expect(await (await fetch(`${base}/api/chat/${id}/stop`, { method: 'POST' })).json()).toEqual({ stopped: true });
-    const stored = await storedReply(response.headers.get('x-conversation-id')!);
-    expect(stored.status).toBe('stopped');
-    expect(stored.usage).toBeUndefined(); // stored as the upstream said it: nothing
-    const streamed = stored.timings.tokenEvents!;
-    expect(streamed).toBeGreaterThan(20);
-    // The prompt, estimated by the BFF from the request it sent (about four characters a token).
-    expect(stored.inputTokensEstimate).toBeGreaterThan(prompt.length / 4);
-    expect(stored.inputTokensEstimate).toBeLessThan(prompt.length / 4 + 100);
-    expect(stored.cost!.output).toBeCloseTo((streamed * stored.pricing!.output) / 1e6, 15);
-    expect(stored.cost!.input).toBeCloseTo((stored.inputTokensEstimate! * stored.pricing!.input) / 1e6, 15);
-    // A whole reply of the same protocol: the simulator's own usage, which counts its input as the estimate does.
-    const whole = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('hello tokens=5 delay=0') });
-    const { message } = await readChat(whole);
-    expect(message.usage?.inputTokens).toBe(message.inputTokensEstimate);
-  });
+  it(
+    'the same holds for every protocol: a stopped OpenAI Chat reply, which never got any usage, ' +
+      'is priced on its streamed tokens and its estimated prompt',
+    async () => {
+      // Chat Completions says its usage only in its last chunk: a stopped reply has none at all.
+      const prompt = `stop me tokens=3000 tps=200 delay=0 ${'a long prompt '.repeat(20_000)}`;
+      const response = await postChat({ provider: 'sim-openai', model: 'sim-markdown', messages: user(prompt) });
+      const id = response.headers.get('x-sluice-message-id')!;
+      await readUntil(response, (n) => n > 24_000); // past the upstream marker's 8 KiB of body, many tokens
+      expect(await (await fetch(`${base}/api/chat/${id}/stop`, { method: 'POST' })).json()).toEqual({ stopped: true });
+      const stored = await storedReply(response.headers.get('x-conversation-id')!);
+      expect(stored.status).toBe('stopped');
+      expect(stored.usage).toBeUndefined(); // stored as the upstream said it: nothing
+      const streamed = stored.timings.tokenEvents!;
+      expect(streamed).toBeGreaterThan(20);
+      // The prompt, estimated by the BFF from the request it sent (about four characters a token).
+      expect(stored.inputTokensEstimate).toBeGreaterThan(prompt.length / 4);
+      expect(stored.inputTokensEstimate).toBeLessThan(prompt.length / 4 + 100);
+      expect(stored.cost!.output).toBeCloseTo((streamed * stored.pricing!.output) / 1e6, 15);
+      expect(stored.cost!.input).toBeCloseTo((stored.inputTokensEstimate! * stored.pricing!.input) / 1e6, 15);
+      // A whole reply of the same protocol: the simulator's own usage, which counts its input as the estimate does.
+      const whole = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('hello tokens=5 delay=0') });
+      const { message } = await readChat(whole);
+      expect(message.usage?.inputTokens).toBe(message.inputTokensEstimate);
+    },
+  );
 
   it('the simulator prices its own models (made-up list prices, to try the figures offline)', async () => {
     const response = await postChat({ provider: 'sim-anthropic', model: 'sim-echo', messages: user('hello tokens=5 delay=0') });

@@ -276,34 +276,38 @@ describe.skipIf(!redisBinary || !pgUrl)('two instances sharing PostgreSQL and Re
 describe.skipIf(!redisBinary || !pgUrl)('Redis lost mid-stream', () => {
   const servers = twoInstances();
 
-  it('the running instance relays to its own connection and stores the reply; a reader elsewhere is told the live stream was lost; a new reply is a clear 503, or unshared without a requestId', async () => {
-    const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
-    const response = await post(a, { provider: 'up-chat', model: 'utf8-slow', messages: user('lose redis') });
-    const id = response.headers.get('x-sluice-message-id')!;
-    const mine = readSome(response, () => false);
-    const elsewhere = await readSome(await joinStream(b, id, 0), (text) => text.includes('😀3 '));
-    await servers.redis!.stop();
-    const theirs = await elsewhere.rest();
-    expect(theirs).toMatch(/end \{"reason":"live-stream-lost","message":"The live stream was lost[^"]*"\}\n$/);
-    const text = (await mine).text;
-    expect(text).toMatch(/end \{"reason":"upstream-eof"\}\n$/);
-    const stored = await replyOn(a, response.headers.get('x-conversation-id')!, (r) => r.status !== 'streaming');
-    expect(stored.status).toBe('complete');
-    expect(stored.text).toContain('ü€😀29 ');
-    // A new reply with a requestId (the page always sends one) needs Redis to know it is not a retry: a clear 503.
-    const refused = await post(b, {
-      provider: 'up-chat',
-      model: 'utf8-slow',
-      messages: user('no redis'),
-      requestId: `no-redis-${Date.now()}`,
-    });
-    expect(refused.status).toBe(503);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
-      /Redis at redis:\/\/127\.0\.0\.1:\d+ \(REDIS_URL\) is unavailable/,
-    );
-    // Without one (curl, a script), it streams from this instance, unshared, and is stored.
-    const unshared = await post(b, { provider: 'up-chat', model: 'utf8-slow', messages: user('no redis, no requestId') });
-    expect(unshared.status).toBe(200);
-    expect((await readChat(unshared)).message.status).toBe('complete');
-  });
+  it(
+    'the running instance relays to its own connection and stores the reply; a reader elsewhere is told the live stream was lost; ' +
+      'a new reply is a clear 503, or unshared without a requestId',
+    async () => {
+      const { a, b } = { a: servers.a!.origin, b: servers.b!.origin };
+      const response = await post(a, { provider: 'up-chat', model: 'utf8-slow', messages: user('lose redis') });
+      const id = response.headers.get('x-sluice-message-id')!;
+      const mine = readSome(response, () => false);
+      const elsewhere = await readSome(await joinStream(b, id, 0), (text) => text.includes('😀3 '));
+      await servers.redis!.stop();
+      const theirs = await elsewhere.rest();
+      expect(theirs).toMatch(/end \{"reason":"live-stream-lost","message":"The live stream was lost[^"]*"\}\n$/);
+      const text = (await mine).text;
+      expect(text).toMatch(/end \{"reason":"upstream-eof"\}\n$/);
+      const stored = await replyOn(a, response.headers.get('x-conversation-id')!, (r) => r.status !== 'streaming');
+      expect(stored.status).toBe('complete');
+      expect(stored.text).toContain('ü€😀29 ');
+      // A new reply with a requestId (the page always sends one) needs Redis to know it is not a retry: a clear 503.
+      const refused = await post(b, {
+        provider: 'up-chat',
+        model: 'utf8-slow',
+        messages: user('no redis'),
+        requestId: `no-redis-${Date.now()}`,
+      });
+      expect(refused.status).toBe(503);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+        /Redis at redis:\/\/127\.0\.0\.1:\d+ \(REDIS_URL\) is unavailable/,
+      );
+      // Without one (curl, a script), it streams from this instance, unshared, and is stored.
+      const unshared = await post(b, { provider: 'up-chat', model: 'utf8-slow', messages: user('no redis, no requestId') });
+      expect(unshared.status).toBe(200);
+      expect((await readChat(unshared)).message.status).toBe('complete');
+    },
+  );
 });

@@ -183,41 +183,46 @@ describe.skipIf(!binary)('live streams in Redis, two instances', () => {
 });
 
 describe.skipIf(!binary)('an instance that dies with bytes Redis never got', () => {
-  it('a reader that had them (joining past what Redis has) ends with the server-lost marker on a line of its own; the reply is stored from what Redis had', async () => {
-    const redis = await startRedis(binary!);
-    const relay = await cuttableRelay(redis.port);
-    const orphans: { id: string; text: string }[] = [];
-    const dying = new RedisLiveStreams(relay.url, {
-      retentionMs: 60_000,
-      unwatchedLimitMs: 60_000,
-      storeOrphan: async () => undefined,
-    });
-    const survivor = new RedisLiveStreams(redis.url, {
-      retentionMs: 60_000,
-      unwatchedLimitMs: 60_000,
-      storeOrphan: async ({ id, chunks }) =>
-        void orphans.push({ id, text: Buffer.concat(chunks.map((c) => c.bytes)).toString() }),
-    });
-    const writer = await acquired(dying, 'd1');
-    try {
-      writer.append(bytes('data: one\n\n'), 1);
-      await sleep(200); // mirrored
-      relay.cut(); // it dies: Redis hears no more from it
-      writer.append(bytes('data: tw'), 2); // its own client got these; Redis never will
-      const rest = await readAll(survivor, 'd1', 'data: one\n\ndata: tw'.length);
-      expect(rest.toString()).toMatch(
-        /^\n: sluice 0123456789abcdef end \{"reason":"server-lost","message":"The server running this reply stopped[^"]*"\}\n$/,
-      );
-      const whole = await readAll(survivor, 'd1', 0);
-      expect(whole.toString()).toMatch(/^data: one\n\n: sluice 0123456789abcdef end \{"reason":"server-lost"/);
-      expect(orphans).toHaveLength(1);
-      expect(orphans[0]!.text).toMatch(/^data: one\n\n: sluice 0123456789abcdef end \{"reason":"server-lost"/);
-    } finally {
-      relay.restore();
-      writer.finish();
-      await Promise.allSettled([dying.shutDown(), survivor.shutDown()]);
-      relay.close();
-      await redis.stop();
-    }
-  }, 30_000);
+  it(
+    'a reader that had them (joining past what Redis has) ends with the server-lost marker on a line of its own; ' +
+      'the reply is stored from what Redis had',
+    async () => {
+      const redis = await startRedis(binary!);
+      const relay = await cuttableRelay(redis.port);
+      const orphans: { id: string; text: string }[] = [];
+      const dying = new RedisLiveStreams(relay.url, {
+        retentionMs: 60_000,
+        unwatchedLimitMs: 60_000,
+        storeOrphan: async () => undefined,
+      });
+      const survivor = new RedisLiveStreams(redis.url, {
+        retentionMs: 60_000,
+        unwatchedLimitMs: 60_000,
+        storeOrphan: async ({ id, chunks }) =>
+          void orphans.push({ id, text: Buffer.concat(chunks.map((c) => c.bytes)).toString() }),
+      });
+      const writer = await acquired(dying, 'd1');
+      try {
+        writer.append(bytes('data: one\n\n'), 1);
+        await sleep(200); // mirrored
+        relay.cut(); // it dies: Redis hears no more from it
+        writer.append(bytes('data: tw'), 2); // its own client got these; Redis never will
+        const rest = await readAll(survivor, 'd1', 'data: one\n\ndata: tw'.length);
+        expect(rest.toString()).toMatch(
+          /^\n: sluice 0123456789abcdef end \{"reason":"server-lost","message":"The server running this reply stopped[^"]*"\}\n$/,
+        );
+        const whole = await readAll(survivor, 'd1', 0);
+        expect(whole.toString()).toMatch(/^data: one\n\n: sluice 0123456789abcdef end \{"reason":"server-lost"/);
+        expect(orphans).toHaveLength(1);
+        expect(orphans[0]!.text).toMatch(/^data: one\n\n: sluice 0123456789abcdef end \{"reason":"server-lost"/);
+      } finally {
+        relay.restore();
+        writer.finish();
+        await Promise.allSettled([dying.shutDown(), survivor.shutDown()]);
+        relay.close();
+        await redis.stop();
+      }
+    },
+    30_000,
+  );
 });

@@ -249,7 +249,9 @@ describe('bounded and clear everywhere', () => {
   it('over-deep JSON (a tool call’s arguments) is a 400 that names the depth', async () => {
     // Written out as text: JSON.stringify itself cannot go this deep.
     const args = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
-    const body = `{"provider":"sim-openai","model":"sim-echo","messages":[{"role":"user","content":"x"},{"role":"assistant","content":[{"type":"tool-call","id":"t1","name":"f","args":${args}}]}]}`;
+    const body =
+      '{"provider":"sim-openai","model":"sim-echo","messages":[{"role":"user","content":"x"},' +
+      `{"role":"assistant","content":[{"type":"tool-call","id":"t1","name":"f","args":${args}}]}]}`;
     const response = await fetch(`${base}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toMatch(/nests JSON \d+ levels deep; at most 64/);

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { StreamReader } from '@/lib/assemble/stream-reader';
 import { EventLog } from '@/lib/event-log/event-log';
-import { EventLogView } from '../event-log/event-log-panel';
+import { EventLogView } from '../event-log/event-log-view';
 
 type Bench = { ready: boolean; done: boolean; start: (count: number, perSecond: number) => void };
 const bench = (): Bench => (window as unknown as { __bench: Bench }).__bench;

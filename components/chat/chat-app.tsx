@@ -93,7 +93,12 @@ export function ChatApp({
   return (
     <div className="flex min-h-screen">
       <div className="mx-auto flex min-h-screen w-full max-w-4xl min-w-0 flex-col px-4">
-        <header className="follow-off @container sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0 border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
+        <header
+          className={[
+            'follow-off @container sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b pl-10 md:pl-0',
+            'border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950',
+          ].join(' ')}
+        >
           {/* h-8: the title's line is as tall as the phone's ☰ beside it (top-3, h-8), their middles level. */}
           <h1 className="flex h-8 items-center text-lg font-semibold tracking-tight">Sluice</h1>
           <ModelPicker
@@ -101,8 +106,9 @@ export function ChatApp({
             value={provider && model ? { provider, model } : undefined}
             onChange={chooseModel}
             disabled={streaming}
-            // In a narrow column (a phone, or beside the event log), the picker takes a row of its own under the title and the buttons.
-            // In a wide one it takes the room between them, so a Share button appearing as a reply ends narrows it rather than wrapping the buttons to a second row.
+            // In a narrow column (a phone, or beside the event log), the picker takes a row of its own under the title and the
+            // buttons. In a wide one it takes the room between them, so a Share button appearing as a reply ends narrows it
+            // rather than wrapping the buttons to a second row.
             className="order-last w-full @3xl:order-none @3xl:w-auto @3xl:min-w-0 @3xl:flex-1"
           />
           <span className="ml-auto flex items-center gap-2">

@@ -117,7 +117,11 @@ export function Composer({
             send();
           }
         }}
-        className="min-h-[3rem] flex-1 resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-sky-500 dark:border-zinc-700 dark:bg-zinc-900"
+        className={[
+          'min-h-[3rem] flex-1 resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm',
+          'shadow-sm focus:outline-none focus:ring-2 focus:ring-sky-500 dark:border-zinc-700',
+          'dark:bg-zinc-900',
+        ].join(' ')}
       />
       {streaming ? (
         <Button
@@ -140,7 +144,11 @@ export function Composer({
           disabled={!text.trim() || !ready || waiting !== undefined}
           aria-describedby={waiting ? waitingId : undefined}
           // Disabled, it keeps a readable contrast (a faded blue on near-black read as nothing).
-          className="rounded-lg bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 disabled:bg-zinc-200 disabled:text-zinc-600 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-300"
+          className={[
+            'rounded-lg bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800',
+            'disabled:bg-zinc-200 disabled:text-zinc-600 dark:disabled:bg-zinc-800',
+            'dark:disabled:text-zinc-300',
+          ].join(' ')}
         >
           Send
         </Button>

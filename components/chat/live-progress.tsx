@@ -25,7 +25,8 @@ function progressOf(id: string) {
  * (docs/decisions.md, "A pane's elapsed time ticks without a render", "Streams fall in
  * step, clocks on one beat"): the clock must tick through a stall, when no patch
  * renders the reply, and a render per tick would be one more task per reply beside the
- * frame loop's. On a timer of its own it was, and its own frame's style, layout and paint. Not a live region: read on demand, not announced four times a second.
+ * frame loop's. On a timer of its own it was, and its own frame's style, layout and
+ * paint. Not a live region: read on demand, not announced four times a second.
  */
 export const LiveProgress = memo(function LiveProgress({ id }: { id: string }) {
   const line = useRef<HTMLSpanElement>(null);
@@ -48,7 +49,12 @@ export const LiveProgress = memo(function LiveProgress({ id }: { id: string }) {
       aria-label="Reply progress"
       hidden={!initial}
       data-phase={initial?.phase}
-      className="rounded-full bg-zinc-100 px-2 py-0.5 font-mono text-xs text-zinc-600 tabular-nums dark:bg-zinc-800/80 dark:text-zinc-300 data-[phase=stalled]:bg-amber-100 data-[phase=stalled]:text-amber-900 dark:data-[phase=stalled]:bg-amber-950/70 dark:data-[phase=stalled]:text-amber-300"
+      className={[
+        'rounded-full bg-zinc-100 px-2 py-0.5 font-mono text-xs text-zinc-600 tabular-nums',
+        'dark:bg-zinc-800/80 dark:text-zinc-300 data-[phase=stalled]:bg-amber-100',
+        'data-[phase=stalled]:text-amber-900 dark:data-[phase=stalled]:bg-amber-950/70',
+        'dark:data-[phase=stalled]:text-amber-300',
+      ].join(' ')}
     >
       {initial?.text}
     </span>

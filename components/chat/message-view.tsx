@@ -200,7 +200,10 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
             drafts.sent();
             answerToolCalls(answers);
           }}
-          className="my-2 rounded bg-amber-600 px-3 py-1 text-xs font-medium text-white disabled:bg-zinc-200 disabled:text-zinc-600 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-300"
+          className={[
+            'my-2 rounded bg-amber-600 px-3 py-1 text-xs font-medium text-white disabled:bg-zinc-200',
+            'disabled:text-zinc-600 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-300',
+          ].join(' ')}
         >
           Send tool results
         </Button>

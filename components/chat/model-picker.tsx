@@ -75,7 +75,12 @@ export function ModelPicker({
   const part = 'bg-transparent py-1.5 outline-sky-500 -outline-offset-2 focus-visible:outline-2';
   return (
     <span className={`flex min-w-0 items-center gap-2 ${className}`}>
-      <span className="flex max-w-full min-w-0 flex-1 flex-wrap items-center rounded-md border border-zinc-300 bg-white sm:flex-nowrap dark:border-zinc-700 dark:bg-zinc-900">
+      <span
+        className={[
+          'flex max-w-full min-w-0 flex-1 flex-wrap items-center rounded-md border border-zinc-300 bg-white',
+          'sm:flex-nowrap dark:border-zinc-700 dark:bg-zinc-900',
+        ].join(' ')}
+      >
         {total >= SEARCHABLE_FROM ? (
           <input
             type="search"
@@ -83,7 +88,11 @@ export function ModelPicker({
             placeholder="Search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            className={`${part} w-full rounded-t-md border-b border-zinc-200 px-2 text-sm sm:w-32 sm:min-w-16 sm:rounded-tr-none sm:rounded-l-md sm:border-r sm:border-b-0 dark:border-zinc-700`}
+            className={[
+              part,
+              'w-full rounded-t-md border-b border-zinc-200 px-2 text-sm',
+              'sm:w-32 sm:min-w-16 sm:rounded-tr-none sm:rounded-l-md sm:border-r sm:border-b-0 dark:border-zinc-700',
+            ].join(' ')}
           />
         ) : null}
         <span className="flex w-full min-w-0 items-center sm:w-auto sm:flex-auto">

@@ -45,7 +45,12 @@ function RawResponse({ text, truncated }: { text: string; truncated?: boolean })
   return (
     <details className="mt-2 text-xs">
       <summary className="cursor-pointer select-none font-medium">Raw response</summary>
-      <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-white/70 p-2 font-mono text-zinc-800 dark:bg-black/30 dark:text-zinc-300">
+      <pre
+        className={[
+          'mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-white/70 p-2 font-mono',
+          'text-zinc-800 dark:bg-black/30 dark:text-zinc-300',
+        ].join(' ')}
+      >
         {text}
       </pre>
       {truncated ? <p className="mt-1">The upstream sent more than Sluice keeps: this is its start.</p> : null}

@@ -22,7 +22,10 @@ export const ReplyWarnings = memo(function ReplyWarnings({ replyId, warnings }: 
     <div
       role="note"
       aria-label="Stream warnings"
-      className="my-2 flex flex-col gap-1 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+      className={[
+        'my-2 flex flex-col gap-1 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900',
+        'dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200',
+      ].join(' ')}
     >
       {warnings.map((warning) => (
         <p key={warning.kind} className="flex flex-wrap items-center gap-2">

@@ -14,8 +14,11 @@ type Direction = 'previous' | 'next';
  */
 let pressed: { versions: string; direction: Direction } | undefined;
 
-const arrow =
-  'inline-flex h-5 min-w-6 items-center justify-center rounded text-sm leading-none text-zinc-600 hover:bg-zinc-100 disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-400 dark:hover:bg-zinc-800';
+const arrow = [
+  'inline-flex h-5 min-w-6 items-center justify-center rounded text-sm leading-none text-zinc-600',
+  'hover:bg-zinc-100 disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-400',
+  'dark:hover:bg-zinc-800',
+].join(' ');
 
 /**
  * ‹ 2/3 ›: a turn's versions (a regenerated reply, an edited message), one shown at a

@@ -18,7 +18,7 @@ import type { PublicProvider } from '@/lib/api/providers';
 import { MessageView } from '../chat/message-view';
 import { ModelPicker } from '../chat/model-picker';
 import { ReplyActionsProvider } from '../chat/reply-actions';
-import { EventLogView } from '../event-log/event-log-panel';
+import { EventLogView } from '../event-log/event-log-view';
 import { FollowTail } from '../follow-tail';
 import { Button } from '@/components/ui/button';
 import { frameLoop } from '@/lib/client/thread/page-frames';

@@ -84,7 +84,10 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
               </th>
               {/* The value beside the name, its mark below it beside the bar: the name keeps the room. */}
               <td
-                className={`whitespace-nowrap pl-2 text-right align-top font-mono ${outcome.best.includes(i) ? 'font-semibold text-zinc-900 dark:text-zinc-50' : ''}`}
+                className={[
+                  'whitespace-nowrap pl-2 text-right align-top font-mono',
+                  outcome.best.includes(i) ? 'font-semibold text-zinc-900 dark:text-zinc-50' : '',
+                ].join(' ')}
               >
                 {r.value === undefined ? (r.note ?? '—') : format(r.value)}
                 {outcome.best.includes(i) ? (

@@ -169,7 +169,11 @@ export function RaceChart() {
             ref={box}
             role="img"
             aria-label={label}
-            className={`w-full ${empty ? '[&_.uplot]:invisible' : ''} [--chart-grid:#e4e4e7] [--chart-text:#52525b] dark:[--chart-grid:#27272a] dark:[--chart-text:#d4d4d8]`}
+            className={[
+              'w-full',
+              empty ? '[&_.uplot]:invisible' : '',
+              '[--chart-grid:#e4e4e7] [--chart-text:#52525b] dark:[--chart-grid:#27272a] dark:[--chart-text:#d4d4d8]',
+            ].join(' ')}
             style={{ minHeight: HEIGHT }}
           />
           {empty ? (

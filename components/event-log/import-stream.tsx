@@ -44,7 +44,11 @@ export function ImportStream({ children }: { children: ReactNode }) {
               accept=".sse,.jsonl,.txt,.log,text/event-stream,application/json"
               aria-describedby={hintId}
               onChange={(e) => void loadFile(e.target.files?.[0])}
-              className="max-w-full text-zinc-600 file:mr-2 file:rounded file:border file:border-zinc-300 file:bg-white file:px-2 file:py-1 file:text-zinc-900 dark:text-zinc-400 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
+              className={[
+                'max-w-full text-zinc-600 file:mr-2 file:rounded file:border file:border-zinc-300 file:bg-white',
+                'file:px-2 file:py-1 file:text-zinc-900 dark:text-zinc-400 dark:file:border-zinc-700',
+                'dark:file:bg-zinc-900 dark:file:text-zinc-100',
+              ].join(' ')}
             />
           </label>
           <p id={hintId} className="text-zinc-600 dark:text-zinc-400">

@@ -25,7 +25,10 @@ export function LogSheet({
       ref={ref}
       aria-label="Event log"
       onClose={onClosed}
-      className="fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none border-0 bg-white p-0 text-zinc-900 backdrop:bg-black/40 dark:bg-zinc-950 dark:text-zinc-100"
+      className={[
+        'fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none border-0 bg-white p-0 text-zinc-900',
+        'backdrop:bg-black/40 dark:bg-zinc-950 dark:text-zinc-100',
+      ].join(' ')}
     >
       {children}
     </dialog>

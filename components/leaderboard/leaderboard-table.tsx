@@ -46,7 +46,10 @@ export function LeaderboardTable({ rows }: { rows: LeaderboardRow[] }) {
             <tr
               key={`${row.provider}\u0000${row.model}`}
               role="row"
-              className="border-b border-zinc-200 align-middle max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-1 max-md:px-3 max-md:py-2 dark:border-zinc-800"
+              className={[
+                'border-b border-zinc-200 align-middle max-md:flex max-md:flex-wrap max-md:items-baseline',
+                'max-md:gap-x-3 max-md:gap-y-1 max-md:px-3 max-md:py-2 dark:border-zinc-800',
+              ].join(' ')}
             >
               <td
                 role="cell"

@@ -21,8 +21,13 @@ function metaOf(conversation: ConversationSummary): { short: string; full: strin
  * Out of the tab order, so a conversation is one tab stop: from its link, → or Shift+F10
  * reach it (`onLinkKey`).
  */
-const moreClass =
-  'absolute top-1/2 right-1 z-10 -translate-y-1/2 rounded bg-inherit px-1.5 py-0.5 text-base leading-none text-zinc-600 dark:text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500 group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100 pointer-coarse:opacity-100 dark:hover:bg-zinc-700 dark:hover:text-zinc-100';
+const moreClass = [
+  'absolute top-1/2 right-1 z-10 -translate-y-1/2 rounded bg-inherit px-1.5 py-0.5 text-base',
+  'leading-none text-zinc-600 dark:text-zinc-400 opacity-0 hover:bg-zinc-200 hover:text-zinc-900',
+  'focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-sky-500',
+  'group-hover:opacity-100 group-focus-within:opacity-100 aria-expanded:opacity-100',
+  'pointer-coarse:opacity-100 dark:hover:bg-zinc-700 dark:hover:text-zinc-100',
+].join(' ');
 
 /** Where the actions show, the lines end before them (their ellipsis and the streaming mark stay in sight). */
 const besideMore = 'group-focus-within:pr-8 group-hover:pr-8 pointer-coarse:pr-8';

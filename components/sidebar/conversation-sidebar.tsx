@@ -14,8 +14,11 @@ import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/client/current-user';
 
 /** The sidebar's smaller links (tokens, usage), marked when theirs is the page. */
-const SMALL_LINK =
-  'rounded-lg border border-zinc-300 px-3 py-1 text-center text-xs hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800';
+const SMALL_LINK = [
+  'rounded-lg border border-zinc-300 px-3 py-1 text-center text-xs hover:bg-zinc-100',
+  'aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700',
+  'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
+].join(' ');
 
 /** Loads the next page when the end of the list scrolls into view. */
 function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: boolean }) {
@@ -140,7 +143,11 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
         ref={drawer}
         id="conversation-sidebar"
         aria-label="Conversations"
-        className={`${open ? 'fixed inset-y-0 left-0 z-20 flex pt-12 shadow-xl' : 'hidden'} follow-off w-72 shrink-0 flex-col gap-2 border-r border-zinc-200 bg-zinc-50 md:sticky md:top-0 md:flex md:h-screen md:pt-0 md:shadow-none dark:border-zinc-800 dark:bg-zinc-900`}
+        className={[
+          open ? 'fixed inset-y-0 left-0 z-20 flex pt-12 shadow-xl' : 'hidden',
+          'follow-off w-72 shrink-0 flex-col gap-2 border-r border-zinc-200 bg-zinc-50',
+          'md:sticky md:top-0 md:flex md:h-screen md:pt-0 md:shadow-none dark:border-zinc-800 dark:bg-zinc-900',
+        ].join(' ')}
       >
         <div className="flex flex-col gap-2 p-3">
           <Link
@@ -158,7 +165,11 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
             href="/compare"
             aria-current={pathname === '/compare' ? 'page' : undefined}
             onClick={() => setOpen(false)}
-            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
+            className={[
+              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
+              'aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700',
+              'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
+            ].join(' ')}
           >
             Compare models
           </Link>
@@ -166,7 +177,11 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
             href="/traffic"
             aria-current={pathname === '/traffic' ? 'page' : onTraffic ? 'true' : undefined}
             onClick={() => setOpen(false)}
-            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current]:bg-zinc-200 aria-[current]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current]:bg-zinc-800"
+            className={[
+              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
+              'aria-[current]:bg-zinc-200 aria-[current]:font-medium dark:border-zinc-700',
+              'dark:hover:bg-zinc-800 dark:aria-[current]:bg-zinc-800',
+            ].join(' ')}
           >
             Traffic
           </Link>
@@ -174,7 +189,11 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
             href="/leaderboard"
             aria-current={pathname === '/leaderboard' ? 'page' : undefined}
             onClick={() => setOpen(false)}
-            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
+            className={[
+              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
+              'aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700',
+              'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
+            ].join(' ')}
           >
             Leaderboard
           </Link>
@@ -182,7 +201,11 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
             href="/shares"
             aria-current={pathname === '/shares' ? 'page' : undefined}
             onClick={() => setOpen(false)}
-            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100 aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
+            className={[
+              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
+              'aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700',
+              'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
+            ].join(' ')}
           >
             Shares
           </Link>

@@ -62,7 +62,11 @@ const CaptureRow = memo(function CaptureRow({ capture }: { capture: CaptureSumma
       onClick={(e) => {
         if (!(e.target instanceof Element && e.target.closest('a'))) router.push(href);
       }}
-      className="cursor-pointer border-b border-zinc-200 align-baseline hover:bg-zinc-50 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-0.5 max-md:px-3 max-md:py-2 dark:border-zinc-800 dark:hover:bg-zinc-900"
+      className={[
+        'cursor-pointer border-b border-zinc-200 align-baseline hover:bg-zinc-50 max-md:flex',
+        'max-md:flex-wrap max-md:items-baseline max-md:gap-x-3 max-md:gap-y-0.5 max-md:px-3 max-md:py-2',
+        'dark:border-zinc-800 dark:hover:bg-zinc-900',
+      ].join(' ')}
     >
       <Cell className={`font-mono whitespace-nowrap text-zinc-600 dark:text-zinc-400 max-md:order-1 ${HALF}`}>
         <CaptureTime at={capture.startedAt} />

@@ -9,7 +9,7 @@ import { captureLog } from '@/lib/client/traffic/capture-exchange';
 import { useCapture } from '@/lib/client/traffic/use-captures';
 import { ReplyParts } from '../chat/reply-parts';
 import { ReplyWarnings } from '../chat/reply-warnings';
-import { EventLogView } from '../event-log/event-log-panel';
+import { EventLogView } from '../event-log/event-log-view';
 import { CONTENT_ID } from '../skip-link';
 import { BackHeader } from './back-header';
 import { CaptureActions } from './capture-actions';

@@ -23,7 +23,11 @@ export function CassetteHowTo({ name }: { name: string }) {
         aria-label="How to use a cassette"
         className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900"
       >
-        {`x-sluice-cassette: ${name}; mode=playback\n${origin}/cassette/${name}/playback/{provider}\nnpm run with -- --cassette=${name} --mode=playback npm test`}
+        {[
+          `x-sluice-cassette: ${name}; mode=playback`,
+          `${origin}/cassette/${name}/playback/{provider}`,
+          `npm run with -- --cassette=${name} --mode=playback npm test`,
+        ].join('\n')}
       </pre>
     </section>
   );

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import type { CassetteDetail, CassetteExchange } from '@/lib/api/cassettes';
 import { prettyBody, recordedLog } from '@/lib/client/traffic/capture-exchange';
-import { EventLogView } from '../event-log/event-log-panel';
+import { EventLogView } from '../event-log/event-log-view';
 import { PageStats } from '../page-stats';
 import { CONTENT_ID } from '../skip-link';
 import { BackHeader } from './back-header';

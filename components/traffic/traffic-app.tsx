@@ -57,7 +57,10 @@ function HowToRecord({ providers, open }: { providers: PublicProvider[]; open: b
             aria-label="Example request"
             className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900"
           >
-            {`curl -N ${origin}/proxy/${chat.id}/chat/completions -H 'content-type: application/json' \\\n  -d '{"model":"${chat.models[0]!.id}","stream":true,"messages":[{"role":"user","content":"hi"}]}'`}
+            {[
+              `curl -N ${origin}/proxy/${chat.id}/chat/completions -H 'content-type: application/json' \\`,
+              `  -d '{"model":"${chat.models[0]!.id}","stream":true,"messages":[{"role":"user","content":"hi"}]}'`,
+            ].join('\n')}
           </pre>
         ) : null}
       </div>

@@ -124,7 +124,10 @@ export function MenuButton({
           if (e.key === 'Tab') menu.current?.hidePopover();
           else moveFocus(e);
         }}
-        className="fixed inset-auto m-0 min-w-32 rounded-md border border-zinc-200 bg-white p-1 text-sm text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        className={[
+          'fixed inset-auto m-0 min-w-32 rounded-md border border-zinc-200 bg-white p-1 text-sm',
+          'text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+        ].join(' ')}
       >
         {items.map((item) => (
           <Button
@@ -135,7 +138,10 @@ export function MenuButton({
               menu.current?.hidePopover();
               item.onSelect();
             }}
-            className="block w-full rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
+            className={[
+              'block w-full rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100',
+              'focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
+            ].join(' ')}
           >
             {item.label}
           </Button>

@@ -4,7 +4,10 @@ import { frameStats } from './thread/page-frames';
 /** Committed renders per message id: the tests assert finished messages do not re-render. */
 export const renderCounts: Record<string, number> = {};
 
-/** Markdown blocks parsed on the page rather than in the worker: the tests assert a long reply opened from history parses a few groups a frame, and each block once. */
+/**
+ * Markdown blocks parsed on the page rather than in the worker: the tests assert a long
+ * reply opened from history parses a few groups a frame, and each block once.
+ */
 export const markdownStats = { mainThreadParses: 0 };
 
 export function countRender(id: string): void {

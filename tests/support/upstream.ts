@@ -219,9 +219,12 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
         res.write(event(i));
         await sleep(20);
       }
-      res.write(
-        `id: 20\ndata: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
-      );
+      const stopChunk = {
+        id: 'chatcmpl-up',
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+      };
+      res.write(`id: 20\ndata: ${JSON.stringify(stopChunk)}\n\n`);
       return void res.end('data: [DONE]\n\n');
     }
     case 'echo-key': {

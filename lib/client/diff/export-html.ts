@@ -34,7 +34,10 @@ Exported from Sluice ${esc(exportedAt.toISOString())}</p>
 ${c.figures
   .map(
     (r) =>
-      `<tr><th scope="row">${esc(r.label)}</th><td${r.better === 'a' ? ' class="better"' : ''}>${esc(r.a)}</td><td${r.better === 'b' ? ' class="better"' : ''}>${esc(r.b)}</td><td>${esc(r.delta)}${r.better ? ` (${r.better.toUpperCase()} better)` : ''}</td></tr>`,
+      `<tr><th scope="row">${esc(r.label)}</th>` +
+      `<td${r.better === 'a' ? ' class="better"' : ''}>${esc(r.a)}</td>` +
+      `<td${r.better === 'b' ? ' class="better"' : ''}>${esc(r.b)}</td>` +
+      `<td>${esc(r.delta)}${r.better ? ` (${r.better.toUpperCase()} better)` : ''}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -53,7 +56,7 @@ ${c.sections
   .map(
     (s) => `<h2>${esc(s.title)}</h2>
 <p class="meta">${esc(diffSummary(s.diff))}</p>
-<div class="pair"><section><h3>A</h3><pre>${segments(sideOf(s.diff.segments, 'a'))}</pre></section><section><h3>B</h3><pre>${segments(sideOf(s.diff.segments, 'b'))}</pre></section></div>`,
+<div class="pair">${side('A', sideOf(s.diff.segments, 'a'))}${side('B', sideOf(s.diff.segments, 'b'))}</div>`,
   )
   .join('\n')}
 </main>
@@ -75,6 +78,9 @@ function segments(list: DiffSegment[]): string {
     .join('');
 }
 
+/** One side of a section's diff, under its letter. */
+const side = (letter: string, list: DiffSegment[]) => `<section><h3>${letter}</h3><pre>${segments(list)}</pre></section>`;
+
 const WIDTH = 800;
 const ROW = 36;
 
@@ -94,12 +100,18 @@ function lane(t: Timeline | undefined, span: number, y: number): string {
 }
 
 function timelineSvg(c: ReplyComparison): string {
-  return `<svg viewBox="-20 0 ${WIDTH + 40} ${ROW * 2 + 10}" role="img" aria-label="Both streams on one time axis; the lists below say the same"><text x="-16" y="${ROW / 2}">A</text><text x="-16" y="${ROW + ROW / 2}">B</text>${lane(c.timelines[0], c.span, 0)}${lane(c.timelines[1], c.span, ROW)}</svg>`;
+  return (
+    `<svg viewBox="-20 0 ${WIDTH + 40} ${ROW * 2 + 10}" role="img" aria-label="Both streams on one time axis; the lists below say the same">` +
+    `<text x="-16" y="${ROW / 2}">A</text><text x="-16" y="${ROW + ROW / 2}">B</text>` +
+    `${lane(c.timelines[0], c.span, 0)}${lane(c.timelines[1], c.span, ROW)}</svg>`
+  );
 }
 
 function histogram(t: Timeline | undefined): string {
   if (!t) return '';
-  return `<table class="sizes"><caption>Event sizes</caption><tr>${sizeBinLabels.map((l) => `<th scope="col">${esc(l)}</th>`).join('')}</tr><tr>${t.sizes.map((n) => `<td>${n}</td>`).join('')}</tr></table>`;
+  const heads = sizeBinLabels.map((l) => `<th scope="col">${esc(l)}</th>`).join('');
+  const counts = t.sizes.map((n) => `<td>${n}</td>`).join('');
+  return `<table class="sizes"><caption>Event sizes</caption><tr>${heads}</tr><tr>${counts}</tr></table>`;
 }
 
 const CSS = `

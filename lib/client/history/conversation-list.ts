@@ -9,7 +9,10 @@ type Pages = InfiniteData<ConversationPage, string | undefined>;
 
 export const PAGE_SIZE = 50;
 
-/** While a listed conversation has a reply streaming (here, in another tab, or from before a reload), the list is asked again this often, so its mark goes once the reply ends. */
+/**
+ * While a listed conversation has a reply streaming (here, in another tab, or from before
+ * a reload), the list is asked again this often, so its mark goes once the reply ends.
+ */
 export const STREAMING_REFRESH_MS = 3000;
 
 const fetchPage = (query: string, cursor: string | undefined): Promise<ConversationPage> =>

@@ -13,7 +13,8 @@ function wholeReply(): Response {
     '',
     'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"}}]}',
     '',
-    'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}',
+    'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],' +
+      '"usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}',
     '',
     'data: [DONE]',
     '',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { upstreamPage } from './upstream-page';
 
 const NGINX =
-  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>';
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n' +
+  '<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>';
 
 describe('upstreamPage', () => {
   it('reads an nginx 502 page from the server’s message: status, title without the status, the text the title does not say', () => {
@@ -21,7 +22,9 @@ describe('upstreamPage', () => {
 
   it('reads a page the upstream answered with a success status, not an event stream (no status said)', () => {
     const page = upstreamPage(
-      'The upstream answered text/html; charset=utf-8, not an event stream: <!DOCTYPE html><html><head><title>Sign in &amp; continue</title><style>p{color:red}</style></head><body><script>var x = 1;</script><p>Your session &#8212; expired.</p></body></html>',
+      'The upstream answered text/html; charset=utf-8, not an event stream: ' +
+        '<!DOCTYPE html><html><head><title>Sign in &amp; continue</title><style>p{color:red}</style></head>' +
+        '<body><script>var x = 1;</script><p>Your session &#8212; expired.</p></body></html>',
     );
     expect(page).toEqual({
       title: 'Sign in & continue',

@@ -1,84 +1,21 @@
-import { emptyMessage } from '@/lib/assemble/message';
-import type { ChatRequestBody } from '@/lib/api/chat';
-import { api, ApiCallError } from '../api';
-import { streamReply, type ReplySink, type StreamEnd, type StreamOptions } from '../stream/stream-reply';
-import { storedPosition, toRequestMessages, unseenByServer } from './request-messages';
-import type { UiMessage } from './ui-message';
-import { switchedPath, versionsBeside, withVersions } from './versions';
+import { api } from '../api';
+import { createReplyReader, type Reading } from './reply-reader';
+import { appendMessage, cutThread, learnVersions, switchVersion } from './thread-edits';
+import type { ThreadHost, ToolResult } from './thread-host';
+import { newId, pendingReply, turnRequest } from './turn-request';
+import { versionsBeside } from './versions';
 
-/**
- * A thread: one conversation's messages, in order, among the page's messages (the
- * pool), its model and its place on the server. The chat is one thread; a comparison
- * is one thread per pane (and a session around them).
- */
-export interface Thread {
-  order: string[];
-  provider?: string;
-  model?: string;
-  conversationId?: string;
-  /** The reply streaming in this thread, if any. */
-  streaming?: string;
-}
-
-/** What a reply run reports as it goes (the compare chart), started when its request is about to go out. */
-export interface RunTracker {
-  /** Resolves when the request may go out (a pane starts its own in a task of its own). */
-  ready?: Promise<unknown>;
-  onProgress?: (at: number, tokens: number) => void;
-  /** The run is over; `reply`: the reply as it stands then (its usage, when the upstream said it). */
-  end(reply: UiMessage | undefined): void;
-}
-
-/**
- * The messages a thread's order names, wherever the page keeps them: the runner's one
- * door to them, as assistant-ui's ExternalStoreAdapter is between its runtime and the
- * app. On the page, the pool's (lib/client/thread/pool-host.ts).
- */
-export interface ThreadMessages {
-  messages(): Record<string, UiMessage>;
-  /** Puts a message in (new, or replacing one with its id), outside any order: the runner places it. */
-  put(message: UiMessage): void;
-  /** The server has these messages. */
-  markStored(ids: string[]): void;
-  /** Where reply `id`'s stream writes. */
-  replySink(id: string): ReplySink;
-}
-
-/** Where a thread and its messages live, and what its host adds to each request. */
-export interface ThreadHost extends ThreadMessages {
-  /** The thread as it is now; undefined once it is gone (a pane removed). */
-  read(): Thread | undefined;
-  write(patch: Partial<Thread> | ((thread: Thread) => Partial<Thread>)): void;
-  /** Request fields of the host's own: the chat's parameters. */
-  extras?(): Partial<ChatRequestBody>;
-  /** Fields of a turn that starts the conversation: a pane's session and place. */
-  firstTurn?(): Partial<ChatRequestBody>;
-  /** The server has the turn (its conversation id arrived, before any token); `started`: this turn started the conversation. */
-  onConversation?(conversationId: string, started: boolean): void;
-  track?(): RunTracker;
-  /** A run has ended, however; `ended`: the page saw its reply end (it did not leave it, nor lose the server). */
-  afterRun?(ended: boolean): void;
-}
-
-export type ToolResult = { callId: string; name: string; content: string };
-
-const newId = () => crypto.randomUUID();
+export type { RunTracker, Thread, ThreadHost, ThreadMessages, ToolResult } from './thread-host';
 
 /**
  * The one runner of a thread's turns, for the chat and each compare pane alike:
- * send, regenerate, edit and resend, answer tool calls, stop.
+ * send, regenerate, edit and resend, answer tool calls, stop. It sends a turn's request
+ * (turn-request.ts), reads its reply (reply-reader.ts) and edits the thread's order and
+ * versions (thread-edits.ts).
  */
 export function createThreadRunner(host: ThreadHost) {
-  /** The run being read here: how to stop reading it, and what the server knows its reply by. */
-  let current: { detach: AbortController; requestId: string; streamId?: string; stopAsked?: boolean } | undefined;
-
+  const reader = createReplyReader(host);
   const busy = () => Boolean(host.read()?.streaming);
-
-  /** Adds a message at the thread's end. */
-  const add = (message: UiMessage) => {
-    host.put(message);
-    host.write((t) => ({ order: [...t.order, message.id] }));
-  };
 
   /**
    * Streams the assistant's reply to the thread as it stands; `replaceFrom`: the stored
@@ -89,38 +26,17 @@ export function createThreadRunner(host: ThreadHost) {
     const thread = host.read();
     if (!thread?.provider || !thread.model || thread.streaming) return;
     const { provider, model, conversationId } = thread;
-    const messages = host.messages();
-    const { unstored, history } = unseenByServer(thread.order, messages, conversationId, replaceFrom);
-    const requestId = newId();
-    const body: ChatRequestBody = {
-      ...host.extras?.(),
-      ...(history ?? host.firstTurn?.()),
-      provider,
-      model,
-      messages: toRequestMessages(thread.order, messages),
-      requestId,
-    };
+    const { body, requestId, unstored } = turnRequest(host, { ...thread, provider, model }, replaceFrom);
     const id = newId();
-    // Its request starts now, as far as its progress line goes: the stream restates it from
-    // its own start a moment later. A reply joined instead learns it from the server's clock.
-    add({
-      id,
-      role: 'assistant',
-      provider,
-      model,
-      reply: emptyMessage(),
-      figures: {},
-      startedAt: performance.now(),
-      ...(versions ? { versions } : {}),
-    });
-    const run = { detach: new AbortController(), requestId } as NonNullable<typeof current>;
-    await follow(id, run, host.track?.(), {
+    appendMessage(host, pendingReply(id, provider, model, versions));
+    const reading: Reading = { detach: new AbortController(), requestId };
+    await reader.follow(id, reading, host.track?.(), {
       source: { body },
       onHeaders: (returnedId, streamId) => {
-        run.streamId = streamId ?? undefined;
+        reading.streamId = streamId ?? undefined;
         // Stop pressed before the server had this reply (its POST still on the way) found
         // nothing to stop: now that the server names it, stop it.
-        if (run.stopAsked && streamId) api.stopChat(streamId).catch(() => {});
+        if (reading.stopAsked && streamId) api.stopChat(streamId).catch(() => {});
         if (!returnedId || host.read()?.streaming !== id) return;
         host.write({ conversationId: returnedId });
         host.markStored([...unstored, id]);
@@ -128,73 +44,21 @@ export function createThreadRunner(host: ThreadHost) {
       },
     });
     // What this turn replaced is kept as other versions: the page learns their ids.
-    if (replaceFrom !== undefined) await learnVersions();
-  }
-
-  /** The thread's messages learn their server ids and versions from the conversation as stored. */
-  async function learnVersions(): Promise<void> {
-    const conversationId = host.read()?.conversationId;
-    if (!conversationId) return;
-    const conversation = await api.getConversation(conversationId).catch(() => undefined);
-    const thread = host.read();
-    if (!conversation || thread?.conversationId !== conversation.id || thread.streaming) return;
-    withVersions(thread.order, host.messages(), conversation).forEach(host.put);
-  }
-
-  /** Reads a reply into the thread as its streaming one, until it ends or the page leaves it. */
-  async function follow(
-    id: string,
-    run: NonNullable<typeof current>,
-    tracker: RunTracker | undefined,
-    options: Pick<StreamOptions, 'source' | 'onHeaders'>,
-  ): Promise<void> {
-    host.write({ streaming: id });
-    current = run;
-    let end: StreamEnd = 'left';
-    try {
-      await tracker?.ready;
-      end = await streamReply({
-        replyId: id,
-        sink: host.replySink(id),
-        signal: run.detach.signal,
-        onProgress: tracker?.onProgress,
-        ...options,
-      });
-    } finally {
-      tracker?.end(host.messages()[id]);
-      // The thread may have moved on while this stream wound down: to New chat, another
-      // conversation, or a newer reader of this same reply (a page opened by a link can
-      // open its conversation twice, the first reader detached by the second), whose
-      // streaming mark is not this run's to clear.
-      if (current === run) {
-        current = undefined;
-        host.write((t) => (t.streaming === id ? { streaming: undefined } : {}));
-      }
-      host.afterRun?.(end === 'ended');
-    }
-  }
-
-  /** Drops `id` and what follows it ('at'), or only what follows it ('after'); returns the stored position it had. */
-  function cut(id: string, from: 'at' | 'after'): number {
-    const thread = host.read()!;
-    const position = storedPosition(thread.order, host.messages(), id);
-    const index = thread.order.indexOf(id);
-    host.write({ order: thread.order.slice(0, from === 'after' ? index + 1 : index) });
-    return position;
+    if (replaceFrom !== undefined) await learnVersions(host);
   }
 
   return {
     run,
     send(text: string): Promise<void> {
       if (busy()) return Promise.resolve();
-      add({ id: newId(), role: 'user', content: text });
+      appendMessage(host, { id: newId(), role: 'user', content: text });
       return run();
     },
     /** Replaces an assistant reply (and what followed it) with a new one, here and in the store. */
     regenerate(assistantId: string): Promise<void> {
       if (busy() || !host.read()?.order.includes(assistantId)) return Promise.resolve();
       const versions = versionsBeside(host.messages()[assistantId]);
-      return run(cut(assistantId, 'at'), versions);
+      return run(cutThread(host, assistantId, 'at'), versions);
     },
     /** The last reply again. */
     retryLast(): Promise<void> {
@@ -206,7 +70,7 @@ export function createThreadRunner(host: ThreadHost) {
     edit(userId: string, text: string): Promise<void> {
       if (busy() || !host.read()?.order.includes(userId)) return Promise.resolve();
       const versions = versionsBeside(host.messages()[userId]);
-      const position = cut(userId, 'after');
+      const position = cutThread(host, userId, 'after');
       host.put({ id: userId, role: 'user', content: text, ...(versions ? { versions } : {}) });
       return run(position);
     },
@@ -218,18 +82,12 @@ export function createThreadRunner(host: ThreadHost) {
     async showVersion(versionId: string): Promise<boolean> {
       const conversationId = host.read()?.conversationId;
       if (busy() || !conversationId) return false;
-      const conversation = await api.showVersion(conversationId, versionId).catch(() => undefined);
-      const thread = host.read();
-      if (!conversation || thread?.conversationId !== conversation.id || thread.streaming) return false;
-      const { order, put } = switchedPath(thread.order, host.messages(), conversation);
-      put.forEach(host.put);
-      host.write({ order });
-      return true;
+      return switchVersion(host, conversationId, versionId);
     },
     /** Answers tool calls; once every call of the reply has a result, the turn continues. */
     answerTools(results: ToolResult[]): Promise<void> {
       if (busy() || results.length === 0) return Promise.resolve();
-      add({
+      appendMessage(host, {
         id: newId(),
         role: 'tool',
         content: results.map((r) => ({ type: 'tool-result', callId: r.callId, name: r.name, content: r.content })),
@@ -242,27 +100,13 @@ export function createThreadRunner(host: ThreadHost) {
      */
     join(replyId: string): Promise<void> {
       if (busy()) return Promise.resolve();
-      return follow(replyId, { detach: new AbortController(), requestId: replyId, streamId: replyId }, host.track?.(), {
-        source: { join: replyId },
-      });
+      const reading: Reading = { detach: new AbortController(), requestId: replyId, streamId: replyId };
+      return reader.follow(replyId, reading, host.track?.(), { source: { join: replyId } });
     },
-    /**
-     * Stops the running reply on the server, wherever it runs: its stream then ends with
-     * the BFF's end marker and the partial reply stays, marked stopped. Only when the
-     * server cannot be reached does the page stop reading on its own.
-     */
-    stop(): void {
-      const run = current;
-      if (!run) return;
-      run.stopAsked = true;
-      api.stopChat(run.streamId ?? run.requestId).catch((error: unknown) => {
-        if (error instanceof ApiCallError && error.type === 'network') run.detach.abort();
-      });
-    },
+    /** Stops the running reply, on the server (see the reader's `stop`). */
+    stop: reader.stop,
     /** Stops reading here (the page moves on); the reply goes on, on the server. */
-    detach(): void {
-      current?.detach.abort();
-    },
+    detach: reader.detach,
   };
 }
 

@@ -20,7 +20,9 @@ export const POST = sharePageRoute(async (request: Request, { params }: Context)
   } catch (error) {
     if (!isSignInRequired(error)) throw error;
     return htmlPage(
-      '<!doctype html><title>Sign in · Sluice</title><link rel="stylesheet" href="/share.css"><main class="share-missing"><h1>Sign in first</h1><p>Forking a share makes it one of your own conversations: sign in, then open the link again.</p></main>',
+      '<!doctype html><title>Sign in · Sluice</title><link rel="stylesheet" href="/share.css">' +
+        '<main class="share-missing"><h1>Sign in first</h1>' +
+        '<p>Forking a share makes it one of your own conversations: sign in, then open the link again.</p></main>',
       401,
     );
   }
