@@ -73,14 +73,12 @@ function newMessages({ messages, newMessages: count }: ChatRequest, isNew: boole
 
 /** Resolves the provider and the conversation (404s named), and which messages this turn stores. */
 export async function resolveTurn(db: ConversationStore, body: ChatRequest, user: User): Promise<ResolvedTurn> {
-  if (body.provider !== BLIND_PROVIDER) {
-    const [provider, conversation] = await Promise.all([resolveProvider(body, user), resolveConversation(db, body, user)]);
-    return resolved(body, user, provider, conversation);
-  }
-  // The caller's session first: another user's race is not even said to exist.
+  // The caller's conversation first: another user's (a blind race too) is not even said to exist.
   const conversation = await resolveConversation(db, body, user);
-  const blind = await blindTurn(db, body);
-  return resolved(body, user, await resolveProvider({ ...body, ...blind.seat }, user), conversation, blind);
+  // A blind pane's turn goes to the model its seat hides.
+  const blind = body.provider === BLIND_PROVIDER ? await blindTurn(db, body) : undefined;
+  const provider = await resolveProvider(blind ? { ...body, ...blind.seat } : body, user);
+  return resolved(body, user, provider, conversation, blind);
 }
 
 function resolved(
