@@ -7,7 +7,7 @@ import type { CaptureDetail, CapturePage } from '@/lib/api/captures';
 import type { PublicProvider } from '@/lib/api/providers';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { fixtures } from './support/fixtures';
-import { base, postChat, readChat, user } from './support/http';
+import { base, postChat, readChat, upstreamUrl, user } from './support/http';
 
 /** Where each protocol's fixture goes through the proxy: the provider of that protocol, on its own path. */
 const ROUTES: Record<ProtocolId, (model: string) => { provider: string; path: string }> = {
@@ -74,6 +74,29 @@ describe('a capture replayed', () => {
     let offset = 0;
     for (const read of reads) expect(recordedEnds.has((offset += read.byteLength))).toBe(true);
     expect(reads.length).toBeGreaterThan(1);
+  });
+
+  it('a capture asked for before it is stored waits for it: never an empty 200', async () => {
+    const marker = `replay-early-${Date.now()}`;
+    const response = await fetch(`${base}/proxy/up-chat/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gated', stream: true, messages: [{ role: 'user', content: marker }] }),
+    });
+    const reader = response.body!.getReader();
+    let original = Buffer.from((await reader.read()).value!);
+    // The exchange is listed (streaming) while the upstream holds its second event.
+    let id: string | undefined;
+    while (!id) {
+      const page = (await (await fetch(`${base}/api/captures?q=${marker}`)).json()) as CapturePage;
+      id = page.items.find((c) => c.status === 'streaming')?.id;
+    }
+    const replaying = fetch(`${base}/replay/${id}/chat/completions?pace=instant`, { method: 'POST', body: '{}' });
+    await fetch(`${upstreamUrl}/_gate`, { method: 'POST' });
+    for (let r = await reader.read(); !r.done; r = await reader.read()) original = Buffer.concat([original, r.value]);
+    const replayed = await replaying;
+    expect(replayed.status).toBe(200);
+    expect((await bytes(replayed)).equals(original)).toBe(true);
   });
 
   it('a non-streamed answer comes back with its status and headers', async () => {

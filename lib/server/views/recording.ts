@@ -34,8 +34,12 @@ export function split(text: Buffer, sizes: number[], at: number[]): Recording['c
   return chunks;
 }
 
-async function fromCapture(id: string, owner: string): Promise<Recording | undefined> {
+/** A capture whose exchange has not ended yet: it has no whole answer to replay. */
+export const STILL_RECORDING = 'still-recording';
+
+async function fromCapture(id: string, owner: string): Promise<Recording | typeof STILL_RECORDING | undefined> {
   const capture = await (await captureStore()).get(id, owner);
+  if (capture?.status === 'streaming') return STILL_RECORDING;
   if (!capture?.response) return undefined;
   const text = Buffer.from(capture.events ? capture.events.items.map((item) => item.raw).join('') : (capture.body?.text ?? ''));
   const chunks = capture.chunks
@@ -73,7 +77,7 @@ function fromReply(events: StoredEvents): Recording {
 }
 
 /** What `/replay/{id}` serves: a capture's answer, or a stored reply's stream. */
-export async function loadRecording(id: string, owner: string): Promise<Recording | undefined> {
+export async function loadRecording(id: string, owner: string): Promise<Recording | typeof STILL_RECORDING | undefined> {
   const capture = await fromCapture(id, owner);
   if (capture) return capture;
   // A reply that has just ended may still be being stored ("Replay" pressed the moment it ends).

@@ -3,7 +3,8 @@ import { REPLAY_MOUNT } from '@/lib/api/replay';
 import type { ProxyIo } from '../proxy-io';
 import { refusedHere, sendError } from '../io-answers';
 import { readPace, type Pace } from './pace';
-import { loadRecording, type Recording } from '@/lib/server/views/recording';
+import { loadRecording, STILL_RECORDING, type Recording } from '@/lib/server/views/recording';
+import { followCaptures } from '../captures/capture-feed';
 import { hasReplayGrant } from '@/lib/server/views/replay-grant';
 import { proxyCaller } from '@/lib/server/auth/current-user';
 import { ANY_OWNER } from '@/lib/server/auth/ownership';
@@ -81,8 +82,43 @@ export async function serveReplay(io: ProxyIo): Promise<void> {
   if (typeof owner !== 'string' && 'refused' in owner)
     return sendError(io, 401, 'sign_in_required', owner.refused, { header: TOKEN_HEADER });
   const recording = /^[0-9a-f-]{36}$/.test(id)
-    ? await loadRecording(id, typeof owner === 'string' ? owner : owner.id)
+    ? await settledRecording(id, typeof owner === 'string' ? owner : owner.id)
     : undefined;
   if (!recording) return sendError(io, 404, 'not_found', `No capture or stored reply "${id.slice(0, 100)}" to replay.`);
+  if (recording === STILL_RECORDING) {
+    const message =
+      `Capture "${id}" is still being recorded: its exchange has not ended ` +
+      `(or it has not been stored ${SETTLE_WAIT_MS / 1000} s after). Replay it once it has.`;
+    return sendError(io, 409, 'conflict', message);
+  }
   play(io, recording, pace);
+}
+
+/** How long a replay waits for a capture still being recorded to be stored. */
+const SETTLE_WAIT_MS = 10_000;
+
+/**
+ * The recording, once stored: a capture asked for the moment its exchange ended (an
+ * app's next call, a test) is still being written; the replay waits for the captures'
+ * feed (any instance) to say it changed, then reads it again, up to SETTLE_WAIT_MS.
+ */
+async function settledRecording(id: string, owner: string): ReturnType<typeof loadRecording> {
+  const first = await loadRecording(id, owner);
+  if (first !== STILL_RECORDING) return first;
+  let changed!: () => void;
+  const change = new Promise<void>((resolve) => (changed = resolve));
+  const stop = await followCaptures((event) => {
+    if (event.type === 'capture' && event.capture.id === id && event.capture.status !== 'streaming') changed();
+  });
+  const timer = setTimeout(changed, SETTLE_WAIT_MS);
+  try {
+    // Read again once subscribed: it may have been stored in between.
+    const again = await loadRecording(id, owner);
+    if (again !== STILL_RECORDING) return again;
+    await change;
+    return await loadRecording(id, owner);
+  } finally {
+    clearTimeout(timer);
+    stop();
+  }
 }
