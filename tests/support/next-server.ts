@@ -23,7 +23,9 @@ export interface RunningServer {
 }
 
 /**
- * Starts the production build (`next start`) on a free port, as `npm start` would; with
+ * Starts the production build (scripts/serve.mjs) on a free port, as `npm start` would; with
+ * `nextStart: true`, under `next start` instead (its own server, the lean path through
+ * its `request` event: the A/B in bench/ab-seam.ts); with
  * `npm: true`, `npm start` itself, in a process group of its own (what Ctrl-C signals);
  * with `launcher: true`, the launcher `npm start` runs (scripts/start.mjs), without npm
  * between, so that `process` is the launcher and `next start` its child. `port`: a
@@ -31,7 +33,13 @@ export interface RunningServer {
  */
 export async function startNextServer(
   env: Record<string, string> = {},
-  { npm = false, launcher = false, port: given }: { npm?: boolean; launcher?: boolean; port?: number } = {},
+  {
+    npm = false,
+    launcher = false,
+    // PROTOTYPE: SLUICE_NEXT_START=1 runs every bench and test on `next start` (the emit patch), for an A/B of the full bench.
+    nextStart = process.env.SLUICE_NEXT_START === '1',
+    port: given,
+  }: { npm?: boolean; launcher?: boolean; nextStart?: boolean; port?: number } = {},
 ): Promise<RunningServer> {
   if (!existsSync('.next/BUILD_ID')) {
     const build = spawnSync('node_modules/.bin/next', ['build'], { stdio: 'inherit' });
@@ -44,7 +52,9 @@ export async function startNextServer(
     ? ['npm', ['start']]
     : launcher
       ? ['node', ['scripts/start.mjs']]
-      : ['node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)]];
+      : nextStart
+        ? ['node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)]]
+        : [process.execPath, ['scripts/serve.mjs']];
   const child = spawn(command, args, {
     // As `npm start` runs it: Sluice handles SIGTERM itself, storing the replies in flight.
     env: {
