@@ -22,7 +22,7 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
-    command: `node_modules/.bin/next start --hostname 127.0.0.1 --port ${port}`,
+    command: `node scripts/serve.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -22,7 +22,7 @@ const upstream = await startBenchUpstream();
 const floor = await startFloorPipe(upstream.origin);
 const config = benchProvidersFile(upstream.origin);
 
-/** Starts `next start` in `dir`: the server runs the build found there. */
+/** Starts Sluice's server in `dir`: the server runs the build found there. */
 async function serverIn(dir: string) {
   const here = process.cwd();
   process.chdir(dir);

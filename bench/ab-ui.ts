@@ -17,7 +17,7 @@ if (!others) {
   process.exit(2);
 }
 
-/** Starts `next start` in `dir`: the server runs the build found there. */
+/** Starts Sluice's server in `dir`: the server runs the build found there. */
 async function serverIn(dir: string) {
   const here = process.cwd();
   process.chdir(dir);

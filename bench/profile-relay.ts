@@ -1,5 +1,5 @@
 /**
- * Not a benchmark: a look inside the relay bench's 100-stream figure. Runs `next start`
+ * Not a benchmark: a look inside the relay bench's 100-stream figure. Runs Sluice's server (scripts/serve.mjs)
  * under Node's CPU profiler (every thread: the relay's, the server copy's, PGlite's),
  * sends rounds of 100 concurrent 2,000-event replies from the bench upstream, and
  * prints each round's events per second and the server's CPU, then, per thread, where
@@ -128,31 +128,22 @@ const port = await freePort();
 const profiles = join(dir, 'profiles');
 const server = spawn(
   process.execPath,
-  [
-    '--cpu-prof',
-    `--cpu-prof-dir=${profiles}`,
-    ...(firstByte ? ['--cpu-prof-interval=50'] : []),
-    'node_modules/next/dist/bin/next',
-    'start',
-    '--port',
-    String(port),
-    '--hostname',
-    '127.0.0.1',
-  ],
+  ['--cpu-prof', `--cpu-prof-dir=${profiles}`, ...(firstByte ? ['--cpu-prof-interval=50'] : []), 'scripts/serve.mjs'],
   {
     env: {
       ...process.env,
       SLUICE_CONFIG: benchProvidersFile(upstream.origin),
       SLUICE_BENCH_UPSTREAM: upstream.origin,
       SLUICE_DATA_DIR: join(dir, 'data'),
-      NEXT_MANUAL_SIG_HANDLE: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   },
 );
 const origin = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
-  if (i > 300) throw new Error('next start did not become ready');
+  if (i > 300) throw new Error('the server did not become ready');
   if (
     await fetch(`${origin}/api/health`).then(
       (r) => r.ok,

@@ -1,7 +1,7 @@
 /**
  * The recording proxy's cost, measured in one run against one local upstream (an
  * OpenAI-Chat-shaped SSE stream): (a) direct, (b) through Sluice's /proxy/bench/… under
- * next start (its lean path, lib/server/proxy/lean-path.ts), (c) through Portkey's
+ * Sluice's server (its lean path, scripts/serve.mjs and lib/server/proxy/lean-path.ts), (c) through Portkey's
  * open-source gateway; and for reference, (d) the same proxy through its Next.js route
  * (the fallback, app/proxy/[...path]/route.ts), reached at `/./proxy/…`: a path the lean
  * path leaves to Next.js, which resolves it to that route, and (e) the floor: a minimal

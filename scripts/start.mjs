@@ -23,16 +23,17 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(next, ['start', '--hostname', host, '--port', port], {
+// Sluice's own server (a Next.js custom server): the proxy before Next.js's router (scripts/serve.mjs).
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
   // The IPC channel is how the server knows this launcher is gone, even by SIGKILL: it
   // closes with this process, and the server then stops as on SIGTERM (lib/server/host/shut-down.ts).
   stdio: ['inherit', 'pipe', 'inherit', 'ipc'],
   // Sluice handles the signals itself (instrumentation.ts): it stores the replies in flight, then exits.
-  env: { ...process.env, PORT: port, HOST: host, NEXT_MANUAL_SIG_HANDLE: 'true' },
+  env: { ...process.env, PORT: port, HOST: host },
 });
 
-// Next.js may say it is ready before the server's checks (instrumentation.ts, run as it
-// starts) have named a bad providers file, database or Redis server and exited. So the
+// The server says it is ready before its checks (instrumentation.ts, run with its first
+// request) have named a bad providers file, database or Redis server and exited. So the
 // launcher asks once itself, and only then gives the address.
 
 const local = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every layer in turn — unit, then a fresh production build, then
- * integration against a real `next start`, then end-to-end in a real Chromium.
+ * integration against the real server (scripts/serve.mjs), then end-to-end in a real Chromium.
  */
 import { spawnSync } from 'node:child_process';
 

@@ -65,7 +65,7 @@ function processGone(pid: number): boolean {
   }
 }
 
-/** The process and its children (`next start` under the launcher), to read before the launcher goes. */
+/** The process and its children (the server under the launcher), to read before the launcher goes. */
 function processTree(child: ChildProcess): number[] {
   const pid = child.pid!;
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
@@ -90,7 +90,7 @@ async function storedReply(dataDir: string, conversationId: string) {
 const STOPPED = { status: 'stopped', error: { message: 'Stopped: the server stopped.' } };
 
 it.each([
-  ['next start', {}],
+  ['the server', {}],
   ["npm start's launcher", { launcher: true }],
 ])(
   '%s, its output gone, keeps answering; on SIGTERM it stores the reply in flight and exits',

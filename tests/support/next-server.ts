@@ -23,10 +23,10 @@ export interface RunningServer {
 }
 
 /**
- * Starts the production build (`next start`) on a free port, as `npm start` would; with
+ * Starts the production build (scripts/serve.mjs) on a free port, as `npm start` would; with
  * `npm: true`, `npm start` itself, in a process group of its own (what Ctrl-C signals);
  * with `launcher: true`, the launcher `npm start` runs (scripts/start.mjs), without npm
- * between, so that `process` is the launcher and `next start` its child. `port`: a
+ * between, so that `process` is the launcher and the server its child. `port`: a
  * given one (a server that must know its address ahead, as SLUICE_PUBLIC_URL says it).
  */
 export async function startNextServer(
@@ -44,7 +44,7 @@ export async function startNextServer(
     ? ['npm', ['start']]
     : launcher
       ? ['node', ['scripts/start.mjs']]
-      : ['node_modules/.bin/next', ['start', '--hostname', '127.0.0.1', '--port', String(port)]];
+      : [process.execPath, ['scripts/serve.mjs']];
   const child = spawn(command, args, {
     // As `npm start` runs it: Sluice handles SIGTERM itself, storing the replies in flight.
     env: {
@@ -63,13 +63,13 @@ export async function startNextServer(
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log}`);
     try {
       if ((await fetch(`${origin}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`next start did not become ready:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`the server did not become ready:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -86,7 +86,7 @@ export async function startNextServer(
       if (graceful) return;
       child.kill('SIGKILL');
       await exited;
-      throw new Error(`next start did not exit within ${STOP_GRACE_MS} ms of SIGTERM (a request or connection was still open)`);
+      throw new Error(`the server did not exit within ${STOP_GRACE_MS} ms of SIGTERM (a request or connection was still open)`);
     },
   };
 }

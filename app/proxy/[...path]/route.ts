@@ -3,8 +3,9 @@ import { routeMethods } from '@/lib/server/proxy/web-io';
 
 /**
  * The recording proxy through Next.js: only for a request that reaches the server
- * before instrumentation.ts installed the lean path (lib/server/proxy/lean-path.ts),
- * and under `next dev`. The same proxy, its exchange carried by Web streams.
+ * before instrumentation.ts handed it the lean path (lib/server/proxy/lean-path.ts,
+ * scripts/serve.mjs), and under `next dev` or plain `next start`. The same proxy, its
+ * exchange carried by Web streams.
  */
 export const dynamic = 'force-dynamic';
 

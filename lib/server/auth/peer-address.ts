@@ -8,7 +8,8 @@ import { processSingleton } from '@/lib/server/platform/process-singleton';
  * Next.js gives no socket. Any client can write any header, so the one used here is
  * overwritten on every request as it enters the process, and carries a secret made when
  * the process started: a request that reached a handler without passing the stamp (one
- * that came before instrumentation.ts ran) has no peer, and is trusted as no proxy.
+ * that came before instrumentation.ts ran, or to a server other than scripts/serve.mjs)
+ * has no peer, and is trusted as no proxy.
  */
 export const PEER_HEADER = 'x-sluice-peer';
 const HEADER = PEER_HEADER;

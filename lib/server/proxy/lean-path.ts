@@ -1,41 +1,49 @@
 import 'server-only';
-import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
-import { stampPeer } from '../auth/peer-address';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { stampPeer } from '@/lib/server/auth/peer-address';
 import { mountedAt } from './mounts';
 import { nodeIo } from './node-io';
 
-const INSTALLED = Symbol.for('sluice.proxy-lean-path');
+/** Where scripts/serve.mjs (plain JavaScript, outside the build) finds `leanRequest`: the two meet on globalThis. */
+const HANDLER = Symbol.for('sluice.lean-request');
+/** Set by scripts/serve.mjs before Next.js runs instrumentation.ts: the server is Sluice's own, not `next start`'s. */
+const OWN_SERVER = Symbol.for('sluice.own-server');
+
+type Global = typeof globalThis & { [HANDLER]?: typeof leanRequest; [OWN_SERVER]?: true };
 
 /**
- * Serves `/proxy/…` (and `/replay/…`, `/cassette/…`: proxy/mounts.ts) from this process' HTTP server before Next.js sees the request:
- * through a route handler, Next.js's routing and its Web streams added about 5 ms to
- * the first byte, where an app's own proxy should add under one
- * (docs/decisions.md: "The recording proxy's lean path"). Next.js exposes no hook
- * for a request before its router, so the server's `request` event is taken here, for
- * `/proxy/` paths only; every other request goes on to Next.js untouched. Installed
- * by instrumentation.ts as the server starts; a request that comes before that (or
- * under `next dev`) reaches the same proxy through app/proxy/[...path]/route.ts.
+ * Serves `/proxy/…` (and `/replay/…`, `/cassette/…`: proxy/mounts.ts) from Sluice's HTTP
+ * server before Next.js sees the request: through a route handler, Next.js's routing and
+ * its Web streams added about 5 ms to the first byte, where an app's own proxy should add
+ * under one (docs/decisions.md: "The recording proxy's lean path"; "The lean path on a
+ * custom server"). Every request passes here first, for the peer stamp; true when it was
+ * a mount's, and is being served.
  */
-export function installLeanPath(): void {
-  const proto = Server.prototype as Server & { [INSTALLED]?: true };
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
-  const emit = proto.emit;
-  proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
-    if (event === 'request') {
-      const [req, res] = args as [IncomingMessage, ServerResponse];
-      // Every request passes here first: the one place that sees its socket (lib/server/auth/peer-address.ts).
-      stampPeer(req);
-      const serve = mountedAt(req.url);
-      if (serve) {
-        serve(nodeIo(req, res)).catch((error: unknown) => {
-          console.error(`sluice: the proxy failed: ${error instanceof Error ? error.message : String(error)}`);
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-          res.end();
-        });
-        return true;
-      }
-    }
-    return (emit as (...all: unknown[]) => boolean).call(this, event, ...args);
-  } as typeof proto.emit;
+export function leanRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  // The one place that sees the socket (lib/server/auth/peer-address.ts).
+  stampPeer(req);
+  const serve = mountedAt(req.url);
+  if (!serve) return false;
+  serve(nodeIo(req, res)).catch((error: unknown) => {
+    console.error(`sluice: the proxy failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end();
+  });
+  return true;
+}
+
+/** Whether this process runs under Sluice's own server (scripts/serve.mjs) rather than `next start` or `next dev`. */
+export function ownServer(): boolean {
+  return (globalThis as Global)[OWN_SERVER] === true;
+}
+
+/**
+ * Called by instrumentation.ts as the server starts: hands `leanRequest` to Sluice's own
+ * server (scripts/serve.mjs, a Next.js custom server: its documented seam), which calls it
+ * for every request before Next.js's handler. Under `next start` or `next dev`, and for a
+ * request that comes before this ran, the same proxy answers through
+ * app/proxy/[...path]/route.ts (and its replay and cassette siblings), only slower.
+ */
+export function handLeanPathToServer(): void {
+  (globalThis as Global)[HANDLER] = leanRequest;
 }
