@@ -215,9 +215,9 @@ describe('record, stop every upstream, play back', () => {
     ).rejects.toThrow(/504 .*No exchange in cassette "suite" matches .*\$\.model \(recorded "json-reply", sent "gpt-x"\)/);
     // Each miss asked once (no retry), and is captured.
     await expect
-      .poll(async () => (await captures((c) => c.cassette?.name === 'suite' && c.status === 'unreachable')).length)
+      .poll(async () => (await captures((c) => c.cassette?.name === 'suite' && c.status === 'cassette-miss')).length)
       .toBe(2);
-    const missed = await captures((c) => c.cassette?.name === 'suite' && c.status === 'unreachable');
+    const missed = await captures((c) => c.cassette?.name === 'suite' && c.status === 'cassette-miss');
     expect(missed[0]!.error).toContain('No exchange in cassette "suite"');
   });
 });

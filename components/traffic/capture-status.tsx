@@ -7,6 +7,7 @@ const TONE: Record<CaptureStatus, string> = {
   'client-closed': 'bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200',
   'upstream-error': 'bg-rose-50 text-rose-800 dark:bg-rose-950/60 dark:text-rose-300',
   unreachable: 'bg-rose-50 text-rose-800 dark:bg-rose-950/60 dark:text-rose-300',
+  'cassette-miss': 'bg-violet-50 text-violet-800 dark:bg-violet-950/60 dark:text-violet-300',
   cut: 'bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200',
   interrupted: 'bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200',
 };

@@ -15,16 +15,19 @@ import type { StoredEvents } from './conversations';
  * upstream's body ended; `client-closed` when the app hung up first (the upstream request
  * is closed with it); `upstream-error` when the connection broke, or the upstream went
  * silent past the idle limit; `unreachable` when no answer came at all (the app got a
- * 502 or 504); `cut` when the response passed the reply bound (SLUICE_MAX_REPLY_BYTES);
+ * 502 or 504); `cassette-miss` when a cassette in playback had no matching exchange (a
+ * 504, and nothing went upstream); `cut` when the response passed the reply bound (SLUICE_MAX_REPLY_BYTES);
  * `interrupted` when Sluice stopped before it ended.
  */
-export type CaptureStatus = 'streaming' | 'complete' | 'client-closed' | 'upstream-error' | 'unreachable' | 'cut' | 'interrupted';
+export type CaptureStatus =
+  'streaming' | 'complete' | 'client-closed' | 'upstream-error' | 'unreachable' | 'cassette-miss' | 'cut' | 'interrupted';
 export const CAPTURE_STATUSES: CaptureStatus[] = [
   'streaming',
   'complete',
   'client-closed',
   'upstream-error',
   'unreachable',
+  'cassette-miss',
   'cut',
   'interrupted',
 ];

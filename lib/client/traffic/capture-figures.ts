@@ -9,9 +9,10 @@ import type { ReplyFigures } from '@/lib/figures/reply-figures';
 export const STATUS_LABEL: Record<CaptureStatus, string> = {
   streaming: 'streaming',
   complete: 'complete',
-  'client-closed': 'closed by the app',
+  'client-closed': 'app hung up early',
   'upstream-error': 'upstream error',
   unreachable: 'unreachable',
+  'cassette-miss': 'cassette miss',
   cut: 'cut at the size limit',
   interrupted: 'interrupted: Sluice stopped',
 };

@@ -70,7 +70,7 @@ async function playFromCassette(
           closest && { index: closest.entry.index, key: closest.entry.key, differences: closest.differences },
         )
       : `Cassette "${choice.name}" has no file (${cassetteFile(choice.name, owner)}): record it first, with mode=record or hybrid.`;
-    recorder.end('unreachable', message);
+    recorder.end('cassette-miss', message);
     sendError(
       io,
       504,
