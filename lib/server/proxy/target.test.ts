@@ -11,6 +11,9 @@ const providers = [
   provider('gemini', 'https://generativelanguage.googleapis.com/v1beta', { protocol: 'gemini' }),
   provider('root', 'http://gw.local'),
   provider('c1', 'http://gw.local', { path: '/c1/chat' }),
+  provider('gw', 'https://gw.example.com/team-a/v1', { protocol: 'anthropic-messages' }),
+  provider('sim', 'http://127.0.0.1:3000/api/sim/anthropic/v1', { protocol: 'anthropic-messages' }),
+  provider('azure', 'https://x.openai.azure.com/openai/deployments/d1'),
 ];
 
 describe('proxyTarget', () => {
@@ -29,8 +32,56 @@ describe('proxyTarget', () => {
       path: '/models/g:streamGenerateContent',
       url: 'https://generativelanguage.googleapis.com/v1beta/models/g:streamGenerateContent?alt=sse',
     });
-    // Only a whole segment: /v1beta is not /v1.
-    expect(proxyTarget('/proxy/claude/v1beta/x', providers)).toMatchObject({ url: 'https://api.anthropic.com/v1/v1beta/x' });
+  });
+
+  // Each SDK's path, as it builds it from the base URL it is given (the proxy's), and where it must land.
+  const sdkPaths: [string, string, string, string][] = [
+    // OpenAI's SDKs and Codex: a base URL ending in /v1, then the endpoint.
+    ['openai', '/chat/completions', 'https://api.openai.com/v1/chat/completions', '/chat/completions'],
+    ['openai', '/responses', 'https://api.openai.com/v1/responses', '/responses'],
+    ['openai', '/models', 'https://api.openai.com/v1/models', '/models'],
+    ['openai', '/v1/chat/completions', 'https://api.openai.com/v1/chat/completions', '/chat/completions'],
+    // Anthropic's SDK and Claude Code: a base URL without /v1.
+    ['claude', '/v1/messages', 'https://api.anthropic.com/v1/messages', '/messages'],
+    [
+      'claude',
+      '/v1/messages/count_tokens?beta=true',
+      'https://api.anthropic.com/v1/messages/count_tokens?beta=true',
+      '/messages/count_tokens',
+    ],
+    ['claude', '/api/hello', 'https://api.anthropic.com/api/hello', '/api/hello'],
+    ['claude', '/api', 'https://api.anthropic.com/api', '/api'],
+    ['claude', '/v1', 'https://api.anthropic.com/v1', '/'],
+    // Only a whole segment is a version, and another one replaces the baseUrl's.
+    ['claude', '/v1beta/x', 'https://api.anthropic.com/v1beta/x', '/v1beta/x'],
+    ['claude', '/v1x/y', 'https://api.anthropic.com/v1/v1x/y', '/v1x/y'],
+    ['claude', '/apis/x', 'https://api.anthropic.com/v1/apis/x', '/apis/x'],
+    // Google's: /v1beta/models/…, /v1/… for another apiVersion, /upload/v1beta/files.
+    [
+      'gemini',
+      '/v1/models/g:generateContent',
+      'https://generativelanguage.googleapis.com/v1/models/g:generateContent',
+      '/v1/models/g:generateContent',
+    ],
+    ['gemini', '/upload/v1beta/files', 'https://generativelanguage.googleapis.com/upload/v1beta/files', '/upload/v1beta/files'],
+    // A gateway's base path: everything stays under its root, /team-a.
+    ['gw', '/v1/messages', 'https://gw.example.com/team-a/v1/messages', '/messages'],
+    ['gw', '/messages', 'https://gw.example.com/team-a/v1/messages', '/messages'],
+    ['gw', '/api/hello', 'https://gw.example.com/team-a/api/hello', '/api/hello'],
+    ['gw', '/v2/messages', 'https://gw.example.com/team-a/v2/messages', '/v2/messages'],
+    ['sim', '/api/hello', 'http://127.0.0.1:3000/api/sim/anthropic/api/hello', '/api/hello'],
+    // A baseUrl without a version: every path goes after it.
+    ['root', '/v1/chat/completions', 'http://gw.local/v1/chat/completions', '/v1/chat/completions'],
+    ['root', '/api/hello', 'http://gw.local/api/hello', '/api/hello'],
+    [
+      'azure',
+      '/chat/completions?api-version=2024-10-21',
+      'https://x.openai.azure.com/openai/deployments/d1/chat/completions?api-version=2024-10-21',
+      '/chat/completions',
+    ],
+  ];
+  it.each(sdkPaths)('%s %s → %s', (id, rest, url, path) => {
+    expect(proxyTarget(`/proxy/${id}${rest}`, providers)).toMatchObject({ url, path });
   });
 
   it('names an unknown provider, and refuses what is not under the mount', () => {

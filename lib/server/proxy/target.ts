@@ -16,26 +16,42 @@ export interface ProxyTarget {
 
 export type ProxyMiss = { unknown: string } | { malformed: true };
 
-/** A version segment ending a baseUrl (`/v1`, `/v1beta`): SDKs add their own to the base URL they are given. */
+/** A version segment (`/v1`, `/v1beta`): SDKs add their own to the base URL they are given. */
 const VERSION = /^v\d+(?:(?:alpha|beta)\d*)?$/;
 
-const versions = new Map<string, string | undefined>();
+/** First segments of paths that an SDK builds from a base URL without its version: Claude Code's `/api/hello`, Google's `/upload/v1beta/files`. */
+const UNVERSIONED_ROOTS = new Set(['api', 'upload']);
 
-/** The version segment a baseUrl ends with, if any; worked out once per baseUrl, not per request. */
-function versionOf(baseUrl: string): string | undefined {
-  if (versions.has(baseUrl)) return versions.get(baseUrl);
-  const last = new URL(baseUrl).pathname.split('/').filter(Boolean).at(-1);
-  const version = last && VERSION.test(last) ? last : undefined;
-  versions.set(baseUrl, version);
-  return version;
+/** A baseUrl split once, not per request: itself, its root (less a version segment ending it), and that version. */
+interface Base {
+  url: string;
+  root: string;
+  version?: string;
+}
+
+const bases = new Map<string, Base>();
+
+function baseOf(baseUrl: string): Base {
+  let base = bases.get(baseUrl);
+  if (base) return base;
+  const url = baseUrl.replace(/\/+$/, '');
+  const last = new URL(url).pathname.split('/').filter(Boolean).at(-1);
+  const version = last && VERSION.test(last) && url.endsWith(`/${last}`) ? last : undefined;
+  base = { url, root: version ? url.slice(0, -version.length - 1) : url, ...(version ? { version } : {}) };
+  bases.set(baseUrl, base);
+  return base;
 }
 
 /**
- * Resolves `/proxy/{providerId}/rest?query` to `baseUrl/rest?query`. The official SDKs
- * disagree on where the API version goes: OpenAI's takes a base URL ending in `/v1`,
- * Anthropic's and Google's add `/v1/messages` or `/v1beta/models/…` themselves. So a path
- * that starts with the version segment the baseUrl already ends with does not repeat it:
- * `/proxy/claude/v1/messages` and `/proxy/claude/messages` both reach `…/v1/messages`.
+ * Resolves `/proxy/{providerId}/rest?query` to its upstream URL, as the app's SDK would
+ * have built it from the provider's real base URL (docs/contract.md: "How a path under
+ * /proxy/{id}/ becomes the upstream URL"). The SDKs disagree on where the API version
+ * goes: OpenAI's take a base URL ending in `/v1` and add `/chat/completions`, Anthropic's
+ * and Google's take one without and add `/v1/messages` or `/v1beta/models/…`, Claude Code
+ * also `/api/hello`. So a path whose first segment is a version (`/v1/messages`) or an
+ * unversioned root (`/api/hello`) goes under the baseUrl's root, the baseUrl less the
+ * version segment it ends with; any other (`/chat/completions`, `/messages`) under the
+ * baseUrl itself. `/proxy/claude/v1/messages` and `/proxy/claude/messages` both reach `…/v1/messages`.
  */
 export function proxyTarget(rawUrl: string, providers: Provider[]): ProxyTarget | ProxyMiss {
   if (!rawUrl.startsWith(PROXY_MOUNT)) return { malformed: true };
@@ -52,10 +68,16 @@ export function proxyTarget(rawUrl: string, providers: Provider[]): ProxyTarget 
   }
   const provider = providers.find((p) => p.id === id);
   if (!provider) return { unknown: id };
-  let path = slash === -1 ? '' : afterMount.slice(slash);
-  const version = versionOf(provider.baseUrl);
-  if (version && (path === `/${version}` || path.startsWith(`/${version}/`))) path = path.slice(version.length + 1);
-  return { provider, path: path || '/', url: `${provider.baseUrl}${path}${query}` };
+  const path = slash === -1 ? '' : afterMount.slice(slash);
+  const base = baseOf(provider.baseUrl);
+  const end = path.indexOf('/', 1);
+  const first = path.slice(1, end === -1 ? undefined : end);
+  if (VERSION.test(first) || UNVERSIONED_ROOTS.has(first)) {
+    // The capture names the path under the baseUrl: without its version when the path has the same one.
+    const under = first === base.version ? path.slice(first.length + 1) || '/' : path;
+    return { provider, path: under, url: `${base.root}${path}${query}` };
+  }
+  return { provider, path: path || '/', url: `${base.url}${path}${query}` };
 }
 
 /** The protocol whose decoder reads this path's answer, when it is a known generation endpoint. */
