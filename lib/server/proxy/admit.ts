@@ -20,9 +20,9 @@ export interface Admitted {
 
 /**
  * Who asks and where to: a request this server may not take (foreign Host or page), a
- * refused token, an unknown provider, a body declared past the bound or a cassette that
- * cannot be used is answered here, and undefined returned. `mounted`: the cassette
- * named in a `/cassette/…` path.
+ * refused token, an unknown provider, a path that could leave the provider's base URL, a
+ * body declared past the bound or a cassette that cannot be used is answered here, and
+ * undefined returned. `mounted`: the cassette named in a `/cassette/…` path.
  */
 export async function admitExchange(io: ProxyIo, mounted?: CassetteChoice): Promise<Admitted | undefined> {
   if (refusedHere(io)) return undefined;
@@ -39,6 +39,9 @@ export async function admitExchange(io: ProxyIo, mounted?: CassetteChoice): Prom
     const message = `No provider "${target.unknown.slice(0, 100)}" is configured. Configured: ${configured.join(', ')}.`;
     return void sendError(io, 404, 'not_found', message, { providers: configured });
   }
+  // Never sent on, with the provider's key, anywhere but under the provider's base URL (target.ts: `REFUSED`).
+  if ('refused' in target)
+    return void sendError(io, 400, 'invalid_request', `The proxy refuses this path: it has ${target.refused}.`);
   const declared = Number(io.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
     const message = `The request body is ${formatBytes(declared)}; the proxy takes at most ${formatBytes(MAX_BODY_BYTES)}.`;

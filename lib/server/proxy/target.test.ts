@@ -84,6 +84,52 @@ describe('proxyTarget', () => {
     expect(proxyTarget(`/proxy/${id}${rest}`, providers)).toMatchObject({ url, path });
   });
 
+  // Each would take the request, with the provider's key, out of the base URL's root (/team-a), or could once an upstream decodes it.
+  const refused: [string, RegExp][] = [
+    ['/../../anything', /dot segment/],
+    ['/%2e%2e/%2e%2e/anything', /dot segment/],
+    ['/v1/%2E%2e/x', /dot segment/],
+    ['/.%2e/x', /dot segment/],
+    ['/./x', /dot segment/],
+    ['/..', /dot segment/],
+    ['/..;/..;/x', /dot segment/],
+    ['/..%2f..%2fx', /encoded slash/],
+    ['/%2F', /encoded slash/],
+    ['/..%5c..%5cx', /encoded slash or backslash/],
+    ['/%252e%252e/x', /doubly encoded/],
+    ['/..\\..\\x', /backslash/],
+    ['//evil.com/x', /empty segment/],
+    ['/http://evil.com/x', /empty segment/],
+    ['/v1/messages//x', /empty segment/],
+    ['/a%0d%0aX-Injected:%20yes', /control character/],
+    ['/a%00b', /control character/],
+    ['/a\tb', /control character/],
+    ['/a#fragment', /raw #/],
+  ];
+  it.each(refused)('refuses %s: %s', (rest, reason) => {
+    const target = proxyTarget(`/proxy/gw${rest}?q=1`, providers);
+    expect(target).toEqual({ refused: expect.stringMatching(reason) });
+  });
+
+  it('takes what real paths hold: dots inside a segment, colons, @, a trailing slash, anything in the query', () => {
+    for (const [rest, url] of [
+      [
+        '/models/gemini-2.5-flash:streamGenerateContent',
+        'https://gw.example.com/team-a/v1/models/gemini-2.5-flash:streamGenerateContent',
+      ],
+      ['/files/file-abc.jsonl/...', 'https://gw.example.com/team-a/v1/files/file-abc.jsonl/...'],
+      ['/.well-known/x', 'https://gw.example.com/team-a/v1/.well-known/x'],
+      // Vertex AI's model versions (`claude-sonnet-4@20250514`) are in its paths.
+      [
+        '/v1/projects/p/models/claude@2025:rawPredict',
+        'https://gw.example.com/team-a/v1/projects/p/models/claude@2025:rawPredict',
+      ],
+      ['/models/', 'https://gw.example.com/team-a/v1/models/'],
+      ['/x?next=http://a/../b%2f', 'https://gw.example.com/team-a/v1/x?next=http://a/../b%2f'],
+    ])
+      expect(proxyTarget(`/proxy/gw${rest}`, providers)).toMatchObject({ url });
+  });
+
   it('names an unknown provider, and refuses what is not under the mount', () => {
     expect(proxyTarget('/proxy/nobody/x', providers)).toEqual({ unknown: 'nobody' });
     expect(proxyTarget('/proxy/%E0%A4%A/x', providers)).toEqual({ malformed: true });

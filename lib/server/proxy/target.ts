@@ -14,13 +14,36 @@ export interface ProxyTarget {
   url: string;
 }
 
-export type ProxyMiss = { unknown: string } | { malformed: true };
+/** Not a request the proxy takes: no provider of that id, not a proxy path at all, or a path it refuses (why, in words). */
+export type ProxyMiss = { unknown: string } | { malformed: true } | { refused: string };
 
 /** A version segment (`/v1`, `/v1beta`): SDKs add their own to the base URL they are given. */
 const VERSION = /^v\d+(?:(?:alpha|beta)\d*)?$/;
 
 /** First segments of paths that an SDK builds from a base URL without its version: Claude Code's `/api/hello`, Google's `/upload/v1beta/files`. */
 const UNVERSIONED_ROOTS = new Set(['api', 'upload']);
+
+/**
+ * What a path under the provider may not hold, and why: what could take a request, with
+ * the provider's key and configured headers, out of the baseUrl's root, once the upstream
+ * URL is parsed (dot segments are resolved after the join, `%2e` as `.`, a backslash as `/`) or
+ * once an upstream or a gateway decodes it. No SDK sends any of them.
+ */
+const REFUSED: [RegExp, string][] = [
+  [/%(?:2f|5c)/i, 'an encoded slash or backslash (%2F, %5C), which an upstream may decode into a separator'],
+  [/%25(?:2e|2f|5c)/i, 'a doubly encoded dot, slash or backslash (%252E, %252F, %255C)'],
+  [/%0[0ad]|[\0\t\n\r]/i, 'a control character (CR, LF, NUL or tab), raw or percent-encoded'],
+  [/\\/, 'a backslash, which URL parsers read as a slash'],
+  [/#/, 'a raw #, which would cut the path short'],
+  [/\/\//, 'an empty segment (//), which an upstream may read as another host (a base URL ending in / makes one)'],
+  // Last: the one alternative that is more than a literal (the cheap ones first keep the test at ~50 ns).
+  [
+    /(?:^|\/)(?:\.|%2e){1,2}(?:;[^/]*)?(?:\/|$)/i,
+    'a dot segment (. or .., plain or percent-encoded), which would be resolved against the base URL',
+  ],
+];
+/** All of them in one pattern, compiled once: the one test a path takes on the hot path. */
+const REFUSABLE = new RegExp(REFUSED.map(([pattern]) => pattern.source).join('|'), 'i');
 
 /** A baseUrl split once, not per request: itself, its root (less a version segment ending it), and that version. */
 interface Base {
@@ -52,6 +75,7 @@ function baseOf(baseUrl: string): Base {
  * unversioned root (`/api/hello`) goes under the baseUrl's root, the baseUrl less the
  * version segment it ends with; any other (`/chat/completions`, `/messages`) under the
  * baseUrl itself. `/proxy/claude/v1/messages` and `/proxy/claude/messages` both reach `…/v1/messages`.
+ * A path that could leave the root (a dot segment, an encoded slash, …: `REFUSED`) is refused.
  */
 export function proxyTarget(rawUrl: string, providers: Provider[]): ProxyTarget | ProxyMiss {
   if (!rawUrl.startsWith(PROXY_MOUNT)) return { malformed: true };
@@ -69,6 +93,7 @@ export function proxyTarget(rawUrl: string, providers: Provider[]): ProxyTarget 
   const provider = providers.find((p) => p.id === id);
   if (!provider) return { unknown: id };
   const path = slash === -1 ? '' : afterMount.slice(slash);
+  if (REFUSABLE.test(path)) return { refused: REFUSED.find(([pattern]) => pattern.test(path))![1] };
   const base = baseOf(provider.baseUrl);
   const end = path.indexOf('/', 1);
   const first = path.slice(1, end === -1 ? undefined : end);
