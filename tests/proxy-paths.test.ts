@@ -4,10 +4,11 @@
  * scripted upstream saying what it received.
  */
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { CaptureDetail, CapturePage } from '@/lib/api/captures';
 import { SECRET_KEY } from './support/global-setup';
 import { base, upstreamLog } from './support/http';
+import { startNextServer } from './support/next-server';
 import type { UpstreamLogEntry } from './support/upstream';
 
 const { host, port } = new URL(base);
@@ -201,4 +202,24 @@ describe('a path cannot climb out of the provider’s base URL', () => {
     expect(JSON.parse(inId.body).error.message).toContain('No provider "up-anthropic@evil.example"');
     expect(await received(marker)).toHaveLength(1);
   });
+});
+
+it('Content-Length with Transfer-Encoding, let through by a lenient HTTP parser, is refused by the proxy itself', async () => {
+  const server = await startNextServer({
+    SLUICE_CONFIG: inject('configPath'),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --insecure-http-parser`,
+  });
+  try {
+    const { host: at, port: to } = new URL(server.origin);
+    for (const path of ['/proxy/up-anthropic/v1/messages', '/./proxy/up-anthropic/v1/messages']) {
+      const marker = tag();
+      const head = `POST ${path}?${marker} HTTP/1.1\r\nHost: ${at}\r\nConnection: close\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n`;
+      const answer = await rawExchange(`${head}\r\n2\r\n{}\r\n0\r\n\r\n`, Number(to));
+      expect(await received(marker), path).toEqual([]);
+      expect(answer.status, path).toBe(400);
+      expect(JSON.parse(answer.body).error).toEqual({ type: 'invalid_request', message: expect.stringContaining('ambiguous') });
+    }
+  } finally {
+    await server.stop();
+  }
 });

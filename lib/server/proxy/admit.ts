@@ -10,6 +10,8 @@ import type { ProxyIo } from './proxy-io';
 import { withoutPlaceholder } from './proxy-headers';
 import { proxyTarget, type ProxyTarget } from './target';
 
+const AMBIGUOUS_LENGTH = 'The request has both Content-Length and Transfer-Encoding: its length is ambiguous.';
+
 /** A request the proxy takes: whose it is, where it goes, its declared length, and its cassette if it has one. */
 export interface Admitted {
   owner: string;
@@ -20,9 +22,9 @@ export interface Admitted {
 
 /**
  * Who asks and where to: a request this server may not take (foreign Host or page), a
- * refused token, an unknown provider, a path that could leave the provider's base URL, a
- * body declared past the bound or a cassette that cannot be used is answered here, and
- * undefined returned. `mounted`: the cassette named in a `/cassette/…` path.
+ * refused token, an unknown provider, a path that could leave the provider's base URL, an
+ * ambiguous length, a body declared past the bound or a cassette that cannot be used is
+ * answered here, and undefined returned. `mounted`: the cassette named in a `/cassette/…` path.
  */
 export async function admitExchange(io: ProxyIo, mounted?: CassetteChoice): Promise<Admitted | undefined> {
   if (refusedHere(io)) return undefined;
@@ -42,6 +44,9 @@ export async function admitExchange(io: ProxyIo, mounted?: CassetteChoice): Prom
   // Never sent on, with the provider's key, anywhere but under the provider's base URL (target.ts: `REFUSED`).
   if ('refused' in target)
     return void sendError(io, 400, 'invalid_request', `The proxy refuses this path: it has ${target.refused}.`);
+  // Node's parser answers a request with both with a 400 before Sluice sees it; under --insecure-http-parser one comes here.
+  if (io.headers['transfer-encoding'] !== undefined && io.headers['content-length'] !== undefined)
+    return void sendError(io, 400, 'invalid_request', AMBIGUOUS_LENGTH);
   const declared = Number(io.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
     const message = `The request body is ${formatBytes(declared)}; the proxy takes at most ${formatBytes(MAX_BODY_BYTES)}.`;
