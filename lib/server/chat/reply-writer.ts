@@ -74,7 +74,8 @@ export class ReplyWriter {
 
   /**
    * Stores the reply as it is now. It is never left `streaming`: if the database
-   * refuses it as it is, it is stored again as an error that says so, without its log.
+   * refuses it as it is (or the write fails otherwise), a second, minimal write marks it
+   * an error that names the problem, keeping its placeholder, without its log.
    */
   save(message: AssembledMessage, events?: PackedEvents): Promise<unknown> {
     const { db, turn, provider, model, timings, pricing } = this;
@@ -84,8 +85,8 @@ export class ReplyWriter {
         .saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings, pricing), events)
         .catch((error: unknown) => {
           const reason = redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300);
-          const refused = { ...emptyMessage('error'), error: { message: `The database refused this reply (${reason}).` } };
-          return db.saveReply(turn.conversationId, turn.replyId, toStoredReply(refused, provider, model, timings, pricing));
+          this.logFailure(error);
+          return db.failReply(turn.conversationId, turn.replyId, `The database refused this reply (${reason}).`);
         }),
     );
   }

@@ -349,6 +349,18 @@ export class CaptureRecorder {
       captureWritten({ ended: true });
     } catch (failure) {
       this.logFailure(failure);
+      await this.fail(status, failure);
+    }
+  }
+
+  /** Never left `streaming`: a second, minimal write of how it ended and what went wrong. */
+  private async fail(status: Exclude<CaptureStatus, 'streaming'>, failure: unknown): Promise<void> {
+    const reason = redact(failure instanceof Error ? failure.message : String(failure), this.secrets).slice(0, 300);
+    try {
+      await (await captureStore()).fail(this.id, status, `Sluice could not store this exchange whole (${reason}).`);
+      captureWritten({ ended: true });
+    } catch (error) {
+      this.logFailure(error);
     }
   }
 }

@@ -97,10 +97,10 @@ export class CaptureStore {
       params.push(
         summary.id,
         summary.startedAt,
-        summary.provider,
-        summary.method,
-        summary.path,
-        summary.model ?? null,
+        storableText(summary.provider),
+        storableText(summary.method),
+        storableText(summary.path),
+        summary.model === undefined ? null : storableText(summary.model),
         summary.status,
         storableJson(summary),
         storableJson(request),
@@ -131,7 +131,7 @@ export class CaptureStore {
       [
         id,
         end.summary.status,
-        end.summary.model ?? null,
+        end.summary.model === undefined ? null : storableText(end.summary.model),
         storableJson(end.summary),
         end.response ? storableJson(end.response) : null,
         end.body ? storableJson(end.body) : null,
@@ -142,6 +142,19 @@ export class CaptureStore {
         storableText(end.searchText.slice(0, SEARCH_CHARS)),
         end.chunks ? JSON.stringify(end.chunks) : null,
       ],
+    );
+  }
+
+  /**
+   * The second write of a capture whose last one failed: how it ended and why it is not
+   * all there, two texts and nothing else, so that it is never left `streaming`.
+   */
+  async fail(id: string, status: Exclude<CaptureSummary['status'], 'streaming'>, error: string): Promise<void> {
+    await this.sql.query(
+      `update captures set changed = nextval('capture_changes'), status = $2,
+         summary = summary || jsonb_build_object('status', $2::text, 'error', $3::text)
+       where id = $1`,
+      [id, status, storableText(error)],
     );
   }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { storableJson } from '@/lib/server/database/storable';
+import { storableJson, storableText } from '@/lib/server/database/storable';
 import type { SqlClient } from '@/lib/server/database/sql-client';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import { GroupedWrites } from './grouped-writes';
@@ -421,6 +421,17 @@ export class SqlConversationStore implements ConversationStore {
         events?.truncated ?? false,
         ifStreaming,
       ],
+    );
+  }
+
+  async failReply(conversationId: string, messageId: string, message: string): Promise<void> {
+    await this.sql.query(
+      `with reply as (update messages set status = 'error',
+                body = body || jsonb_build_object('status', 'error', 'error', jsonb_build_object('message', $3::text))
+              where id = $1 and conversation_id = $2 returning id),
+            touched as (${TOUCH('$2')})
+       select 1`,
+      [messageId, conversationId, storableText(message)],
     );
   }
 

@@ -144,6 +144,12 @@ export interface ConversationStore {
     events?: PackedEvents,
     options?: { ifStreaming?: boolean },
   ): Promise<void>;
+  /**
+   * Marks the reply an error with this message, keeping what its row holds (its
+   * placeholder's provider and model): the second write of a reply whose save failed, of
+   * one text and nothing else, so that it is never left `streaming`.
+   */
+  failReply(conversationId: string, messageId: string, message: string): Promise<void>;
   /** A reply's event log; `conversationId` undefined: whichever conversation it is in (a replay names the reply alone). */
   replyEvents(conversationId: string | { ownerId: string }, messageId: string): Promise<StoredEvents | undefined>;
   /** Replies with a stored stream, newest first; `id`: that one alone (none if it has no stream). */
