@@ -86,6 +86,11 @@ export class StreamReader {
     this.nonce = options.markerNonce;
   }
 
+  /** The stream passed the parser's bounds: nothing after that point was read as items. */
+  get stoppedAtBound(): boolean {
+    return this.failed;
+  }
+
   /** Feeds a chunk; returns the SSE items it completed and the events they meant. */
   push(chunk: Uint8Array | string, at: number): { items: SseItem[]; events: StreamEvent[] } {
     if (this.failed) return { items: [], events: [] };

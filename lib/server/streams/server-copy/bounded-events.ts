@@ -20,6 +20,17 @@ export class BoundedEvents {
     this.packer.add(item.raw, item.at);
   };
 
+  /** Text that is no SSE item (what followed a line past the parser's bound), kept in the log as it came. */
+  rest(raw: string, at: number): void {
+    const bytes = Buffer.byteLength(raw);
+    if (this.truncated || this.bytes + bytes > this.maxBytes) {
+      this.truncated = true;
+      return;
+    }
+    this.bytes += bytes;
+    this.packer.add(raw, at);
+  }
+
   stored(): PackedEvents {
     return this.packer.packed(this.truncated);
   }

@@ -14,9 +14,24 @@ import type { CopyAnswer, CopyRequest, CopyResult } from './server-copy-messages
  */
 function read({ protocol, kept, outcome, at, maxBytes, markerNonce, limits }: CopyRequest): CopyResult {
   const events = new BoundedEvents(maxBytes);
-  const reader = new StreamReader(protocol, events.record, { markerNonce, limits });
-  for (const chunk of keptChunks(kept)) reader.push(chunk.bytes, chunk.at);
+  let chars = 0;
+  const reader = new StreamReader(
+    protocol,
+    (item, ...more) => {
+      chars += item.raw.length;
+      events.record(item, ...more);
+    },
+    { markerNonce, limits },
+  );
+  const chunks = [...keptChunks(kept)];
+  for (const chunk of chunks) reader.push(chunk.bytes, chunk.at);
   const message = reader.finish(outcome, at);
+  // Past a line over the parser's bound the reader reads no items: the log keeps the rest
+  // of the bytes as they came, so it still holds the whole stream.
+  if (reader.stoppedAtBound) {
+    const text = new TextDecoder().decode(Buffer.concat(chunks.map((chunk) => chunk.bytes)));
+    if (text.length > chars) events.rest(text.slice(chars), chunks.at(-1)?.at ?? at);
+  }
   return {
     message,
     events: events.stored(),
