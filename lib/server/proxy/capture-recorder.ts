@@ -2,6 +2,7 @@ import 'server-only';
 import type { CaptureCassette } from '@/lib/api/cassettes';
 import type { CapturedBody, CaptureDetail, CaptureStatus, CaptureSummary } from '@/lib/api/captures';
 import { countedUsage, textTokens } from '@/lib/assemble/counted-usage';
+import type { AssembledMessage } from '@/lib/assemble/message';
 import { costOf } from '@/lib/pricing/cost';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { newMarkerNonce } from '@/lib/sse/bff-marker';
@@ -33,6 +34,23 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 function timelineOf({ bytes, starts, at }: KeptBytes): NonNullable<CaptureDetail['chunks']> {
   return { sizes: [...starts].map((start, i) => (starts[i + 1] ?? bytes.byteLength) - start), at: [...at] };
 }
+
+/** The first `length` bytes kept, in buffers of their own, with the reads they came in (the last one cut there). */
+function keptUpTo({ bytes, starts, at }: KeptBytes, length: number): KeptBytes {
+  if (length >= bytes.byteLength) return { bytes, starts, at };
+  let count = 0;
+  while (count < starts.length && starts[count]! < length) count++;
+  return { bytes: bytes.slice(0, length), starts: starts.slice(0, count), at: at.slice(0, count) };
+}
+
+/**
+ * Whether a reply read to the end of what reached the app had ended there: its
+ * protocol's terminal event came (`message_stop`, `[DONE]`, `response.completed`, a
+ * finish reason: the assembler's `complete`), or the upstream's error, its last word,
+ * did. Not a reader's own bound (`sse-limit`): what came past it was never read.
+ */
+const answerEnded = (reply: AssembledMessage) =>
+  reply.status === 'complete' || (reply.status === 'error' && reply.error?.code !== 'sse-limit');
 
 const decoder = () => new TextDecoder('utf-8', { fatal: false });
 
@@ -92,6 +110,8 @@ export class CaptureRecorder {
   private readonly response = new KeptBuilder();
   private head?: { status: number; headers: Record<string, string | string[] | undefined>; sse: boolean };
   private firstByte?: number;
+  /** Bytes of the response written to the app while it was there: what it got, whatever came after it left. */
+  private relayed = 0;
   private started: Promise<unknown> = Promise.resolve();
   private listed = false;
   private listTimer?: ReturnType<typeof setTimeout>;
@@ -183,8 +203,9 @@ export class CaptureRecorder {
     return this.response.length;
   }
 
-  /** The response's bytes kept from offset `start` on, as they will be stored: what the proxy writes to the app. */
+  /** The response's bytes kept from offset `start` on, as they will be stored: what the proxy writes to the app, now. */
   responseFrom(start: number): Buffer {
+    if (!this.ended) this.relayed = this.response.length;
     return this.response.bytesFrom(start);
   }
 
@@ -253,14 +274,13 @@ export class CaptureRecorder {
   }
 
   /**
-   * The response's bytes as kept, secrets replaced, chunk by chunk with their receive
+   * The response's bytes (as kept), secrets replaced, chunk by chunk with their receive
    * times: copied into one buffer, which is searched once for each secret, almost never
    * there; only then is it scrubbed chunk by chunk (a secret may straddle two). Scrubbed
    * chunk by chunk every time, it took three times the main thread's relaying of the
    * stream (docs/decisions.md: "The recording proxy's lean path").
    */
-  private kept(): KeptBytes {
-    const kept = this.response.kept();
+  private scrubbed(kept: KeptBytes): KeptBytes {
     if (!this.secrets.some((secret) => secret.length >= 4 && asBuffer(kept.bytes).includes(secret))) return kept;
     const scrubber = new SecretScrubber(this.secrets);
     const chunks = [...keptChunks(kept)];
@@ -286,15 +306,18 @@ export class CaptureRecorder {
       let body: CapturedBody | undefined;
       let tokenEvents = 0;
       let chunks: CaptureDetail['chunks'];
-      if (this.head?.sse) {
+      // The app left: what it got is what the capture keeps and reads, not what came after.
+      const left = status === 'client-closed';
+      const received = this.head && (left ? keptUpTo(this.response.kept(), this.relayed) : this.response.kept());
+      if (this.head?.sse && received) {
         const settings = relaySettings();
-        const kept = this.kept();
+        const kept = this.scrubbed(received);
         // Read before the kept bytes go to the worker (their buffers are handed over).
         chunks = timelineOf(kept);
         const read = await readServerCopy(
           this.protocol ?? this.target.provider.protocol,
           kept,
-          status === 'complete' ? 'ended' : 'stopped',
+          status === 'complete' || left ? 'ended' : 'stopped',
           endAt,
           {
             maxBytes: settings.eventLogMaxBytes,
@@ -307,11 +330,17 @@ export class CaptureRecorder {
         if (read.firstTokenAt !== undefined) timings.firstToken = read.firstTokenAt;
         if (read.firstAnswerAt !== undefined) timings.firstAnswer = read.firstAnswerAt;
         if (read.lastTokenAt !== undefined) timings.lastToken = read.lastTokenAt;
+        // An app may hang up once the answer's terminal event came, before the upstream ends its body
+        // (Codex after response.completed, the OpenAI SDK after [DONE]): it left nothing unread.
+        if (left && this.protocol && answerEnded(read.message)) {
+          status = 'complete';
+          error = undefined;
+        } else if (left && read.message.status === 'truncated') read.message.status = 'stopped';
         if (this.protocol) reply = read.message;
-      } else if (this.head) {
+      } else if (this.head && received) {
         const text = new BoundedText();
-        chunks = timelineOf(this.response.kept());
-        text.add(asBuffer(this.response.kept().bytes));
+        chunks = timelineOf(received);
+        text.add(asBuffer(received.bytes));
         body = text.body(this.secrets);
         if (this.protocol && this.head.status < 300) reply = jsonReply(this.protocol, body.text);
       }
@@ -343,7 +372,7 @@ export class CaptureRecorder {
         ...(events ? { events } : {}),
         ...(body ? { body } : {}),
         ...(reply ? { reply } : {}),
-        ...(chunks && this.response.count ? { chunks } : {}),
+        ...(chunks?.sizes.length ? { chunks } : {}),
         searchText: `${requestBody.slice(0, 32 * 1024)} ${reply?.text.slice(0, 32 * 1024) ?? body?.text.slice(0, 4096) ?? ''}`,
       });
       captureWritten({ ended: true });
