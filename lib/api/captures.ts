@@ -90,6 +90,24 @@ export interface CapturedBody {
   truncated: boolean;
 }
 
+/**
+ * A response body the upstream sent content-coded (`gzip`, `deflate`, `br`, `zstd`),
+ * though the proxy asked for identity: the app got these bytes as they came, and the
+ * capture's `events`, `body`, `chunks` and `reply` are of them decoded.
+ */
+export interface EncodedBody {
+  /** The codings, as its `content-encoding` named them. */
+  encoding: string;
+  /** Its size as received (what the capture kept of it). */
+  bytes: number;
+  /**
+   * Why the capture does not hold it all, decoded: a coding this server cannot decode (its
+   * bytes are then not kept: no secret in them could be redacted), bytes that did not
+   * decode, or the bound on a decoded body (SLUICE_MAX_REPLY_BYTES).
+   */
+  note?: string;
+}
+
 export interface CaptureDetail extends CaptureSummary {
   request: {
     method: string;
@@ -98,7 +116,7 @@ export interface CaptureDetail extends CaptureSummary {
     headers: Record<string, string>;
     body: CapturedBody;
   };
-  response?: { status: number; headers: Record<string, string> };
+  response?: { status: number; headers: Record<string, string>; encoded?: EncodedBody };
   /** An SSE response's events, as a reply's event log has them: each item's raw text and receive time. */
   events?: StoredEvents;
   /** A response that is not SSE. */

@@ -2,6 +2,7 @@
  * A capture as it is written once its exchange is over: the store, the live feed and
  * the copy worker stood in for (the worker's reading done here, by the same reader).
  */
+import { gzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { StreamReader } from '@/lib/assemble/stream-reader';
@@ -137,5 +138,36 @@ describe('an app that hangs up', () => {
     expect(reply).toMatchObject({ status: 'stopped', text: 'Hello ' });
     expect(text).toBe(chunk('Hello '));
     expect(chunks?.sizes).toEqual([Buffer.byteLength(chunk('Hello '))]);
+  });
+});
+
+describe('an answer the upstream compressed anyway', () => {
+  it('is read decoded, read by read; what the app got is the bytes as they came', async () => {
+    const exchange = streamed({ 'content-encoding': 'gzip' });
+    const stream = chunk('Hello ') + chunk('there') + FINISH + 'data: [DONE]\n\n';
+    const wire = gzipSync(stream);
+    const half = Math.floor(wire.byteLength / 2);
+    exchange.receive(wire.subarray(0, half));
+    expect(exchange.relay(0).equals(wire.subarray(0, half))).toBe(true);
+    exchange.receive(wire.subarray(half));
+    expect(exchange.relay(half).equals(wire.subarray(half))).toBe(true);
+    exchange.recorder.end('complete');
+    const { summary, reply, text, chunks, response } = await exchange.written();
+    expect(summary.status).toBe('complete');
+    expect(reply).toMatchObject({ status: 'complete', text: 'Hello there' });
+    expect(text).toBe(stream);
+    expect(chunks!.sizes.reduce((a, b) => a + b)).toBe(Buffer.byteLength(stream));
+    expect(response?.encoded).toEqual({ encoding: 'gzip', bytes: wire.byteLength });
+  });
+
+  it('a coding it cannot read: said, and nothing of it kept as if it were text', async () => {
+    const exchange = streamed({ 'content-encoding': 'x-unknown' });
+    exchange.receive('opaque bytes');
+    exchange.relay(0);
+    exchange.recorder.end('complete');
+    const { reply, text, response } = await exchange.written();
+    expect(response?.encoded).toMatchObject({ encoding: 'x-unknown', bytes: 12, note: expect.stringContaining('"x-unknown"') });
+    expect(text).toBe('');
+    expect(reply).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { CaptureCassette } from '@/lib/api/cassettes';
-import type { CapturedBody, CaptureDetail, CaptureStatus, CaptureSummary } from '@/lib/api/captures';
+import type { CapturedBody, CaptureDetail, CaptureStatus, CaptureSummary, EncodedBody } from '@/lib/api/captures';
 import { countedUsage, textTokens } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import { costOf } from '@/lib/pricing/cost';
@@ -17,6 +17,7 @@ import { SecretScrubber } from '@/lib/server/streams/relay/secret-scrubber';
 import { captureWritten } from './captures/capture-feed';
 import { captureStore } from '@/lib/server/store/captures';
 import { whenQuiet } from './captures/in-flight';
+import { contentCodings, decodeContent } from './content-coding';
 import { jsonReply } from './json-reply';
 import { CREDENTIAL_QUERY, credentialValues, shownHeaders } from './proxy-headers';
 import { modelOf, protocolOfPath, type ProxyTarget } from './target';
@@ -290,6 +291,21 @@ export class CaptureRecorder {
     return keptOf(parts.map((part, i) => ({ bytes: part, at: chunks[Math.min(i, chunks.length - 1)]?.at ?? 0 })));
   }
 
+  /**
+   * The response's bytes as the capture reads them: decoded by its content-encoding,
+   * when the upstream compressed it anyway (the app got the bytes as they came), at most
+   * the reply bound of them (SLUICE_MAX_REPLY_BYTES), and said so.
+   */
+  private async decoded(received: KeptBytes): Promise<{ decoded: KeptBytes; encoded?: EncodedBody }> {
+    const codings = contentCodings(this.head?.headers['content-encoding']);
+    if (codings.length === 0) return { decoded: received };
+    const { kept, note } = await decodeContent(received, codings, relaySettings().limits.maxReplyBytes);
+    return {
+      decoded: kept,
+      encoded: { encoding: codings.join(', '), bytes: received.bytes.byteLength, ...(note ? { note } : {}) },
+    };
+  }
+
   private async finish(status: Exclude<CaptureStatus, 'streaming'>, endAt: number, error?: string): Promise<void> {
     try {
       const store = await captureStore();
@@ -309,9 +325,13 @@ export class CaptureRecorder {
       // The app left: what it got is what the capture keeps and reads, not what came after.
       const left = status === 'client-closed';
       const received = this.head && (left ? keptUpTo(this.response.kept(), this.relayed) : this.response.kept());
-      if (this.head?.sse && received) {
+      const { decoded, encoded } = received ? await this.decoded(received) : {};
+      // Nothing could be read of it (a coding this server cannot decode): no reply to make of nothing.
+      const unread = encoded?.note !== undefined && decoded?.bytes.byteLength === 0;
+      if (encoded && detail.response) detail.response.encoded = encoded;
+      if (this.head?.sse && decoded) {
         const settings = relaySettings();
-        const kept = this.scrubbed(received);
+        const kept = this.scrubbed(decoded);
         // Read before the kept bytes go to the worker (their buffers are handed over).
         chunks = timelineOf(kept);
         const read = await readServerCopy(
@@ -336,13 +356,14 @@ export class CaptureRecorder {
           status = 'complete';
           error = undefined;
         } else if (left && read.message.status === 'truncated') read.message.status = 'stopped';
-        if (this.protocol) reply = read.message;
-      } else if (this.head && received) {
+        if (this.protocol && !unread) reply = read.message;
+      } else if (this.head && decoded) {
         const text = new BoundedText();
-        chunks = timelineOf(received);
-        text.add(asBuffer(received.bytes));
+        chunks = timelineOf(decoded);
+        text.add(asBuffer(decoded.bytes));
         body = text.body(this.secrets);
-        if (this.protocol && this.head.status < 300) reply = jsonReply(this.protocol, body.text);
+        if (encoded?.note) body.truncated = true;
+        if (this.protocol && this.head.status < 300 && !unread) reply = jsonReply(this.protocol, body.text);
       }
       // An answer that never said its usage (a stream without include_usage) is counted as a
       // cut one is: at least its token events, the input estimated from the request, marked ≈.
