@@ -12,11 +12,13 @@ import type { StoredEvents } from './conversations';
  * once: the server writes it, the Traffic page reads it.
  *
  * How it ended: `streaming` while the response is still coming; `complete` when the
- * upstream's body ended; `client-closed` when the app hung up first (the upstream request
- * is closed with it); `upstream-error` when the connection broke, or the upstream went
- * silent past the idle limit; `unreachable` when no answer came at all (the app got a
- * 502 or 504); `cassette-miss` when a cassette in playback had no matching exchange (a
- * 504, and nothing went upstream); `cut` when the response passed the reply bound (SLUICE_MAX_REPLY_BYTES);
+ * upstream's body ended, or the app hung up once the answer's terminal event had reached
+ * it (the upstream had yet to close its body); `client-closed` when the app hung up
+ * before the answer ended (the upstream request is closed with it); `upstream-error`
+ * when the connection broke, or the upstream went silent past the idle limit;
+ * `unreachable` when no answer came at all (the app got a 502 or 504); `cassette-miss`
+ * when a cassette in playback had no matching exchange (a 504, and nothing went
+ * upstream); `cut` when the response passed the reply bound (SLUICE_MAX_REPLY_BYTES);
  * `interrupted` when Sluice stopped before it ended.
  */
 export type CaptureStatus =
@@ -88,6 +90,24 @@ export interface CapturedBody {
   truncated: boolean;
 }
 
+/**
+ * A response body the upstream sent content-coded (`gzip`, `deflate`, `br`, `zstd`),
+ * though the proxy asked for identity: the app got these bytes as they came, and the
+ * capture's `events`, `body`, `chunks` and `reply` are of them decoded.
+ */
+export interface EncodedBody {
+  /** The codings, as its `content-encoding` named them. */
+  encoding: string;
+  /** Its size as received (what the capture kept of it). */
+  bytes: number;
+  /**
+   * Why the capture does not hold it all, decoded: a coding this server cannot decode (its
+   * bytes are then not kept: no secret in them could be redacted), bytes that did not
+   * decode, or the bound on a decoded body (SLUICE_MAX_REPLY_BYTES).
+   */
+  note?: string;
+}
+
 export interface CaptureDetail extends CaptureSummary {
   request: {
     method: string;
@@ -96,7 +116,7 @@ export interface CaptureDetail extends CaptureSummary {
     headers: Record<string, string>;
     body: CapturedBody;
   };
-  response?: { status: number; headers: Record<string, string> };
+  response?: { status: number; headers: Record<string, string>; encoded?: EncodedBody };
   /** An SSE response's events, as a reply's event log has them: each item's raw text and receive time. */
   events?: StoredEvents;
   /** A response that is not SSE. */

@@ -1,4 +1,5 @@
 import type { StreamDecoder } from './decoder';
+import type { StreamEvent } from './events';
 import type { Json } from './json';
 import type { KeyHeader, NormalizedRequest, RequestInput, UpstreamRequest } from './request-types';
 
@@ -17,6 +18,8 @@ export interface ProtocolModule {
   /** The inverse: a request body an app sent (a capture's), as the normalized conversation. */
   readRequest(body: Json): NormalizedRequest;
   createDecoder(): StreamDecoder;
+  /** A non-streamed answer's body (parsed JSON), as the events its stream would have decoded to; none for a body not of this protocol's shape. */
+  decodeWhole(body: unknown): StreamEvent[];
   key: KeyHeader;
   /** `GET {baseUrl}/models`' answer, as model ids. */
   parseModelList(body: unknown): { id: string }[];

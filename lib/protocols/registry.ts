@@ -3,6 +3,7 @@ import { createAnthropicDecoder } from './anthropic-messages/decode';
 import { looksLikeAnthropic } from './anthropic-messages/detect';
 import { readAnthropicRequest } from './anthropic-messages/read-request';
 import { buildAnthropicRequest } from './anthropic-messages/request';
+import { decodeAnthropicWhole } from './anthropic-messages/whole';
 import type { StreamDecoder } from './decoder';
 import { geminiKey } from './gemini/auth';
 import { createGeminiDecoder } from './gemini/decode';
@@ -10,6 +11,7 @@ import { looksLikeGemini } from './gemini/detect';
 import { parseGeminiModelList } from './gemini/models';
 import { readGeminiRequest } from './gemini/read-request';
 import { buildGeminiRequest } from './gemini/request';
+import { decodeGeminiWhole } from './gemini/whole';
 import type { ProtocolId } from './ids';
 import type { ProtocolModule } from './module-types';
 import { bearerKey } from './openai-chat/auth';
@@ -18,10 +20,12 @@ import { looksLikeOpenAiChat } from './openai-chat/detect';
 import { parseDataModelList } from './openai-chat/models';
 import { readOpenAiChatRequest } from './openai-chat/read-request';
 import { buildOpenAiChatRequest } from './openai-chat/request';
+import { decodeOpenAiChatWhole } from './openai-chat/whole';
 import { createOpenAiResponsesDecoder } from './openai-responses/decode';
 import { looksLikeResponses } from './openai-responses/detect';
 import { readOpenAiResponsesRequest } from './openai-responses/read-request';
 import { buildOpenAiResponsesRequest } from './openai-responses/request';
+import { decodeResponsesWhole } from './openai-responses/whole';
 import type { KeyHeader } from './request-types';
 
 export type { ProtocolModule } from './module-types';
@@ -35,6 +39,7 @@ const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
     buildRequest: buildOpenAiResponsesRequest,
     readRequest: readOpenAiResponsesRequest,
     createDecoder: createOpenAiResponsesDecoder,
+    decodeWhole: decodeResponsesWhole,
     key: bearerKey,
     parseModelList: parseDataModelList,
     detect: looksLikeResponses,
@@ -43,6 +48,7 @@ const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
     buildRequest: buildAnthropicRequest,
     readRequest: readAnthropicRequest,
     createDecoder: createAnthropicDecoder,
+    decodeWhole: decodeAnthropicWhole,
     key: anthropicKey,
     parseModelList: parseDataModelList,
     detect: looksLikeAnthropic,
@@ -51,6 +57,7 @@ const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
     buildRequest: buildGeminiRequest,
     readRequest: readGeminiRequest,
     createDecoder: createGeminiDecoder,
+    decodeWhole: decodeGeminiWhole,
     key: geminiKey,
     parseModelList: parseGeminiModelList,
     detect: looksLikeGemini,
@@ -59,6 +66,7 @@ const PROTOCOL_MODULES: Record<ProtocolId, ProtocolModule> = {
     buildRequest: buildOpenAiChatRequest,
     readRequest: readOpenAiChatRequest,
     createDecoder: createOpenAiChatDecoder,
+    decodeWhole: decodeOpenAiChatWhole,
     key: bearerKey,
     parseModelList: parseDataModelList,
     detect: looksLikeOpenAiChat,

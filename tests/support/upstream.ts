@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fixtures } from './fixtures';
+import { behaveScripted } from './scripted-answers';
 import { listen } from '@/lib/simulator/serve-fetch';
 
 /**
@@ -62,6 +63,7 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
     sse();
     return void res.end(fixture.bytes);
   }
+  if (await behaveScripted(model, req, res)) return;
   switch (model) {
     case 'slow': // 200 events, one every 50 ms: long enough to be stopped
       sse();

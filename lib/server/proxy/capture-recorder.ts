@@ -1,7 +1,8 @@
 import 'server-only';
 import type { CaptureCassette } from '@/lib/api/cassettes';
-import type { CapturedBody, CaptureDetail, CaptureStatus, CaptureSummary } from '@/lib/api/captures';
+import type { CapturedBody, CaptureDetail, CaptureStatus, CaptureSummary, EncodedBody } from '@/lib/api/captures';
 import { countedUsage, textTokens } from '@/lib/assemble/counted-usage';
+import type { AssembledMessage } from '@/lib/assemble/message';
 import { costOf } from '@/lib/pricing/cost';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { newMarkerNonce } from '@/lib/sse/bff-marker';
@@ -16,6 +17,7 @@ import { SecretScrubber } from '@/lib/server/streams/relay/secret-scrubber';
 import { captureWritten } from './captures/capture-feed';
 import { captureStore } from '@/lib/server/store/captures';
 import { whenQuiet } from './captures/in-flight';
+import { contentCodings, decodeContent } from './content-coding';
 import { jsonReply } from './json-reply';
 import { CREDENTIAL_QUERY, credentialValues, shownHeaders } from './proxy-headers';
 import { modelOf, protocolOfPath, type ProxyTarget } from './target';
@@ -33,6 +35,23 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 function timelineOf({ bytes, starts, at }: KeptBytes): NonNullable<CaptureDetail['chunks']> {
   return { sizes: [...starts].map((start, i) => (starts[i + 1] ?? bytes.byteLength) - start), at: [...at] };
 }
+
+/** The first `length` bytes kept, in buffers of their own, with the reads they came in (the last one cut there). */
+function keptUpTo({ bytes, starts, at }: KeptBytes, length: number): KeptBytes {
+  if (length >= bytes.byteLength) return { bytes, starts, at };
+  let count = 0;
+  while (count < starts.length && starts[count]! < length) count++;
+  return { bytes: bytes.slice(0, length), starts: starts.slice(0, count), at: at.slice(0, count) };
+}
+
+/**
+ * Whether a reply read to the end of what reached the app had ended there: its
+ * protocol's terminal event came (`message_stop`, `[DONE]`, `response.completed`, a
+ * finish reason: the assembler's `complete`), or the upstream's error, its last word,
+ * did. Not a reader's own bound (`sse-limit`): what came past it was never read.
+ */
+const answerEnded = (reply: AssembledMessage) =>
+  reply.status === 'complete' || (reply.status === 'error' && reply.error?.code !== 'sse-limit');
 
 const decoder = () => new TextDecoder('utf-8', { fatal: false });
 
@@ -92,6 +111,8 @@ export class CaptureRecorder {
   private readonly response = new KeptBuilder();
   private head?: { status: number; headers: Record<string, string | string[] | undefined>; sse: boolean };
   private firstByte?: number;
+  /** Bytes of the response written to the app while it was there: what it got, whatever came after it left. */
+  private relayed = 0;
   private started: Promise<unknown> = Promise.resolve();
   private listed = false;
   private listTimer?: ReturnType<typeof setTimeout>;
@@ -183,8 +204,9 @@ export class CaptureRecorder {
     return this.response.length;
   }
 
-  /** The response's bytes kept from offset `start` on, as they will be stored: what the proxy writes to the app. */
+  /** The response's bytes kept from offset `start` on, as they will be stored: what the proxy writes to the app, now. */
   responseFrom(start: number): Buffer {
+    if (!this.ended) this.relayed = this.response.length;
     return this.response.bytesFrom(start);
   }
 
@@ -253,14 +275,13 @@ export class CaptureRecorder {
   }
 
   /**
-   * The response's bytes as kept, secrets replaced, chunk by chunk with their receive
+   * The response's bytes (as kept), secrets replaced, chunk by chunk with their receive
    * times: copied into one buffer, which is searched once for each secret, almost never
    * there; only then is it scrubbed chunk by chunk (a secret may straddle two). Scrubbed
    * chunk by chunk every time, it took three times the main thread's relaying of the
    * stream (docs/decisions.md: "The recording proxy's lean path").
    */
-  private kept(): KeptBytes {
-    const kept = this.response.kept();
+  private scrubbed(kept: KeptBytes): KeptBytes {
     if (!this.secrets.some((secret) => secret.length >= 4 && asBuffer(kept.bytes).includes(secret))) return kept;
     const scrubber = new SecretScrubber(this.secrets);
     const chunks = [...keptChunks(kept)];
@@ -268,6 +289,21 @@ export class CaptureRecorder {
     const rest = scrubber.flush();
     if (rest.byteLength) parts.push(rest);
     return keptOf(parts.map((part, i) => ({ bytes: part, at: chunks[Math.min(i, chunks.length - 1)]?.at ?? 0 })));
+  }
+
+  /**
+   * The response's bytes as the capture reads them: decoded by its content-encoding,
+   * when the upstream compressed it anyway (the app got the bytes as they came), at most
+   * the reply bound of them (SLUICE_MAX_REPLY_BYTES), and said so.
+   */
+  private async decoded(received: KeptBytes): Promise<{ decoded: KeptBytes; encoded?: EncodedBody }> {
+    const codings = contentCodings(this.head?.headers['content-encoding']);
+    if (codings.length === 0) return { decoded: received };
+    const { kept, note } = await decodeContent(received, codings, relaySettings().limits.maxReplyBytes);
+    return {
+      decoded: kept,
+      encoded: { encoding: codings.join(', '), bytes: received.bytes.byteLength, ...(note ? { note } : {}) },
+    };
   }
 
   private async finish(status: Exclude<CaptureStatus, 'streaming'>, endAt: number, error?: string): Promise<void> {
@@ -286,15 +322,22 @@ export class CaptureRecorder {
       let body: CapturedBody | undefined;
       let tokenEvents = 0;
       let chunks: CaptureDetail['chunks'];
-      if (this.head?.sse) {
+      // The app left: what it got is what the capture keeps and reads, not what came after.
+      const left = status === 'client-closed';
+      const received = this.head && (left ? keptUpTo(this.response.kept(), this.relayed) : this.response.kept());
+      const { decoded, encoded } = received ? await this.decoded(received) : {};
+      // Nothing could be read of it (a coding this server cannot decode): no reply to make of nothing.
+      const unread = encoded?.note !== undefined && decoded?.bytes.byteLength === 0;
+      if (encoded && detail.response) detail.response.encoded = encoded;
+      if (this.head?.sse && decoded) {
         const settings = relaySettings();
-        const kept = this.kept();
+        const kept = this.scrubbed(decoded);
         // Read before the kept bytes go to the worker (their buffers are handed over).
         chunks = timelineOf(kept);
         const read = await readServerCopy(
           this.protocol ?? this.target.provider.protocol,
           kept,
-          status === 'complete' ? 'ended' : 'stopped',
+          status === 'complete' || left ? 'ended' : 'stopped',
           endAt,
           {
             maxBytes: settings.eventLogMaxBytes,
@@ -307,13 +350,20 @@ export class CaptureRecorder {
         if (read.firstTokenAt !== undefined) timings.firstToken = read.firstTokenAt;
         if (read.firstAnswerAt !== undefined) timings.firstAnswer = read.firstAnswerAt;
         if (read.lastTokenAt !== undefined) timings.lastToken = read.lastTokenAt;
-        if (this.protocol) reply = read.message;
-      } else if (this.head) {
+        // An app may hang up once the answer's terminal event came, before the upstream ends its body
+        // (Codex after response.completed, the OpenAI SDK after [DONE]): it left nothing unread.
+        if (left && this.protocol && answerEnded(read.message)) {
+          status = 'complete';
+          error = undefined;
+        } else if (left && read.message.status === 'truncated') read.message.status = 'stopped';
+        if (this.protocol && !unread) reply = read.message;
+      } else if (this.head && decoded) {
         const text = new BoundedText();
-        chunks = timelineOf(this.response.kept());
-        text.add(asBuffer(this.response.kept().bytes));
+        chunks = timelineOf(decoded);
+        text.add(asBuffer(decoded.bytes));
         body = text.body(this.secrets);
-        if (this.protocol && this.head.status < 300) reply = jsonReply(this.protocol, body.text);
+        if (encoded?.note) body.truncated = true;
+        if (this.protocol && this.head.status < 300 && !unread) reply = jsonReply(this.protocol, body.text);
       }
       // An answer that never said its usage (a stream without include_usage) is counted as a
       // cut one is: at least its token events, the input estimated from the request, marked ≈.
@@ -343,7 +393,7 @@ export class CaptureRecorder {
         ...(events ? { events } : {}),
         ...(body ? { body } : {}),
         ...(reply ? { reply } : {}),
-        ...(chunks && this.response.count ? { chunks } : {}),
+        ...(chunks?.sizes.length ? { chunks } : {}),
         searchText: `${requestBody.slice(0, 32 * 1024)} ${reply?.text.slice(0, 32 * 1024) ?? body?.text.slice(0, 4096) ?? ''}`,
       });
       captureWritten({ ended: true });

@@ -14,13 +14,19 @@ const ms = (n: number | undefined) => (n === undefined ? -1 : Math.max(0, Math.r
 /**
  * A capture as a HAR 1.2 log of one entry. An SSE response's content is its events'
  * text as received (secrets already redacted); the event timing stays in Sluice's own
- * exports (`.jsonl`). Timings: `wait` is the time to the first byte, `receive` the rest.
+ * exports (`.jsonl`). A body the upstream compressed is the text it decodes to, as HAR
+ * says `content.text` is: `bodySize` is what came on the wire, `compression` the bytes
+ * that saved, and what could not be decoded is said in `content.comment`. Timings:
+ * `wait` is the time to the first byte, `receive` the rest.
  */
 export function captureHar(capture: CaptureDetail, version: string) {
   const url = new URL(capture.request.url);
   const body = capture.events ? capture.events.items.map((item) => item.raw).join('') : (capture.body?.text ?? '');
   const requestType = capture.request.headers['content-type'] ?? 'application/octet-stream';
   const responseType = capture.response?.headers['content-type'] ?? 'application/octet-stream';
+  const size = Buffer.byteLength(body);
+  const encoded = capture.response?.encoded;
+  const truncated = capture.events?.truncated || capture.body?.truncated;
   const firstByte = capture.timings.firstByte;
   const end = capture.timings.end;
   const wait = ms(firstByte ?? end);
@@ -50,10 +56,17 @@ export function captureHar(capture: CaptureDetail, version: string) {
             httpVersion: 'HTTP/1.1',
             cookies: [],
             headers: headerList(capture.response?.headers ?? {}),
-            content: { size: Buffer.byteLength(body), mimeType: responseType, text: body },
+            content: {
+              size,
+              // What the coding saved, when the text is the whole body decoded (else not known: left out, as HAR says).
+              ...(encoded && !encoded.note && !truncated ? { compression: size - encoded.bytes } : {}),
+              mimeType: responseType,
+              text: body,
+              ...(encoded?.note ? { comment: encoded.note } : {}),
+            },
             redirectURL: '',
             headersSize: -1,
-            bodySize: capture.response ? Buffer.byteLength(body) : -1,
+            bodySize: capture.response ? (encoded?.bytes ?? size) : -1,
           },
           cache: {},
           timings: { send: 0, wait, receive },
