@@ -136,12 +136,16 @@ async function captureIds(): Promise<string[]> {
 async function recorded(from: number, before: string[]): Promise<{ exchange: AgentExchange; capture: CaptureDetail }[]> {
   const exchanges = upstream.log.slice(from);
   let fresh: CapturePage['items'] = [];
+  // Each capture is written as its exchange ends, off the hot path: wait for them all to have ended.
   await expect
-    .poll(async () => {
-      const page = (await (await fetch(`${sluice.origin}/api/captures?limit=200`)).json()) as CapturePage;
-      fresh = page.items.filter((c) => !before.includes(c.id) && c.status !== 'streaming');
-      return fresh.length;
-    })
+    .poll(
+      async () => {
+        const page = (await (await fetch(`${sluice.origin}/api/captures?limit=200`)).json()) as CapturePage;
+        fresh = page.items.filter((c) => !before.includes(c.id) && c.status !== 'streaming');
+        return fresh.length;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(exchanges.length);
   const captures = await Promise.all(
     fresh.map(async (c) => (await (await fetch(`${sluice.origin}/api/captures/${c.id}`)).json()) as CaptureDetail),
