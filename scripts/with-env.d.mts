@@ -13,8 +13,12 @@ export interface WithOptions {
 
 export function parseWithArgs(argv: string[], env: Record<string, string | undefined>): WithOptions;
 
+/** The agent a command runs, known by its name (also as `npx PACKAGE`), and the index of that word in the command. */
+export function agentOf(command: string[]): { name: 'claude' | 'codex' | 'gemini' | 'aider'; at: number } | undefined;
+
+/** The variables to set, the lines to say, and the command to run (an agent's own options added where it needs them). */
 export function proxyEnvironment(
   providers: { id: string; name: string; protocol: string; builtin: boolean }[],
-  options: Pick<WithOptions, 'sluice' | 'pick' | 'cassette' | 'mode' | 'pace'>,
+  options: Pick<WithOptions, 'sluice' | 'pick' | 'cassette' | 'mode' | 'pace'> & { command?: string[] },
   env: Record<string, string | undefined>,
-): { env: Record<string, string>; lines: string[] };
+): { env: Record<string, string>; lines: string[]; command: string[] };

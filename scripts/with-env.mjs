@@ -11,10 +11,96 @@ const FAMILIES = [
     urls: ['OPENAI_BASE_URL', 'OPENAI_API_BASE'],
     keys: ['OPENAI_API_KEY'],
   },
-  { flag: 'anthropic', protocols: ['anthropic-messages'], urls: ['ANTHROPIC_BASE_URL'], keys: ['ANTHROPIC_API_KEY'] },
+  {
+    flag: 'anthropic',
+    protocols: ['anthropic-messages'],
+    // Anthropic's SDKs read ANTHROPIC_BASE_URL; LangChain's ChatAnthropic ANTHROPIC_API_URL before it. An auth token
+    // (ANTHROPIC_AUTH_TOKEN, sent as a bearer token: Claude Code, the SDKs) is the app's own key as much as an API key.
+    urls: ['ANTHROPIC_BASE_URL', 'ANTHROPIC_API_URL'],
+    keys: ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN'],
+  },
   // @google/genai (JavaScript and Python) reads GOOGLE_GEMINI_BASE_URL.
   { flag: 'gemini', protocols: ['gemini'], urls: ['GOOGLE_GEMINI_BASE_URL'], keys: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'] },
 ];
+
+/**
+ * The agents `npm run with` knows by their command's name, and what each needs beyond the
+ * SDKs' variables: its side traffic (telemetry, update checks) kept off, since it would
+ * go around Sluice carrying the key it was given, and for Codex its base URL, which it
+ * reads from its own config only (`-c` overrides it for this run: the user's config.toml
+ * and login stay as they are).
+ */
+const AGENT_PACKAGES = {
+  '@anthropic-ai/claude-code': 'claude',
+  '@openai/codex': 'codex',
+  '@google/gemini-cli': 'gemini',
+  'aider-chat': 'aider',
+};
+const AGENTS = ['claude', 'codex', 'gemini', 'aider'];
+/** Runners of a package's command (`npx @openai/codex exec …`), and their options that take a value. */
+const RUNNERS = ['npx', 'pnpx', 'bunx', 'uvx', 'pipx'];
+const RUNNER_VALUE_OPTIONS = ['-p', '--package', '--from', '--spec'];
+
+const commandName = (arg) =>
+  arg
+    .split(/[\\/]/)
+    .pop()
+    .replace(/\.(exe|cmd|ps1|js|mjs)$/i, '');
+
+/** The agent a command runs, by name (`claude`, `/opt/bin/codex`, `npx @openai/codex@0.171.0`), and where that word is in it. */
+export function agentOf(command) {
+  let at = 0;
+  if (RUNNERS.includes(commandName(command[0] ?? ''))) {
+    at = -1;
+    for (let i = 1; i < command.length; i++) {
+      if (command[i] === 'run' && commandName(command[0]) === 'pipx') continue;
+      if (RUNNER_VALUE_OPTIONS.includes(command[i])) i++;
+      else if (!command[i].startsWith('-')) {
+        at = i;
+        break;
+      }
+    }
+  }
+  if (at < 0 || at >= command.length) return undefined;
+  const word = command[at].replace(/(?<=.)@[^/@]*$/, ''); // without its version
+  const name = AGENT_PACKAGES[word] ?? commandName(word);
+  return AGENTS.includes(name) ? { name, at } : undefined;
+}
+
+/** A TOML string (Codex's `-c key=value` takes TOML values): JSON's escapes are TOML's. */
+const toml = (value) => JSON.stringify(value);
+
+/** What an agent needs beyond the SDKs' variables (`set`: the base URLs and keys already chosen). */
+function agentSettings(agent, set, env) {
+  const unlessSet = (values) => Object.fromEntries(Object.entries(values).filter(([name]) => env[name] === undefined));
+  switch (agent?.name) {
+    case 'claude':
+      // Claude Code reads ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN) as the SDK does.
+      return {
+        env: unlessSet({ DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' }),
+        line: 'claude: Claude Code, its telemetry and non-essential traffic off',
+      };
+    case 'codex': {
+      if (!set.OPENAI_BASE_URL) return undefined;
+      // Codex ignores OPENAI_BASE_URL. Its built-in provider would take `openai_base_url`, but tries a WebSocket first
+      // (five times) before it falls back to HTTP: a provider of its own speaks HTTP (Responses) from the start.
+      const key = env.OPENAI_API_KEY === undefined && env.CODEX_API_KEY !== undefined ? 'CODEX_API_KEY' : 'OPENAI_API_KEY';
+      const provider = `{ name = "Sluice", base_url = ${toml(set.OPENAI_BASE_URL)}, env_key = "${key}", wire_api = "responses", supports_websockets = false }`;
+      return {
+        args: ['-c', 'model_provider="sluice"', '-c', `model_providers.sluice=${provider}`, '-c', 'analytics.enabled=false'],
+        line: `codex: Codex, -c model_provider="sluice" (Responses at ${set.OPENAI_BASE_URL}, key from ${key}), analytics off`,
+      };
+    }
+    case 'gemini':
+      // Gemini CLI takes GOOGLE_GEMINI_BASE_URL (as a gateway) and GEMINI_API_KEY from the environment as they are.
+      return { line: 'gemini: Gemini CLI, through GOOGLE_GEMINI_BASE_URL' };
+    case 'aider':
+      // aider (LiteLLM) reads OPENAI_API_BASE and ANTHROPIC_BASE_URL; AIDER_ANALYTICS=false is its --no-analytics.
+      return { env: unlessSet({ AIDER_ANALYTICS: 'false' }), line: 'aider: its analytics off' };
+    default:
+      return undefined;
+  }
+}
 
 const MODES = ['record', 'playback', 'hybrid'];
 const CASSETTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -85,7 +171,20 @@ export function proxyEnvironment(providers, options, env) {
     if (ownKey && env.SLUICE_TOKEN)
       lines.push(`${ownKey} is the app's own: it must send SLUICE_TOKEN in the x-sluice-token header itself`);
   }
+  // The OpenAI Agents SDK uploads its traces to api.openai.com with OPENAI_API_KEY: not the placeholder, nor a Sluice token.
+  if (out.OPENAI_API_KEY !== undefined && env.OPENAI_AGENTS_DISABLE_TRACING === undefined)
+    out.OPENAI_AGENTS_DISABLE_TRACING = '1';
+  const command = options.command ?? [];
+  const agent = agentOf(command);
+  const settings = agentSettings(agent, out, env);
+  Object.assign(out, settings?.env);
+  if (settings) lines.push(settings.line);
   if (options.cassette !== undefined)
     lines.push(`cassette ${options.cassette}, ${options.mode}${options.pace ? `, pace ${options.pace}` : ''}`);
-  return { env: out, lines };
+  const args = settings?.args ?? [];
+  return {
+    env: out,
+    lines,
+    command: [...command.slice(0, agent ? agent.at + 1 : 0), ...args, ...command.slice(agent ? agent.at + 1 : 0)],
+  };
 }

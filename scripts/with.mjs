@@ -10,6 +10,9 @@
  * SLUICE_TOKEN to a personal token, which it gets instead (and stands for the same). `--cassette NAME` records to or plays
  * back from `cassettes/NAME.har` (`--mode`, hybrid by default: play back what is
  * recorded, record the rest), so `--mode playback` runs a test suite offline.
+ * Agents known by their command's name (claude, codex, gemini, aider) get what else
+ * they need to go through Sluice (scripts/with-env.mjs): Codex its base URL as `-c`
+ * options, each its telemetry off.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
@@ -56,9 +59,11 @@ try {
 for (const line of recorded.lines) console.error(`sluice: ${line}`);
 console.error(`sluice: watch it at ${options.sluice}/traffic`);
 
-const child = spawn(options.command[0], options.command.slice(1), { stdio: 'inherit', env: { ...process.env, ...recorded.env } });
+// The command as given, but for an agent that takes its base URL only as an option (Codex: `-c`).
+const [program, ...args] = recorded.command;
+const child = spawn(program, args, { stdio: 'inherit', env: { ...process.env, ...recorded.env } });
 child.on('error', (error) => {
-  console.error(`sluice: cannot run ${options.command[0]}: ${error.message}`);
+  console.error(`sluice: cannot run ${program}: ${error.message}`);
   process.exit(127);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
