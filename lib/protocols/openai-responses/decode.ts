@@ -15,7 +15,13 @@ const QUIET = new Set([
   'response.function_call_arguments.done',
 ]);
 const SERVER_CALL_PROGRESS =
-  /^response\.(web_search_call|file_search_call|code_interpreter_call|image_generation_call|mcp_call|mcp_list_tools|custom_tool_call)[._]/;
+  /^response\.(web_search_call|file_search_call|code_interpreter_call|image_generation_call|mcp_call|mcp_list_tools)[._]/;
+
+/**
+ * Calls the client runs: a function's (JSON arguments), or a custom tool's (free-form
+ * `input`, as Codex's code-mode `exec` takes a script), each a tool call of the reply.
+ */
+const CLIENT_CALLS = new Set(['function_call', 'custom_tool_call']);
 
 export function responsesUsage(response: Json): StreamEvent[] {
   if (!isObject(response.usage)) return [];
@@ -62,10 +68,10 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
           return [{ type: 'message-start', id: str(response.id), model: str(response.model) }];
         case 'response.output_item.added': {
           const it = isObject(data.item) ? data.item : {};
-          if (it.type !== 'function_call') return [];
+          if (!CLIENT_CALLS.has(String(it.type))) return [];
           const key = str(it.id) ?? String(data.output_index);
           calls.add(key);
-          const args = str(it.arguments);
+          const args = str(it.arguments) ?? str(it.input);
           return [
             { type: 'tool-call-start', key, id: str(it.call_id) ?? key, name: str(it.name) ?? '' },
             ...(args ? [{ type: 'tool-call-delta' as const, key, delta: args }] : []),
@@ -73,7 +79,7 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
         }
         case 'response.output_item.done': {
           const it = isObject(data.item) ? data.item : {};
-          if (it.type === 'function_call' || it.type === 'message' || it.type === 'reasoning') return [];
+          if (CLIENT_CALLS.has(String(it.type)) || it.type === 'message' || it.type === 'reasoning') return [];
           return [{ type: 'tool-result', id: str(it.id), name: String(it.type), content: it }];
         }
         case 'response.output_text.delta':
@@ -86,13 +92,16 @@ export function createOpenAiResponsesDecoder(): StreamDecoder {
         case 'response.reasoning_text.delta':
           return [{ type: 'thinking-delta', text: str(data.delta) ?? '' }];
         case 'response.function_call_arguments.delta':
+        case 'response.custom_tool_call_input.delta':
           return [{ type: 'tool-call-delta', key: itemId, delta: str(data.delta) ?? '' }];
         case 'response.function_call_arguments.done':
           return [{ type: 'tool-call-end', key: itemId, args: str(data.arguments) }];
+        case 'response.custom_tool_call_input.done':
+          return [{ type: 'tool-call-end', key: itemId, args: str(data.input) }];
         case 'response.output_text.annotation.added':
           return [{ type: 'annotation', value: data.annotation }];
         case 'response.completed': {
-          const toolCalls = asArray(response.output).some((o) => isObject(o) && o.type === 'function_call');
+          const toolCalls = asArray(response.output).some((o) => isObject(o) && CLIENT_CALLS.has(String(o.type)));
           return [
             ...responsesUsage(response),
             { type: 'finish', reason: toolCalls ? 'tool-calls' : 'stop', raw: 'completed' },

@@ -47,6 +47,11 @@ function itemEvents(item: Record<string, unknown>, output_index: number): WholeE
         typed({ type: 'response.output_item.added', output_index, item }),
         typed({ type: 'response.function_call_arguments.done', output_index, item_id, arguments: str(item.arguments) }),
       ];
+    case 'custom_tool_call':
+      return [
+        typed({ type: 'response.output_item.added', output_index, item }),
+        typed({ type: 'response.custom_tool_call_input.done', output_index, item_id, input: str(item.input) }),
+      ];
     default:
       return [typed({ type: 'response.output_item.done', output_index, item })];
   }
