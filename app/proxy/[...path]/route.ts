@@ -1,11 +1,13 @@
 import { serveProxy } from '@/lib/server/proxy/forward';
 import { routeMethods } from '@/lib/server/proxy/web-io';
+import { refusingUpgrades } from '@/lib/server/proxy/websocket-route';
 
 /**
  * The recording proxy through Next.js: only for a request that reaches the server
  * before instrumentation.ts installed the lean path (lib/server/proxy/lean-path.ts),
- * and under `next dev`. The same proxy, its exchange carried by Web streams.
+ * and under `next dev`. The same proxy, its exchange carried by Web streams; a route has no
+ * socket to upgrade, so a WebSocket upgrade is answered with a 501 saying so.
  */
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeMethods(serveProxy);
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = routeMethods(refusingUpgrades(serveProxy));

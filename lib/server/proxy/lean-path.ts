@@ -1,8 +1,10 @@
 import 'server-only';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { stampPeer } from '../auth/peer-address';
 import { mountedAt } from './mounts';
 import { nodeIo } from './node-io';
+import { serveUpgrade } from './websocket-upgrade';
 
 const INSTALLED = Symbol.for('sluice.proxy-lean-path');
 
@@ -15,6 +17,10 @@ const INSTALLED = Symbol.for('sluice.proxy-lean-path');
  * `/proxy/` paths only; every other request goes on to Next.js untouched. Installed
  * by instrumentation.ts as the server starts; a request that comes before that (or
  * under `next dev`) reaches the same proxy through app/proxy/[...path]/route.ts.
+ *
+ * A WebSocket upgrade under a mount is taken the same way, from the server's `upgrade`
+ * event (websocket-upgrade.ts), and never reaches Next.js's own upgrade listener, which
+ * would end a socket whose path a route matches without a word.
  */
 export function installLeanPath(): void {
   const proto = Server.prototype as Server & { [INSTALLED]?: true };
@@ -33,6 +39,13 @@ export function installLeanPath(): void {
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
           res.end();
         });
+        return true;
+      }
+    } else if (event === 'upgrade') {
+      const [req, socket, head] = args as [IncomingMessage, Duplex, Buffer];
+      stampPeer(req);
+      if (mountedAt(req.url)) {
+        void serveUpgrade(req, socket, head);
         return true;
       }
     }
