@@ -22,7 +22,8 @@ function webSocketFields(capture: CaptureDetail, socket: CapturedWebSocket) {
     _resourceType: 'websocket',
     _webSocketMessages: socket.messages.map(({ type, at, opcode, data }) => ({
       type,
-      time: Math.round(started + at) / 1000,
+      // To the microsecond, as the capture's times are.
+      time: Math.round((started + at) * 1000) / 1e6,
       opcode,
       data,
     })),
