@@ -63,17 +63,25 @@ function handshakeProblem(io: ProxyIo): { status: number; message: string; heade
 
 /**
  * An HTTP answer on an upgrade request's socket, for every answer that is not the
- * upgrade: Node's own response object, the socket closed once it is written.
+ * upgrade: Node's own response object, the socket closed once it is written. The
+ * server no longer listens to an upgrade's socket: its drain is passed on here, as the
+ * server does for a request's (a refusal's body is written at the app's pace).
  */
-function answerOn(req: IncomingMessage, socket: Socket): ServerResponse {
+function answerOn(req: IncomingMessage, socket: Socket): { res: ServerResponse; release(): void } {
   const res = new ServerResponse(req);
   res.shouldKeepAlive = false;
   res.assignSocket(socket);
-  res.once('finish', () => {
+  const drain = () => void res.emit('drain');
+  socket.on('drain', drain);
+  const release = () => {
+    socket.off('drain', drain);
     res.detachSocket(socket);
+  };
+  res.once('finish', () => {
+    release();
     socket.destroySoon();
   });
-  return res;
+  return { res, release };
 }
 
 /** An upstream's answer read by node:http (ws's handshake request) as the proxy's body pipe takes one. */
@@ -114,7 +122,7 @@ export async function serveUpgrade(req: IncomingMessage, duplex: Duplex, head: B
   const socket = duplex as Socket;
   // A reset before either side takes the socket is the app gone ('close' follows), not a crash.
   socket.on('error', () => {});
-  const res = answerOn(req, socket);
+  const { res, release } = answerOn(req, socket);
   const io = nodeIo(req, res);
   try {
     if (!io.url.startsWith(PROXY_MOUNT)) return sendError(io, 501, 'invalid_request', UPGRADE_NOT_HERE.mount);
@@ -123,7 +131,7 @@ export async function serveUpgrade(req: IncomingMessage, duplex: Duplex, head: B
     if (admitted.cassette) return sendError(io, 501, 'invalid_request', UPGRADE_NOT_HERE.cassette);
     const problem = handshakeProblem(io);
     if (problem) return sendError(io, problem.status, 'invalid_request', problem.message, {}, problem.headers);
-    connectUpstream({ io, req, socket, head, res }, admitted, arrivedAt);
+    connectUpstream({ io, req, socket, head, release }, admitted, arrivedAt);
   } catch (error) {
     console.error(`sluice: the proxy's WebSocket upgrade failed: ${error instanceof Error ? error.message : String(error)}`);
     if (!res.headersSent) sendError(io, 500, 'server_error', 'The proxy failed to take this upgrade.');
@@ -136,14 +144,22 @@ interface AppSide {
   req: IncomingMessage;
   socket: Socket;
   head: Buffer;
-  res: ServerResponse;
+  /** Takes the HTTP answer off the socket: ws writes the 101 and frames from then on. */
+  release(): void;
 }
 
 /** The upstream's handshake, then its answer to the app: a refusal as it came, or the app's upgrade completed and relayed. */
-function connectUpstream({ io, req, socket, head, res }: AppSide, { target, owner }: Admitted, arrivedAt: number): void {
+function connectUpstream({ io, req, socket, head, release }: AppSide, { target, owner }: Admitted, arrivedAt: number): void {
   const url = target.url.replace(/^http/, 'ws');
   const origin = new URL(url).origin;
-  let hangUp = () => upstream.terminate();
+  let state: 'connecting' | 'answered' | 'open' | 'over' = 'connecting';
+  // A stopping server's interrupt: before the relay, both connections are broken, as an HTTP exchange's are.
+  let hangUp = () => {
+    state = 'over';
+    clearTimeout(timeout);
+    upstream.terminate();
+    socket.destroy();
+  };
   const perResponse = protocolOfPath(target.path, target.provider) === 'openai-responses';
   const request = { target: { ...target, url }, method: io.method, headers: io.headers, url: io.url, owner, arrivedAt };
   const captures = new WebSocketCaptures(request, perResponse, settings().limits.maxReplyBytes, () => hangUp());
@@ -162,7 +178,6 @@ function connectUpstream({ io, req, socket, head, res }: AppSide, { target, owne
     followRedirects: false,
   });
 
-  let state: 'connecting' | 'answered' | 'open' | 'over' = 'connecting';
   const { headersTimeoutMs } = settings();
   const timeout = setTimeout(() => {
     if (state !== 'connecting') return;
@@ -205,6 +220,7 @@ function connectUpstream({ io, req, socket, head, res }: AppSide, { target, owne
       answerOf(response),
       capture,
       (status, error) => {
+        state = 'over';
         handshake.destroy();
         captures.endUpgrade(status, error);
       },
@@ -222,8 +238,7 @@ function connectUpstream({ io, req, socket, head, res }: AppSide, { target, owne
     const upstreamHead = opened?.headers ?? {};
     captures.opened(101, upstreamHead);
     accepted.set(req, { protocol: upstream.protocol || false, headers: headLines(upstreamHead) });
-    // The answer object gives the socket up: ws writes the 101 and frames from here on.
-    res.detachSocket(socket);
+    release();
     let relayed = false;
     appSide.handleUpgrade(req, socket, head, (app) => {
       relayed = true;
