@@ -43,12 +43,21 @@ export function installLeanPath(): void {
       }
     } else if (event === 'upgrade') {
       const [req, socket, head] = args as [IncomingMessage, Duplex, Buffer];
-      stampPeer(req);
-      if (mountedAt(req.url)) {
-        void serveUpgrade(req, socket, head);
-        return true;
-      }
+      if (leanUpgrade(req, socket, head)) return true;
     }
     return (emit as (...all: unknown[]) => boolean).call(this, event, ...args);
   } as typeof proto.emit;
+}
+
+/**
+ * A WebSocket upgrade, stamped with its peer as a request is; true when it is under a
+ * mount, and taken (websocket-upgrade.ts answers every failure itself). Whatever
+ * dispatches the server's `upgrade` event must call this before any listener of
+ * Next.js's, which ends the socket of a path a route matches.
+ */
+export function leanUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+  stampPeer(req);
+  if (!mountedAt(req.url)) return false;
+  void serveUpgrade(req, socket, head);
+  return true;
 }
