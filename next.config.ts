@@ -12,7 +12,8 @@ const nextConfig: NextConfig = {
   // Compression buffers; an SSE relay must pass every event on as it arrives.
   compress: false,
   // PGlite ships its own WebAssembly and data files, undici its HTTP parser's: load them from node_modules, not a bundle.
-  serverExternalPackages: ['@electric-sql/pglite', 'undici'],
+  // ws (the proxy's WebSockets) tries its optional native addons with a bare require, which a bundle would try to resolve.
+  serverExternalPackages: ['@electric-sql/pglite', 'undici', 'ws'],
   turbopack: {
     resolveAlias: {
       // Its "browser" build decodes entities through `document`, which a Web Worker lacks,

@@ -41,6 +41,22 @@ const server = createServer((req, res) => {
   });
 });
 
+// WebSocket upgrades under the proxy's mounts (lib/server/proxy/lean-path.ts: leanUpgrade), before
+// any listener of Next.js's: once it has served a request, Next.js listens for upgrades too,
+// and ends the socket of a path a route matches. The event is taken on this server object
+// alone (never Node's prototype), and only for the mounts; an upgrade nobody takes is refused.
+const LEAN_UPGRADE = Symbol.for('sluice.lean-upgrade');
+const emit = server.emit;
+server.emit = function (event, ...args) {
+  if (event === 'upgrade' && globalThis[LEAN_UPGRADE]?.(...args)) return true;
+  return emit.call(this, event, ...args);
+};
+server.on('upgrade', (_req, socket) => {
+  // Only when Next.js has no listener of its own yet (or no more): then nobody takes it.
+  if (server.listenerCount('upgrade') === 1)
+    socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+});
+
 const { default: next } = await import('next');
 const app = next({ dev: false, hostname, port, httpServer: server });
 // Loads the build's routes and config; instrumentation.ts runs with the first request (above).

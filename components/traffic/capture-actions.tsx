@@ -32,12 +32,15 @@ export function CaptureActions({ capture }: { capture: CaptureDetail }) {
   const opens = useMemo(() => protocol !== undefined && readRequestText(protocol, body) !== undefined, [protocol, body]);
   return (
     <div role="group" aria-label="Capture actions" className="flex flex-wrap gap-2">
-      <Button
-        onClick={() => void navigator.clipboard?.writeText(curlCommand(captureExchange(capture))).then(() => setCopied(true))}
-        className={action}
-      >
-        {copied ? 'Copied' : 'Copy as curl'}
-      </Button>
+      {/* A WebSocket's exchange is its messages, which a curl command cannot send. */}
+      {capture.webSocket ? null : (
+        <Button
+          onClick={() => void navigator.clipboard?.writeText(curlCommand(captureExchange(capture))).then(() => setCopied(true))}
+          className={action}
+        >
+          {copied ? 'Copied' : 'Copy as curl'}
+        </Button>
+      )}
       {/* A plain link: the server names the file (Content-Disposition), and the browser saves it. */}
       <a href={captureHarPath(capture.id)} download className={action}>
         Export HAR

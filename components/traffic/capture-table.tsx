@@ -8,6 +8,7 @@ import { captureCells } from '@/lib/client/traffic/capture-figures';
 import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
 import { CaptureTime } from './capture-time';
+import { WebSocketBadge } from './websocket-badge';
 
 /** An unknown figure: a dash to the eye, "none" to a screen reader. */
 function Unknown() {
@@ -74,7 +75,14 @@ const CaptureRow = memo(function CaptureRow({ capture }: { capture: CaptureSumma
       <Cell className={`whitespace-nowrap max-md:order-3 max-md:break-all max-md:whitespace-normal ${HALF}`}>
         {capture.provider}
       </Cell>
-      <Cell className="font-mono max-md:order-2 max-md:w-14 max-md:shrink-0">{capture.method}</Cell>
+      <Cell className="font-mono max-md:order-2 max-md:w-14 max-md:shrink-0">
+        {capture.method}
+        {capture.webSocket ? (
+          <span className="ml-1 whitespace-nowrap max-md:ml-0 max-md:block">
+            <WebSocketBadge />
+          </span>
+        ) : null}
+      </Cell>
       <Cell className="min-w-0 font-mono break-all max-md:order-2 max-md:basis-[calc(100%-4.25rem)]">
         <Link href={href} className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
           {capture.path}

@@ -17,6 +17,8 @@ import { CaptureExchangeView } from './capture-exchange-view';
 import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
 import { CaptureTime } from './capture-time';
+import { WebSocketBadge } from './websocket-badge';
+import { WebSocketMessages } from './websocket-messages';
 
 const box = 'flex min-w-0 flex-col gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800';
 
@@ -109,10 +111,13 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
       {capture ? (
         <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
           <div className="flex flex-col gap-1">
-            <h1 className="font-mono text-lg font-semibold break-all">
-              <span className="sr-only">Capture: </span>
-              {capture.method} {capture.path}
-            </h1>
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <h1 className="font-mono text-lg font-semibold break-all">
+                <span className="sr-only">Capture: </span>
+                {capture.method} {capture.path}
+              </h1>
+              {capture.webSocket ? <WebSocketBadge /> : null}
+            </div>
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
               <span>{capture.provider}</span>
               {capture.model ? <span className="font-mono">· {capture.model}</span> : null}
@@ -129,6 +134,7 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
           <div className="grid min-w-0 items-start gap-4 xl:grid-cols-2">
             <CapturedReply capture={capture} />
             <CapturedEvents capture={capture} />
+            <WebSocketMessages capture={capture} />
             <CaptureExchangeView capture={capture} />
           </div>
         </main>

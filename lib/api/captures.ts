@@ -70,6 +70,8 @@ export interface CaptureSummary {
   error?: string;
   /** The cassette it was recorded to or played back from (docs/contract.md "Cassettes"). */
   cassette?: CaptureCassette;
+  /** Asked for as a WebSocket upgrade: its messages are under `response.webSocket` once the upstream took it. */
+  webSocket?: boolean;
 }
 
 /** A capture's export files' name without its extension: its HAR, .sse and .jsonl alike. */
@@ -116,7 +118,7 @@ export interface CaptureDetail extends CaptureSummary {
     headers: Record<string, string>;
     body: CapturedBody;
   };
-  response?: { status: number; headers: Record<string, string>; encoded?: EncodedBody };
+  response?: { status: number; headers: Record<string, string>; encoded?: EncodedBody; webSocket?: CapturedWebSocket };
   /** An SSE response's events, as a reply's event log has them: each item's raw text and receive time. */
   events?: StoredEvents;
   /** A response that is not SSE. */
@@ -129,6 +131,37 @@ export interface CaptureDetail extends CaptureSummary {
   chunks?: { sizes: number[]; at: number[] };
   /** The assembled reply, where the path is a known protocol's. */
   reply?: AssembledMessage;
+}
+
+/**
+ * One message of a capture made over a WebSocket, as Chromium's DevTools keeps them in a
+ * HAR (`_webSocketMessages`), but timed as the capture's other times are.
+ */
+export interface CapturedWebSocketMessage {
+  /** `send`: the app's, to the upstream; `receive`: the upstream's, to the app. */
+  type: 'send' | 'receive';
+  /**
+   * ms since the request reached Sluice. Below 0: a message of the same connection that
+   * came after its last response ended, before the request this capture is of.
+   */
+  at: number;
+  /** The frame's opcode: 1 text, 2 binary. */
+  opcode: 1 | 2;
+  /** A text message as it came (secrets redacted); a binary one in base64. */
+  data: string;
+}
+
+/**
+ * What a capture made over a WebSocket carried. The Responses API's WebSocket mode sends
+ * one response after another on one connection: each is a capture of its own, from the
+ * app's `response.create` to the upstream's last event (docs/contract.md "WebSockets").
+ */
+export interface CapturedWebSocket {
+  messages: CapturedWebSocketMessage[];
+  /** Messages past the bound (SLUICE_MAX_REPLY_BYTES) were passed on but not kept. */
+  truncated: boolean;
+  /** How the connection closed, when it did during this capture: who closed it first, its code and reason. */
+  close?: { by: 'app' | 'upstream'; code: number; reason: string };
 }
 
 /** `GET /api/captures`' query: each filter narrows the list; `before` (a page's `next`) pages back. */

@@ -19,5 +19,7 @@ describe('a log row’s time', () => {
     ];
     for (const [value, text] of cases) expect([value, ms(value)]).toEqual([value, text]);
     for (const [, text] of cases) expect(text.length).toBeLessThanOrEqual(6);
+    // A time before the request: its minus is the seventh character.
+    expect(ms(-2345)).toBe('-2.35 s');
   });
 });

@@ -2,11 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { fixtures } from './fixtures';
 import { behaveScripted } from './scripted-answers';
 import { listen } from '@/lib/simulator/serve-fetch';
+import { serveWebSocketUpstream } from './ws-upstream';
 
 /**
  * A scriptable upstream for the integration tests: it replays every recording in
  * fixtures/wire (model `fx:<folder>:<file>`) and misbehaves on demand, by model name.
- * GET /_log tells the tests what it saw (headers, disconnects).
+ * GET /_log tells the tests what it saw (headers, disconnects). WebSocket upgrades: ws-upstream.ts.
  */
 /** Waits for a full socket to drain (or close), taking back the listener that did not fire. */
 function drainedOrClosed(res: ServerResponse): Promise<void> {
@@ -312,5 +313,6 @@ export async function startUpstream(): Promise<{ origin: string; server: Server 
     });
     await behave(model, req, res, entry);
   });
+  serveWebSocketUpstream(server, log);
   return { origin: await listen(server), server };
 }

@@ -1,6 +1,14 @@
 import 'server-only';
 import type { CaptureCassette } from '@/lib/api/cassettes';
-import type { CapturedBody, CaptureDetail, CaptureStatus, CaptureSummary, EncodedBody } from '@/lib/api/captures';
+import type {
+  CapturedBody,
+  CaptureDetail,
+  CaptureStatus,
+  CaptureSummary,
+  CapturedWebSocket,
+  CapturedWebSocketMessage,
+  EncodedBody,
+} from '@/lib/api/captures';
 import { countedUsage, textTokens } from '@/lib/assemble/counted-usage';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import { costOf } from '@/lib/pricing/cost';
@@ -21,6 +29,7 @@ import { contentCodings, decodeContent } from './content-coding';
 import { jsonReply } from './json-reply';
 import { CREDENTIAL_QUERY, credentialValues, shownHeaders } from './proxy-headers';
 import { modelOf, protocolOfPath, type ProxyTarget } from './target';
+import { sseItemOf } from './websocket-messages';
 
 /** A request body is kept up to this many bytes (then marked cut); a response that is not SSE too. */
 export const CAPTURED_BODY_BYTES = 1 << 20;
@@ -253,6 +262,7 @@ export class CaptureRecorder {
       ...(this.protocol ? { protocol: this.protocol } : {}),
       sse: this.head?.sse ?? false,
       ...(this.cassette ? { cassette: this.cassette } : {}),
+      ...(this.socket ? { webSocket: true } : {}),
       timings: this.firstByte === undefined ? {} : { firstByte: this.firstByte },
       ...more,
     };
@@ -270,7 +280,9 @@ export class CaptureRecorder {
         headers: shownHeaders(this.requestHeaders),
         body: this.requestBody(),
       },
-      ...(this.head ? { response: { status: this.head.status, headers: shownHeaders(this.head.headers) } } : {}),
+      ...(this.head
+        ? { response: { status: this.head.status, headers: shownHeaders(this.head.headers), ...this.webSocketShown() } }
+        : {}),
     };
   }
 
@@ -412,5 +424,72 @@ export class CaptureRecorder {
     } catch (error) {
       this.logFailure(error);
     }
+  }
+
+  // WebSocket upgrades (websocket-captures.ts): what a capture made over a WebSocket adds.
+
+  private socket?: {
+    messages: CapturedWebSocketMessage[];
+    bytes: number;
+    maxBytes: number;
+    truncated: boolean;
+    close?: CapturedWebSocket['close'];
+  };
+
+  /** The request is a WebSocket upgrade: its messages are kept up to `maxBytes` (then marked truncated), once it opens. */
+  webSocket(maxBytes: number): void {
+    this.socket ??= { messages: [], bytes: 0, maxBytes, truncated: false };
+  }
+
+  /**
+   * The upstream took the upgrade (`status` 101, its head): the answer is messages from
+   * here on. The upstream's text messages are the capture's events, each one SSE item
+   * with its receive time, so the path's stream decoder reads them as it reads an SSE
+   * answer (the Responses API's WebSocket mode sends its SSE stream's JSON events).
+   */
+  webSocketOpened(status: number, headers: Record<string, string | string[] | undefined>): void {
+    this.head = { status, headers, sse: true };
+  }
+
+  /**
+   * One message, the app's (`send`) or the upstream's (`receive`), as it came at `now`
+   * (performance.now()): copied, never held. False when it was past the bound, and not
+   * kept. One from before the request (a message between two responses of a connection,
+   * `at` below 0) is kept as a message, not as an event.
+   */
+  webSocketMessage(type: 'send' | 'receive', data: Buffer, binary: boolean, now = performance.now()): boolean {
+    const socket = this.socket;
+    if (!socket) return false;
+    // Past the bound nothing more is kept: what is kept is the connection's start, without holes.
+    if (socket.truncated || socket.bytes + data.byteLength > socket.maxBytes) return !(socket.truncated = true);
+    socket.bytes += data.byteLength;
+    const at = Math.round((now - this.t0) * 1000) / 1000;
+    const text = binary ? data.toString('base64') : data.toString('utf8');
+    socket.messages.push({ type, at, opcode: binary ? 2 : 1, data: text });
+    if (type === 'receive' && !binary && at >= 0) this.responseChunk(Buffer.from(sseItemOf(text)), now);
+    return true;
+  }
+
+  /** Whether a message was past the bound (or dropped before it came here: `webSocketDropped`). */
+  get webSocketTruncated(): boolean {
+    return this.socket?.truncated ?? false;
+  }
+
+  /** Messages of this capture were dropped before they reached it: it is marked truncated. */
+  webSocketDropped(): void {
+    if (this.socket) this.socket.truncated = true;
+  }
+
+  /** The connection closed while this capture was open: who closed it, with which code and reason. */
+  webSocketClosed(close: NonNullable<CapturedWebSocket['close']>): void {
+    if (this.socket) this.socket.close = { ...close, reason: redact(close.reason, this.secrets) };
+  }
+
+  /** The response's `webSocket`, messages redacted, once the upgrade was taken. */
+  private webSocketShown(): { webSocket?: CapturedWebSocket } {
+    const socket = this.socket;
+    if (!socket || this.head?.status !== 101) return {};
+    const messages = socket.messages.map((m) => (m.opcode === 1 ? { ...m, data: redact(m.data, this.secrets) } : m));
+    return { webSocket: { messages, truncated: socket.truncated, ...(socket.close ? { close: socket.close } : {}) } };
   }
 }

@@ -1,15 +1,18 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { stampPeer } from '@/lib/server/auth/peer-address';
 import { mountedAt } from './mounts';
 import { nodeIo } from './node-io';
+import { serveUpgrade } from './websocket-upgrade';
 
-/** Where scripts/serve.mjs (plain JavaScript, outside the build) finds `leanRequest`: the two meet on globalThis. */
+/** Where scripts/serve.mjs (plain JavaScript, outside the build) finds the two handlers: they meet on globalThis. */
 const HANDLER = Symbol.for('sluice.lean-request');
+const UPGRADE = Symbol.for('sluice.lean-upgrade');
 /** Set by scripts/serve.mjs before Next.js runs instrumentation.ts: the server is Sluice's own, not `next start`'s. */
 const OWN_SERVER = Symbol.for('sluice.own-server');
 
-type Global = typeof globalThis & { [HANDLER]?: typeof leanRequest; [OWN_SERVER]?: true };
+type Global = typeof globalThis & { [HANDLER]?: typeof leanRequest; [UPGRADE]?: typeof leanUpgrade; [OWN_SERVER]?: true };
 
 /**
  * Serves `/proxy/…` (and `/replay/…`, `/cassette/…`: proxy/mounts.ts) from Sluice's HTTP
@@ -32,18 +35,32 @@ export function leanRequest(req: IncomingMessage, res: ServerResponse): boolean 
   return true;
 }
 
+/**
+ * A WebSocket upgrade, stamped with its peer as a request is; true when it is under a
+ * mount, and taken (websocket-upgrade.ts answers every failure itself). The server calls
+ * this before any listener of Next.js's, which ends the socket of a path a route matches.
+ */
+export function leanUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+  stampPeer(req);
+  if (!mountedAt(req.url)) return false;
+  void serveUpgrade(req, socket, head);
+  return true;
+}
+
 /** Whether this process runs under Sluice's own server (scripts/serve.mjs) rather than `next start` or `next dev`. */
 export function ownServer(): boolean {
   return (globalThis as Global)[OWN_SERVER] === true;
 }
 
 /**
- * Called by instrumentation.ts as the server starts: hands `leanRequest` to Sluice's own
- * server (scripts/serve.mjs, a Next.js custom server: its documented seam), which calls it
- * for every request before Next.js's handler. Under `next start` or `next dev`, and for a
- * request that comes before this ran, the same proxy answers through
- * app/proxy/[...path]/route.ts (and its replay and cassette siblings), only slower.
+ * Called by instrumentation.ts as the server starts: hands `leanRequest` and `leanUpgrade`
+ * to Sluice's own server (scripts/serve.mjs, a Next.js custom server: its documented
+ * seam), which calls them for every request and upgrade before Next.js's handlers. Under
+ * `next start` or `next dev`, and for a request that comes before this ran, the same proxy
+ * answers through app/proxy/[...path]/route.ts (and its replay and cassette siblings),
+ * only slower, and a WebSocket upgrade is answered 501.
  */
 export function handLeanPathToServer(): void {
   (globalThis as Global)[HANDLER] = leanRequest;
+  (globalThis as Global)[UPGRADE] = leanUpgrade;
 }

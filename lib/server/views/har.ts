@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CaptureDetail } from '@/lib/api/captures';
+import type { CaptureDetail, CapturedWebSocket } from '@/lib/api/captures';
 
 /** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), the shape browser devtools and HAR viewers open. */
 interface HarHeader {
@@ -12,16 +12,37 @@ const headerList = (headers: Record<string, string>): HarHeader[] =>
 const ms = (n: number | undefined) => (n === undefined ? -1 : Math.max(0, Math.round(n * 1000) / 1000));
 
 /**
+ * A capture made over a WebSocket as Chromium's DevTools writes one: `_resourceType`
+ * `websocket` and its messages in `_webSocketMessages`, each with its direction, its time
+ * (seconds since the epoch) and opcode; its content empty (the messages are the answer).
+ */
+function webSocketFields(capture: CaptureDetail, socket: CapturedWebSocket) {
+  const started = Date.parse(capture.startedAt);
+  return {
+    _resourceType: 'websocket',
+    _webSocketMessages: socket.messages.map(({ type, at, opcode, data }) => ({
+      type,
+      // To the microsecond, as the capture's times are.
+      time: Math.round((started + at) * 1000) / 1e6,
+      opcode,
+      data,
+    })),
+  };
+}
+
+/**
  * A capture as a HAR 1.2 log of one entry. An SSE response's content is its events'
  * text as received (secrets already redacted); the event timing stays in Sluice's own
- * exports (`.jsonl`). A body the upstream compressed is the text it decodes to, as HAR
- * says `content.text` is: `bodySize` is what came on the wire, `compression` the bytes
- * that saved, and what could not be decoded is said in `content.comment`. Timings:
- * `wait` is the time to the first byte, `receive` the rest.
+ * exports (`.jsonl`); a WebSocket's messages are its `_webSocketMessages`. A body the
+ * upstream compressed is the text it decodes to, as HAR says `content.text` is:
+ * `bodySize` is what came on the wire, `compression` the bytes that saved, and what could
+ * not be decoded is said in `content.comment`. Timings: `wait` is the time to the first
+ * byte, `receive` the rest.
  */
 export function captureHar(capture: CaptureDetail, version: string) {
   const url = new URL(capture.request.url);
-  const body = capture.events ? capture.events.items.map((item) => item.raw).join('') : (capture.body?.text ?? '');
+  const socket = capture.response?.webSocket;
+  const body = socket ? '' : capture.events ? capture.events.items.map((item) => item.raw).join('') : (capture.body?.text ?? '');
   const requestType = capture.request.headers['content-type'] ?? 'application/octet-stream';
   const responseType = capture.response?.headers['content-type'] ?? 'application/octet-stream';
   const size = Buffer.byteLength(body);
@@ -71,6 +92,7 @@ export function captureHar(capture: CaptureDetail, version: string) {
           cache: {},
           timings: { send: 0, wait, receive },
           comment: `Sluice capture ${capture.id}: ${capture.status}${capture.error ? ` (${capture.error})` : ''}`,
+          ...(socket ? webSocketFields(capture, socket) : {}),
         },
       ],
     },
