@@ -219,7 +219,8 @@ async function expectRecorded(run: { exchange: AgentExchange; capture: CaptureDe
       `${exchange.method} ${exchange.path}`,
     ).toContain(call.name);
     expect(capture.reply?.toolCalls.find((c) => c.name === call.name)?.argsText).toBe(call.input);
-    expect(recordedCalls(capture)).toContainEqual(call);
+    // A whole answer's call is in its recorded body as sent, too.
+    if (!capture.sse) expect(recordedCalls(capture)).toContainEqual(call);
   }
   const answered = run.filter(({ exchange }) => exchange.toolResult?.includes(NOTE));
   expect(answered.length, 'no request carried the tool’s result back').toBeGreaterThanOrEqual(1);
