@@ -279,7 +279,7 @@ describe('WebSocket upgrades through the proxy', () => {
         capture = page.items.find((c) => c.path === '/realtime' && c.status !== 'streaming');
         return capture?.status;
       })
-      .toBe('complete');
+      .toBe('upstream-error');
     const detail = (await (await fetch(`${base}/api/captures/${capture!.id}`)).json()) as CaptureDetail;
     expect(detail).toMatchObject({ method: 'GET', httpStatus: 404, webSocket: true, sse: false });
     expect(detail.body?.text).toBe(answer.body);

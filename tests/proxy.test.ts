@@ -204,7 +204,7 @@ describe('the proxy against a scripted upstream', () => {
       error: { message: 'Rate limit reached; try again in 7 s.', type: 'rate_limit_error' },
     });
     const capture = await captureOf((c) => c.model === 'rate-limited');
-    expect(capture).toMatchObject({ status: 'complete', httpStatus: 429 });
+    expect(capture).toMatchObject({ status: 'upstream-error', httpStatus: 429 });
     expect(capture.body?.text).toContain('Rate limit reached');
   });
 

@@ -15,7 +15,8 @@ import type { StoredEvents } from './conversations';
  * upstream's body ended, or the app hung up once the answer's terminal event had reached
  * it (the upstream had yet to close its body); `client-closed` when the app hung up
  * before the answer ended (the upstream request is closed with it); `upstream-error`
- * when the connection broke, or the upstream went silent past the idle limit;
+ * when the upstream answered an HTTP error (4xx, 5xx: `httpStatus` says which), the
+ * connection broke, or the upstream went silent past the idle limit;
  * `unreachable` when no answer came at all (the app got a 502 or 504); `cassette-miss`
  * when a cassette in playback had no matching exchange (a 504, and nothing went
  * upstream); `cut` when the response passed the reply bound (SLUICE_MAX_REPLY_BYTES);

@@ -377,6 +377,11 @@ export class CaptureRecorder {
         if (encoded?.note) body.truncated = true;
         if (this.protocol && this.head.status < 300 && !unread) reply = jsonReply(this.protocol, body.text);
       }
+      // An error the upstream answered whole (a 429, a 529 overloaded) reads as one, with its HTTP status beside it.
+      if (status === 'complete' && this.head && this.head.status >= 400) {
+        status = 'upstream-error';
+        error ??= `The upstream answered HTTP ${this.head.status}.`;
+      }
       // An answer that never said its usage (a stream without include_usage) is counted as a
       // cut one is: at least its token events, the input estimated from the request, marked ≈.
       const said = reply?.usage?.inputTokens !== undefined && reply.usage.outputTokens !== undefined;
