@@ -30,6 +30,9 @@ export interface UpstreamLogEntry {
   startedAt: number;
   /** Bytes the upstream managed to hand to its socket (firehose). */
   written?: number;
+  method?: string;
+  /** The request's body as it arrived (its first 64 KiB). */
+  body?: string;
 }
 
 const FIXTURES = new Map(fixtures().map((f) => [`fx:${f.file.replace('/', ':')}`, f]));
@@ -58,6 +61,15 @@ function modelOf(req: IncomingMessage, body: string): string {
 }
 
 async function behave(model: string, req: IncomingMessage, res: ServerResponse, entry: UpstreamLogEntry): Promise<void> {
+  // What agents ask besides generations: Claude Code's connectivity check and token counts.
+  if (req.method === 'HEAD' || req.method === 'OPTIONS') {
+    res.writeHead(200, { allow: 'GET, HEAD, OPTIONS, POST', 'x-upstream-saw': req.method });
+    return void res.end();
+  }
+  if (req.url?.includes('/count_tokens')) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return void res.end(JSON.stringify({ input_tokens: 42 }));
+  }
   const sse = (extra: Record<string, string> = {}) => res.writeHead(200, { 'content-type': 'text/event-stream', ...extra });
   const fixture = FIXTURES.get(model);
   if (fixture) {
@@ -266,6 +278,9 @@ async function behave(model: string, req: IncomingMessage, res: ServerResponse, 
               },
         ),
       );
+    case 'overloaded': // Anthropic's 529, with the retry hint its SDK reads first
+      res.writeHead(529, { 'content-type': 'application/json', 'retry-after-ms': '1500', 'x-should-retry': 'true' });
+      return void res.end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }));
     case 'rate-limited':
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7', 'x-ratelimit-remaining-requests': '0' });
       return void res.end(
@@ -306,7 +321,14 @@ export async function startUpstream(): Promise<{ origin: string; server: Server 
     let body = '';
     for await (const part of req) body += part;
     const model = modelOf(req, body);
-    const entry: UpstreamLogEntry = { model, path: req.url ?? '', headers: req.headers, startedAt: Date.now() };
+    const entry: UpstreamLogEntry = {
+      model,
+      path: req.url ?? '',
+      headers: req.headers,
+      startedAt: Date.now(),
+      method: req.method,
+      body: body.slice(0, 64 * 1024),
+    };
     log.push(entry);
     res.on('close', () => {
       if (!res.writableFinished) entry.disconnectedAt = Date.now();
