@@ -662,7 +662,7 @@ describe('every recording, relayed', () => {
     '%s: the stored reply is what the recording assembles to',
     async (file, fixture) => {
       const provider = UPSTREAM[fixture.protocol];
-      const response = await postChat({ provider, model: `fx:${file.replace('/', ':')}`, messages: user('x') });
+      const response = await postChat({ provider, model: `fx:${file.replaceAll('/', ':')}`, messages: user('x') });
       expect(response.status).toBe(200);
       const { message } = await readChat(response);
       const expected = assembleRecording(fixture.protocol, fixture.bytes);

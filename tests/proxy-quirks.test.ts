@@ -62,7 +62,8 @@ describe('agent quirks through the proxy', () => {
       expect(response.headers.get('x-upstream-saw')).toBe(method);
       const [seen] = await seenUpstream(marker);
       expect(seen).toMatchObject({ method, path: `/anthropic/api/hello?${marker}` });
-      const capture = await capturedWith(marker, (c) => c.method === method);
+      // The list's search reads the path, not its query: the newest of this method on /api/hello.
+      const capture = await capturedWith('hello', (c) => c.method === method && c.path === '/api/hello');
       expect(capture).toMatchObject({ status: 'complete', httpStatus: 200, method });
     },
   );

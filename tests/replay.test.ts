@@ -32,7 +32,7 @@ const bytes = async (response: Response) => Buffer.from(await response.arrayBuff
 describe('a capture replayed', () => {
   it('gives back every recording of tests/fixtures/wire byte for byte, through the protocol’s own path', async () => {
     for (const fixture of fixtures()) {
-      const model = `fx:${fixture.file.replace('/', ':')}`;
+      const model = `fx:${fixture.file.replaceAll('/', ':')}`;
       const { provider, path } = ROUTES[fixture.protocol](model);
       const through = await bytes(
         await fetch(`${base}/proxy/${provider}${path}`, {
@@ -174,7 +174,7 @@ describe('the replay provider', () => {
 
   it('re-runs a capture through POST /api/chat with the capture’s protocol: the text and usage it captured', async () => {
     const fixture = fixtures().find((f) => f.file.endsWith('gemini/text-basic.sse'))!;
-    const model = `fx:${fixture.file.replace('/', ':')}`;
+    const model = `fx:${fixture.file.replaceAll('/', ':')}`;
     const { provider, path } = ROUTES.gemini(model);
     await fetch(`${base}/proxy/${provider}${path}`, {
       method: 'POST',

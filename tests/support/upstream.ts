@@ -35,7 +35,7 @@ export interface UpstreamLogEntry {
   body?: string;
 }
 
-const FIXTURES = new Map(fixtures().map((f) => [`fx:${f.file.replace('/', ':')}`, f]));
+const FIXTURES = new Map(fixtures().map((f) => [`fx:${f.file.replaceAll('/', ':')}`, f]));
 const chunk = (content: string) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-up', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 /** The `gated` model's gate: opened by POST /_gate, then shut again for the next test. */
