@@ -145,3 +145,18 @@ describe('the output’s tokens, estimated from its text', () => {
     expect([openai.outputTokens, google.outputTokens]).toEqual([10, 10]);
   });
 });
+
+describe('a read that passes the SSE bound', () => {
+  it('keeps the items the same read completed before it, then ends the reply with the bound’s error', () => {
+    const limits = { maxLineBytes: 1000, maxEventBytes: 4000 };
+    const seen: SseItem[] = [];
+    const reader = new StreamReader('openai-chat', (item) => seen.push(item), { limits });
+    // One read: a whole event, then a line that is already past the bound with no end.
+    reader.push(chunk('before ') + `data: ${'x'.repeat(2000)}`, 5);
+    const reply = reader.finish('ended', 10);
+    expect(reply.text).toBe('before ');
+    expect(reply.error?.code).toBe('sse-limit');
+    expect(seen.map((item) => item.raw)).toEqual([chunk('before ')]);
+    expect(reader.stoppedAtBound).toBe(true);
+  });
+});

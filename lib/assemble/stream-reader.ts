@@ -58,6 +58,8 @@ export class StreamReader {
   /** The markers' nonce; undefined until known, null when the stream announced none (no marker is trusted). */
   private nonce: string | null | undefined;
   private failed = false;
+  /** The bound's error, pushed once the items its read completed are read. */
+  private pendingError: StreamEvent | undefined;
   private readonly assembler = new MessageAssembler();
   /** Clock value of the first token (thinking included), if one came. */
   firstTokenAt: number | undefined;
@@ -123,8 +125,9 @@ export class StreamReader {
     } catch (error) {
       if (!(error instanceof SseLimitError)) throw error;
       this.failed = true;
-      this.assembler.push({ type: 'error', message: error.message, code: 'sse-limit' });
-      return [];
+      // The items the same read completed before the bound, then the error: a reply keeps what came whole.
+      this.pendingError = { type: 'error', message: error.message, code: 'sse-limit' };
+      return error.items;
     }
   }
 
@@ -181,6 +184,10 @@ export class StreamReader {
         if (part !== undefined && !parts.includes(part)) parts.push(part);
       }
       this.observe?.(item, first === events.length ? [] : events.slice(first), parts, marker);
+    }
+    if (this.pendingError) {
+      this.assembler.push(this.pendingError);
+      this.pendingError = undefined;
     }
     return { items, events };
   }

@@ -1,3 +1,4 @@
+import type { SseItem } from './types';
 /**
  * How much of one SSE line and one event a reader holds, as eventsource-parser's
  * `maxBufferSize` does: an upstream that never ends a line (or an event) must not
@@ -17,6 +18,8 @@ export const DEFAULT_SSE_LIMITS: SseLimits = { maxLineBytes: 4 * MiB, maxEventBy
 /** A line or an event passed its bound: the stream cannot be read further. */
 export class SseLimitError extends Error {
   override name = 'SseLimitError';
+  /** The items the same feed completed before it passed the bound: whole, and the reader's to keep. */
+  items: SseItem[] = [];
 }
 
 export function formatBytes(n: number): string {

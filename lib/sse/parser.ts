@@ -138,7 +138,10 @@ export class SseParser {
   private fail(message: string): never {
     this.buffer = this.carved = this.data = '';
     this.pos = this.blockStart = 0;
-    throw new SseLimitError(message);
+    const error = new SseLimitError(message);
+    // What this feed completed before the bound was passed came whole: it is not lost with the rest.
+    error.items = this.out;
+    throw error;
   }
 
   private line(end: number, next: number): void {
