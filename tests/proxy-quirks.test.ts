@@ -63,7 +63,10 @@ describe('agent quirks through the proxy', () => {
       const [seen] = await seenUpstream(marker);
       expect(seen).toMatchObject({ method, path: `/anthropic/api/hello?${marker}` });
       // The list's search reads the path, not its query: the newest of this method on /api/hello.
-      const capture = await capturedWith('hello', (c) => c.method === method && c.path === '/api/hello');
+      const capture = await capturedWith(
+        'hello',
+        (c) => c.method === method && c.provider === 'up-anthropic' && c.path === '/api/hello',
+      );
       expect(capture).toMatchObject({ status: 'complete', httpStatus: 200, method });
     },
   );
