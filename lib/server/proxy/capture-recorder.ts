@@ -156,8 +156,9 @@ export class CaptureRecorder {
 
   /** Longest first, so a secret that contains another is replaced whole. */
   private get secrets(): string[] {
+    if (this.secretsOnce) return this.secretsOnce;
     const clientSecrets = credentialValues(this.requestHeaders, this.url);
-    return (this.secretsOnce ??= [...new Set([...this.target.provider.secrets, ...clientSecrets])].sort(
+    return (this.secretsOnce = [...new Set([...this.target.provider.secrets, ...clientSecrets])].sort(
       (a, b) => b.length - a.length,
     ));
   }

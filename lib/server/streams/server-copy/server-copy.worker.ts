@@ -23,14 +23,18 @@ function read({ protocol, kept, outcome, at, maxBytes, markerNonce, limits }: Co
     },
     { markerNonce, limits },
   );
-  const chunks = [...keptChunks(kept)];
-  for (const chunk of chunks) reader.push(chunk.bytes, chunk.at);
+  let lastAt = at;
+  for (const chunk of keptChunks(kept)) {
+    reader.push(chunk.bytes, chunk.at);
+    lastAt = chunk.at;
+  }
   const message = reader.finish(outcome, at);
   // Past a line over the parser's bound the reader reads no items: the log keeps the rest
-  // of the bytes as they came, so it still holds the whole stream.
+  // of the bytes as they came, so it still holds the whole stream. (Only then are the
+  // chunks read a second time, joined.)
   if (reader.stoppedAtBound) {
-    const text = new TextDecoder().decode(Buffer.concat(chunks.map((chunk) => chunk.bytes)));
-    if (text.length > chars) events.rest(text.slice(chars), chunks.at(-1)?.at ?? at);
+    const text = new TextDecoder().decode(Buffer.concat([...keptChunks(kept)].map((chunk) => chunk.bytes)));
+    if (text.length > chars) events.rest(text.slice(chars), lastAt);
   }
   return {
     message,
