@@ -283,17 +283,23 @@ describe.each(backends)('hostile bytes on $name', ({ env }) => {
     }
   });
 
+  /** Streams the property found wrong once, tried first every run. */
+  const found: [Buffer[]][] = [
+    // A comment inside an event: its log once put the comment first (CI, seed -507452391).
+    [[Buffer.from('646174613a200a3a0a0a646174613a20f09f988020206e6f74206a736f6e20f09fa6800a0a', 'hex')]],
+  ];
+
   it('any bytes through the chat: stored, shown, their log as they came', async () => {
     await fc.assert(
       fc.asyncProperty(stream, async (chunks) => void (await throughChat(server.origin, chunks))),
-      { numRuns: 25 },
+      { numRuns: 25, examples: found },
     );
   });
 
   it('any bytes through the proxy: captured, shown, their log as they came', async () => {
     await fc.assert(
       fc.asyncProperty(stream, async (chunks) => void (await throughProxy(server.origin, chunks))),
-      { numRuns: 25 },
+      { numRuns: 25, examples: found },
     );
   });
 });

@@ -51,7 +51,18 @@ describe('SseParser: WHATWG event-stream rules', () => {
     expect(items.map((i) => i.kind)).toEqual(['comment', 'retry', 'event']);
     expect(items[0]).toMatchObject({ kind: 'comment', text: 'keep-alive', raw: ': keep-alive\n' });
     expect(items[1]).toMatchObject({ kind: 'retry', ms: 3000 });
-    expect(items[2]).toMatchObject({ raw: 'retry: 12a\ndata: x\n\n' });
+    // The valid retry came inside a block (after the ignored line): its text stays there.
+    expect(items[1]).toMatchObject({ raw: '', bytes: 0 });
+    expect(items[2]).toMatchObject({ raw: 'retry: 12a\nretry: 3000\ndata: x\n\n' });
+  });
+
+  it('leaves a comment inside an event in the event’s text, so the log joins back in wire order', () => {
+    const text = 'data: \n:\n\ndata: a\n: ping\ndata: b\n\n: after\n\n';
+    const items = parseSse(text);
+    expect(items.map((i) => i.kind)).toEqual(['comment', 'event', 'comment', 'event', 'comment']);
+    expect(items.map((i) => i.raw)).toEqual(['', 'data: \n:\n\n', '', 'data: a\n: ping\ndata: b\n\n', ': after\n\n']);
+    expect(items.map((i) => i.raw).join('')).toBe(text);
+    expect(items[2]).toMatchObject({ kind: 'comment', text: 'ping' });
   });
 
   it('ignores lines without a colon as fields named by the whole line', () => {
@@ -164,6 +175,8 @@ describe('SseParser agrees with eventsource-parser (the reference implementation
     await fc.assert(
       fc.asyncProperty(stream, async (text) => {
         expect(ours(text)).toEqual(await reference(text));
+        // And the log, joined, is the stream in wire order (comments inside events included).
+        expect(parseSse(text).map((i) => i.raw).join('')).toBe(text);
       }),
       { numRuns: 300 },
     );

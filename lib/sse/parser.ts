@@ -42,8 +42,6 @@ export class SseParser {
   private pos = 0;
   /** Where the current block's raw text starts. */
   private blockStart = 0;
-  /** Raw text of the current block from earlier, when a comment was carved out of its middle. */
-  private carved = '';
   private data = '';
   private hasData = false;
   private eventType: string | undefined;
@@ -80,11 +78,10 @@ export class SseParser {
     this.append(this.decoder.end());
     this.scan(true);
     this.release();
-    const leftover = this.carved + this.buffer.slice(this.blockStart);
+    const leftover = this.buffer.slice(this.blockStart);
     if (leftover !== '') this.emit({ kind: 'leftover', raw: leftover });
     this.buffer = '';
     this.pos = this.blockStart = 0;
-    this.carved = '';
     return this.out;
   }
 
@@ -131,12 +128,12 @@ export class SseParser {
   private checkBounds(): void {
     const { maxLineBytes, maxEventBytes } = this.limits;
     if (this.buffer.length - this.pos > maxLineBytes) this.fail(lineTooLong(maxLineBytes));
-    if (this.carved.length + this.buffer.length - this.blockStart > maxEventBytes) this.fail(eventTooLarge(maxEventBytes));
+    if (this.buffer.length - this.blockStart > maxEventBytes) this.fail(eventTooLarge(maxEventBytes));
   }
 
   /** Lets go of what it holds, so that a failed stream keeps no memory, and says why. */
   private fail(message: string): never {
-    this.buffer = this.carved = this.data = '';
+    this.buffer = this.data = '';
     this.pos = this.blockStart = 0;
     const error = new SseLimitError(message);
     // What this feed completed before the bound was passed came whole: it is not lost with the rest.
@@ -176,7 +173,7 @@ export class SseParser {
   }
 
   private blankLine(next: number): void {
-    if (this.held && this.blockStart === this.pos && !this.hasData && this.carved === '') {
+    if (this.held && this.blockStart === this.pos && !this.hasData) {
       // The blank line after a keep-alive belongs to it.
       this.held.raw += this.buffer.slice(this.pos, next);
       this.blockStart = next;
@@ -188,8 +185,7 @@ export class SseParser {
       this.id = undefined;
       return;
     }
-    const raw = this.carved + this.buffer.slice(this.blockStart, next);
-    this.carved = '';
+    const raw = this.buffer.slice(this.blockStart, next);
     this.blockStart = next;
     this.emit({ kind: 'event', event: this.eventType || undefined, data: this.data, id: this.id, raw });
     this.data = '';
@@ -201,8 +197,7 @@ export class SseParser {
   /** Drops the event being read, reporting its text as leftover. */
   private dropEvent(): void {
     this.release();
-    const partial = this.carved + this.buffer.slice(this.blockStart, this.pos);
-    this.carved = '';
+    const partial = this.buffer.slice(this.blockStart, this.pos);
     this.blockStart = this.pos;
     if (partial !== '') this.emit({ kind: 'leftover', raw: partial });
     this.data = '';
@@ -211,12 +206,16 @@ export class SseParser {
     this.id = undefined;
   }
 
-  /** Comment and retry lines stand alone in the log, carved out of any block around them. */
+  /**
+   * Comment and retry lines between events stand alone in the log. One inside an event
+   * (after its first line) stays in that event's text, where it came, and its item carries
+   * no text: the log, joined, is the stream in wire order, each byte counted once.
+   */
   private standalone(item: Held, next: number): void {
-    if (this.blockStart < this.pos) this.carved += this.buffer.slice(this.blockStart, this.pos);
+    this.release();
+    if (this.blockStart < this.pos) return this.emit(item);
     item.raw = this.buffer.slice(this.pos, next);
     this.blockStart = next;
-    this.release();
     this.held = item;
   }
 
