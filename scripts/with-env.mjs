@@ -134,6 +134,17 @@ export function parseWithArgs(argv, env) {
   return options;
 }
 
+/**
+ * The run one invocation records into: named after its command, with a few random
+ * letters so that running it again is another run (docs/contract.md "Runs").
+ */
+export function runNameOf(command, random = Math.random) {
+  const words = command.map((word) => (/\s/.test(word) ? JSON.stringify(word) : word)).join(' ');
+  const tag = Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0');
+  // It rides in the base URL's path, percent-encoded; control characters are refused there.
+  return `${words.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().slice(0, 80)} (${tag})`;
+}
+
 /** Where an SDK's base URL points: the proxy, or the proxy under a cassette (`/cassette/{name}/{mode}[+pace]/…`). */
 function mountOf({ sluice, cassette, mode, pace }) {
   if (cassette === undefined) return `${sluice}/proxy`;
@@ -162,7 +173,7 @@ export function proxyEnvironment(providers, options, env) {
         `--${family.flag} ${wanted}: that provider speaks ${provider.protocol}, not ${family.protocols.join(' or ')}`,
       );
     if (!provider) continue;
-    const url = `${mountOf(options)}/${encodeURIComponent(provider.id)}`;
+    const url = `${mountOf(options)}/${encodeURIComponent(provider.id)}${options.run ? `/~run/${encodeURIComponent(options.run)}` : ''}`;
     for (const name of family.urls) out[name] = url;
     const ownKey = family.keys.find((name) => env[name]);
     // A Sluice token (sign-in on) goes as the SDK's key, and stands for the provider's configured key as the placeholder does.
@@ -179,6 +190,7 @@ export function proxyEnvironment(providers, options, env) {
   const settings = agentSettings(agent, out, env);
   Object.assign(out, settings?.env);
   if (settings) lines.push(settings.line);
+  if (options.run) lines.push(`run "${options.run}"`);
   if (options.cassette !== undefined)
     lines.push(`cassette ${options.cassette}, ${options.mode}${options.pace ? `, pace ${options.pace}` : ''}`);
   const args = settings?.args ?? [];

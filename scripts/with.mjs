@@ -16,7 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { proxyEnvironment, parseWithArgs } from './with-env.mjs';
+import { proxyEnvironment, parseWithArgs, runNameOf } from './with-env.mjs';
 
 const usage =
   'Usage: npm run with -- [--sluice URL] [--openai ID] [--anthropic ID] [--gemini ID]\n' +
@@ -51,13 +51,14 @@ try {
 
 let recorded;
 try {
-  recorded = proxyEnvironment(providers, options, process.env);
+  // One run per invocation: its requests are tagged in the base URLs it is handed, so the agent stays unchanged.
+  recorded = proxyEnvironment(providers, { ...options, run: runNameOf(options.command) }, process.env);
 } catch (error) {
   console.error(`sluice: ${error.message}`);
   process.exit(2);
 }
 for (const line of recorded.lines) console.error(`sluice: ${line}`);
-console.error(`sluice: watch it at ${options.sluice}/traffic`);
+console.error(`sluice: watch it at ${options.sluice}/runs`);
 
 // The command as given, but for an agent that takes its base URL only as an option (Codex: `-c`).
 const [program, ...args] = recorded.command;

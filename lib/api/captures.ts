@@ -73,6 +73,8 @@ export interface CaptureSummary {
   cassette?: CaptureCassette;
   /** Asked for as a WebSocket upgrade: its messages are under `response.webSocket` once the upstream took it. */
   webSocket?: boolean;
+  /** The agent run it belongs to (docs/contract.md "Runs"), and its lane there (0 the main line, each subagent its own). */
+  run?: { id: string; lane: number };
 }
 
 /** A capture's export files' name without its extension: its HAR, .sse and .jsonl alike. */
@@ -173,6 +175,8 @@ export interface CaptureQuery {
   model?: string;
   /** Words in the path, the model, the request's body or the reply's text. */
   q?: string;
+  /** The run's captures only. */
+  run?: string;
   /** A page's cursor: captures older than this one. */
   before?: string;
   /** 1–200, default 50. */

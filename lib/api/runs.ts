@@ -6,14 +6,13 @@ import type { ProtocolId } from '@/lib/protocols/ids';
  * once: the server computes them from captures, the runs pages read them.
  */
 
-/** How a run's requests were found to belong together. */
-export type RunSource =
-  /** `npm run with`: one run per invocation, named after its command. */
-  | 'with'
-  /** The app named it: an `x-sluice-run` header, or `/proxy/{id}/~run/{name}/…` in its base URL. */
-  | 'named'
-  /** Nothing named it: each request extended an earlier one's conversation. */
-  | 'continuity';
+/**
+ * How a run's requests were found to belong together: `named` by the app (an
+ * `x-sluice-run` header, `/proxy/{id}/~run/{name}/…` in its base URL, which `npm run with`
+ * sets, one run per invocation, named after its command); `continuity` when nothing named
+ * it, each request extending an earlier one's conversation.
+ */
+export type RunSource = 'named' | 'continuity';
 
 /**
  * A request's tokens, normalised across protocols. `input` is the uncached input under

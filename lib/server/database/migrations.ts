@@ -173,6 +173,30 @@ export const MIGRATIONS: string[] = [
      revoked_at timestamptz
    );
    create index tokens_by_owner on tokens (owner_id, created_at desc);`,
+  // Agent runs (issue 49): the proxied requests of one task. A run named by its app (a
+  // header, a base URL's path, `npm run with`) is found again by its key; one found by
+  // continuity has none. A capture keeps its run, its lane (0 the main line, each subagent
+  // its own), the capture its branch began under, and what continuity needs to find it
+  // again: the hash of its whole prompt, of its first user message, and the run's rows of
+  // one owner by time. `context`: its prompt's tokens by part, counted once as it ended.
+  `create table runs (
+     id text primary key,
+     owner_id text not null,
+     key text,
+     name text not null,
+     source text not null,
+     started_at timestamptz not null
+   );
+   create unique index runs_by_key on runs (owner_id, key);
+   create index runs_by_owner on runs (owner_id, started_at desc, id desc);
+   alter table captures add column run_id text;
+   alter table captures add column run_lane integer;
+   alter table captures add column run_parent text;
+   alter table captures add column prompt_full text;
+   alter table captures add column prompt_anchor text;
+   alter table captures add column context jsonb;
+   create index captures_by_run on captures (run_id, started_at);
+   create index captures_by_owner_time on captures (owner_id, started_at desc);`,
 ];
 
 /**

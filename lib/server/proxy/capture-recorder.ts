@@ -24,6 +24,14 @@ import { redact } from '@/lib/server/platform/redact';
 import { SecretScrubber } from '@/lib/server/streams/relay/secret-scrubber';
 import { captureWritten } from './captures/capture-feed';
 import { captureStore } from '@/lib/server/store/captures';
+import { store } from '@/lib/server/store';
+import type { CaptureStart } from '@/lib/server/store/capture-store';
+import type { RunStore } from '@/lib/server/store/run-store';
+import { RUN_HEADER, type ContextComposition } from '@/lib/api/runs';
+import type { Json } from '@/lib/protocols/json';
+import { composeContext } from '@/lib/runs/composition';
+import { assignRun } from './runs/assign-run';
+import { promptDigest } from './runs/prompt-digest';
 import { whenQuiet } from './captures/in-flight';
 import { contentCodings, decodeContent } from './content-coding';
 import { jsonReply } from './json-reply';
@@ -132,6 +140,7 @@ export class CaptureRecorder {
   private idOnce?: string;
   private secretsOnce?: string[];
   private requestBodyOnce?: CapturedBody;
+  private runPlacement?: CaptureSummary['run'];
 
   private readonly target: ProxyTarget;
   private readonly method: string;
@@ -225,8 +234,11 @@ export class CaptureRecorder {
     if (this.listed) return;
     this.listed = true;
     clearTimeout(this.listTimer);
-    this.started = captureStore()
-      .then((store) => store.start({ ...this.summary('streaming'), ...this.detail(), owner: this.owner }))
+    this.started = store()
+      .then(async (db) => {
+        const runPlace = await this.placeInRun(db.runs);
+        await db.captures.start({ ...this.summary('streaming'), ...this.detail(), owner: this.owner, runPlace });
+      })
       .then(() => captureWritten())
       .catch((error: unknown) => this.logFailure(error));
   }
@@ -242,6 +254,46 @@ export class CaptureRecorder {
       .then(whenQuiet)
       .then(() => this.finish(status, endAt, error && redact(error, this.secrets)))
       .finally(this.wrote);
+  }
+
+  /**
+   * Its prompt's tokens by part, counted once as it is written (a run's page scales them to
+   * the input the provider reported): for a capture in a run, of a known protocol, whole.
+   */
+  private context(body: CapturedBody): { context?: ContextComposition } {
+    if (!this.runPlacement || !this.protocol || body.truncated) return {};
+    try {
+      return { context: composeContext(this.protocol, JSON.parse(body.text) as Json) };
+    } catch {
+      return {};
+    }
+  }
+
+  /**
+   * Its agent run (lib/server/proxy/runs): the one its app named, or the one its prompt
+   * continues. A run that cannot be worked out leaves the capture out of runs, never unwritten.
+   */
+  private async placeInRun(runs: RunStore): Promise<CaptureStart['runPlace']> {
+    try {
+      const body = this.requestBody();
+      const digest = this.protocol && !body.truncated ? promptDigest(this.protocol, body.text) : undefined;
+      const header = this.requestHeaders[RUN_HEADER];
+      const named = (Array.isArray(header) ? header[0] : header) ?? this.target.run;
+      const placement = await assignRun(runs, {
+        owner: this.owner,
+        captureId: this.id,
+        startedAt: this.startedMs,
+        ...(named !== undefined ? { named: named.slice(0, 200) } : {}),
+        ...(digest ? { digest } : {}),
+        fallbackName: `${this.target.provider.id} ${this.target.path}`,
+      });
+      if (!placement) return undefined;
+      this.runPlacement = { id: placement.runId, lane: placement.lane };
+      return { ...(placement.parent ? { parent: placement.parent } : {}), ...(digest ? { full: digest.full, anchor: digest.anchor } : {}) };
+    } catch (error) {
+      console.error(`sluice: placing capture ${this.id} in a run failed: ${redact(String(error), this.secrets)}`);
+      return undefined;
+    }
   }
 
   private logFailure(error: unknown): void {
@@ -264,6 +316,7 @@ export class CaptureRecorder {
       sse: this.head?.sse ?? false,
       ...(this.cassette ? { cassette: this.cassette } : {}),
       ...(this.socket ? { webSocket: true } : {}),
+      ...(this.runPlacement ? { run: this.runPlacement } : {}),
       timings: this.firstByte === undefined ? {} : { firstByte: this.firstByte },
       ...more,
     };
@@ -413,6 +466,7 @@ export class CaptureRecorder {
         ...(reply ? { reply } : {}),
         ...(chunks?.sizes.length ? { chunks } : {}),
         searchText: `${requestBody.slice(0, 32 * 1024)} ${reply?.text.slice(0, 32 * 1024) ?? body?.text.slice(0, 4096) ?? ''}`,
+        ...this.context(detail.request.body),
       });
       captureWritten({ ended: true });
     } catch (failure) {

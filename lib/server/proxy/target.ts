@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Provider } from '@/lib/providers/types';
 import type { ProtocolId } from '@/lib/protocols/ids';
+import { RUN_PATH_SEGMENT } from '@/lib/api/runs';
 
 /** Where the recording proxy is mounted: `/proxy/{providerId}` stands in for that provider's baseUrl. */
 export const PROXY_MOUNT = '/proxy/';
@@ -12,6 +13,8 @@ export interface ProxyTarget {
   path: string;
   /** The upstream URL: baseUrl + path + the query, as the app sent them. */
   url: string;
+  /** The run its base URL named (`/proxy/{id}/~run/{name}/…`), if it named one. */
+  run?: string;
 }
 
 /** Not a request the proxy takes: no provider of that id, not a proxy path at all, or a path it refuses (why, in words). */
@@ -92,7 +95,10 @@ export function proxyTarget(rawUrl: string, providers: Provider[]): ProxyTarget 
   }
   const provider = providers.find((p) => p.id === id);
   if (!provider) return { unknown: id };
-  const path = slash === -1 ? '' : afterMount.slice(slash);
+  let path = slash === -1 ? '' : afterMount.slice(slash);
+  const named = runOfPath(path);
+  if (named) path = named.rest;
+  if (named?.run === '') return { refused: 'an empty run name (/~run//)' };
   if (REFUSABLE.test(path)) return { refused: REFUSED.find(([pattern]) => pattern.test(path))![1] };
   const base = baseOf(provider.baseUrl);
   const end = path.indexOf('/', 1);
@@ -100,9 +106,29 @@ export function proxyTarget(rawUrl: string, providers: Provider[]): ProxyTarget 
   if (VERSION.test(first) || UNVERSIONED_ROOTS.has(first)) {
     // The capture names the path under the baseUrl: without its version when the path has the same one.
     const under = first === base.version ? path.slice(first.length + 1) || '/' : path;
-    return { provider, path: under, url: `${base.root}${path}${query}` };
+    return { provider, path: under, url: `${base.root}${path}${query}`, ...(named ? { run: named.run } : {}) };
   }
-  return { provider, path: path || '/', url: `${base.url}${path}${query}` };
+  return { provider, path: path || '/', url: `${base.url}${path}${query}`, ...(named ? { run: named.run } : {}) };
+}
+
+const RUN_PREFIX = `/${RUN_PATH_SEGMENT}/`;
+
+/**
+ * A run named in the base URL: `/~run/{name}` leading the path under the provider. A
+ * header is the other way (`x-sluice-run`), but an agent's base URL is often all that can
+ * be set, and a query string on a base URL breaks how SDKs join paths.
+ */
+function runOfPath(path: string): { run: string; rest: string } | undefined {
+  if (!path.startsWith(RUN_PREFIX)) return undefined;
+  const end = path.indexOf('/', RUN_PREFIX.length);
+  const segment = path.slice(RUN_PREFIX.length, end === -1 ? undefined : end);
+  let run: string;
+  try {
+    run = decodeURIComponent(segment);
+  } catch {
+    run = segment;
+  }
+  return { run, rest: end === -1 ? '' : path.slice(end) };
 }
 
 /** The protocol whose decoder reads this path's answer, when it is a known generation endpoint. */

@@ -9,6 +9,8 @@ export type CaptureStart = Pick<CaptureDetail, 'request' | 'response'> &
   CaptureSummary & {
     /** Whose it is (users.id): kept in its own column, not in the summary. */
     owner: string;
+    /** Where it stands in its run (the summary's `run` says which): the capture its branch began under, its prompt's hashes. */
+    runPlace?: { parent?: string; full?: string; anchor?: string };
   };
 
 /** What its last write adds: how it ended, and what it carried. */
@@ -21,6 +23,8 @@ export interface CaptureEnd {
   chunks?: CaptureDetail['chunks'];
   /** Text the Traffic page's search reads: the request's body and the reply's text. */
   searchText: string;
+  /** Its prompt's tokens by part, raw (lib/runs/composition), for its run's page. */
+  context?: object;
 }
 
 /** The list's filters and page, as the HTTP query declares them. */
@@ -92,7 +96,7 @@ export class CaptureStore {
 
   private async insert(captures: CaptureStart[]): Promise<void> {
     const params: unknown[] = [];
-    const rows = captures.map(({ request, response, owner, ...summary }) => {
+    const rows = captures.map(({ request, response, owner, runPlace, ...summary }) => {
       const n = params.length;
       params.push(
         summary.id,
@@ -107,15 +111,21 @@ export class CaptureStore {
         response ? storableJson(response) : null,
         storableText(request.body.text.slice(0, SEARCH_CHARS)),
         owner,
+        summary.run?.id ?? null,
+        summary.run?.lane ?? null,
+        runPlace?.parent ?? null,
+        runPlace?.full ?? null,
+        runPlace?.anchor ?? null,
       );
       const $ = (i: number) => `$${n + i}`;
       return (
         `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ` +
-        `${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)}, ${$(12)})`
+        `${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)}, ${$(12)}, ${$(13)}, ${$(14)}, ${$(15)}, ${$(16)}, ${$(17)})`
       );
     });
     await this.sql.query(
-      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text, owner_id)
+      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text, owner_id,
+         run_id, run_lane, run_parent, prompt_full, prompt_anchor)
        values ${rows.join(', ')}`,
       params,
     );
@@ -126,7 +136,7 @@ export class CaptureStore {
       `update captures set changed = nextval('capture_changes'), status = $2, model = $3, summary = $4::jsonb,
          response = coalesce($5::jsonb, response), body = $6::jsonb, reply = $7::jsonb,
          events_stream = decode($8::text, 'base64'), events_spans = $9, events_truncated = $10,
-         search_text = search_text || ' ' || $11, chunks = $12
+         search_text = search_text || ' ' || $11, chunks = $12, context = coalesce($13::jsonb, context)
        where id = $1`,
       [
         id,
@@ -141,6 +151,7 @@ export class CaptureStore {
         end.events?.truncated ?? null,
         storableText(end.searchText.slice(0, SEARCH_CHARS)),
         end.chunks ? JSON.stringify(end.chunks) : null,
+        end.context ? storableJson(end.context) : null,
       ],
     );
   }
@@ -170,6 +181,7 @@ export class CaptureStore {
     if (filter.provider) add((n) => `provider = ${n}`, filter.provider);
     if (filter.status) add((n) => `status = ${n}`, filter.status);
     if (filter.model) add((n) => `model = ${n}`, filter.model);
+    if (filter.run) add((n) => `run_id = ${n}`, filter.run);
     if (filter.q) add((n) => `(path ilike ${n} or model ilike ${n} or search_text ilike ${n})`, like(filter.q));
     if (filter.before) add((n) => `seq < ${n}`, filter.before);
     const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);

@@ -7,6 +7,7 @@ import { LEAF, PATH } from './message-tree';
 import { TOUCH, writeTurns } from './turn-writes';
 import { readPackedEvents } from '@/lib/server/database/packed-events';
 import { CaptureStore } from './capture-store';
+import { RunStore } from './run-store';
 import { SessionStore } from './session-store';
 import { UserStore } from './user-store';
 import { TokenStore } from './token-store';
@@ -121,6 +122,8 @@ function afterEach(sql: SqlClient, turns: GroupedWrites<Turn>): SqlClient {
 export class SqlConversationStore implements ConversationStore {
   /** The recording proxy's captures, in the same database. */
   readonly captures: CaptureStore;
+  /** The agent runs they are grouped into. */
+  readonly runs: RunStore;
   /** The blind votes, in the same database. */
   readonly votes: VoteStore;
   /** The people who signed in, in the same database. */
@@ -144,6 +147,7 @@ export class SqlConversationStore implements ConversationStore {
     readonly shared = false,
   ) {
     this.captures = new CaptureStore(sql);
+    this.runs = new RunStore(sql);
     this.votes = new VoteStore(sql);
     this.users = new UserStore(sql);
     this.shares = new ShareStore(sql);

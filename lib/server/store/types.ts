@@ -11,6 +11,7 @@ import type {
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from './capture-store';
+import type { RunStore } from './run-store';
 import type { VoteStore } from '@/lib/server/store/vote-store';
 import type { SessionStore } from './session-store';
 import type { UserStore } from './user-store';
@@ -89,6 +90,8 @@ export interface Turn {
 export interface ConversationStore {
   /** The recording proxy's captures, in the same database. */
   readonly captures: CaptureStore;
+  /** The agent runs they are grouped into. */
+  readonly runs: RunStore;
   /** The blind votes of the compare page, in the same database. */
   readonly votes: VoteStore;
   /** The people who signed in (issue 40), in the same database. */

@@ -101,3 +101,9 @@ export function captureHar(capture: CaptureDetail, version: string) {
 
 /** A HAR file as Sluice writes it. */
 export type Har = ReturnType<typeof captureHar>;
+
+/** Several captures (a run's) as one HAR 1.2 log, their entries in the order their requests came. */
+export function capturesHar(captures: CaptureDetail[], version: string): Har {
+  const logs = captures.map((capture) => captureHar(capture, version).log);
+  return { log: { version: '1.2', creator: { name: 'Sluice', version }, entries: logs.flatMap((log) => log.entries) } };
+}

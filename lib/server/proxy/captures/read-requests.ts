@@ -22,6 +22,8 @@ export function readCaptureQuery(url: string): CaptureFilter {
   const provider = text('provider');
   const model = text('model');
   const q = text('q');
+  const run = text('run');
+  if (run) filter.run = run;
   if (provider) filter.provider = provider;
   if (status) filter.status = status as CaptureStatus;
   if (model) filter.model = model;

@@ -1,0 +1,51 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { partsOf, textOf, type ChatMessage } from '@/lib/protocols/conversation';
+import type { ProtocolId } from '@/lib/protocols/ids';
+import type { Json } from '@/lib/protocols/json';
+import { protocolModule } from '@/lib/protocols/registry';
+
+/**
+ * A request's prompt as continuity compares it: a chain of hashes, one after each
+ * section in the order providers cache them (tools, then each message, system first), so
+ * that an earlier request whose whole prompt hash is one of this one's links is a prefix
+ * of it. Read through the protocol's own request reader, so what does not change the
+ * prompt (an Anthropic `cache_control` marker moving to the newest message) does not count.
+ */
+export interface PromptDigest {
+  /** The whole prompt's hash: the chain's last link. */
+  full: string;
+  /** Every link, the whole prompt's included. */
+  links: string[];
+  /** The hash of its first user message: the conversation's identity when its prompt changed elsewhere. */
+  anchor?: string;
+  /** Its first user message's text, for a run's name. */
+  firstUserText?: string;
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/** The digest of a request body of this protocol; undefined when the body is not one (not JSON, no messages). */
+export function promptDigest(protocol: ProtocolId, bodyText: string): PromptDigest | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const read = protocolModule(protocol).readRequest(body as Json);
+  if (read.messages.length === 0) return undefined;
+  const sections = [JSON.stringify(read.params?.tools ?? []), ...read.messages.map((m) => JSON.stringify(m))];
+  const links: string[] = [];
+  let link = '';
+  for (const section of sections) links.push((link = hash(`${link}\n${hash(section)}`)));
+  const firstUser = read.messages.find((m): m is ChatMessage => m.role === 'user' && partsOf(m).length > 0);
+  const firstUserText = firstUser && textOf(firstUser);
+  return {
+    full: link,
+    links,
+    ...(firstUser ? { anchor: hash(JSON.stringify(firstUser)) } : {}),
+    ...(firstUserText ? { firstUserText } : {}),
+  };
+}
