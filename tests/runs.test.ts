@@ -55,7 +55,7 @@ const get = async <T>(path: string): Promise<T> => {
 function run(command: string[], env: Record<string, string>) {
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...env } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -2,6 +2,7 @@ import 'server-only';
 import type { CaptureDetail, CaptureSummary } from '@/lib/api/captures';
 import type { CacheBreak, ContextComposition, RunDetail, RunDiff, RunPage, RunStep, RunSummary } from '@/lib/api/runs';
 import { diffRuns } from '@/lib/runs/run-diff';
+import { stepFailed } from '@/lib/runs/step-failed';
 import { runNotFound } from './run-requests';
 import type { Json } from '@/lib/protocols/json';
 import { findProvider } from '@/lib/providers/config';
@@ -32,7 +33,7 @@ function summaryOf(row: RunRow, steps: CaptureSummary[]): RunSummary {
     if (step.cost) cost = (cost ?? 0) + step.cost.usd;
   }
   const streaming = steps.some((s) => s.status === 'streaming');
-  const failed = steps.some((s) => s.status !== 'complete' && s.status !== 'streaming');
+  const failed = steps.some(stepFailed);
   const ends = steps.map(endOf).filter((end): end is number => end !== undefined);
   return {
     ...row,
