@@ -35,3 +35,27 @@ describe('Gemini on Vertex: streamed function-call arguments', () => {
     expect(read('gemini/vertex-partial-args-cut.sse').toolCalls.map((c) => c.args)).toEqual([{ location: 'Höfn' }]);
   });
 });
+
+describe('Gemini: text after the last event, with a comment line after it', () => {
+  // The BFF's end marker follows a stream that ended without its blank line: the marker stays
+  // in the leftover's text, in wire order (lib/sse/parser.ts), and is no part of what it says.
+  const marker = ': sluice 0123456789abcdef end {"reason":"upstream-eof"}\n';
+  const decode = async (text: string) => {
+    const { StreamReader } = await import('@/lib/assemble/stream-reader');
+    const reader = new StreamReader('gemini');
+    reader.push(new TextEncoder().encode(text), 0);
+    return reader.finish('ended', 0);
+  };
+
+  it('reads a last event without its blank line', async () => {
+    const m = await decode(`data: {"candidates":[{"content":{"parts":[{"text":"Hi"}]},"finishReason":"STOP"}]}\r\n${marker}`);
+    expect(m.text).toBe('Hi');
+    expect(m.status).toBe('complete');
+  });
+
+  it('reads a bare JSON error body', async () => {
+    const m = await decode(`data: {"candidates":[{"content":{"parts":[{"text":"Hi"}]}}]}\n\n{\n  "error": {"code": 499, "message": "cancelled", "status": "CANCELLED"}\n}\n${marker}`);
+    expect(m.status).toBe('error');
+    expect(m.error?.message).toContain('cancelled');
+  });
+});

@@ -88,16 +88,12 @@ export function createGeminiDecoder(): StreamDecoder {
     decode(item: SseItem): StreamEvent[] {
       if (item.kind === 'comment') return [{ type: 'keep-alive' }];
       if (item.kind === 'leftover') {
+        // A comment line after it (the BFF's end marker) stays in the leftover's text, where it came: it is no part of it.
+        const lines = item.raw.split(/\r\n|\r|\n/).filter((line) => !line.startsWith(':'));
         // Google may end the last event without its blank line (its own SDK reads it anyway)…
-        if (item.raw.startsWith('data:'))
-          return decodeChunk(
-            item.raw
-              .split(/\r\n|\r|\n/)
-              .map((l) => l.replace(/^data: ?/, ''))
-              .join('\n'),
-          );
+        if (item.raw.startsWith('data:')) return decodeChunk(lines.map((l) => l.replace(/^data: ?/, '')).join('\n'));
         // …and ends a failed stream with a bare JSON error body, no `data:` prefix.
-        const parsed = parseData(item.raw);
+        const parsed = parseData(lines.join('\n'));
         return parsed.ok && parsed.value.error
           ? [errorOf(parsed.value)]
           : [{ type: 'malformed', data: item.raw, message: 'unterminated text at end of stream' }];
