@@ -3,7 +3,7 @@ import { CONTEXT_PARTS, type ContextComposition } from '@/lib/api/runs';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { apportion } from './apportion';
 import { canonicalJson } from './canonical';
-import { composeContext } from './composition';
+import { composeContext, emptyComposition, scaleComposition } from './composition';
 import { anthropicBody, anthropicTools, chatBody, FILE, geminiBody, responsesBody } from './test-bodies';
 import { countTokens } from './tokens';
 
@@ -62,6 +62,13 @@ describe('a request’s context by what it is', () => {
     expect(total(c)).toBe(5000);
     for (const p of ['system', 'tools', 'conversation', 'toolResults'] as const) expect(c[p]).toBeGreaterThan(0);
     expect(c.thinking > 0).toBe(protocol !== 'openai-chat');
+  });
+
+  it('raw counts stored once scale later to what the provider reported, as counting again would', () => {
+    const raw = composeContext('openai-responses', responsesBody());
+    expect(scaleComposition(raw, 4321)).toEqual(composeContext('openai-responses', responsesBody(), 4321));
+    expect(scaleComposition(raw)).toEqual(raw);
+    expect(scaleComposition(emptyComposition(), 50)).toMatchObject({ conversation: 50, estimate: 'split' });
   });
 
   it('a body with nothing readable: the reported input is all conversation', () => {

@@ -23,23 +23,37 @@ const LARGEST = 5;
 
 export function composeContext(protocol: ProtocolId, body: unknown, reportedInput?: number): ContextComposition {
   const { items, biggestTool } = itemsOf(protocol, body);
-  const raw = CONTEXT_PARTS.map((part) => items.filter((i) => i.part === part).reduce((a, i) => a + i.tokens, 0));
-  const rawTotal = raw.reduce((a, b) => a + b, 0);
-  const split = reportedInput !== undefined && reportedInput >= 0;
-  // A body with nothing readable (cut at the capture's bound): the whole input is the conversation's.
-  const parts = !split
-    ? raw
-    : rawTotal > 0
-      ? apportion(raw, reportedInput)
-      : CONTEXT_PARTS.map((p) => (p === 'conversation' ? reportedInput : 0));
-  const scale = split && rawTotal > 0 ? reportedInput / rawTotal : 1;
+  const [system, tools, conversation, toolResults, thinking] = CONTEXT_PARTS.map((part) =>
+    items.filter((i) => i.part === part).reduce((a, i) => a + i.tokens, 0),
+  ) as [number, number, number, number, number];
   const largest = [...items, ...(biggestTool ? [biggestTool] : [])]
+    .filter((i) => i.tokens > 0)
     .sort((a, b) => b.tokens - a.tokens)
-    .slice(0, LARGEST)
-    .map(({ part, name, tokens }) => ({ part, name, tokens: Math.round(tokens * scale) }))
-    .filter((i) => i.tokens > 0);
+    .slice(0, LARGEST);
+  return scaleComposition({ system, tools, conversation, toolResults, thinking, estimate: 'whole', largest }, reportedInput);
+}
+
+/**
+ * Raw counts (a `whole` composition, as counted once when a capture is written) scaled
+ * to the input the provider reported, by largest remainder; as they are without one.
+ * Counts with nothing readable in them (a body cut at the capture's bound): the whole
+ * input is the conversation's.
+ */
+export function scaleComposition(raw: ContextComposition, reportedInput?: number): ContextComposition {
+  if (reportedInput === undefined || reportedInput < 0) return { ...raw, estimate: 'whole' };
+  const counts = CONTEXT_PARTS.map((part) => raw[part]);
+  const rawTotal = counts.reduce((a, b) => a + b, 0);
+  const parts =
+    rawTotal > 0 ? apportion(counts, reportedInput) : CONTEXT_PARTS.map((p) => (p === 'conversation' ? reportedInput : 0));
+  const scale = rawTotal > 0 ? reportedInput / rawTotal : 0;
   const [system, tools, conversation, toolResults, thinking] = parts as [number, number, number, number, number];
-  return { system, tools, conversation, toolResults, thinking, estimate: split ? 'split' : 'whole', largest };
+  const largest = raw.largest.map((l) => ({ ...l, tokens: Math.round(l.tokens * scale) })).filter((l) => l.tokens > 0);
+  return { system, tools, conversation, toolResults, thinking, estimate: 'split', largest };
+}
+
+/** A request whose prompt was never counted (not in a run when written, or cut short): nothing, as an estimate. */
+export function emptyComposition(): ContextComposition {
+  return { system: 0, tools: 0, conversation: 0, toolResults: 0, thinking: 0, estimate: 'whole', largest: [] };
 }
 
 /**
