@@ -114,3 +114,34 @@ describe('countTokens', () => {
     expect(countTokens('a <|endoftext|> b')).toBeGreaterThan(3);
   });
 });
+
+describe('Codex’s request shape (0.171)', () => {
+  it('counts tool definitions sent as an `additional_tools` input item, namespaces and all, as tools', () => {
+    const schema = { type: 'object', properties: { cmd: { type: 'string', description: 'The shell command to run.' } } };
+    const body = {
+      model: 'gpt-5-codex',
+      input: [
+        {
+          type: 'additional_tools',
+          role: 'developer',
+          tools: [
+            {
+              type: 'namespace',
+              name: 'functions',
+              tools: [
+                { type: 'custom', name: 'exec' },
+                { type: 'function', name: 'exec_command', parameters: schema },
+              ],
+            },
+          ],
+        },
+        { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'You are Codex.' }] },
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'What does note.txt say?' }] },
+      ],
+    };
+    const c = composeContext('openai-responses', body);
+    expect(c.tools).toBe(countTokens(canonicalJson(body.input[0]!.tools)));
+    expect(c.conversation).toBeGreaterThan(0);
+    expect(c.largest.find((item) => item.part === 'tools')?.name).toBe('message 1 (tool definitions: 2)');
+  });
+});

@@ -49,6 +49,11 @@ function message(item: unknown, names: Map<string, string>): LaidMessage {
         [{ part: 'conversation', text: `${name} ${str(item.arguments) ?? str(item.input) ?? ''}` }],
         [name],
       );
+    case 'additional_tools': {
+      // Codex (0.171) sends its tool definitions as an input item, not in `tools`.
+      const tools = asArray(item.tools);
+      return laid(`tool definitions: ${toolCount(tools)}`, item, [{ part: 'tools', text: canonicalJson(tools) }]);
+    }
     case 'reasoning': {
       const summary = asArray(item.summary).map((s) => (isObject(s) ? (str(s.text) ?? '') : ''));
       const content = asArray(item.content).map((s) => (isObject(s) ? (str(s.text) ?? '') : ''));
@@ -70,4 +75,9 @@ function message(item: unknown, names: Map<string, string>): LaidMessage {
       );
     }
   }
+}
+
+/** Tools counted through namespaces (`{"type": "namespace", "tools": […]}`), as Codex groups them. */
+function toolCount(tools: unknown[]): number {
+  return tools.reduce<number>((n, t) => n + (isObject(t) && t.type === 'namespace' ? toolCount(asArray(t.tools)) : 1), 0);
 }
