@@ -27,15 +27,27 @@ const round = (n: number) => Math.round(n * 100) / 100;
 function body(n: number, context: string) {
   const messages: unknown[] = [{ role: 'user', content: context }];
   for (let i = 1; i < n; i++) {
-    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'read_file', input: { path: `file-${i}.txt` } }] });
-    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: `contents of file-${i}.txt` }] });
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'read_file', input: { path: `file-${i}.txt` } }],
+    });
+    messages.push({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: `contents of file-${i}.txt` }],
+    });
   }
   return {
     model: `loop-${STEPS + 1}`,
     max_tokens: 64,
     stream: true,
     system: 'You are a careful coding agent.',
-    tools: [{ name: 'read_file', description: 'Reads a file.', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }],
+    tools: [
+      {
+        name: 'read_file',
+        description: 'Reads a file.',
+        input_schema: { type: 'object', properties: { path: { type: 'string' } } },
+      },
+    ],
     messages,
   };
 }
@@ -57,7 +69,15 @@ export async function run(): Promise<Metric[]> {
   writeFileSync(
     config,
     JSON.stringify({
-      providers: [{ id: 'cache-anthropic', protocol: 'anthropic-messages', baseUrl: `${upstream.origin}/anthropic/v1`, apiKey: 'bench', models: ['loop'] }],
+      providers: [
+        {
+          id: 'cache-anthropic',
+          protocol: 'anthropic-messages',
+          baseUrl: `${upstream.origin}/anthropic/v1`,
+          apiKey: 'bench',
+          models: ['loop'],
+        },
+      ],
     }),
   );
   const next = await startNextServer({ SLUICE_CONFIG: config });
@@ -102,7 +122,15 @@ export async function run(): Promise<Metric[]> {
     composeContext('anthropic-messages', parsed); // the tokenizer's tables, loaded once
     const compose = await timed(async () => composeContext('anthropic-messages', JSON.parse(sample)), 21);
     const kb = Math.round(Buffer.byteLength(sample) / 1024);
-    const metric = (name: string, value: number, base: string, baseValue: number, unit: string, target: string, met: boolean): Metric => ({
+    const metric = (
+      name: string,
+      value: number,
+      base: string,
+      baseValue: number,
+      unit: string,
+      target: string,
+      met: boolean,
+    ): Metric => ({
       metric: name,
       value: round(value),
       unit,
@@ -112,9 +140,33 @@ export async function run(): Promise<Metric[]> {
       met,
     });
     return [
-      metric(`GET /api/runs/{id}, ${STEPS} steps of ~150 KB`, api, `GET /api/captures?run= (the same ${STEPS} rows)`, list, 'ms', '< 1000 ms', api < 1000),
-      metric(`run page open until its ${STEPS} steps are drawn`, runPage, 'Traffic page open until 50 rows are drawn', traffic, 'ms', '< 1000 ms', runPage < 1000),
-      metric(`a ${kb} KB request's context counted (once, as its capture is written)`, compose, 'JSON.parse of it', parse, 'ms', 'report', true),
+      metric(
+        `GET /api/runs/{id}, ${STEPS} steps of ~150 KB`,
+        api,
+        `GET /api/captures?run= (the same ${STEPS} rows)`,
+        list,
+        'ms',
+        '< 1000 ms',
+        api < 1000,
+      ),
+      metric(
+        `run page open until its ${STEPS} steps are drawn`,
+        runPage,
+        'Traffic page open until 50 rows are drawn',
+        traffic,
+        'ms',
+        '< 1000 ms',
+        runPage < 1000,
+      ),
+      metric(
+        `a ${kb} KB request's context counted (once, as its capture is written)`,
+        compose,
+        'JSON.parse of it',
+        parse,
+        'ms',
+        'report',
+        true,
+      ),
     ];
   } finally {
     await browser.close();
