@@ -197,5 +197,9 @@ export class ReplyRun {
       reconnect: resumes(provider) ? resume : undefined,
       onDone: (outcome) => this.storeReply(outcome.kind === 'stopped' ? 'stopped' : 'ended'),
     });
+    // A stop that came once the upstream had answered, before its relay was made, aborted
+    // nothing (the answer was in): it stops the relay now. The live stream takes one stop
+    // only, so a stop asked again from the page would not reach it.
+    if (this.stoppedAs !== undefined) this.relay.stop(this.stoppedAs);
   }
 }
