@@ -140,9 +140,15 @@ export function parseWithArgs(argv, env) {
  */
 export function runNameOf(command, random = Math.random) {
   const words = command.map((word) => (/\s/.test(word) ? JSON.stringify(word) : word)).join(' ');
-  const tag = Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0');
+  const tag = Math.floor(random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
   // It rides in the base URL's path, percent-encoded; control characters are refused there.
-  return `${words.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().slice(0, 80)} (${tag})`;
+  return `${words
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)} (${tag})`;
 }
 
 /** Where an SDK's base URL points: the proxy, or the proxy under a cassette (`/cassette/{name}/{mode}[+pace]/…`). */

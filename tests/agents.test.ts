@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptureDetail, CapturePage } from '@/lib/api/captures';
+import { CONTEXT_PARTS, type RunDetail } from '@/lib/api/runs';
 import type { Har } from '@/lib/server/views/har';
 import { EXCHANGE_HEADER, startAgentUpstream, type AgentExchange, type AgentUpstream } from './support/agent-upstream';
 import { startNextServer, type RunningServer } from './support/next-server';
@@ -227,6 +228,33 @@ async function expectRecorded(run: { exchange: AgentExchange; capture: CaptureDe
   for (const { capture } of answered) expect(capture.request.body.text).toContain(NOTE);
 }
 
+/**
+ * The invocation is one run (docs/contract.md "Runs"), named after its command: every
+ * exchange a step of it, in the order they came, each generation's context adding up to
+ * the input its upstream reported, the tool the model asked for among its calls.
+ */
+async function expectOneRun(run: { exchange: AgentExchange; capture: CaptureDetail }[], command: string) {
+  const ids = new Set(run.map(({ capture }) => capture.run?.id));
+  expect(ids.size, 'one run').toBe(1);
+  const detail = (await (await fetch(`${sluice.origin}/api/runs/${[...ids][0]}`)).json()) as RunDetail;
+  expect(detail.name.startsWith(command), detail.name).toBe(true);
+  expect(detail.source).toBe('named');
+  expect(detail.steps.map((s) => s.captureId).sort()).toEqual(run.map(({ capture }) => capture.id).sort());
+  const generations = detail.steps.filter((s) => s.protocol && s.status === 'complete' && !s.usageEstimated);
+  expect(generations.length).toBeGreaterThanOrEqual(2);
+  for (const step of generations) {
+    const parts = CONTEXT_PARTS.reduce((sum, part) => sum + step.context[part], 0);
+    expect(parts, `step ${step.step}`).toBe(step.usage.input + step.usage.cacheRead + step.usage.cacheWrite);
+  }
+  // The agent's main requests carry its tool definitions and, once a tool ran, its result.
+  expect(Math.max(...generations.map((s) => s.context.tools))).toBeGreaterThan(0);
+  expect(Math.max(...generations.map((s) => s.context.toolResults))).toBeGreaterThan(0);
+  const asked = run.find(({ exchange }) => exchange.toolCall)!;
+  expect(detail.steps.find((s) => s.captureId === asked.capture.id)!.toolCalls.map((c) => c.name)).toContain(
+    asked.exchange.toolCall!.name,
+  );
+}
+
 describe('agents recorded unchanged through npm run with', () => {
   it(named('Claude Code: claude -p, a Read of a file, streamed Anthropic Messages', why.claude), async ({ skip }) => {
     if (why.claude) return skip(why.claude);
@@ -244,6 +272,7 @@ describe('agents recorded unchanged through npm run with', () => {
     for (const { exchange } of run.filter(({ exchange }) => exchange.protocol)) expect(exchange.key).toBe(SECRET_KEY);
     expect(run.some(({ exchange }) => exchange.protocol === 'anthropic' && exchange.stream)).toBe(true);
     await expectRecorded(run, [SECRET_KEY]);
+    await expectOneRun(run, 'claude -p ');
   });
 
   it(
@@ -268,6 +297,7 @@ describe('agents recorded unchanged through npm run with', () => {
       for (const { exchange } of run) expect(exchange.key).toBe(OWN_OPENAI_KEY);
       expect(run.every(({ exchange }) => exchange.stream)).toBe(true);
       await expectRecorded(run, [SECRET_KEY, OWN_OPENAI_KEY]);
+      await expectOneRun(run, 'codex exec ');
     },
   );
 
@@ -283,6 +313,7 @@ describe('agents recorded unchanged through npm run with', () => {
     const run = await recorded(from, before);
     for (const { exchange } of run) expect(exchange).toMatchObject({ protocol: 'responses', stream: true, key: SECRET_KEY });
     await expectRecorded(run, [SECRET_KEY]);
+    await expectOneRun(run, 'node ');
   });
 
   it(named('LangChain: ChatOpenAI with a bound tool, streamed Chat Completions', why.langchainOpenai), async ({ skip }) => {
@@ -297,6 +328,7 @@ describe('agents recorded unchanged through npm run with', () => {
     const run = await recorded(from, before);
     for (const { exchange } of run) expect(exchange).toMatchObject({ protocol: 'chat', stream: true, key: SECRET_KEY });
     await expectRecorded(run, [SECRET_KEY]);
+    await expectOneRun(run, 'node ');
   });
 
   it(

@@ -31,7 +31,13 @@ beforeAll(async () => {
     config,
     JSON.stringify({
       providers: [
-        { id: 'cache-anthropic', protocol: 'anthropic-messages', baseUrl: `${up}/anthropic/v1`, apiKey: SECRET, models: ['loop-8'] },
+        {
+          id: 'cache-anthropic',
+          protocol: 'anthropic-messages',
+          baseUrl: `${up}/anthropic/v1`,
+          apiKey: SECRET,
+          models: ['loop-8'],
+        },
         { id: 'cache-openai', protocol: 'openai-chat', baseUrl: `${up}/openai/v1`, apiKey: SECRET, models: ['loop-8'] },
       ],
     }),
@@ -62,11 +68,26 @@ function run(command: string[], env: Record<string, string>) {
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
+    child.on('close', (code) => done({ code, stdout, stderr })),
+  );
 }
 
 const withSluice = (args: string[], env: Record<string, string>) =>
-  run(['node', 'scripts/with.mjs', '--sluice', sluice.origin, '--anthropic', 'cache-anthropic', '--openai', 'cache-openai', ...args], env);
+  run(
+    [
+      'node',
+      'scripts/with.mjs',
+      '--sluice',
+      sluice.origin,
+      '--anthropic',
+      'cache-anthropic',
+      '--openai',
+      'cache-openai',
+      ...args,
+    ],
+    env,
+  );
 
 const agent = ['node', 'tests/support/agents/loop-agent.mjs'];
 
@@ -74,10 +95,13 @@ const agent = ['node', 'tests/support/agents/loop-agent.mjs'];
 async function settled(id: string, steps: number): Promise<RunDetail> {
   let last: RunDetail | undefined;
   await expect
-    .poll(async () => {
-      last = await get<RunDetail>(`/api/runs/${id}`);
-      return `${last.steps.length} ${last.status}`;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        last = await get<RunDetail>(`/api/runs/${id}`);
+        return `${last.steps.length} ${last.status}`;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(`${steps} complete`);
   return last!;
 }
@@ -215,7 +239,10 @@ describe('runs', () => {
     expect(written.status, await written.clone().text()).toBe(201);
     expect(await written.json()).toEqual({ name: 'run-a', entries: 8 });
     const asked = upstream.log.length;
-    const replayed = await withSluice(['--cassette', 'run-a', '--mode', 'playback', ...agent], { ...env, LOOP_PROMPT: 'Sum up. <<vary 0 none>>' });
+    const replayed = await withSluice(['--cassette', 'run-a', '--mode', 'playback', ...agent], {
+      ...env,
+      LOOP_PROMPT: 'Sum up. <<vary 0 none>>',
+    });
     expect(replayed.code, replayed.stderr).toBe(0);
     expect(JSON.parse(replayed.stdout.trim())).toEqual({ requests: 8 });
     expect(upstream.log.length).toBe(asked);

@@ -32,6 +32,14 @@ describe('a reply’s cost', () => {
     ).toBeCloseTo(100e-6, 12);
   });
 
+  it('prices Anthropic 1-hour cache writes at twice the input price, unless the source gives their price', () => {
+    const usage = { inputTokens: 3_000, cacheWriteTokens: 3_000, cacheWrite5mTokens: 1_000, cacheWrite1hTokens: 2_000 };
+    expect(costOf(usage, sonnet)!.cacheWrite).toBeCloseTo((1_000 * 3.75 + 2_000 * 6) / 1e6, 12);
+    expect(costOf(usage, { ...sonnet, cacheWrite1h: 5 })!.cacheWrite).toBeCloseTo((1_000 * 3.75 + 2_000 * 5) / 1e6, 12);
+    // A source with no cache prices prices every write at the input price, as before.
+    expect(costOf(usage, { input: 1, output: 2, source: 'config' })!.cacheWrite).toBeCloseTo(3_000e-6, 12);
+  });
+
   it('prices reasoning tokens as output (they are counted in outputTokens)', () => {
     const plain = costOf({ inputTokens: 10, outputTokens: 1_000 }, gpt4o)!;
     const thinking = costOf({ inputTokens: 10, outputTokens: 1_000, reasoningTokens: 900 }, gpt4o)!;

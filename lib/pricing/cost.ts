@@ -11,8 +11,10 @@ export interface ModelPricing {
   output: number;
   /** Input tokens read from the provider's cache; the input price when not given. */
   cachedInput?: number;
-  /** Input tokens written to the provider's cache (Anthropic); the input price when not given. */
+  /** Input tokens written to the provider's cache (Anthropic: a 5-minute write); the input price when not given. */
   cacheWrite?: number;
+  /** A 1-hour cache write (Anthropic); when not given, oneHourWritePrice's. */
+  cacheWrite1h?: number;
   contextWindow?: number;
   /** "catalog": @pydantic/genai-prices, matched on provider and model; "config": the providers file's `prices`. */
   source: 'catalog' | 'config';
@@ -30,6 +32,16 @@ export interface ReplyCost {
 const MILLION = 1_000_000;
 
 /**
+ * What a 1-hour cache write costs per million: its own price where the source gives one, else
+ * twice the input price where the source prices cache writes at all (Anthropic's published
+ * ratios, docs.anthropic.com "Prompt caching" pricing: 5-minute write 1.25×, 1-hour write 2×,
+ * read 0.1× the base input price), else the input price (as every cache price falls back).
+ */
+export function oneHourWritePrice(pricing: ModelPricing): number {
+  return pricing.cacheWrite1h ?? (pricing.cacheWrite === undefined ? pricing.input : 2 * pricing.input);
+}
+
+/**
  * The cost of a reply's usage at these prices; undefined without a price or without
  * usage (a figure is never guessed). `inputTokens` counts every input token, cached and
  * cache-written ones included (each protocol's decoder reports it so).
@@ -38,11 +50,13 @@ export function costOf(usage: Usage | undefined, pricing: ModelPricing | undefin
   if (!pricing || !usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return undefined;
   const cached = usage.cachedInputTokens ?? 0;
   const written = usage.cacheWriteTokens ?? 0;
+  // Anthropic's 1-hour writes (its split of the writes) cost more than the 5-minute ones.
+  const hour = Math.min(written, usage.cacheWrite1hTokens ?? 0);
   const plain = Math.max(0, (usage.inputTokens ?? 0) - cached - written);
   const parts = {
     input: (plain * pricing.input) / MILLION,
     cachedInput: (cached * (pricing.cachedInput ?? pricing.input)) / MILLION,
-    cacheWrite: (written * (pricing.cacheWrite ?? pricing.input)) / MILLION,
+    cacheWrite: ((written - hour) * (pricing.cacheWrite ?? pricing.input) + hour * oneHourWritePrice(pricing)) / MILLION,
     output: ((usage.outputTokens ?? 0) * pricing.output) / MILLION,
   };
   return { usd: parts.input + parts.cachedInput + parts.cacheWrite + parts.output, ...parts };

@@ -14,6 +14,9 @@ export interface Usage {
   cachedInputTokens?: number;
   /** Input tokens written to the provider's prompt cache (Anthropic's cache_creation_input_tokens). */
   cacheWriteTokens?: number;
+  /** Anthropic's split of `cacheWriteTokens` by lifetime (its `cache_creation`), where a write happened: a 1-hour write costs more. */
+  cacheWrite5mTokens?: number;
+  cacheWrite1hTokens?: number;
   totalTokens?: number;
 }
 

@@ -41,7 +41,11 @@ const uncached = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(uncached)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'cache_control').map(([k, v]) => [k, uncached(v)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([k]) => k !== 'cache_control')
+            .map(([k, v]) => [k, uncached(v)]),
+        )
       : value;
 
 const commonPrefix = (a: string, b: string) => {
@@ -93,7 +97,15 @@ export async function startCacheUpstream(): Promise<CacheUpstream> {
         : messages.filter((m) => obj(m).role === 'tool').length;
     const call = decide(model, messages, results);
     const id = `x${++n}`;
-    const exchange: CacheExchange = { protocol, model, total, reads: 0, writes: 0, usage: {}, ...(call ? { toolCall: call } : {}) };
+    const exchange: CacheExchange = {
+      protocol,
+      model,
+      total,
+      reads: 0,
+      writes: 0,
+      usage: {},
+      ...(call ? { toolCall: call } : {}),
+    };
     const text = call ? '' : `Done after ${results} reads.`;
     let events: [string, Json][];
     let whole: Json;
@@ -114,31 +126,61 @@ export async function startCacheUpstream(): Promise<CacheUpstream> {
       const stop = call ? 'tool_use' : 'end_turn';
       whole = { id, type: 'message', role: 'assistant', model, content: [block], stop_reason: stop, stop_sequence: null, usage };
       events = [
-        ['message_start', { type: 'message_start', message: { ...whole, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } }],
-        ['content_block_start', { type: 'content_block_start', index: 0, content_block: call ? { ...block, input: {} } : { type: 'text', text: '' } }],
+        [
+          'message_start',
+          { type: 'message_start', message: { ...whole, content: [], stop_reason: null, usage: { ...usage, output_tokens: 1 } } },
+        ],
+        [
+          'content_block_start',
+          { type: 'content_block_start', index: 0, content_block: call ? { ...block, input: {} } : { type: 'text', text: '' } },
+        ],
         [
           'content_block_delta',
           {
             type: 'content_block_delta',
             index: 0,
-            delta: call ? { type: 'input_json_delta', partial_json: JSON.stringify(call.arguments) } : { type: 'text_delta', text },
+            delta: call
+              ? { type: 'input_json_delta', partial_json: JSON.stringify(call.arguments) }
+              : { type: 'text_delta', text },
           },
         ],
         ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-        ['message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } }],
+        [
+          'message_delta',
+          { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 20 } },
+        ],
         ['message_stop', { type: 'message_stop' }],
       ];
     } else {
       const reads = Math.floor(Math.floor(shared / 4) / 128) * 128;
-      const usage = { prompt_tokens: total, completion_tokens: 20, total_tokens: total + 20, prompt_tokens_details: { cached_tokens: reads } };
+      const usage = {
+        prompt_tokens: total,
+        completion_tokens: 20,
+        total_tokens: total + 20,
+        prompt_tokens_details: { cached_tokens: reads },
+      };
       Object.assign(exchange, { reads, writes: 0, usage });
       const toolCalls = call
-        ? [{ index: 0, id: `call_${id}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }]
+        ? [
+            {
+              index: 0,
+              id: `call_${id}`,
+              type: 'function',
+              function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+            },
+          ]
         : undefined;
       const message = { role: 'assistant', content: call ? null : text, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
       const finish = call ? 'tool_calls' : 'stop';
       const head = { id, object: 'chat.completion.chunk', created: 0, model };
-      whole = { id, object: 'chat.completion', created: 0, model, choices: [{ index: 0, message, finish_reason: finish }], usage };
+      whole = {
+        id,
+        object: 'chat.completion',
+        created: 0,
+        model,
+        choices: [{ index: 0, message, finish_reason: finish }],
+        usage,
+      };
       events = [
         ['', { ...head, choices: [{ index: 0, delta: { ...message, content: call ? null : text }, finish_reason: null }] }],
         ['', { ...head, choices: [{ index: 0, delta: {}, finish_reason: finish }] }],

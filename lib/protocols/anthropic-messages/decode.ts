@@ -13,15 +13,30 @@ const FINISH: Record<string, FinishReason> = {
 };
 const TOOL_USE = new Set(['tool_use', 'server_tool_use', 'mcp_tool_use']);
 
-/** Anthropic's input_tokens leaves out cache reads and writes; Usage.inputTokens counts every input token, as the other protocols do. */
+/**
+ * Anthropic's input_tokens leaves out cache reads and writes; Usage.inputTokens counts every input token, as the other protocols do.
+ * `cache_creation` splits the writes by lifetime (1-hour ones cost more): kept only when it splits some, so a
+ * usage without writes stays as it was (and says no more about its provider than it did).
+ */
 export function anthropicUsage(value: Json): StreamEvent {
   const read = num(value.cache_read_input_tokens);
   const written = num(value.cache_creation_input_tokens);
   const input = num(value.input_tokens);
   const inputTokens = input === undefined ? undefined : input + (read ?? 0) + (written ?? 0);
+  const split = isObject(value.cache_creation) ? value.cache_creation : {};
+  const w5m = num(split.ephemeral_5m_input_tokens);
+  const w1h = num(split.ephemeral_1h_input_tokens);
+  const splits = (w5m ?? 0) + (w1h ?? 0) > 0;
   return {
     type: 'usage',
-    usage: defined({ inputTokens, outputTokens: num(value.output_tokens), cachedInputTokens: read, cacheWriteTokens: written }),
+    usage: defined({
+      inputTokens,
+      outputTokens: num(value.output_tokens),
+      cachedInputTokens: read,
+      cacheWriteTokens: written,
+      cacheWrite5mTokens: splits ? w5m : undefined,
+      cacheWrite1hTokens: splits ? w1h : undefined,
+    }),
   };
 }
 

@@ -54,7 +54,8 @@ describe('Gemini: text after the last event, with a comment line after it', () =
   });
 
   it('reads a bare JSON error body', async () => {
-    const m = await decode(`data: {"candidates":[{"content":{"parts":[{"text":"Hi"}]}}]}\n\n{\n  "error": {"code": 499, "message": "cancelled", "status": "CANCELLED"}\n}\n${marker}`);
+    const error = '{\n  "error": {"code": 499, "message": "cancelled", "status": "CANCELLED"}\n}\n';
+    const m = await decode(`data: {"candidates":[{"content":{"parts":[{"text":"Hi"}]}}]}\n\n${error}${marker}`);
     expect(m.status).toBe('error');
     expect(m.error?.message).toContain('cancelled');
   });

@@ -25,6 +25,7 @@ export function pricingFor(provider: Pick<Provider, 'id' | 'baseUrl' | 'prices'>
     output,
     ...optional('cachedInput', perMillion(found.model_price, 'cache_read_mtok')),
     ...optional('cacheWrite', perMillion(found.model_price, 'cache_write_mtok')),
+    ...optional('cacheWrite1h', perMillion(found.model_price, 'cache_write_1h_mtok')),
     ...optional('contextWindow', found.model.context_window),
     source: 'catalog',
   };

@@ -289,7 +289,10 @@ export class CaptureRecorder {
       });
       if (!placement) return undefined;
       this.runPlacement = { id: placement.runId, lane: placement.lane };
-      return { ...(placement.parent ? { parent: placement.parent } : {}), ...(digest ? { full: digest.full, anchor: digest.anchor } : {}) };
+      return {
+        ...(placement.parent ? { parent: placement.parent } : {}),
+        ...(digest ? { full: digest.full, anchor: digest.anchor } : {}),
+      };
     } catch (error) {
       console.error(`sluice: placing capture ${this.id} in a run failed: ${redact(String(error), this.secrets)}`);
       return undefined;

@@ -100,11 +100,15 @@ export class RunStore {
   }
 
   /** Newest first; `q` matches the name; `before`: a page's cursor (a run id). */
-  async list(owner: string, filter: { q?: string; before?: string; limit?: number } = {}): Promise<{ runs: RunListRow[]; next?: string }> {
+  async list(
+    owner: string,
+    filter: { q?: string; before?: string; limit?: number } = {},
+  ): Promise<{ runs: RunListRow[]; next?: string }> {
     const params: unknown[] = [owner];
     const where = ['owner_id = $1'];
     if (filter.q) where.push(`name ilike $${params.push(like(filter.q))}`);
-    if (filter.before) where.push(`(started_at, id) < (select started_at, id from runs where id = $${params.push(filter.before)})`);
+    if (filter.before)
+      where.push(`(started_at, id) < (select started_at, id from runs where id = $${params.push(filter.before)})`);
     const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
     const { rows } = await this.sql.query<{ id: string; name: string; source: RunSource; started_at: Date | string }>(
       `select id, name, source, started_at from runs where ${where.join(' and ')} order by started_at desc, id desc limit ${limit + 1}`,
@@ -158,7 +162,10 @@ export class RunStore {
   }
 
   async delete(id: string, owner: string): Promise<boolean> {
-    const { rows } = await this.sql.query<{ id: string }>('delete from runs where id = $1 and owner_id = $2 returning id', [id, owner]);
+    const { rows } = await this.sql.query<{ id: string }>('delete from runs where id = $1 and owner_id = $2 returning id', [
+      id,
+      owner,
+    ]);
     if (rows.length) await this.sql.query('update captures set run_id = null where run_id = $1', [id]);
     return rows.length > 0;
   }

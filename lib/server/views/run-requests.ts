@@ -6,7 +6,8 @@ export function readRunQuery(url: string): { q?: string; before?: string; limit?
   const params = new URL(url).searchParams;
   const text = (name: string) => params.get(name)?.trim().slice(0, 200) || undefined;
   const limit = text('limit');
-  if (limit && !/^\d{1,3}$/.test(limit)) throw new ApiError(400, 'invalid_request', `limit must be a number from 1 to 200, not "${limit}".`);
+  if (limit && !/^\d{1,3}$/.test(limit))
+    throw new ApiError(400, 'invalid_request', `limit must be a number from 1 to 200, not "${limit}".`);
   const q = text('q');
   const before = text('before');
   return { ...(q ? { q } : {}), ...(before ? { before } : {}), ...(limit ? { limit: Number(limit) } : {}) };

@@ -17,8 +17,7 @@ import type { RunListRow, RunRow, RunStepRow } from '@/lib/server/store/run-stor
 /** The reply's text a step keeps for the diff of two runs: enough to tell them apart. */
 const STEP_TEXT_CHARS = 2000;
 
-const endOf = (s: CaptureSummary) =>
-  s.timings.end === undefined ? undefined : new Date(s.startedAt).getTime() + s.timings.end;
+const endOf = (s: CaptureSummary) => (s.timings.end === undefined ? undefined : new Date(s.startedAt).getTime() + s.timings.end);
 
 /** A run's summary from its row and its captures' summaries: its figures are theirs, added up. */
 function summaryOf(row: RunRow, steps: CaptureSummary[]): RunSummary {
@@ -114,7 +113,12 @@ async function breaksOf(runId: string, steps: RunStep[]): Promise<CacheBreak[]> 
     lastOnLane.set(step.lane, step);
   }
   if (suspects.length === 0) return [];
-  const bodies = await (await store()).runs.bodies(runId, suspects.flatMap(([a, b]) => [a.captureId, b.captureId]));
+  const bodies = await (
+    await store()
+  ).runs.bodies(
+    runId,
+    suspects.flatMap(([a, b]) => [a.captureId, b.captureId]),
+  );
   const parse = (id: string): Json | undefined => {
     try {
       return JSON.parse(bodies.get(id) ?? '') as Json;
@@ -172,7 +176,10 @@ export async function runHar(user: { id: string }, runId: string, version: strin
   const db = await store();
   if (!(await db.runs.get(runId, user.id))) return undefined;
   const details = await Promise.all((await runCaptures(user, runId)).map((c) => db.captures.get(c.id, user.id)));
-  return capturesHar(details.filter((d): d is CaptureDetail => d !== undefined), version);
+  return capturesHar(
+    details.filter((d): d is CaptureDetail => d !== undefined),
+    version,
+  );
 }
 
 /** Two of the owner's runs, diffed (lib/runs/run-diff); 404 naming the one that is not there. */

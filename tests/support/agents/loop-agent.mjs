@@ -60,7 +60,10 @@ async function ask(system, tools, messages, asModel) {
   const completion = await stream.finalChatCompletion();
   const message = completion.choices[0].message;
   const calls = (message.tool_calls ?? []).map((c) => ({ id: c.id, input: JSON.parse(c.function.arguments) }));
-  return { turn: { role: 'assistant', content: message.content, ...(message.tool_calls ? { tool_calls: message.tool_calls } : {}) }, calls };
+  return {
+    turn: { role: 'assistant', content: message.content, ...(message.tool_calls ? { tool_calls: message.tool_calls } : {}) },
+    calls,
+  };
 }
 
 const resultTurn = (call, text) =>
@@ -76,7 +79,8 @@ async function loop(systemAt, tools, task, asModel, beside) {
     const [{ turn, calls }] = await Promise.all([asked, beside?.(n) ?? Promise.resolve()]);
     messages.push(turn);
     if (calls.length === 0) return turn;
-    for (const call of calls) messages.push(resultTurn(call, `contents of ${call.input.path ?? call.input.word}: ${'line of text. '.repeat(40)}`));
+    for (const call of calls)
+      messages.push(resultTurn(call, `contents of ${call.input.path ?? call.input.word}: ${'line of text. '.repeat(40)}`));
   }
 }
 
@@ -92,7 +96,12 @@ await loop(
   async (n) => {
     if (!subagentAt || subagentRan || n !== subagentAt) return;
     subagentRan = true;
-    await loop(() => 'You are a search subagent. Search, then report.', [searchTool], 'Find where totals are computed.', 'loop-2');
+    await loop(
+      () => 'You are a search subagent. Search, then report.',
+      [searchTool],
+      'Find where totals are computed.',
+      'loop-2',
+    );
   },
 );
 console.log(JSON.stringify({ requests }));

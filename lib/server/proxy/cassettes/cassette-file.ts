@@ -199,9 +199,20 @@ export async function listCassettes(owner: string): Promise<({ name: string; err
  * write theirs: to a temporary file renamed over it. An existing cassette of that name is
  * left as it is: `false`.
  */
-export async function writeNewCassette(name: string, owner: string, entries: CassetteEntry[], creatorVersion: string): Promise<boolean> {
+export async function writeNewCassette(
+  name: string,
+  owner: string,
+  entries: CassetteEntry[],
+  creatorVersion: string,
+): Promise<boolean> {
   const file = cassetteFile(name, owner);
-  if (await stat(file).then(() => true, () => false)) return false;
+  if (
+    await stat(file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return false;
   const cassette = newCassetteFile(creatorVersion, owner);
   cassette.log.entries = [...entries].sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
   await mkdir(path.dirname(file), { recursive: true });

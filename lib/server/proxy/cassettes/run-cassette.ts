@@ -17,9 +17,17 @@ export const runCassetteName = (runId: string) => `run-${runId}`;
  * the run back without the network. The cassette holds what the Traffic page shows (keys
  * redacted); a cut or failed exchange is left out, as recording leaves it out.
  */
-export async function cassetteOfRun(user: User, runId: string, name = runCassetteName(runId)): Promise<{ name: string; entries: number }> {
+export async function cassetteOfRun(
+  user: User,
+  runId: string,
+  name = runCassetteName(runId),
+): Promise<{ name: string; entries: number }> {
   if (!CASSETTE_NAME.test(name))
-    throw new ApiError(400, 'invalid_request', 'name: use letters, digits, ".", "_" and "-" (up to 100), starting with a letter or digit.');
+    throw new ApiError(
+      400,
+      'invalid_request',
+      'name: use letters, digits, ".", "_" and "-" (up to 100), starting with a letter or digit.',
+    );
   const db = await store();
   const run = await db.runs.get(runId, user.id);
   if (!run) throw new ApiError(404, 'not_found', `Unknown run "${runId.slice(0, 100)}".`);

@@ -58,10 +58,22 @@ async function place(store: RunStore, request: RunRequest): Promise<RunPlacement
   let placement: RunPlacement | undefined;
   if (request.named !== undefined) {
     const runId = await store.named(owner, request.named, request.named, new Date(startedAt).toISOString(), uuidv7());
-    placement = within(members.filter((m) => m.runId === runId), digest, startedAt, runId, true);
+    placement = within(
+      members.filter((m) => m.runId === runId),
+      digest,
+      startedAt,
+      runId,
+      true,
+    );
   } else {
     // An app that names its runs names its subagents' too: a request that names none continues only runs found so.
-    placement = within(members.filter((m) => !m.named), digest, startedAt, undefined, digest !== undefined);
+    placement = within(
+      members.filter((m) => !m.named),
+      digest,
+      startedAt,
+      undefined,
+      digest !== undefined,
+    );
     if (!placement && digest) {
       const name = digest.firstUserText ? titleFrom(digest.firstUserText) : request.fallbackName;
       placement = { runId: await store.create(owner, name, new Date(startedAt).toISOString(), uuidv7()), lane: 0 };
@@ -69,7 +81,15 @@ async function place(store: RunStore, request: RunRequest): Promise<RunPlacement
   }
   if (placement) {
     const { runId, lane } = placement;
-    remember(owner, { captureId: request.captureId, runId, lane, startedAt, full: digest?.full, anchor: digest?.anchor, named: request.named !== undefined });
+    remember(owner, {
+      captureId: request.captureId,
+      runId,
+      lane,
+      startedAt,
+      full: digest?.full,
+      anchor: digest?.anchor,
+      named: request.named !== undefined,
+    });
   }
   return placement;
 }

@@ -37,7 +37,9 @@ export function maskMessage(message: StoredMessage, pane: number, hide: readonly
     cost: null,
     rawFinishReason: message.finishReason ? NEUTRAL_FINISH[message.finishReason] : undefined,
     // The cache-write count is one provider's word; the prices and cost would tell the model apart.
-    usage: message.usage ? { ...message.usage, cacheWriteTokens: undefined } : undefined,
+    usage: message.usage
+      ? { ...message.usage, cacheWriteTokens: undefined, cacheWrite5mTokens: undefined, cacheWrite1hTokens: undefined }
+      : undefined,
     toolCalls: message.toolCalls.filter((call) => !call.server).map(neutralCall),
     parts: message.parts.flatMap((part): AssistantPart[] => {
       if (part.type === 'thinking') return [{ type: 'thinking' as const, text: part.text }];
