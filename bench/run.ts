@@ -8,6 +8,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<Metric[]> }>
   ui: () => import('./ui'),
   log: () => import('./log'),
   markdown: () => import('./markdown'),
+  runs: () => import('./runs'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));

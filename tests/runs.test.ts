@@ -155,6 +155,22 @@ describe('runs', () => {
     expect(detail.cache.breaks[0]!.reason).toMatch(/system prompt changed at character [\d,]+/);
     expect(detail.requests).toBe(8);
     expect(detail.usage.cacheRead).toBe(reads);
+
+    // Shared as a snapshot: a page of its own, with no script, that says what the run's page says.
+    const shared = await fetch(`${sluice.origin}/api/shares`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sluice.origin },
+      body: JSON.stringify({ kind: 'run', id: listed.id }),
+    });
+    expect(shared.status, await shared.clone().text()).toBe(201);
+    const { url } = (await shared.json()) as { url: string };
+    const html = await (await fetch(`${sluice.origin}${url}`)).text();
+    expect(html).toContain('Shared agent run');
+    expect(html).toContain(
+      `Step 6: ${detail.cache.breaks[0]!.reason.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;')}`,
+    );
+    expect(html.match(/<tr><th scope="row">/g)).toHaveLength(8);
+    expect(html).not.toContain('<script');
   });
 
   it('the same loop with its base URL set by hand is one run by continuity; a subagent beside it is a branch', async () => {

@@ -10,7 +10,12 @@ import { ShareList } from './share-list';
 /** What a Share button snapshots. */
 export type ShareTarget = Pick<NewShareBody, 'kind' | 'id' | 'a' | 'b'>;
 
-const WHAT = { conversation: 'this conversation', compare: 'this compare session', diff: 'these two replies' } as const;
+const WHAT = {
+  conversation: 'this conversation',
+  compare: 'this compare session',
+  diff: 'these two replies',
+  run: 'this run',
+} as const;
 
 /**
  * "Share": a dialog that makes a read-only snapshot of `target` behind a new link (with an

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { StoredEvents, StoredMessage } from './conversations';
 import type { DiffSide } from './diff';
+import type { RunDetail } from './runs';
 
-export const SHARE_KINDS = ['conversation', 'compare', 'diff'] as const;
+export const SHARE_KINDS = ['conversation', 'compare', 'diff', 'run'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
 
 /** The expiries the dialog offers, in days (none: the link lasts until revoked). */
@@ -27,7 +28,7 @@ export const NewShareSchema = z
   })
   .strict()
   .refine((body) => (body.kind === 'diff' ? body.a !== undefined && body.b !== undefined : body.id !== undefined), {
-    message: 'a conversation or compare share names its `id`; a diff share its replies `a` and `b`',
+    message: 'a conversation, compare or run share names its `id`; a diff share its replies `a` and `b`',
   });
 export type NewShareBody = z.input<typeof NewShareSchema>;
 
@@ -63,7 +64,9 @@ export interface SharedThread {
 export type ShareSnapshot =
   | { kind: 'conversation'; conversation: SharedThread }
   | { kind: 'compare'; title: string; panes: SharedThread[] }
-  | { kind: 'diff'; title: string; sides: [DiffSide, DiffSide] };
+  | { kind: 'diff'; title: string; sides: [DiffSide, DiffSide] }
+  /** An agent run: its steps and figures, as its page showed them (docs/contract.md "Runs"). */
+  | { kind: 'run'; title: string; run: RunDetail };
 
 /** POST /api/shares/fork's answer: the caller's new conversation (a chat, or a compare session). */
 export interface ForkedShare {

@@ -176,7 +176,11 @@ describe('SseParser agrees with eventsource-parser (the reference implementation
       fc.asyncProperty(stream, async (text) => {
         expect(ours(text)).toEqual(await reference(text));
         // And the log, joined, is the stream in wire order (comments inside events included).
-        expect(parseSse(text).map((i) => i.raw).join('')).toBe(text);
+        expect(
+          parseSse(text)
+            .map((i) => i.raw)
+            .join(''),
+        ).toBe(text);
       }),
       { numRuns: 300 },
     );

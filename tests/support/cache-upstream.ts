@@ -7,8 +7,8 @@ import { listen } from '@/lib/simulator/serve-fetch';
  * length its model names: `loop-8` asks for `read_file` until the request carries 7 tool
  * results, then answers. The first user message may bend one step: `<<vary 3 other.txt>>`
  * makes the third call read `other.txt`. Its cache is a provider's, simplified: the
- * tokens (4 characters each) of the longest prefix this prompt shares with any earlier
- * one are read from cache, the rest but 10 tokens written to it; each reports them in its
+ * tokens (4 characters each) of the longest prefix this prompt shares with any of the last
+ * 8 are read from cache, the rest but 10 tokens written to it; each reports them in its
  * own protocol's fields (Anthropic beside `input_tokens`, OpenAI inside `prompt_tokens`,
  * in whole blocks of 128 as OpenAI does). The log keeps every usage it reported.
  */
@@ -89,7 +89,9 @@ export async function startCacheUpstream(): Promise<CacheUpstream> {
     const messages = asArray(body.messages);
     const prompt = JSON.stringify(uncached({ tools: body.tools, system: body.system, messages }));
     const shared = Math.max(0, ...prompts.map((p) => commonPrefix(p, prompt)));
+    // A cache remembers recent prompts: a long run's 200 large ones are not all compared with each new one.
     prompts.push(prompt);
+    if (prompts.length > 8) prompts.shift();
     const total = Math.ceil(prompt.length / 4);
     const results =
       protocol === 'anthropic'

@@ -24,9 +24,8 @@ import { redact } from '@/lib/server/platform/redact';
 import { SecretScrubber } from '@/lib/server/streams/relay/secret-scrubber';
 import { captureWritten } from './captures/capture-feed';
 import { captureStore } from '@/lib/server/store/captures';
-import { store } from '@/lib/server/store';
+import { runStore } from '@/lib/server/store/runs';
 import type { CaptureStart } from '@/lib/server/store/capture-store';
-import type { RunStore } from '@/lib/server/store/run-store';
 import { RUN_HEADER, type ContextComposition } from '@/lib/api/runs';
 import type { Json } from '@/lib/protocols/json';
 import { composeContext } from '@/lib/runs/composition';
@@ -234,10 +233,9 @@ export class CaptureRecorder {
     if (this.listed) return;
     this.listed = true;
     clearTimeout(this.listTimer);
-    this.started = store()
-      .then(async (db) => {
-        const runPlace = await this.placeInRun(db.runs);
-        await db.captures.start({ ...this.summary('streaming'), ...this.detail(), owner: this.owner, runPlace });
+    this.started = this.placeInRun()
+      .then(async (runPlace) => {
+        await (await captureStore()).start({ ...this.summary('streaming'), ...this.detail(), owner: this.owner, runPlace });
       })
       .then(() => captureWritten())
       .catch((error: unknown) => this.logFailure(error));
@@ -273,8 +271,9 @@ export class CaptureRecorder {
    * Its agent run (lib/server/proxy/runs): the one its app named, or the one its prompt
    * continues. A run that cannot be worked out leaves the capture out of runs, never unwritten.
    */
-  private async placeInRun(runs: RunStore): Promise<CaptureStart['runPlace']> {
+  private async placeInRun(): Promise<CaptureStart['runPlace']> {
     try {
+      const runs = await runStore();
       const body = this.requestBody();
       const digest = this.protocol && !body.truncated ? promptDigest(this.protocol, body.text) : undefined;
       const header = this.requestHeaders[RUN_HEADER];

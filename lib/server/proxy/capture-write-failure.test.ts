@@ -7,6 +7,10 @@ const store = vi.hoisted(() => ({
   fail: vi.fn(async () => undefined),
 }));
 vi.mock('@/lib/server/store/captures', () => ({ captureStore: async () => store }));
+// No run: placing it is not what this test is about (and never stops a capture being written).
+vi.mock('@/lib/server/store/runs', () => ({
+  runStore: async () => ({ recentMembers: async () => [], create: async () => 'run' }),
+}));
 vi.mock('./captures/capture-feed', () => ({ captureWritten: () => undefined }));
 
 const { CaptureRecorder } = await import('./capture-recorder');

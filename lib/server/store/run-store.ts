@@ -105,7 +105,8 @@ export class RunStore {
     filter: { q?: string; before?: string; limit?: number } = {},
   ): Promise<{ runs: RunListRow[]; next?: string }> {
     const params: unknown[] = [owner];
-    const where = ['owner_id = $1'];
+    // A run whose captures were all pruned or deleted is not listed.
+    const where = ['owner_id = $1', 'exists (select 1 from captures c where c.run_id = runs.id)'];
     if (filter.q) where.push(`name ilike $${params.push(like(filter.q))}`);
     if (filter.before)
       where.push(`(started_at, id) < (select started_at, id from runs where id = $${params.push(filter.before)})`);

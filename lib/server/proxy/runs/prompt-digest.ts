@@ -17,7 +17,11 @@ export interface PromptDigest {
   full: string;
   /** Every link, the whole prompt's included. */
   links: string[];
-  /** The hash of its first user message: the conversation's identity when its prompt changed elsewhere. */
+  /**
+   * The hash of its tools' names and its first user message: the conversation's identity
+   * when its prompt changed elsewhere (its system prompt, an earlier tool result). A side
+   * request on the same prompt (a title, a quota check) offers other tools, or none.
+   */
   anchor?: string;
   /** Its first user message's text, for a run's name. */
   firstUserText?: string;
@@ -45,7 +49,7 @@ export function promptDigest(protocol: ProtocolId, bodyText: string): PromptDige
   return {
     full: link,
     links,
-    ...(firstUser ? { anchor: hash(JSON.stringify(firstUser)) } : {}),
+    ...(firstUser ? { anchor: hash(JSON.stringify([(read.params?.tools ?? []).map((t) => t.name).sort(), firstUser])) } : {}),
     ...(firstUserText ? { firstUserText } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { ms } from '@/lib/figures/log-time';
 import { partsOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { OpenShare } from '@/lib/server/store/share-store';
 import { shareMarkdownHtml } from './share-markdown';
+import { runHtml } from './share-run';
 
 /*
  * A share's page is plain HTML made here, with no script at all and one stylesheet of
@@ -33,7 +34,12 @@ export const SHARE_NOT_FOUND_HTML = page(
   `<main class="share-missing"><h1>Not found</h1><p>There is nothing at this address.</p><p><a href="/">Sluice</a></p></main>`,
 );
 
-const KIND_WORDS = { conversation: 'conversation', compare: 'compare session', diff: 'comparison of two replies' } as const;
+const KIND_WORDS = {
+  conversation: 'conversation',
+  compare: 'compare session',
+  diff: 'comparison of two replies',
+  run: 'agent run',
+} as const;
 
 const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(iso.slice(0, 16).replace('T', ' '))} UTC</time>`;
 
@@ -45,7 +51,9 @@ export function sharePageHtml(share: OpenShare, forkAction: string | undefined):
       ? threadHtml(snapshot.conversation, 'h2')
       : snapshot.kind === 'compare'
         ? `<div class="share-columns">${snapshot.panes.map(paneHtml).join('')}</div>`
-        : `<div class="share-columns">${snapshot.sides.map((side, i) => sideHtml(side, i === 0 ? 'A' : 'B')).join('')}</div>`;
+        : snapshot.kind === 'run'
+          ? runHtml(snapshot.run)
+          : `<div class="share-columns">${snapshot.sides.map((side, i) => sideHtml(side, i === 0 ? 'A' : 'B')).join('')}</div>`;
   const fork = forkAction
     ? `<form method="post" action="${esc(forkAction)}"><button type="submit">Fork into my conversations</button></form>`
     : '';

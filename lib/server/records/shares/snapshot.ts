@@ -4,6 +4,8 @@ import type { NewShareBody, ShareSnapshot, SharedThread } from '@/lib/api/shares
 import type { User } from '@/lib/api/users';
 import type { DiffSide } from '@/lib/api/diff';
 import { loadDiffSide } from '@/lib/server/views/diff-sides';
+import { runNotFound } from '@/lib/server/views/run-requests';
+import { runDetail } from '@/lib/server/views/runs';
 import { loadCompare, loadConversation, loadReplyEvents } from '@/lib/server/views/conversations';
 import { compareNotFound, conversationNotFound } from '@/lib/server/http/not-found';
 import { ApiError } from '@/lib/server/http/errors';
@@ -29,12 +31,7 @@ export interface TakenSnapshot {
  */
 export async function takeSnapshot(user: User, body: NewShareBody): Promise<TakenSnapshot> {
   const snapshot = await read(user, body);
-  const title =
-    snapshot.kind === 'conversation'
-      ? snapshot.conversation.title
-      : snapshot.kind === 'compare'
-        ? snapshot.title
-        : snapshot.title;
+  const title = snapshot.kind === 'conversation' ? snapshot.conversation.title : snapshot.title;
   const json = JSON.stringify(snapshot);
   const bytes = Buffer.byteLength(json);
   if (bytes > MAX_SNAPSHOT_BYTES)
@@ -49,6 +46,11 @@ export async function takeSnapshot(user: User, body: NewShareBody): Promise<Take
 async function read(user: User, body: NewShareBody): Promise<ShareSnapshot> {
   if (body.kind === 'diff') return diffSnapshot(user, body.a!, body.b!);
   const id = body.id!;
+  if (body.kind === 'run') {
+    const run = await runDetail(id, user.id);
+    if (!run) throw runNotFound(id);
+    return { kind: 'run', title: run.name, run };
+  }
   const threadOf = (conversation: Conversation) => sharedThread(user, conversation);
   if (body.kind === 'compare') {
     const session = await loadCompare(user, id);
