@@ -37,9 +37,8 @@ export function BiggestItems({
       <ol className="flex flex-col gap-0.5 text-sm">
         {items.map((item, i) => (
           <li key={i} className="flex min-w-0 items-baseline gap-2">
-            <span className="min-w-0 truncate font-mono" title={item.name}>
-              {item.name}
-            </span>
+            {/* Wrapped, not cut: on a phone a cut name would hide which message it is. */}
+            <span className="min-w-0 font-mono break-words">{item.name}</span>
             <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{PART_LABEL[item.part]}</span>
             <span className="ml-auto shrink-0 font-mono">{approx(item.tokens)}</span>
           </li>

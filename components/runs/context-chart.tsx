@@ -2,7 +2,14 @@
 
 import { useMemo } from 'react';
 import { CONTEXT_PARTS, type ContextPart, type RunStep } from '@/lib/api/runs';
-import { approx, compositionChart, contextTotal, PART_LABEL, type CompositionChart } from '@/lib/client/runs/context-chart';
+import {
+  approx,
+  compositionChart,
+  contextTotal,
+  PART_LABEL,
+  PART_SHORT,
+  type CompositionChart,
+} from '@/lib/client/runs/context-chart';
 import { BOX, MUTED, PART_FILL } from './styles';
 import { StepLink } from './step-link';
 import { BiggestItems } from './biggest-items';
@@ -80,7 +87,11 @@ function NumbersTable({ steps, parts, onSelect }: { steps: RunStep[]; parts: Con
             </th>
             {parts.map((part) => (
               <th key={part} scope="col" className="px-2 py-1 text-right font-medium whitespace-nowrap">
-                {PART_LABEL[part]}
+                {/* Short on a phone, where the long names would push the numbers out; said in full either way. */}
+                <span className="max-sm:sr-only">{PART_LABEL[part]}</span>
+                <span aria-hidden="true" className="sm:hidden">
+                  {PART_SHORT[part]}
+                </span>
               </th>
             ))}
             <th scope="col" className="px-2 py-1 text-right font-medium">

@@ -26,7 +26,7 @@ export function RunChooser({
   const [search, setSearch] = useState('');
   const [choice, setChoice] = useState<string>();
   const q = useDebounced(search.trim(), 250);
-  const choices = useRunChoices(q, true);
+  const choices = useRunChoices(q);
   const runs: RunSummary[] = (choices.data?.items ?? []).filter((r) => r.id !== except);
   const picked = runs.some((r) => r.id === choice) ? choice : runs[0]?.id;
   return (

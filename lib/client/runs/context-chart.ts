@@ -15,6 +15,15 @@ export const PART_LABEL: Record<ContextPart, string> = {
   thinking: 'Thinking',
 };
 
+/** The same, short, for a table's head on a phone. */
+export const PART_SHORT: Record<ContextPart, string> = {
+  system: 'Sys.',
+  tools: 'Tools',
+  conversation: 'Conv.',
+  toolResults: 'Results',
+  thinking: 'Think.',
+};
+
 /** A number of tokens as an estimate: "≈1,204". */
 export const approx = (tokens: number): string => `≈${formatCount(Math.round(tokens))}`;
 

@@ -27,7 +27,7 @@ export function formatRate(rate: number | null): string | undefined {
 export function formatSpan(ms: number): string {
   if (ms < 60_000) return formatMs(ms);
   const seconds = Math.round(ms / 1000);
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
   return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
 }
 

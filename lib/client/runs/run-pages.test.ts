@@ -61,7 +61,13 @@ describe('a run’s figures in words', () => {
   });
 
   it('writes a long run in minutes and hours', () => {
-    expect([850, 12_340, 125_000, 3_725_000].map(formatSpan)).toEqual(['850 ms', '12.34 s', '2 min 5 s', '1 h 2 min']);
+    expect([850, 12_340, 60_000, 125_000, 3_725_000].map(formatSpan)).toEqual([
+      '850 ms',
+      '12.34 s',
+      '1 min',
+      '2 min 5 s',
+      '1 h 2 min',
+    ]);
   });
 
   it('counts the whole prompt as tokens in, and marks the figures ≈ when a step’s usage was counted', () => {

@@ -89,12 +89,11 @@ export function useRun(id: string, initial: RunDetail) {
   });
 }
 
-/** Other runs to diff with (`q` words in their name), the first page. */
-export function useRunChoices(q: string, enabled: boolean) {
+/** Other runs to diff with (`q` words in their name), the first page: read as the chooser opens. */
+export function useRunChoices(q: string) {
   return useQuery({
     queryKey: [...ROOT, 'choices', q],
     queryFn: () => api.listRuns({ q, limit: PAGE_SIZE }),
-    enabled,
     staleTime: 5_000,
   });
 }
