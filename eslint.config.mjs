@@ -33,7 +33,7 @@ const SERVER_ONLY = [
 ];
 
 /** What stands above lib/client/thread: markdown rendering and the features. */
-const ABOVE_THREAD = ['chat', 'compare', 'diff', 'history', 'event-log', 'traffic', 'markdown'].map(
+const ABOVE_THREAD = ['chat', 'compare', 'diff', 'history', 'event-log', 'traffic', 'runs', 'markdown'].map(
   (folder) => `./lib/client/${folder}`,
 );
 

@@ -9,11 +9,12 @@ export const CONTENT_ID = 'content';
 
 /**
  * "Skip to message", the page's first focusable element: hidden until focused, it moves
- * focus past the sidebar and the header to the composer; on the Traffic pages, which have
- * none, "Skip to content" moves it to the page's main content.
+ * focus past the sidebar and the header to the composer; on the Traffic and Runs pages,
+ * which have none, "Skip to content" moves it to the page's main content.
  */
 export function SkipLink() {
-  const traffic = usePathname().startsWith('/traffic');
+  const pathname = usePathname();
+  const traffic = pathname.startsWith('/traffic') || pathname.startsWith('/runs');
   const target = traffic ? CONTENT_ID : COMPOSER_ID;
   return (
     <a

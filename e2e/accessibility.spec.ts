@@ -1,8 +1,9 @@
 /**
  * Every page and state a reader meets, scanned by axe-core in light and dark: the chat
- * (idle, streaming, done), compare, history and the event log. Any serious or critical
- * violation fails, named with the elements it found.
+ * (idle, streaming, done), compare, history, the event log and the runs pages. Any serious
+ * or critical violation fails, named with the elements it found.
  */
+import { playAgent, runNamed } from './agent-runs';
 import { expect, test, type Page, violations } from './support';
 
 const THEMES = ['light', 'dark'] as const;
@@ -38,6 +39,26 @@ for (const theme of THEMES) {
       await app.hydrated();
       await expect(app.lastReply()).toBeVisible();
       expect(await violations(page)).toEqual([]);
+    });
+
+    test('the runs list, a run with a step open, and two runs diffed have no serious violation', async ({
+      page,
+      app,
+      baseURL,
+    }) => {
+      const [a, b] = [`a11y ${theme} ${Date.now()} A`, `a11y ${theme} ${Date.now()} B`];
+      await playAgent(baseURL!, a, [{ user: 'Weather in Rome? tps=4000 delay=0' }, { result: 'Warm' }]);
+      await playAgent(baseURL!, b, [{ user: 'Weather in Rome? tps=4000 delay=0' }, { result: 'Cold' }]);
+      const [runA, runB] = await Promise.all([runNamed(baseURL!, a, 2), runNamed(baseURL!, b, 2)]);
+      const found: Record<string, string[]> = {};
+      await app.open('/runs');
+      found.list = await violations(page);
+      await app.open(`/runs/${runA}?step=2`);
+      await expect(page.getByRole('list', { name: 'Added' })).toBeVisible();
+      found.run = await violations(page);
+      await app.open(`/runs/diff?a=${runA}&b=${runB}`);
+      found.diff = await violations(page);
+      expect(found).toEqual({ list: [], run: [], diff: [] });
     });
 
     test('compare, racing and done, has no serious violation', async ({ page, app }) => {

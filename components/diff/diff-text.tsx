@@ -1,5 +1,5 @@
 import type { DiffSection } from '@/lib/client/diff/reply-comparison';
-import { diffSummary, sideOf, type DiffSegment } from '@/lib/client/diff/word-diff';
+import { diffSummary, sideOf, type DiffSegment } from '@/lib/client/word-diff';
 
 const removed = 'rounded-sm bg-red-100 text-red-900 line-through decoration-red-700/60 dark:bg-red-950 dark:text-red-200';
 const added = 'rounded-sm bg-green-100 text-green-900 no-underline dark:bg-green-950 dark:text-green-200';

@@ -115,10 +115,15 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const pathname = usePathname();
   const onCompare = pathname.startsWith('/compare');
   const onTraffic = pathname.startsWith('/traffic');
+  const onRuns = pathname.startsWith('/runs');
   const me = useCurrentUser();
-  // The Traffic page, the leaderboard and the settings pages show no conversation: none is marked open there.
+  // The Traffic and Runs pages, the leaderboard and the settings pages show no conversation: none is marked open there.
   const activeId =
-    onTraffic || ['/leaderboard', '/shares', '/tokens', '/admin'].includes(pathname) ? undefined : onCompare ? compareId : chatId;
+    onTraffic || onRuns || ['/leaderboard', '/shares', '/tokens', '/admin'].includes(pathname)
+      ? undefined
+      : onCompare
+        ? compareId
+        : chatId;
   const conversations = list.data?.pages.flatMap((p) => p.conversations) ?? [];
   const { fetchNextPage, isFetchingNextPage } = list;
   const loadMore = useCallback(() => void (isFetchingNextPage || fetchNextPage()), [fetchNextPage, isFetchingNextPage]);
@@ -184,6 +189,18 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
             ].join(' ')}
           >
             Traffic
+          </Link>
+          <Link
+            href="/runs"
+            aria-current={pathname === '/runs' ? 'page' : onRuns ? 'true' : undefined}
+            onClick={() => setOpen(false)}
+            className={[
+              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
+              'aria-[current]:bg-zinc-200 aria-[current]:font-medium dark:border-zinc-700',
+              'dark:hover:bg-zinc-800 dark:aria-[current]:bg-zinc-800',
+            ].join(' ')}
+          >
+            Runs
           </Link>
           <Link
             href="/leaderboard"

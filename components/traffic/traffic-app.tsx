@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { REPLAY_PROVIDER, type PublicProvider } from '@/lib/api/providers';
 import { exposeStats } from '@/lib/client/render-stats';
 import { useNewCaptureAnnouncement } from '@/lib/client/traffic/announce';
-import type { FeedState } from '@/lib/client/traffic/capture-feed';
+import type { FeedState } from '@/lib/client/capture-feed';
 import { useCaptures, type CaptureFilters as Filters } from '@/lib/client/traffic/use-captures';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { useOrigin } from '@/lib/client/use-origin';

@@ -15,6 +15,7 @@ import type {
 } from '@/lib/api/conversations';
 import type { BlindSeat, BlindState, BlindVerdict, BlindVote, BlindVoteBody } from '@/lib/api/blind';
 import type { ApiErrorBody } from '@/lib/api/errors';
+import type { RunDetail, RunDiff, RunPage } from '@/lib/api/runs';
 import type { StopAnswer, StreamTimes } from '@/lib/api/streams';
 import type { CreatedShare, NewShareBody, ShareSummary } from '@/lib/api/shares';
 
@@ -70,6 +71,11 @@ const capture = (id: string) => `/api/captures/${encodeURIComponent(id)}`;
 
 /** A capture as a HAR 1.2 file: a link's address (the server names the download). */
 export const captureHarPath = (id: string) => `${capture(id)}/har`;
+
+const run = (id: string) => `/api/runs/${encodeURIComponent(id)}`;
+
+/** A run as one HAR 1.2 file, every exchange in order: a link's address. */
+export const runHarPath = (id: string) => `${run(id)}/har`;
 
 export const api = {
   listConversations(options: { query?: string; cursor?: string; limit: number }): Promise<ConversationPage> {
@@ -170,6 +176,19 @@ export const api = {
   },
   /** The captures' live feed: a CaptureFeedEvent per `data:` line (the browser's EventSource, which its caller reopens). */
   captureFeed: () => new EventSource('/api/captures/live'),
+  /** The caller's agent runs, newest first: `q` words in the name, `before` a page's `next`. */
+  listRuns(query: { q?: string; before?: string; limit?: number }): Promise<RunPage> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+    return call(`/api/runs?${params}`);
+  },
+  /** One run whole: its steps, their context and cache figures, the cache's breaks. */
+  run: (id: string) => call<RunDetail>(run(id)),
+  /** Two runs lined up: the first divergence, the aligned steps, the figures B − A. */
+  runDiff: (a: string, b: string) => call<RunDiff>(`/api/runs/diff?${new URLSearchParams({ a, b })}`),
+  /** "Replay this run offline": a cassette of its exchanges; a 409 (name taken, nothing ended whole) is an ApiCallError. */
+  runCassette: (id: string, name?: string) =>
+    call<{ name: string; entries: number }>(`${run(id)}/cassette`, { method: 'POST', json: name ? { name } : {} }),
 };
 
 const stream = (id: string) => `/api/chat/${encodeURIComponent(id)}`;

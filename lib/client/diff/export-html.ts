@@ -1,6 +1,6 @@
 import { sizeBinLabels, timelineFacts, xAt, type Timeline } from './stream-timeline';
 import type { ReplyComparison } from './reply-comparison';
-import { diffSummary, sideOf, type DiffSegment } from './word-diff';
+import { diffSummary, sideOf, type DiffSegment } from '../word-diff';
 
 /**
  * The comparison as one self-contained HTML file, to keep or send: its CSS inline, no

@@ -3,7 +3,7 @@ import { replySummary } from '@/lib/assemble/reply-summary';
 import { uiMessageOf } from '../thread/from-stored';
 import { figureDeltas, type FigureRow } from './figure-deltas';
 import { sharedSpan, timelineOf, type Timeline } from './stream-timeline';
-import { prettyArguments, wordDiff, type WordDiff } from './word-diff';
+import { prettyArguments, wordDiff, type WordDiff } from '../word-diff';
 
 /** One part of the two replies, diffed: the answer, the thinking, or one tool call's arguments. */
 export interface DiffSection {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CaptureDetail, CaptureQuery } from '@/lib/api/captures';
 import { api } from '../api';
 import { getQueryClient } from '../query-client';
-import { followCaptureFeed, type FeedState } from './capture-feed';
+import { followCaptureFeed, type FeedState } from '../capture-feed';
 import { applyFeedEvent, matchesQuery, mergeCaptures, NO_CHANGES, type LiveChanges } from './capture-list';
 
 const ROOT = ['captures'] as const;

@@ -1,5 +1,5 @@
 import type { CaptureFeedEvent } from '@/lib/api/captures';
-import { api } from '../api';
+import { api } from './api';
 
 /** `connecting` until the feed first opens; `reconnecting` while it is down (the list may miss changes meanwhile). */
 export type FeedState = 'connecting' | 'live' | 'reconnecting';
