@@ -157,7 +157,7 @@ test('a step opens with its figures, its tool calls, its capture, and what its r
   await expect(page).toHaveURL(href!);
   await expect(page.getByRole('heading', { level: 1, name: 'Capture: POST /messages' })).toBeVisible();
   // And back: the capture names its run.
-  await page.getByRole('link', { name: '· Open its run' }).click();
+  await page.getByRole('link', { name: 'Open its run' }).click();
   await expect(page).toHaveURL(`/runs/${runA}`);
 
   // A link to a step opens the page on it.

@@ -127,12 +127,15 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
               <CaptureStatusBadge capture={capture} />
               {capture.cassette ? <CassetteBadge cassette={capture.cassette} /> : null}
               {capture.run ? (
-                <a
-                  href={`/runs/${encodeURIComponent(capture.run.id)}`}
-                  className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
-                >
-                  · Open its run{capture.run.lane > 0 ? ` (subagent ${capture.run.lane})` : ''}
-                </a>
+                <span>
+                  <span aria-hidden="true">· </span>
+                  <a
+                    href={`/runs/${encodeURIComponent(capture.run.id)}`}
+                    className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
+                  >
+                    Open its run{capture.run.lane > 0 ? ` (subagent ${capture.run.lane})` : ''}
+                  </a>
+                </span>
               ) : null}
             </p>
             {capture.error ? <p className="text-sm text-rose-700 dark:text-rose-400">{capture.error}</p> : null}
