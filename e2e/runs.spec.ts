@@ -217,6 +217,15 @@ test('a run becomes a cassette to replay offline, once per name, and a HAR file'
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export HAR' }).click();
   expect((await download).suggestedFilename()).toBe(`sluice-run-${runB}.har`);
+
+  // Shared as a snapshot: the link opens the run's steps as plain HTML.
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this run' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: /Share link/ }).inputValue();
+  const shared = await (await page.request.get(link)).text();
+  expect(shared).toContain('Shared agent run');
+  expect(shared.match(/<tr><th scope="row">/g)).toHaveLength(3);
 });
 
 test('a run’s page follows it live: a subagent’s step streams on a lane of its own, then ends, without a reload', async ({
