@@ -10,7 +10,7 @@ import { runHref } from '@/lib/client/runs/run-links';
 import { laneName, stepTone, TONE_LABEL } from '@/lib/client/runs/run-timeline';
 import { CONTENT_ID } from '../skip-link';
 import { RunStatusBadge } from './run-status';
-import { RunTime } from './run-time';
+import { LocalTime } from '../ui/local-time';
 import { RunsHeader } from './runs-header';
 import { BOX, LINK, MUTED, TONE_FILL } from './styles';
 
@@ -23,7 +23,7 @@ function Side({ letter, run }: { letter: 'A' | 'B'; run: RunSummary }) {
         {run.name}
       </Link>
       <span className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-        <RunTime at={run.startedAt} />
+        <LocalTime at={run.startedAt} />
         <RunStatusBadge status={run.status} />
       </span>
     </div>

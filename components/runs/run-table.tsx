@@ -4,7 +4,7 @@ import { runHref } from '@/lib/client/runs/run-links';
 import { formatCost, formatCount, formatRate, promptTokens } from '@/lib/client/runs/run-figures';
 import { LINK } from './styles';
 import { RunStatusBadge } from './run-status';
-import { RunTime } from './run-time';
+import { LocalTime } from '../ui/local-time';
 
 const COLUMNS = ['Run', 'Started', 'Requests', 'Status', 'Tokens in', 'Tokens out', 'Cache hits', 'Cost'];
 /** From this column on, figures: right-aligned in the table. */
@@ -38,7 +38,7 @@ function RunRow({ run }: { run: RunSummary }) {
         </Link>
       </td>
       <td className="px-2 py-1.5 font-mono whitespace-nowrap text-zinc-600 max-md:p-0 dark:text-zinc-400">
-        <RunTime at={run.startedAt} />
+        <LocalTime at={run.startedAt} />
       </td>
       <Figure label="Requests">{formatCount(run.requests)}</Figure>
       <td className="px-2 py-1.5 max-md:p-0">

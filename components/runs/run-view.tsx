@@ -11,7 +11,7 @@ import { ContextChart } from './context-chart';
 import { FigureList } from './figure-list';
 import { RunActions } from './run-actions';
 import { RunStatusBadge } from './run-status';
-import { RunTime } from './run-time';
+import { LocalTime } from '../ui/local-time';
 import { RunTimeline } from './run-timeline';
 import { RunsHeader } from './runs-header';
 import { StepDetail } from './step-detail';
@@ -67,7 +67,7 @@ export function RunView({ initial, initialStep }: { initial: RunDetail; initialS
           <h1 className="text-lg font-semibold break-words">{run.name}</h1>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
             <span>
-              Started <RunTime at={run.startedAt} />
+              Started <LocalTime at={run.startedAt} />
             </span>
             <span>· {SOURCE_WORDS[run.source]}</span>
             <RunStatusBadge status={run.status} />

@@ -7,7 +7,7 @@ import type { CaptureSummary } from '@/lib/api/captures';
 import { captureCells } from '@/lib/client/traffic/capture-figures';
 import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
-import { CaptureTime } from './capture-time';
+import { LocalTime } from '../ui/local-time';
 import { WebSocketBadge } from './websocket-badge';
 
 /** An unknown figure: a dash to the eye, "none" to a screen reader. */
@@ -70,7 +70,7 @@ const CaptureRow = memo(function CaptureRow({ capture }: { capture: CaptureSumma
       ].join(' ')}
     >
       <Cell className={`font-mono whitespace-nowrap text-zinc-600 dark:text-zinc-400 max-md:order-1 ${HALF}`}>
-        <CaptureTime at={capture.startedAt} />
+        <LocalTime at={capture.startedAt} />
       </Cell>
       <Cell className={`whitespace-nowrap max-md:order-3 max-md:break-all max-md:whitespace-normal ${HALF}`}>
         {capture.provider}

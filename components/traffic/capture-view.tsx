@@ -16,7 +16,7 @@ import { CaptureActions } from './capture-actions';
 import { CaptureExchangeView } from './capture-exchange-view';
 import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
-import { CaptureTime } from './capture-time';
+import { LocalTime } from '../ui/local-time';
 import { WebSocketBadge } from './websocket-badge';
 import { WebSocketMessages } from './websocket-messages';
 
@@ -122,7 +122,7 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
               <span>{capture.provider}</span>
               {capture.model ? <span className="font-mono">· {capture.model}</span> : null}
               <span>
-                · <CaptureTime at={capture.startedAt} />
+                · <LocalTime at={capture.startedAt} />
               </span>
               <CaptureStatusBadge capture={capture} />
               {capture.cassette ? <CassetteBadge cassette={capture.cassette} /> : null}

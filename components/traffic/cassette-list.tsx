@@ -4,7 +4,7 @@ import { formatBytes } from '@/lib/sse/limits';
 import { PageStats } from '../page-stats';
 import { CONTENT_ID } from '../skip-link';
 import { BackHeader } from './back-header';
-import { CaptureTime } from './capture-time';
+import { LocalTime } from '../ui/local-time';
 import { CassetteHowTo } from './cassette-how-to';
 
 const kib = (bytes: number) => (bytes < 1024 ? formatBytes(bytes) : `${(bytes / 1024).toFixed(1)} KiB`);
@@ -44,7 +44,7 @@ export function CassetteList({ cassettes, folder }: { cassettes: (CassetteSummar
                     </span>
                     <span className="font-mono text-zinc-600 dark:text-zinc-400">{kib(c.bytes)}</span>
                     <span className="text-zinc-600 dark:text-zinc-400">
-                      changed <CaptureTime at={c.modifiedAt} />
+                      changed <LocalTime at={c.modifiedAt} />
                     </span>
                   </>
                 )}

@@ -7,7 +7,7 @@ import { EventLogView } from '../event-log/event-log-view';
 import { PageStats } from '../page-stats';
 import { CONTENT_ID } from '../skip-link';
 import { BackHeader } from './back-header';
-import { CaptureTime } from './capture-time';
+import { LocalTime } from '../ui/local-time';
 import { CassetteHowTo } from './cassette-how-to';
 
 /** An exchange's event log, built only once it is opened. */
@@ -39,7 +39,7 @@ function Exchange({ exchange }: { exchange: CassetteExchange }) {
           {exchange.model ? <span className="font-mono break-all">{exchange.model}</span> : null}
           <span className="font-mono">{exchange.status}</span>
           <span className="text-zinc-600 dark:text-zinc-400">
-            <CaptureTime at={exchange.startedAt} />
+            <LocalTime at={exchange.startedAt} />
           </span>
         </summary>
         {open ? (

@@ -6,10 +6,11 @@ import { formatWhen, fullWhen } from '@/lib/client/format-when';
 const noSubscription = () => () => {};
 
 /**
- * When a capture started, to the second, in the reader's own time zone: written in the
- * browser only (the server's zone may differ, and a page it rendered would then disagree).
+ * A moment (a capture's start, a run's), to the second, in the reader's own time zone:
+ * written in the browser only (the server's zone may differ, and a page it rendered would
+ * then disagree).
  */
-export function CaptureTime({ at }: { at: string }) {
+export function LocalTime({ at }: { at: string }) {
   const text = useSyncExternalStore(
     noSubscription,
     () => formatWhen(at, { precise: true }),
