@@ -41,6 +41,26 @@ export interface RunListRow extends RunRow {
   steps: CaptureSummary[];
 }
 
+type MemberRow = {
+  id: string;
+  run_id: string;
+  run_lane: number;
+  started_at: Date | string;
+  prompt_full: string | null;
+  prompt_anchor: string | null;
+  named: boolean;
+};
+
+const memberOf = (r: MemberRow): RunMember => ({
+  captureId: r.id,
+  runId: r.run_id,
+  lane: r.run_lane,
+  startedAt: new Date(r.started_at).getTime(),
+  ...(r.prompt_full ? { full: r.prompt_full } : {}),
+  ...(r.prompt_anchor ? { anchor: r.prompt_anchor } : {}),
+  named: r.named,
+});
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -71,32 +91,50 @@ export class RunStore {
     return id;
   }
 
-  /** The owner's captures in runs since `since` (ms), newest first: what a new request may continue. */
-  async recentMembers(owner: string, since: number): Promise<RunMember[]> {
-    const { rows } = await this.sql.query<{
-      id: string;
-      run_id: string;
-      run_lane: number;
-      started_at: Date | string;
-      prompt_full: string | null;
-      prompt_anchor: string | null;
-      named: boolean;
-    }>(
+  /**
+   * The capture a request continues, if any, among the owner's since `since` (ms): one whose
+   * whole prompt is one of its links (a prefix of it), else one with its anchor; in `runId`,
+   * or else in runs found by continuity. At most one row: placing a request reads no more,
+   * on the proxy's path while other streams flow.
+   */
+  async continued(
+    owner: string,
+    since: number,
+    links: string[],
+    anchor: string | undefined,
+    runId?: string,
+  ): Promise<RunMember | undefined> {
+    const { rows } = await this.sql.query<MemberRow>(
       `select c.id, c.run_id, c.run_lane, c.started_at, c.prompt_full, c.prompt_anchor, r.key is not null as named
        from captures c join runs r on r.id = c.run_id
-       where c.owner_id = $1 and c.started_at > $2
-       order by c.started_at desc limit 500`,
+       where c.owner_id = $1 and c.started_at > $2 and (c.prompt_full = any($3::text[]) or c.prompt_anchor = $4)
+         and ${runId === undefined ? 'r.key is null' : 'c.run_id = $5'}
+       order by (c.prompt_full = any($3::text[])) desc, c.started_at desc limit 1`,
+      [owner, new Date(since).toISOString(), links, anchor ?? null, ...(runId === undefined ? [] : [runId])],
+    );
+    return rows[0] && memberOf(rows[0]);
+  }
+
+  /** The owner's newest capture in a run found by continuity, begun since `since` (ms): the active run, if any. */
+  async latestContinuity(owner: string, since: number): Promise<RunMember | undefined> {
+    const { rows } = await this.sql.query<MemberRow>(
+      `select c.id, c.run_id, c.run_lane, c.started_at, c.prompt_full, c.prompt_anchor, false as named
+       from captures c join runs r on r.id = c.run_id
+       where c.owner_id = $1 and c.started_at > $2 and r.key is null
+       order by c.started_at desc limit 1`,
       [owner, new Date(since).toISOString()],
     );
-    return rows.map((r) => ({
-      captureId: r.id,
-      runId: r.run_id,
-      lane: r.run_lane,
-      startedAt: new Date(r.started_at).getTime(),
-      ...(r.prompt_full ? { full: r.prompt_full } : {}),
-      ...(r.prompt_anchor ? { anchor: r.prompt_anchor } : {}),
-      named: r.named,
-    }));
+    return rows[0] && memberOf(rows[0]);
+  }
+
+  /** A run's lanes so far: the highest lane and its newest capture (where a new branch begins), none when it has no capture yet. */
+  async lanes(runId: string): Promise<{ maxLane: number; newest: string } | undefined> {
+    const { rows } = await this.sql.query<{ id: string; max_lane: number | null }>(
+      `select id, (select max(run_lane) from captures where run_id = $1) as max_lane
+       from captures where run_id = $1 order by started_at desc limit 1`,
+      [runId],
+    );
+    return rows[0] ? { maxLane: rows[0].max_lane ?? 0, newest: rows[0].id } : undefined;
   }
 
   /** Newest first; `q` matches the name; `before`: a page's cursor (a run id). */

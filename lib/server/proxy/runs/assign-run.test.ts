@@ -3,8 +3,11 @@ import type { RunMember, RunStore } from '@/lib/server/store/run-store';
 import { assignRun, ACTIVE_RUN_MS } from './assign-run';
 import { promptDigest } from './prompt-digest';
 
-/** A run store in memory: the captures' rows as continuity reads them, and the runs made. */
+let stores = 0;
+
+/** A run store in memory: the captures' rows as continuity reads them, and the runs made (ids unique, as UUIDs are). */
 function memoryStore() {
+  const prefix = `s${++stores}-`;
   const members: RunMember[] = [];
   const runs = new Map<string, { key?: string; name: string }>();
   let n = 0;
@@ -12,20 +15,27 @@ function memoryStore() {
     async named(owner: string, key: string, name: string) {
       const found = [...runs.entries()].find(([, r]) => r.key === `${owner}/${key}`);
       if (found) return found[0];
-      const id = `run-${++n}`;
+      const id = `${prefix}run-${++n}`;
       runs.set(id, { key: `${owner}/${key}`, name });
       return id;
     },
     async create(_owner: string, name: string) {
-      const id = `run-${++n}`;
+      const id = `${prefix}run-${++n}`;
       runs.set(id, { name });
       return id;
     },
-    async recentMembers(_owner: string, since: number) {
-      return members.filter((m) => m.startedAt > since).sort((a, b) => b.startedAt - a.startedAt);
+    // What other instances placed: none here (this instance's own placements are remembered in the process).
+    async continued() {
+      return members[0];
+    },
+    async latestContinuity() {
+      return undefined;
+    },
+    async lanes() {
+      return undefined;
     },
   };
-  return { store: store as unknown as RunStore, members, runs };
+  return { store: store as unknown as RunStore, members, runs, id: (n: number) => `${prefix}run-${n}` };
 }
 
 let owners = 0;
@@ -48,7 +58,7 @@ const result = (id: string) => ({ role: 'tool', tool_call_id: id, content: `cont
 
 describe('assignRun', () => {
   it('continues the request its prompt extends; starts a run when it extends none and none is active', async () => {
-    const { store, runs } = memoryStore();
+    const { store, runs, id } = memoryStore();
     const owner = `o${++owners}`;
     const t = Date.now();
     const first = await assignRun(store, {
@@ -58,8 +68,8 @@ describe('assignRun', () => {
       digest: chat([user('fix the bug')]),
       fallbackName: 'x',
     });
-    expect(first).toEqual({ runId: 'run-1', lane: 0 });
-    expect(runs.get('run-1')!.name).toBe('fix the bug');
+    expect(first).toEqual({ runId: id(1), lane: 0 });
+    expect(runs.get(id(1))!.name).toBe('fix the bug');
     const second = await assignRun(store, {
       owner,
       captureId: 'c2',
@@ -67,7 +77,7 @@ describe('assignRun', () => {
       digest: chat([user('fix the bug'), call('a'), result('a')]),
       fallbackName: 'x',
     });
-    expect(second).toEqual({ runId: 'run-1', lane: 0 });
+    expect(second).toEqual({ runId: id(1), lane: 0 });
     // Much later, a new task: a run of its own.
     const later = await assignRun(store, {
       owner,
@@ -76,11 +86,11 @@ describe('assignRun', () => {
       digest: chat([user('another task')]),
       fallbackName: 'x',
     });
-    expect(later).toEqual({ runId: 'run-2', lane: 0 });
+    expect(later).toEqual({ runId: id(2), lane: 0 });
   });
 
   it('keeps a request whose system prompt changed on its lane; a request with other tools beside an active run is a subagent', async () => {
-    const { store } = memoryStore();
+    const { store, id } = memoryStore();
     const owner = `o${++owners}`;
     const t = Date.now();
     await assignRun(store, { owner, captureId: 'c1', startedAt: t, digest: chat([user('task')]), fallbackName: 'x' });
@@ -91,7 +101,7 @@ describe('assignRun', () => {
       digest: chat([user('task'), call('a'), result('a')], 'You are an agent. Now: 12:00.'),
       fallbackName: 'x',
     });
-    expect(changed).toEqual({ runId: 'run-1', lane: 0 });
+    expect(changed).toEqual({ runId: id(1), lane: 0 });
     const sub = await assignRun(store, {
       owner,
       captureId: 'c3',
@@ -99,7 +109,7 @@ describe('assignRun', () => {
       digest: chat([user('search for totals')], 'You are a search subagent.', ['search']),
       fallbackName: 'x',
     });
-    expect(sub).toEqual({ runId: 'run-1', lane: 1, parent: 'c2' });
+    expect(sub).toEqual({ runId: id(1), lane: 1, parent: 'c2' });
     // Its next request continues its own lane.
     const subNext = await assignRun(store, {
       owner,
@@ -108,7 +118,7 @@ describe('assignRun', () => {
       digest: chat([user('search for totals'), call('b'), result('b')], 'You are a search subagent.', ['search']),
       fallbackName: 'x',
     });
-    expect(subNext).toEqual({ runId: 'run-1', lane: 1 });
+    expect(subNext).toEqual({ runId: id(1), lane: 1 });
     // A side request on the same first message with no tools (a title) is a branch too, not the main line.
     const title = await assignRun(store, {
       owner,
@@ -117,12 +127,12 @@ describe('assignRun', () => {
       digest: chat([user('task')], 'Write a title.', []),
       fallbackName: 'x',
     });
-    expect(title).toMatchObject({ runId: 'run-1', lane: 2 });
+    expect(title).toMatchObject({ runId: id(1), lane: 2 });
     expect(ACTIVE_RUN_MS).toBeGreaterThan(40);
   });
 
   it('a named run keeps its requests; a request that names none never joins it', async () => {
-    const { store } = memoryStore();
+    const { store, id } = memoryStore();
     const owner = `o${++owners}`;
     const t = Date.now();
     const named = await assignRun(store, {
@@ -133,9 +143,9 @@ describe('assignRun', () => {
       digest: chat([user('eval 1')]),
       fallbackName: 'x',
     });
-    expect(named).toEqual({ runId: 'run-1', lane: 0 });
+    expect(named).toEqual({ runId: id(1), lane: 0 });
     const again = await assignRun(store, { owner, captureId: 'c2', startedAt: t + 5, named: 'nightly', fallbackName: 'x' });
-    expect(again).toEqual({ runId: 'run-1', lane: 0 });
+    expect(again).toEqual({ runId: id(1), lane: 0 });
     const unnamed = await assignRun(store, {
       owner,
       captureId: 'c3',
@@ -143,17 +153,17 @@ describe('assignRun', () => {
       digest: chat([user('eval 1')]),
       fallbackName: 'x',
     });
-    expect(unnamed).toEqual({ runId: 'run-2', lane: 0 });
+    expect(unnamed).toEqual({ runId: id(2), lane: 0 });
     // A request with no prompt (a model list) joins the active continuity run, or none.
     expect(await assignRun(store, { owner, captureId: 'c4', startedAt: t + 20, fallbackName: 'x' })).toEqual({
-      runId: 'run-2',
+      runId: id(2),
       lane: 0,
     });
     expect(await assignRun(store, { owner: `o${++owners}`, captureId: 'c5', startedAt: t, fallbackName: 'x' })).toBeUndefined();
   });
 
   it('places two first requests that come at once in one run, one after the other', async () => {
-    const { store, runs } = memoryStore();
+    const { store, runs, id } = memoryStore();
     const owner = `o${++owners}`;
     const t = Date.now();
     const digest = chat([user('same task')]);
@@ -161,7 +171,7 @@ describe('assignRun', () => {
       assignRun(store, { owner, captureId: 'c1', startedAt: t, digest, fallbackName: 'x' }),
       assignRun(store, { owner, captureId: 'c2', startedAt: t, digest, fallbackName: 'x' }),
     ]);
-    expect(both.map((p) => p!.runId)).toEqual(['run-1', 'run-1']);
+    expect(both.map((p) => p!.runId)).toEqual([id(1), id(1)]);
     expect(runs.size).toBe(1);
   });
 });

@@ -29,7 +29,10 @@ export interface RunRequest {
   fallbackName: string;
 }
 
-/** This instance's latest placements by owner: a request's capture is listed a moment after it is placed, and the next may come first. */
+/**
+ * This instance's latest placements by owner: a request's capture is listed a moment after
+ * it is placed (listing is batched), and the next request may come first.
+ */
 const placed = () => processSingleton('run-members', () => new Map<string, RunMember[]>());
 /** Placements of one owner, one at a time: two requests at once must not both start a run. */
 const queues = () => processSingleton('run-queues', () => new Map<string, Promise<unknown>>());
@@ -54,78 +57,75 @@ export function assignRun(store: RunStore, request: RunRequest): Promise<RunPlac
 
 async function place(store: RunStore, request: RunRequest): Promise<RunPlacement | undefined> {
   const { owner, digest, startedAt } = request;
-  const members = await recentMembers(store, owner, startedAt);
+  const named = request.named !== undefined;
   let placement: RunPlacement | undefined;
-  if (request.named !== undefined) {
-    const runId = await store.named(owner, request.named, request.named, new Date(startedAt).toISOString(), uuidv7());
-    placement = within(
-      members.filter((m) => m.runId === runId),
-      digest,
-      startedAt,
-      runId,
-      true,
-    );
+  if (named) {
+    const runId = await store.named(owner, request.named!, request.named!, new Date(startedAt).toISOString(), uuidv7());
+    placement = (await continued(store, request, runId)) ?? (await newLane(store, runId, digest !== undefined));
   } else {
     // An app that names its runs names its subagents' too: a request that names none continues only runs found so.
-    placement = within(
-      members.filter((m) => !m.named),
-      digest,
-      startedAt,
-      undefined,
-      digest !== undefined,
-    );
-    if (!placement && digest) {
-      const name = digest.firstUserText ? titleFrom(digest.firstUserText) : request.fallbackName;
-      placement = { runId: await store.create(owner, name, new Date(startedAt).toISOString(), uuidv7()), lane: 0 };
+    placement = await continued(store, request, undefined);
+    if (!placement) {
+      const active = await activeRun(store, owner, startedAt);
+      if (active) placement = await newLane(store, active, digest !== undefined);
+      else if (digest) {
+        const name = digest.firstUserText ? titleFrom(digest.firstUserText) : request.fallbackName;
+        placement = { runId: await store.create(owner, name, new Date(startedAt).toISOString(), uuidv7()), lane: 0 };
+      }
     }
   }
   if (placement) {
     const { runId, lane } = placement;
-    remember(owner, {
-      captureId: request.captureId,
-      runId,
-      lane,
-      startedAt,
-      full: digest?.full,
-      anchor: digest?.anchor,
-      named: request.named !== undefined,
-    });
+    remember(owner, { captureId: request.captureId, runId, lane, startedAt, full: digest?.full, anchor: digest?.anchor, named });
   }
   return placement;
 }
 
 /**
- * The place among these members (newest first): after the one it extends, beside the one
- * with its first user message, or a new lane of the active run. `runId`: the run is
- * already known (named), and an empty one takes the request on its main line.
+ * The run and lane of the request this one continues: its prompt extends that one's, or
+ * keeps its anchor (this instance's latest placements first, then the store's).
  */
-function within(
-  members: RunMember[],
-  digest: PromptDigest | undefined,
-  startedAt: number,
-  runId: string | undefined,
-  mayBranch: boolean,
-): RunPlacement | undefined {
-  const links = digest && new Set(digest.links);
-  const extended = links && members.find((m) => m.full !== undefined && links.has(m.full));
-  if (extended) return { runId: extended.runId, lane: extended.lane };
-  const kept = digest?.anchor && members.find((m) => m.anchor === digest.anchor);
-  if (kept) return { runId: kept.runId, lane: kept.lane };
-  const active = members.find((m) => startedAt - m.startedAt < ACTIVE_RUN_MS);
-  if (runId !== undefined && members.length === 0) return { runId, lane: 0 };
-  const run = runId ?? active?.runId;
-  if (run === undefined || (runId === undefined && !active)) return undefined;
-  const ofRun = members.filter((m) => m.runId === run);
-  if (!digest || !mayBranch) return { runId: run, lane: 0 };
-  return { runId: run, lane: Math.max(...ofRun.map((m) => m.lane)) + 1, parent: ofRun[0]!.captureId };
+async function continued(store: RunStore, request: RunRequest, runId: string | undefined): Promise<RunPlacement | undefined> {
+  const { digest, owner, startedAt } = request;
+  if (!digest) return undefined;
+  const since = startedAt - CONTINUITY_WINDOW_MS;
+  const mine = recent(owner, since).filter((m) => (runId === undefined ? !m.named : m.runId === runId));
+  const links = new Set(digest.links);
+  const found =
+    mine.find((m) => m.full !== undefined && links.has(m.full)) ??
+    (await store.continued(owner, since, digest.links, digest.anchor, runId)) ??
+    (digest.anchor ? mine.find((m) => m.anchor === digest.anchor) : undefined);
+  return found && { runId: found.runId, lane: found.lane };
 }
 
-async function recentMembers(store: RunStore, owner: string, now: number): Promise<RunMember[]> {
-  const since = now - CONTINUITY_WINDOW_MS;
-  const stored = await store.recentMembers(owner, since);
-  const mine = (placed().get(owner) ?? []).filter((m) => m.startedAt > since);
-  const seen = new Set(stored.map((m) => m.captureId));
-  return [...mine.filter((m) => !seen.has(m.captureId)), ...stored].sort((a, b) => b.startedAt - a.startedAt);
+/** The owner's continuity run whose last request began within ACTIVE_RUN_MS, if any. */
+async function activeRun(store: RunStore, owner: string, startedAt: number): Promise<string | undefined> {
+  const since = startedAt - ACTIVE_RUN_MS;
+  const mine = recent(owner, since).find((m) => !m.named);
+  return (mine ?? (await store.latestContinuity(owner, since)))?.runId;
+}
+
+/**
+ * A place in a run the request does not continue: its main line when the run has nothing
+ * yet (or the request has no prompt of its own), else a new lane (a subagent) under the
+ * run's newest request.
+ */
+async function newLane(store: RunStore, runId: string, branches: boolean): Promise<RunPlacement> {
+  // This instance's placements in it that the store may not have yet (captures are listed in batches).
+  const local = [...placed().values()].flat().filter((m) => m.runId === runId);
+  const stored = await store.lanes(runId);
+  if (!branches || (!stored && local.length === 0)) return { runId, lane: 0 };
+  const maxLane = Math.max(stored?.maxLane ?? 0, ...local.map((m) => m.lane));
+  // Capture ids are UUIDv7, ordered by the time their requests came: the greatest is the newest.
+  const newest = [stored?.newest, ...local.map((m) => m.captureId)]
+    .filter((id): id is string => id !== undefined)
+    .sort()
+    .at(-1)!;
+  return { runId, lane: maxLane + 1, parent: newest };
+}
+
+function recent(owner: string, since: number): RunMember[] {
+  return (placed().get(owner) ?? []).filter((m) => m.startedAt > since);
 }
 
 function remember(owner: string, member: RunMember): void {
