@@ -32,7 +32,11 @@ test('a reload mid-stream picks the reply up live and sees it to its end, whole'
   await endsCompleteAsStored(app);
   // Its event log is whole: one open marker, one end marker (over, it opens at its start: Follow tail goes to its end).
   await page.getByRole('button', { name: 'Event log', exact: true }).first().click();
-  await page.getByRole('region', { name: 'Event log' }).getByRole('button', { name: 'Follow tail' }).click();
+  // Following the tail shows its end: on already if the log opened while the reply was
+  // still live here, else turned on (a click on a pressed one would turn it off).
+  const follow = page.getByRole('region', { name: 'Event log' }).getByRole('button', { name: 'Follow tail' });
+  if ((await follow.getAttribute('aria-pressed')) !== 'true') await follow.click();
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
   await expect(
     page.getByRole('region', { name: 'Event log' }).locator('[data-log-row]').filter({ hasText: 'sluice end' }),
   ).toHaveCount(1);
