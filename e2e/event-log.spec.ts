@@ -110,7 +110,7 @@ test('the panel names the reply it shows, and its rows give the data the room', 
   await replyAndLog(app, 'sim-anthropic::sim-markdown', 'tokens=40 tps=400 delay=0');
   // Model, provider, and when (the server's time, once the reply is stored).
   await expect(panel(page)).toHaveAccessibleDescription(
-    /^Newest reply: sim-markdown · Simulator · Anthropic Messages · \d{1,2}:\d{2}:\d{2}/,
+    /^Newest reply: sim-markdown · Simulator · Anthropic Messages · \d{1,2}:\d{2}\b/,
   );
   await app.ask('sim-openai::sim-echo', 'second tokens=5 delay=0');
   await app.done();

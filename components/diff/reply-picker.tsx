@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { DiffSide, ReplyChoice } from '@/lib/api/diff';
 import { PageStats } from '../page-stats';
+import { LocalTime } from '../ui/local-time';
 
 const diffHref = (a: string | undefined, b: string) =>
   a ? `/diff?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}` : `/diff?a=${encodeURIComponent(b)}`;
@@ -22,8 +23,7 @@ function Choices({ heading, choices, a }: { heading: string; choices: ReplyChoic
               </span>
               <span className="text-zinc-600 dark:text-zinc-400">
                 {' '}
-                {c.near ? `in ${c.near}` : `in “${c.title}”`} ·{' '}
-                {new Date(c.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC
+                {c.near ? `in ${c.near}` : `in “${c.title}”`} · <LocalTime at={c.createdAt} />
               </span>
               {c.snippet ? (
                 <span className="mt-0.5 block truncate text-xs text-zinc-600 dark:text-zinc-400">{c.snippet}</span>

@@ -50,7 +50,7 @@ export function LogControls({
         className={[
           'flex items-center gap-1.5 rounded border border-zinc-300 px-2 py-1 aria-pressed:border-sky-700',
           'aria-pressed:bg-sky-700 aria-pressed:text-white dark:border-zinc-700',
-          'dark:aria-pressed:border-sky-500 dark:aria-pressed:bg-sky-600',
+          'dark:aria-pressed:border-sky-500 dark:aria-pressed:bg-sky-700',
         ].join(' ')}
       >
         <span aria-hidden className={`size-1.5 rounded-full ${follow ? 'bg-white' : 'border border-current'}`} />

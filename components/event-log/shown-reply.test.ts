@@ -16,7 +16,7 @@ describe('describeReply', () => {
     const at = new Date();
     at.setHours(9, 5, 7);
     expect(describeReply(reply({ requestStart: at.getTime() }), providers, true)).toMatch(
-      /^Newest reply: sim-thinking · Simulator · Gemini · 0?9:05:07/,
+      /^Newest reply: sim-thinking · Simulator · Gemini · 0?9:05\b/,
     );
     expect(describeReply(reply({ requestStart: at.getTime() }), providers, false)).toMatch(/^Reply: sim-thinking/);
   });

@@ -34,7 +34,7 @@ export function describeReply(reply: ShownReply, providers: PublicProvider[], la
   const when = reply.streaming
     ? 'streaming now'
     : reply.requestStart !== undefined
-      ? formatWhen(reply.requestStart, { precise: true })
+      ? formatWhen(reply.requestStart)
       : 'just now';
   return `${latest ? 'Newest reply' : 'Reply'}: ${[reply.model, provider, when].filter(Boolean).join(' · ')}`;
 }

@@ -6,14 +6,14 @@ import { formatWhen, fullWhen } from '@/lib/client/format-when';
 const noSubscription = () => () => {};
 
 /**
- * A moment (a capture's start, a run's), to the second, in the reader's own time zone:
- * written in the browser only (the server's zone may differ, and a page it rendered would
- * then disagree).
+ * A moment (a capture's start, a run's, a conversation's), in Sluice's one format and the
+ * reader's own time zone, the exact time on hover: written in the browser only (the
+ * server's zone may differ, and a page it rendered would then disagree).
  */
 export function LocalTime({ at }: { at: string }) {
   const text = useSyncExternalStore(
     noSubscription,
-    () => formatWhen(at, { precise: true }),
+    () => formatWhen(at),
     () => '',
   );
   const title = useSyncExternalStore(

@@ -1,25 +1,29 @@
 /**
- * When something happened, as short as the reader needs it: the time alone today, the
- * day this year, the full date before. `precise` adds seconds (the event log tells
- * replies a few seconds apart) and keeps the time on other days.
+ * Sluice's one way of writing a moment, in the reader's locale and time zone: the time
+ * alone today, the day and time earlier this year, the day and year before. Every page
+ * writes dates this way (the sidebar, Traffic, runs, shares, tokens, the event log, the
+ * diff picker); the exact time, to the second with its zone, is `fullWhen`, on hover.
  */
 export function formatWhen(
   at: Date | string | number,
-  { now = new Date(), locale, precise = false }: { now?: Date; locale?: string; precise?: boolean } = {},
+  { now = new Date(), locale }: { now?: Date; locale?: string } = {},
 ): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return '';
   const sameYear = date.getFullYear() === now.getFullYear();
   const sameDay = sameYear && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
-  const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', ...(precise ? { second: '2-digit' } : {}) };
-  const day: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) };
-  const options = sameDay ? time : precise ? { ...day, ...time } : day;
-  return formatter(locale, options).format(date);
+  const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+  if (sameDay) return formatter(locale, time).format(date);
+  if (sameYear) return formatter(locale, { month: 'short', day: 'numeric', ...time }).format(date);
+  return formatter(locale, { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
 
-/** The full date and time, for a tooltip. */
-export const fullWhen = (at: Date | string | number, locale?: string): string =>
-  formatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+/** The exact moment, to the second and with its time zone: a `<time>`'s title. */
+export function fullWhen(at: Date | string | number, locale?: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return '';
+  return formatter(locale, { dateStyle: 'medium', timeStyle: 'long' }).format(date);
+}
 
 /**
  * Formatters made once per locale and options: making one costs far more than formatting
