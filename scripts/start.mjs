@@ -5,8 +5,11 @@
  * the database, Redis, the allowed names) runs in the server itself (instrumentation.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { dropFailedWrites } from '../lib/server/platform/safe-output.mjs';
 import { staleBuild } from './stale-build.mjs';
+import { addressFile } from './with-env.mjs';
 
 // Whoever reads this launcher's output may go (a closed terminal, a `| tee` that exited):
 // it keeps serving, and still stops.
@@ -49,7 +52,10 @@ server.stdout.on('data', (chunk) => {
 async function checked() {
   for (;;) {
     try {
-      if ((await fetch(`${local}/api/health`)).ok) return console.log(`\nSluice is ready: open ${local}\n`);
+      if ((await fetch(`${local}/api/health`)).ok) {
+        tellAddress();
+        return console.log(`\nSluice is ready: open ${local}\n`);
+      }
     } catch {
       // still starting, or exiting with the reason (the server says it)
     }
@@ -74,4 +80,21 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     } else if (Date.now() - stoppingSince > SECOND_SIGNAL_AFTER_MS) server.kill('SIGKILL');
   });
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.on('exit', (code, signal) => {
+  forgetAddress();
+  process.exit(code ?? (signal ? 1 : 0));
+});
+
+/** Where this server answers, for `npm run with` to find without being told the port (scripts/with-env.mjs). */
+function tellAddress() {
+  try {
+    mkdirSync(dirname(addressFile(process.env)), { recursive: true });
+    writeFileSync(addressFile(process.env), `${local}\n`);
+  } catch {
+    // Not written (a read-only folder): `npm run with` then needs PORT or --sluice, as it says.
+  }
+}
+
+function forgetAddress() {
+  rmSync(addressFile(process.env), { force: true });
+}

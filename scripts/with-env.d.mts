@@ -11,7 +11,14 @@ export interface WithOptions {
   command: string[];
 }
 
-export function parseWithArgs(argv: string[], env: Record<string, string | undefined>): WithOptions;
+/** `started`: the address `npm start` wrote (`startedAddress`); PORT, then --sluice, say otherwise. */
+export function parseWithArgs(argv: string[], env: Record<string, string | undefined>, started?: string): WithOptions;
+
+/** The file `npm start` writes its address to, under SLUICE_DATA_DIR (default `.data`). */
+export function addressFile(env: Record<string, string | undefined>): string;
+
+/** The address `npm start` wrote, if it did and it reads as one. */
+export function startedAddress(env: Record<string, string | undefined>): string | undefined;
 
 /** The agent a command runs, known by its name (also as `npx PACKAGE`), and the index of that word in the command. */
 export function agentOf(command: string[]): { name: 'claude' | 'codex' | 'gemini' | 'aider'; at: number } | undefined;

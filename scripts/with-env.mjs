@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 /** What `npm run with` sets, worked out apart from running anything (scripts/with-env.test.ts). */
 
 export const PLACEHOLDER_KEY = 'sluice-proxy';
@@ -106,8 +108,26 @@ const MODES = ['record', 'playback', 'hybrid'];
 const CASSETTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const PACE = /^(recorded|instant|\d+(\.\d+)?x)$/;
 
-export function parseWithArgs(argv, env) {
-  const options = { sluice: `http://127.0.0.1:${env.PORT || 3000}`, pick: {}, command: [] };
+/**
+ * Where `npm start` says it serves (scripts/start.mjs writes it once the server answers,
+ * and removes it when the server stops): so `npm run with` finds a Sluice started on
+ * another port without being told again.
+ */
+export const addressFile = (env) => join(env.SLUICE_DATA_DIR || '.data', 'address');
+
+export function startedAddress(env) {
+  try {
+    const url = readFileSync(addressFile(env), 'utf8').trim();
+    return /^https?:\/\/\S+$/.test(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `started`: the address `npm start` wrote; PORT, then --sluice, say otherwise. */
+export function parseWithArgs(argv, env, started = undefined) {
+  const fallback = env.PORT ? `http://127.0.0.1:${env.PORT}` : (started ?? 'http://127.0.0.1:3000');
+  const options = { sluice: fallback, pick: {}, command: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const flag = /^--(sluice|openai|anthropic|gemini|cassette|mode|pace)(?:=(.*))?$/.exec(arg);

@@ -21,6 +21,10 @@ describe('npm run with', () => {
       command: ['node', 'app.js'],
     });
     expect(parseWithArgs(['node'], { PORT: '5000' }).sluice).toBe('http://127.0.0.1:5000');
+    // The address a running `npm start` wrote, unless PORT or --sluice says otherwise.
+    expect(parseWithArgs(['node'], {}, 'http://127.0.0.1:4123').sluice).toBe('http://127.0.0.1:4123');
+    expect(parseWithArgs(['node'], { PORT: '5000' }, 'http://127.0.0.1:4123').sluice).toBe('http://127.0.0.1:5000');
+    expect(parseWithArgs(['node'], {}).sluice).toBe('http://127.0.0.1:3000');
     expect(() => parseWithArgs(['--openai'], {})).toThrow('--openai needs a value');
     expect(() => parseWithArgs([], {})).toThrow('no command');
   });

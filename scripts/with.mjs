@@ -4,7 +4,8 @@
  * shows on the Traffic page without a change to its code. By default the first
  * provider of each protocol in the providers file (the simulator's when the file has
  * none); `--openai ID`, `--anthropic ID` and `--gemini ID` pick others, `--sluice URL`
- * names the Sluice to record through (default http://127.0.0.1:$PORT, PORT 3000).
+ * names the Sluice to record through (default: http://127.0.0.1:$PORT when PORT is set,
+ * else the address the running `npm start` wrote, else http://127.0.0.1:3000).
  * An app with no key of its own gets the placeholder `sluice-proxy`, which the proxy
  * replaces with the provider's configured key; when Sluice has sign-in on, set
  * SLUICE_TOKEN to a personal token, which it gets instead (and stands for the same). `--cassette NAME` records to or plays
@@ -16,7 +17,7 @@
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { proxyEnvironment, parseWithArgs, runNameOf } from './with-env.mjs';
+import { proxyEnvironment, parseWithArgs, runNameOf, startedAddress } from './with-env.mjs';
 
 const usage =
   'Usage: npm run with -- [--sluice URL] [--openai ID] [--anthropic ID] [--gemini ID]\n' +
@@ -24,7 +25,7 @@ const usage =
 
 let options;
 try {
-  options = parseWithArgs(process.argv.slice(2), process.env);
+  options = parseWithArgs(process.argv.slice(2), process.env, startedAddress(process.env));
 } catch (error) {
   console.error(`sluice: ${error.message}\n${usage}`);
   process.exit(2);

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -101,3 +101,34 @@ it('npm start refuses a wrong environment variable, naming it and what it expect
   expect(run.stderr).toContain('Sluice cannot start: an environment variable is wrong.');
   expect(run.stderr).toContain('SLUICE_IDLE_TIMEOUT_MS must be a whole number of milliseconds');
 });
+
+it('npm start tells npm run with where it serves, so a port given once is not given again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-address-'));
+  const port = String(await freePort());
+  const env = { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir };
+  const server = spawn('node', ['scripts/start.mjs'], { env: { ...env, PORT: port }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let out = '';
+    server.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
+    await new Promise<void>((ready, failed) => {
+      server.stdout.on('data', () => out.includes('Sluice is ready') && ready());
+      server.on('exit', (code) => failed(new Error(`npm start exited (${code}): ${out}`)));
+    });
+    expect(readFileSync(join(dir, 'address'), 'utf8').trim()).toBe(`http://127.0.0.1:${port}`);
+    const { PORT: _, ...withoutPort } = env;
+    const run = spawnSync('node', ['scripts/with.mjs', '--', 'node', '-e', 'process.stdout.write(process.env.OPENAI_BASE_URL)'], {
+      env: withoutPort,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).not.toContain('not answering');
+    expect(run.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/proxy/`));
+  } finally {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((done) => server.on('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+  }
+  // Stopped, it no longer says it serves.
+  expect(existsSync(join(dir, 'address'))).toBe(false);
+}, 120_000);
