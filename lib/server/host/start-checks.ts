@@ -40,7 +40,7 @@ export async function checkBeforeServing(
     if (settings.SLUICE_AUTH === 'none')
       say(
         `WARNING: serving on ${host} with SLUICE_AUTH=none. There is no login: anyone who can reach this port ` +
-          'can use the configured API keys and read the history (README, "Teams: sign-in").',
+          'can use the configured API keys and read the history (docs/operations.md, "Teams: sign-in").',
       );
   }
   try {

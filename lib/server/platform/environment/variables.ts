@@ -22,12 +22,12 @@ import {
   secret,
 } from './kinds';
 
-/** One variable: its kind, its value when unset (or empty), and what the README's table says of it. */
+/** One variable: its kind, its value when unset (or empty), and what docs/operations.md's table says of it. */
 export interface Variable<T> {
   kind: Kind<T>;
   fallback: T;
   meaning: string;
-  /** The default in the README's words. */
+  /** The default in docs/operations.md's words. */
   shownDefault: string;
 }
 
@@ -43,20 +43,20 @@ function optional<T>(kind: Kind<T>, meaning: string, shownDefault = 'unset'): Va
 const MiB = 1 << 20;
 
 /**
- * Every variable Sluice reads, in the README's order: the README's "Environment" table
- * is this list (environment-readme.test.ts holds the two together).
+ * Every variable Sluice reads, in docs/operations.md's order: its "Environment" table
+ * is this list (environment-docs.test.ts holds the two together).
  */
 export const VARIABLES = {
   PORT: withDefault(port, 3000, 'port that `npm start` serves on'),
   HOST: withDefault(host, '127.0.0.1', 'address it binds; one beyond loopback needs `SLUICE_ALLOWED_HOSTS`'),
-  SLUICE_CONFIG: optional(path, 'providers file (see "Adding real providers")', '`sluice.config.json` if present'),
+  SLUICE_CONFIG: optional(path, 'providers file (see the README, "Adding real providers")', '`sluice.config.json` if present'),
   SLUICE_DATA_DIR: withDefault(path, '.data', 'folder of the embedded database'),
   DATABASE_URL: optional(postgresUrl, 'PostgreSQL instead of the embedded database (see "Running with PostgreSQL")'),
   REDIS_URL: optional(redisUrl, 'share the replies in flight between several instances (see "Running several instances")'),
   SLUICE_ALLOWED_HOSTS: withDefault(
     hostNames,
     [],
-    'names Sluice answers to besides loopback, comma- or space-separated (see "Behind a proxy")',
+    'names Sluice answers to besides loopback, comma- or space-separated (see "Behind a proxy, or under another name")',
   ),
   SLUICE_AUTH: withDefault(
     oneOf(['none', 'proxy', 'oidc']),
@@ -142,7 +142,7 @@ export const VARIABLES = {
   SLUICE_CASSETTE_DIR: withDefault(
     path,
     'cassettes',
-    'folder of the proxy\'s cassettes (`{name}.har`, see "Cassettes: run your tests offline")',
+    'folder of the proxy\'s cassettes (`{name}.har`, see the README, "Cassettes: run your tests offline")',
     '`./cassettes`',
   ),
   SLUICE_STREAM_RETENTION_MS: withDefault(milliseconds, 5 * 60_000, 'how long an ended reply stays joinable by byte offset'),
