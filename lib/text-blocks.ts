@@ -71,7 +71,7 @@ function blockEnd(text: string, start: number): number {
 /** The text's blocks, in order: joined, they are the text. */
 export function splitText(text: string): string[] {
   const blocks: string[] = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = blockEnd(text, start);
     blocks.push(text.slice(start, end));
     start = end;

@@ -8,7 +8,13 @@
  * 219 KB, about 150 KB each: 30 MB of request bodies, nearly all of it said before.
  * Made of seeded words: the same every time.
  */
+import { emptyMessage } from '@/lib/assemble/message';
+import type { Json as AnyJson } from '@/lib/protocols/json';
+import { composeContext } from '@/lib/runs/composition';
 import { pick, seededRandom, type Random } from '@/lib/seeded-random';
+import type { SqlClient } from '@/lib/server/database/sql-client';
+import { uuidv7 } from '@/lib/server/platform/ids';
+import type { CaptureStart, CaptureStore } from '@/lib/server/store/capture-store';
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +85,13 @@ export function agentRunRequests(count = 200, seed = 51): string[] {
   ];
   const toolList = tools(random);
   const history: Json[] = [
-    { role: 'user', content: [{ type: 'text', text: `<system-reminder>${words(random, 400)}</system-reminder>` }, { type: 'text', text: words(random, 40) }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: `<system-reminder>${words(random, 400)}</system-reminder>` },
+        { type: 'text', text: words(random, 40) },
+      ],
+    },
   ];
   const bodies: string[] = [];
   for (let n = 1; n <= count; n++) {
@@ -105,4 +117,73 @@ export function agentRunRequests(count = 200, seed = 51): string[] {
     );
   }
   return bodies;
+}
+
+/** A capture's listing as the recorder writes it, for a request of the run. */
+function listing(id: string, body: string, runId: string, at: number): CaptureStart {
+  return {
+    id,
+    provider: 'anthropic',
+    method: 'POST',
+    path: '/v1/messages',
+    model: 'claude-sonnet-4-5-20250929',
+    status: 'streaming',
+    startedAt: new Date(at).toISOString(),
+    protocol: 'anthropic-messages',
+    sse: true,
+    timings: {},
+    run: { id: runId, lane: 0 },
+    request: {
+      method: 'POST',
+      url: 'https://api.anthropic.com/v1/messages',
+      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', 'x-api-key': '[REDACTED]' },
+      body: { text: body, bytes: Buffer.byteLength(body), truncated: false },
+    },
+    response: { status: 200, headers: { 'content-type': 'text/event-stream' } },
+    owner: 'local',
+  };
+}
+
+/**
+ * Writes the run's requests as the recording proxy does (lib/server/proxy/capture-recorder.ts):
+ * each listed, then ended with its reply's text to search and its prompt's context counted.
+ * Returns the captures' ids, in order.
+ */
+export async function recordAgentRun(captures: CaptureStore, bodies: string[], runId: string): Promise<string[]> {
+  const ids: string[] = [];
+  const t0 = Date.parse('2026-11-28T10:00:00Z');
+  for (const [i, body] of bodies.entries()) {
+    const id = uuidv7(t0 + i * 1000);
+    const start = listing(id, body, runId, t0 + i * 1000);
+    await captures.start(start);
+    const { request, response, owner, ...summary } = start;
+    void request;
+    void owner;
+    const text = `Step ${i + 1}: reading the next file.`;
+    await captures.end(id, {
+      summary: { ...summary, status: 'complete', timings: { firstByte: 500, end: 2000 } },
+      response,
+      reply: { ...emptyMessage('complete'), text, parts: [{ type: 'text', text }] },
+      searchText: text,
+      context: composeContext('anthropic-messages', JSON.parse(body) as AnyJson),
+    });
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * The bytes the store keeps of the request bodies of the captures it holds: each distinct
+ * block (its hash, text and seam), each capture's list of block hashes, and every copy
+ * kept inline (a body written before blocks, the search text, the counted context).
+ */
+export async function storedRequestBytes(sql: Pick<SqlClient, 'query'>): Promise<number> {
+  const { rows } = await sql.query<{ blocks: string | number | null; inline: string | number | null }>(
+    `select (select sum(octet_length(hash) + octet_length(text) + octet_length(seam)) from body_blocks) as blocks,
+            (select sum(coalesce(octet_length(array_to_string(request_blocks, '')), 0)
+                      + coalesce(octet_length(request->'body'->>'text'), 0)
+                      + octet_length(search_text) + coalesce(octet_length(context::text), 0))
+             from captures) as inline`,
+  );
+  return Number(rows[0]?.blocks ?? 0) + Number(rows[0]?.inline ?? 0);
 }

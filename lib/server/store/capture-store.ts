@@ -211,7 +211,10 @@ export class CaptureStore {
     if (filter.run) add((n) => `run_id = ${n}`, filter.run);
     // The request's body is searched in its blocks: each block once, however many captures name it.
     if (filter.q)
-      add((n) => `(path ilike ${n} or model ilike ${n} or search_text ilike ${n} or ${blocksLike('captures', n)})`, like(filter.q));
+      add(
+        (n) => `(path ilike ${n} or model ilike ${n} or search_text ilike ${n} or ${blocksLike('captures', n)})`,
+        like(filter.q),
+      );
     if (filter.before) add((n) => `seq < ${n}`, filter.before);
     const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
     const { rows } = await this.sql.query<Row>(
