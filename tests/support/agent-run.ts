@@ -177,13 +177,20 @@ export async function recordAgentRun(captures: CaptureStore, bodies: string[], r
  * block (its hash, text and seam), each capture's list of block hashes, and every copy
  * kept inline (a body written before blocks, the search text, the counted context).
  */
-export async function storedRequestBytes(sql: Pick<SqlClient, 'query'>): Promise<number> {
-  const { rows } = await sql.query<{ blocks: string | number | null; inline: string | number | null }>(
+export async function storedRequestBytes(
+  sql: Pick<SqlClient, 'query'>,
+): Promise<{ total: number; blocks: number; lists: number; inline: number }> {
+  const { rows } = await sql.query<Record<'blocks' | 'lists' | 'inline', string | number | null>>(
     `select (select sum(octet_length(hash) + octet_length(text) + octet_length(seam)) from body_blocks) as blocks,
-            (select sum(coalesce(octet_length(array_to_string(request_blocks, '')), 0)
-                      + coalesce(octet_length(request->'body'->>'text'), 0)
-                      + octet_length(search_text) + coalesce(octet_length(context::text), 0))
+            (select sum(octet_length(h)) from captures, unnest(request_blocks) as h) as lists,
+            (select sum(coalesce(octet_length(request->'body'->>'text'), 0) + octet_length(search_text)
+                      + coalesce(octet_length(context::text), 0))
              from captures) as inline`,
   );
-  return Number(rows[0]?.blocks ?? 0) + Number(rows[0]?.inline ?? 0);
+  const [blocks, lists, inline] = (['blocks', 'lists', 'inline'] as const).map((key) => Number(rows[0]?.[key] ?? 0)) as [
+    number,
+    number,
+    number,
+  ];
+  return { total: blocks + lists + inline, blocks, lists, inline };
 }

@@ -69,9 +69,16 @@ export const blockedText = (alias: string) =>
                 then coalesce(string_agg(b.text, '' order by u.n), '') end
     from unnest(${alias}.request_blocks) with ordinality as u(hash, n) left join body_blocks b on b.hash = u.hash)`;
 
-/** SQL: whether the capture row `alias` names a block whose text (with its seam) is like `param`. */
+/**
+ * SQL: whether the capture row `alias` names a block whose text (with its seam) is like
+ * `param`. Worked out once for the query, not per row: the blocks that match, as a hashed
+ * set, then the captures naming one of them (each list read once). Per row, the planner
+ * joined every block again; and `&&` with the matching blocks' array compares each hash
+ * with each (other owners' blocks match too).
+ */
 export const blocksLike = (alias: string, param: string) =>
-  `${alias}.request_blocks && array(select hash from body_blocks where (seam || text) ilike ${param})`;
+  `${alias}.id in (select named.id from captures named, unnest(named.request_blocks) as block(hash)
+                   where block.hash in (select hash from body_blocks where (seam || text) ilike ${param}))`;
 
 /**
  * The request body's text of a row read with `blockedText` as `blocked_text` (and
