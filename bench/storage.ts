@@ -54,15 +54,18 @@ function metric(
   };
 }
 
-async function timed(fn: () => Promise<unknown>, runs = 15): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    times.push(performance.now() - start);
-  }
-  return median(times);
+/** Medians of two things timed in turns (on a shared machine, load drifts between two series taken apart). */
+async function paired(a: () => Promise<unknown>, b: () => Promise<unknown>, runs = 21): Promise<[number, number]> {
+  await a();
+  await b();
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++)
+    for (const [k, fn] of [a, b].entries()) {
+      const start = performance.now();
+      await fn();
+      times[k]!.push(performance.now() - start);
+    }
+  return [median(times[0]), median(times[1])];
 }
 
 /** The store's own SQL connection (tests and benches only). */
@@ -102,8 +105,10 @@ async function measure(name: string, captures: CaptureStore, bodies: string[]): 
   const inlineDisk = await onDisk(sql, 'bench_inline');
 
   const last = ids.at(-1)!;
-  const read = await timed(() => captures.get(last, 'local'));
-  const readInline = await timed(() => sql.query('select request from bench_inline where id = $1', [last]));
+  const [read, readInline] = await paired(
+    () => captures.get(last, 'local'),
+    () => sql.query('select request from bench_inline where id = $1', [last]),
+  );
   await sql.exec('drop table bench_inline');
 
   return {
@@ -153,8 +158,10 @@ export async function run(): Promise<Metric[]> {
   await db.runs.named('local', runId, 'storage bench', new Date().toISOString(), runId);
   const pglite = await measure('PGlite', db.captures, bodies);
   metrics.push(...pglite.metrics);
-  const open = await timed(() => runDetail(runId, 'local'));
-  const list = await timed(() => db.captures.list('local', { run: runId, limit: 200 }));
+  const [open, list] = await paired(
+    () => runDetail(runId, 'local'),
+    () => db.captures.list('local', { run: runId, limit: 200 }),
+  );
   metrics.push(
     metric(
       `PGlite: the run opened (GET /api/runs/{id}'s work), ${STEPS} steps`,
@@ -181,8 +188,11 @@ export async function run(): Promise<Metric[]> {
 
   const sample = bodies[Math.floor(STEPS / 2)]!;
   const request = { method: 'POST', url: 'https://api.anthropic.com/v1/messages', headers: {}, body: { text: sample } };
-  const cut = await timed(async () => blocksOf('local', sample), 41);
-  const json = await timed(async () => storableJson(request), 41);
+  const [cut, json] = await paired(
+    async () => blocksOf('local', sample),
+    async () => storableJson(request),
+    41,
+  );
   metrics.push(
     metric(
       `a ${Math.round(Buffer.byteLength(sample) / 1024)} KB request cut into blocks and hashed (the listing, main thread)`,
