@@ -9,6 +9,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<Metric[]> }>
   log: () => import('./log'),
   markdown: () => import('./markdown'),
   runs: () => import('./runs'),
+  storage: () => import('./storage'),
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -7,12 +7,14 @@
  * two runs diffed to their first divergence; a run played back offline from its cassette.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CapturePage } from '@/lib/api/captures';
+import type { CaptureDetail, CapturePage } from '@/lib/api/captures';
 import { CONTEXT_PARTS, type RunDetail, type RunDiff, type RunPage } from '@/lib/api/runs';
+import type { Har } from '@/lib/server/views/har';
+import { agentRunRequests } from './support/agent-run';
 import { startCacheUpstream, type CacheUpstream } from './support/cache-upstream';
 import { startNextServer, type RunningServer } from './support/next-server';
 
@@ -21,6 +23,7 @@ const SECRET = 'sk-runs-test-SECRET-41c2';
 
 let upstream: CacheUpstream;
 let sluice: RunningServer;
+let cassettes: string;
 
 beforeAll(async () => {
   upstream = await startCacheUpstream();
@@ -42,7 +45,8 @@ beforeAll(async () => {
       ],
     }),
   );
-  sluice = await startNextServer({ SLUICE_CONFIG: config, SLUICE_CASSETTE_DIR: join(dir, 'cassettes') });
+  cassettes = join(dir, 'cassettes');
+  sluice = await startNextServer({ SLUICE_CONFIG: config, SLUICE_CASSETTE_DIR: cassettes });
 });
 
 afterAll(async () => {
@@ -265,6 +269,36 @@ describe('runs', () => {
     // The run as one HAR file: every exchange.
     const har = await get<{ log: { entries: unknown[] } }>(`/api/runs/${a.id}/har`);
     expect(har.log.entries).toHaveLength(8);
+  });
+
+  it('an agent’s large requests, stored as shared blocks, come back byte for byte: each capture, the run’s HAR, its cassette', async () => {
+    // Claude Code's shape: each request the last one and a step more, the cache marker moving.
+    const bodies = agentRunRequests(12).map((body) => body.replace(/^\{"model":"[^"]+"/, '{"model":"loop-99"'));
+    for (const body of bodies) {
+      const answer = await fetch(`${sluice.origin}/proxy/cache-anthropic/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': 'sluice-proxy', 'x-sluice-run': 'large requests' },
+        body,
+      });
+      expect(answer.status).toBe(200);
+      await answer.text();
+    }
+    const run = await newestRun(/^large requests$/);
+    const detail = await settled(run.id, bodies.length);
+    for (const [i, step] of detail.steps.entries()) {
+      const capture = await get<CaptureDetail>(`/api/captures/${step.captureId}`);
+      expect(capture.request.body).toEqual({ text: bodies[i], bytes: Buffer.byteLength(bodies[i]!), truncated: false });
+    }
+    const har = await get<Har>(`/api/runs/${run.id}/har`);
+    expect(har.log.entries.map((entry) => entry.request.postData?.text)).toEqual(bodies);
+    const written = await fetch(`${sluice.origin}/api/runs/${run.id}/cassette`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sluice.origin },
+      body: JSON.stringify({ name: 'large-requests' }),
+    });
+    expect(written.status, await written.clone().text()).toBe(201);
+    const cassette = JSON.parse(readFileSync(join(cassettes, 'large-requests.har'), 'utf8')) as Har;
+    expect(cassette.log.entries.map((entry) => entry.request.postData?.text)).toEqual(bodies);
   });
 
   it('answers 404 for a run that is not there, and 400 for a diff without its two runs', async () => {

@@ -254,6 +254,10 @@ describe('personal tokens with sign-in on', () => {
         ['bob', 'user-bob'],
       ]);
       for (const c of captures.rows) expect(c.request).not.toContain('sluice_');
+      // Request bodies are kept apart, in blocks (lib/server/store/body-blocks.ts).
+      const blocks = await sql.query<{ text: string }>('select seam || text as text from body_blocks');
+      expect(blocks.rows.length).toBeGreaterThan(0);
+      for (const block of blocks.rows) expect(block.text).not.toContain('sluice_');
     } finally {
       await sql.close();
     }

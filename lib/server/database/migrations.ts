@@ -197,6 +197,21 @@ export const MIGRATIONS: string[] = [
    alter table captures add column context jsonb;
    create index captures_by_run on captures (run_id, started_at);
    create index captures_by_owner_time on captures (owner_id, started_at desc);`,
+  // A run's requests stored once (issue 51; lib/server/store/body-blocks.ts): a request's
+  // body is cut into content-defined blocks (lib/text-blocks.ts), each stored once under
+  // its SHA-256, and the capture names its blocks in order. A request that resends the
+  // run so far adds only its new blocks. `seam`: the characters that came before the block
+  // where it was first stored, for search (a phrase across a cut). The index finds the
+  // captures of a block: whether one is still used, and search. Captures written before
+  // keep their body inline (request_blocks null), and are read as they are.
+  `create table body_blocks (
+     hash bytea primary key,
+     text text not null,
+     seam text not null default ''
+   );
+   alter table captures add column request_blocks bytea[];
+   alter table captures alter column request_blocks set storage external;
+   create index captures_by_block on captures using gin (request_blocks) with (fastupdate = off);`,
 ];
 
 /**

@@ -467,7 +467,8 @@ export class CaptureRecorder {
         ...(body ? { body } : {}),
         ...(reply ? { reply } : {}),
         ...(chunks?.sizes.length ? { chunks } : {}),
-        searchText: `${requestBody.slice(0, 32 * 1024)} ${reply?.text.slice(0, 32 * 1024) ?? body?.text.slice(0, 4096) ?? ''}`,
+        // The request's body is searched where the store keeps it, once per block (lib/server/store/body-blocks.ts).
+        searchText: reply?.text.slice(0, 32 * 1024) ?? body?.text.slice(0, 4096) ?? '',
         ...this.context(detail.request.body),
       });
       captureWritten({ ended: true });

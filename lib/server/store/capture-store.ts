@@ -1,8 +1,20 @@
 import 'server-only';
-import type { CaptureDetail, CapturePage, CaptureQuery, CaptureSummary } from '@/lib/api/captures';
+import type { CapturedBody, CaptureDetail, CapturePage, CaptureQuery, CaptureSummary } from '@/lib/api/captures';
 import { readPackedEvents, type PackedEvents } from '@/lib/server/database/packed-events';
 import type { SqlClient } from '@/lib/server/database/sql-client';
 import { storableJson, storableText } from '@/lib/server/database/storable';
+import {
+  blockedText,
+  blocksLike,
+  blocksOf,
+  hashList,
+  insertLock,
+  requestText,
+  storeBlocks,
+  sweepLock,
+  sweptWith,
+  type Block,
+} from './body-blocks';
 
 /** What a capture's first write holds: the request and, by then, the response's head. */
 export type CaptureStart = Pick<CaptureDetail, 'request' | 'response'> &
@@ -21,7 +33,7 @@ export interface CaptureEnd {
   body?: CaptureDetail['body'];
   reply?: CaptureDetail['reply'];
   chunks?: CaptureDetail['chunks'];
-  /** Text the Traffic page's search reads: the request's body and the reply's text. */
+  /** Text the Traffic page's search reads beside the request's body (its blocks): the reply's text. */
   searchText: string;
   /** Its prompt's tokens by part, raw (lib/runs/composition), for its run's page. */
   context?: object;
@@ -32,7 +44,10 @@ export type CaptureFilter = CaptureQuery;
 
 type Row = { summary: CaptureSummary; seq: string | number };
 type DetailRow = Row & {
-  request: CaptureDetail['request'];
+  /** Its body's text is inline only in a capture written before blocks (not `blocked`). */
+  request: Omit<CaptureDetail['request'], 'body'> & { body: Omit<CapturedBody, 'text'> & { text?: string } };
+  blocked: boolean;
+  blocked_text: string | null;
   response: CaptureDetail['response'] | null;
   body: CaptureDetail['body'] | null;
   reply: CaptureDetail['reply'] | null;
@@ -94,10 +109,18 @@ export class CaptureStore {
     this.inserting = false;
   }
 
+  /**
+   * The captures' rows, and their request bodies' blocks: each block once, then the rows
+   * naming theirs, in one transaction (body-blocks.ts says why under a lock).
+   */
   private async insert(captures: CaptureStart[]): Promise<void> {
     const params: unknown[] = [];
+    const blocks: Block[] = [];
     const rows = captures.map(({ request, response, owner, runPlace, ...summary }) => {
       const n = params.length;
+      const { text, ...body } = request.body;
+      const own = blocksOf(owner, storableText(text));
+      blocks.push(...own);
       params.push(
         summary.id,
         summary.startedAt,
@@ -107,9 +130,9 @@ export class CaptureStore {
         summary.model === undefined ? null : storableText(summary.model),
         summary.status,
         storableJson(summary),
-        storableJson(request),
+        storableJson({ ...request, body }),
         response ? storableJson(response) : null,
-        storableText(request.body.text.slice(0, SEARCH_CHARS)),
+        own.map((block) => block.hash),
         owner,
         summary.run?.id ?? null,
         summary.run?.lane ?? null,
@@ -120,15 +143,19 @@ export class CaptureStore {
       const $ = (i: number) => `$${n + i}`;
       return (
         `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ` +
-        `${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${$(11)}, ${$(12)}, ${$(13)}, ${$(14)}, ${$(15)}, ${$(16)}, ${$(17)})`
+        `${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${hashList($(11))}, ${$(12)}, ${$(13)}, ${$(14)}, ${$(15)}, ${$(16)}, ${$(17)})`
       );
     });
-    await this.sql.query(
-      `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, search_text, owner_id,
-         run_id, run_lane, run_parent, prompt_full, prompt_anchor)
-       values ${rows.join(', ')}`,
-      params,
-    );
+    await this.sql.batch([
+      insertLock,
+      storeBlocks(blocks),
+      {
+        sql: `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, request_blocks,
+                owner_id, run_id, run_lane, run_parent, prompt_full, prompt_anchor)
+              values ${rows.join(', ')}`,
+        params,
+      },
+    ]);
   }
 
   async end(id: string, end: CaptureEnd): Promise<void> {
@@ -182,7 +209,12 @@ export class CaptureStore {
     if (filter.status) add((n) => `status = ${n}`, filter.status);
     if (filter.model) add((n) => `model = ${n}`, filter.model);
     if (filter.run) add((n) => `run_id = ${n}`, filter.run);
-    if (filter.q) add((n) => `(path ilike ${n} or model ilike ${n} or search_text ilike ${n})`, like(filter.q));
+    // The request's body is searched in its blocks: each block once, however many captures name it.
+    if (filter.q)
+      add(
+        (n) => `(path ilike ${n} or model ilike ${n} or search_text ilike ${n} or ${blocksLike('captures', n)})`,
+        like(filter.q),
+      );
     if (filter.before) add((n) => `seq < ${n}`, filter.before);
     const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
     const { rows } = await this.sql.query<Row>(
@@ -198,8 +230,9 @@ export class CaptureStore {
 
   async get(id: string, ownerId: string): Promise<CaptureDetail | undefined> {
     const { rows } = await this.sql.query<DetailRow>(
-      `select summary, seq, request, response, body, reply, encode(events_stream, 'base64') as events_stream, events_spans, events_truncated, chunks
-       from captures where id = $1 and ($2::text = '*' or owner_id = $2::text)`,
+      `select summary, seq, request, response, body, reply, encode(events_stream, 'base64') as events_stream, events_spans, events_truncated, chunks,
+         c.request_blocks is not null as blocked, ${blockedText('c')} as blocked_text
+       from captures c where id = $1 and ($2::text = '*' or owner_id = $2::text)`,
       [id, ownerId],
     );
     const row = rows[0];
@@ -212,9 +245,10 @@ export class CaptureStore {
             truncated: row.events_truncated ?? false,
           })
         : undefined;
+    const { text, ...body } = row.request.body;
     return {
       ...row.summary,
-      request: row.request,
+      request: { ...row.request, body: { text: requestText(row, text, id), ...body } },
       ...(row.response ? { response: row.response } : {}),
       ...(events ? { events } : {}),
       ...(row.body ? { body: row.body } : {}),
@@ -223,13 +257,17 @@ export class CaptureStore {
     };
   }
 
-  /** Whether it was there to delete. */
+  /** Whether it was there to delete. Its request's blocks go with it, but those another capture names. */
   async delete(id: string, ownerId: string): Promise<boolean> {
-    const { rows } = await this.sql.query<{ id: string }>('delete from captures where id = $1 and owner_id = $2 returning id', [
-      id,
-      ownerId,
+    const [, deleted] = await this.sql.batch([
+      sweepLock,
+      {
+        sql: `with gone as (delete from captures where id = $1 and owner_id = $2 returning id, request_blocks), ${sweptWith('gone')}
+              select id from gone`,
+        params: [id, ownerId],
+      },
     ]);
-    return rows.length > 0;
+    return (deleted?.rows.length ?? 0) > 0;
   }
 
   /** Every capture changed since `cursor` (a number of `capture_changes`), oldest change first, and the new cursor. */
@@ -263,10 +301,17 @@ export class CaptureStore {
     );
   }
 
-  /** Deletes all but the newest `keep` captures. */
+  /** Deletes all but the newest `keep` captures, and the blocks only they named. */
   async prune(keep: number): Promise<void> {
-    await this.sql.query(`delete from captures where seq <= (select seq from captures order by seq desc offset $1 limit 1)`, [
-      keep,
+    await this.sql.batch([
+      sweepLock,
+      {
+        sql: `with gone as (
+                delete from captures where seq <= (select seq from captures order by seq desc offset $1 limit 1) returning id, request_blocks
+              ), ${sweptWith('gone')}
+              select count(*) from gone`,
+        params: [keep],
+      },
     ]);
   }
 }

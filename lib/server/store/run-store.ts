@@ -3,6 +3,7 @@ import type { CaptureDetail, CaptureSummary } from '@/lib/api/captures';
 import type { RunSource } from '@/lib/api/runs';
 import type { SqlClient } from '@/lib/server/database/sql-client';
 import { storableText } from '@/lib/server/database/storable';
+import { blockedText, requestText } from './body-blocks';
 
 /** A run's own row: what names it. Its figures are its captures'. */
 export interface RunRow {
@@ -193,11 +194,12 @@ export class RunStore {
 
   /** These captures' request bodies (redacted, as captured), by capture id: only the few a page compares. */
   async bodies(runId: string, ids: string[]): Promise<Map<string, string>> {
-    const { rows } = await this.sql.query<{ id: string; text: string | null }>(
-      `select id, request->'body'->>'text' as text from captures where run_id = $1 and id = any($2::text[])`,
+    const { rows } = await this.sql.query<{ id: string; text: string | null; blocked: boolean; blocked_text: string | null }>(
+      `select id, request->'body'->>'text' as text, c.request_blocks is not null as blocked, ${blockedText('c')} as blocked_text
+       from captures c where run_id = $1 and id = any($2::text[])`,
       [runId, [...new Set(ids)]],
     );
-    return new Map(rows.map((r) => [r.id, r.text ?? '']));
+    return new Map(rows.map((r) => [r.id, requestText(r, r.text ?? undefined, r.id)]));
   }
 
   async delete(id: string, owner: string): Promise<boolean> {
