@@ -38,7 +38,7 @@ async function twoRepliesDiffed(app: SluiceApp, marker: string): Promise<string>
     .first()
     .click();
   await expect(page).toHaveURL(/\/diff\?a=[0-9a-f-]{36}&b=[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Compare two replies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Diff two replies' })).toBeVisible();
   return new URL(page.url()).pathname + new URL(page.url()).search;
 }
 
@@ -101,7 +101,7 @@ test('two replies of two conversations: words marked, B’s stall on the axis an
   offline.on('request', (r) => requests.push(r.url()));
   await offline.setContent(html);
   await expect(offline.getByRole('heading', { level: 1 })).toHaveText(
-    'Compare: sim-anthropic · sim-fault-stall vs sim-openai · sim-markdown',
+    'Diff: sim-anthropic · sim-fault-stall vs sim-openai · sim-markdown',
   );
   await expect(offline.locator('del').first()).toBeVisible();
   await expect(offline.locator('ins').first()).toBeVisible();
