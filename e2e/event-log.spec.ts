@@ -332,17 +332,23 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
     .innerText();
   await panel(page).getByText('Import or paste a stream').click();
   await panel(page).getByRole('radio', { name: 'Instantly' }).check();
+  // Named by the reply (its model, its request's time), not by the moment of the export: both files one name.
   const files: string[] = [];
+  for (const format of ['.jsonl', '.sse']) {
+    const download = page.waitForEvent('download');
+    await panel(page)
+      .getByRole('button', { name: `Export ${format}` })
+      .click();
+    files.push((await download).suggestedFilename());
+  }
+  expect(files[0]).toMatch(/^sluice-sim-thinking-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl$/);
+  expect(files[1]).toBe(files[0]!.replace(/\.jsonl$/, '.sse'));
   for (const format of ['.jsonl', '.sse']) {
     await app.lastReply().getByRole('button', { name: 'Show this reply in the event log' }).first().click();
     const download = page.waitForEvent('download');
     await panel(page)
       .getByRole('button', { name: `Export ${format}` })
       .click();
-    // Named by the reply (its model, its request's time), not by the moment of the export: both files one name.
-    files.push((await download).suggestedFilename());
-    expect(files.at(-1)).toMatch(new RegExp(`^sluice-sim-thinking-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ\\${format}$`));
-    if (files.length === 2) expect(files[0]!.replace(/\.jsonl$/, '')).toBe(files[1]!.replace(/\.sse$/, ''));
     const file = await (await download).path();
     const text = readFileSync(file, 'utf8');
     if (format === '.sse') expect(text).toMatch(/^: sluice [0-9a-f]{16} open\n/);

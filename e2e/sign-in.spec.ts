@@ -120,6 +120,7 @@ test('a share’s "Fork into my conversations" signed out: sign in first, then t
   await cy.getByRole('button', { name: 'Fork into my conversations' }).click();
   await expect(cy).toHaveURL(new RegExp(`/sign-in\\?next=${encodeURIComponent(new URL(link).pathname + '/fork')}$`));
   await expect(cy.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await cy.screenshot({ path: 'test-results/screenshots/fork-sign-in-first.png' });
   await cy.getByRole('link', { name: 'Sign in' }).click();
   await cy.getByPlaceholder('Enter any login').fill('cy');
   await cy.getByPlaceholder('and password').fill('any password');
@@ -127,6 +128,7 @@ test('a share’s "Fork into my conversations" signed out: sign in first, then t
   await expect(cy).toHaveURL(new RegExp(`^${sluice.origin}/c/[0-9a-f-]{36}$`));
   await expect(cy.getByText('ada shares this heron with anyone').first()).toBeVisible();
   await expect(cy.getByRole('region', { name: 'Account' })).toContainText('Signed in as Test cy');
+  await cy.screenshot({ path: 'test-results/screenshots/fork-landed.png' });
   // Cy's own conversation: in Cy's list.
   await cy.goto(`${sluice.origin}/`);
   await expect(cy.getByRole('navigation', { name: 'Conversations' })).toContainText('ada shares this heron with anyone');

@@ -25,7 +25,7 @@ function comparable(reply: AssembledMessage | undefined) {
     p.type === 'thinking'
       ? { ...p, signature: p.signature ? 'signed' : undefined }
       : p.type === 'tool-call'
-        ? { ...p, id: 'an id' }
+        ? { ...p, call: { ...p.call, id: 'an id' } }
         : p,
   );
   return {
