@@ -39,20 +39,23 @@ export interface PageLink {
   label: string;
 }
 
-/** An error as a page: what happened, in the server's words, and a way on (home, unless `link` says better). */
-export function errorPage(status: number, message: string, link?: PageLink): Response {
+/** An error as a page's HTML: what happened, in the server's words, and a way on (home, unless `link` says better). */
+export function errorPageHtml(status: number, message: string, link?: PageLink): string {
   const heading = HEADINGS[status] ?? (status >= 500 ? 'Something failed' : 'That did not work');
   const links = [link, { href: '/', label: 'Go to Sluice' }]
     .filter((l): l is PageLink => l !== undefined)
     .map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`)
     .join(' · ');
-  const html = serverPageHtml(
+  return serverPageHtml(
     `${heading} · Sluice`,
     `<main class="share-missing"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(message)}</p>` +
       `<p class="share-status-code">HTTP ${status}</p><p>${links}</p></main>`,
   );
-  return htmlPage(html, status);
 }
+
+/** An error as a page (errorPageHtml), answered with its status. */
+export const errorPage = (status: number, message: string, link?: PageLink): Response =>
+  htmlPage(errorPageHtml(status, message, link), status);
 
 /**
  * `response` as a browser's navigation should get it: a JSON error (the API's body
