@@ -47,7 +47,7 @@ test('not-found pages stay light when light is chosen, whatever the system prefe
   }
 });
 
-test('an API address a browser opens and that answers an error is a page, not JSON: an export of nothing, a sign-in that is off', async ({
+test('an API address a browser opens and that answers an error is a page, not JSON: an export of nothing, a sign-in that is off, a replay of nothing', async ({
   page,
   app,
 }) => {
@@ -65,6 +65,10 @@ test('an API address a browser opens and that answers an error is a page, not JS
     const signIn = await page.goto('/api/auth/sign-in');
     expect(signIn?.status()).toBe(404);
     await expect(page.getByRole('main')).toContainText('SLUICE_AUTH=oidc');
+    // A replay URL of nothing, pasted in the address bar.
+    const replay = await page.goto('/replay/019a0000-0000-7000-8000-000000000000');
+    expect(replay?.status()).toBe(404);
+    await expect(page.getByRole('main')).toContainText('No capture or stored reply');
   }
   // A script asking the same still gets the API's JSON.
   const fetched = await page.evaluate(async () => (await fetch('/api/captures/019a0000-0000-7000-8000-000000000000/har')).json());
