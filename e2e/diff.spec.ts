@@ -38,7 +38,7 @@ async function twoRepliesDiffed(app: SluiceApp, marker: string): Promise<string>
     .first()
     .click();
   await expect(page).toHaveURL(/\/diff\?a=[0-9a-f-]{36}&b=[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Compare two replies' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Diff two replies' })).toBeVisible();
   return new URL(page.url()).pathname + new URL(page.url()).search;
 }
 
@@ -101,7 +101,7 @@ test('two replies of two conversations: words marked, B’s stall on the axis an
   offline.on('request', (r) => requests.push(r.url()));
   await offline.setContent(html);
   await expect(offline.getByRole('heading', { level: 1 })).toHaveText(
-    'Compare: sim-anthropic · sim-fault-stall vs sim-openai · sim-markdown',
+    'Diff: sim-anthropic · sim-fault-stall vs sim-openai · sim-markdown',
   );
   await expect(offline.locator('del').first()).toBeVisible();
   await expect(offline.locator('ins').first()).toBeVisible();
@@ -178,6 +178,47 @@ test('a capture of the recording proxy against a chat’s reply, from the captur
   await expect(answer).toContainText('1 word only in A, 1 only in B.');
   await expect(stream(page, 'A')).toContainText(/A's first token at \d/);
   await expect(stream(page, 'B')).toContainText(/B's first token at \d/);
+});
+
+test('a slow first token is a slow start, not a stall: said so, and shaded apart on the axis', async ({ page, app }) => {
+  const marker = unique();
+  await app.open('/');
+  await app.ask('sim-openai::sim-fault-slow-start', `Slow ${marker} tokens=12 tps=400 delay=1.2`);
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  await app.open('/');
+  await app.ask('sim-openai::sim-markdown', `Quick ${marker} tokens=12 tps=400 delay=0`);
+  await app.done();
+  // Both picked from the page's own list of recent replies.
+  await app.open('/diff');
+  const recent = page.getByRole('region', { name: 'Recent replies' });
+  await recent
+    .getByRole('link', { name: /sim-openai · sim-fault-slow-start/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/diff\?a=[0-9a-f-]{36}$/);
+  await recent
+    .getByRole('link', { name: /sim-openai · sim-markdown/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Diff two replies' })).toBeVisible();
+  // The open chunk at once, then a second's silence before the first token: part of the time to first token.
+  await expect(stream(page, 'A')).toContainText(
+    /A's first token at 1\.\d\d s, after 1\.\d\d s without one \(a slow start, not a stall\)\./,
+  );
+  await expect(stream(page, 'A')).not.toContainText('A stalled');
+  await expect(stream(page, 'A')).toContainText('A never stalled (no gap over 500 ms once its first token came).');
+  await expect(page.locator('svg [data-stall]')).toHaveCount(0);
+  await expect(page.locator('svg [data-slow-start]')).toHaveCount(1);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), colorScheme === 'dark');
+      await stream(page, 'A').scrollIntoViewIfNeeded();
+      await app.shot(`diff-slow-start-${width}-${colorScheme}`, { fullPage: false });
+    }
+  }
 });
 
 const VIEWS = [

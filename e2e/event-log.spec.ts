@@ -69,6 +69,8 @@ for (const p of PROTOCOLS) {
     for (const name of p.expected) expect(top).toContain(name);
     await scrollRows(page, 'bottom');
     expect((await names(page)).at(-1)).toBe('sluice end');
+    // What the end line means, in words: a complete reply's end reads as one, not as an error.
+    await expect(rows(page).last()).toContainText('End: the stream is complete');
     const terminal = rows(page).filter({ hasText: 'terminal:' });
     await expect(terminal).toHaveCount(1);
     await expect(terminal).toContainText(p.terminalData);
@@ -310,6 +312,8 @@ test('a stream cut short says it ended without its terminal event; Jump to first
   await app.done();
   await page.getByRole('button', { name: 'Event log', exact: true }).click();
   await expect(panel(page).getByText('The stream ended without its terminal event.')).toBeVisible();
+  await scrollRows(page, 'bottom');
+  await expect(rows(page).last()).toContainText('End: the upstream closed its stream before its terminal event');
   await app.ask('sim-responses::sim-fault-error', 'tokens=30 delay=0');
   await app.done();
   await panel(page).getByRole('button', { name: 'Jump to first error' }).click();
@@ -328,6 +332,17 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
     .innerText();
   await panel(page).getByText('Import or paste a stream').click();
   await panel(page).getByRole('radio', { name: 'Instantly' }).check();
+  // Named by the reply (its model, its request's time), not by the moment of the export: both files one name.
+  const files: string[] = [];
+  for (const format of ['.jsonl', '.sse']) {
+    const download = page.waitForEvent('download');
+    await panel(page)
+      .getByRole('button', { name: `Export ${format}` })
+      .click();
+    files.push((await download).suggestedFilename());
+  }
+  expect(files[0]).toMatch(/^sluice-sim-thinking-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl$/);
+  expect(files[1]).toBe(files[0]!.replace(/\.jsonl$/, '.sse'));
   for (const format of ['.jsonl', '.sse']) {
     await app.lastReply().getByRole('button', { name: 'Show this reply in the event log' }).first().click();
     const download = page.waitForEvent('download');

@@ -46,3 +46,31 @@ test('not-found pages stay light when light is chosen, whatever the system prefe
     await expect(page.locator('html'), path).not.toHaveClass(/\bdark\b/);
   }
 });
+
+test('an API address a browser opens and that answers an error is a page, not JSON: an export of nothing, a sign-in that is off, a replay of nothing', async ({
+  page,
+  app,
+}) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const har = await page.goto('/api/captures/019a0000-0000-7000-8000-000000000000/har');
+    expect(har?.status()).toBe(404);
+    expect(har?.headers()['content-type']).toContain('text/html');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Sluice' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('navigation', { name: 'Sluice' }).getByRole('link', { name: 'Sluice' })).toBeVisible();
+    expect(await page.locator('body').innerText()).not.toContain('"error"');
+    await app.shot(`api-error-page-${colorScheme}`, { fullPage: false });
+    // Sluice's own sign-in, on a Sluice that signs nobody in: said in a page too.
+    const signIn = await page.goto('/api/auth/sign-in');
+    expect(signIn?.status()).toBe(404);
+    await expect(page.getByRole('main')).toContainText('SLUICE_AUTH=oidc');
+    // A replay URL of nothing, pasted in the address bar.
+    const replay = await page.goto('/replay/019a0000-0000-7000-8000-000000000000');
+    expect(replay?.status()).toBe(404);
+    await expect(page.getByRole('main')).toContainText('No capture or stored reply');
+  }
+  // A script asking the same still gets the API's JSON.
+  const fetched = await page.evaluate(async () => (await fetch('/api/captures/019a0000-0000-7000-8000-000000000000/har')).json());
+  expect(fetched).toMatchObject({ error: { type: 'not_found' } });
+});

@@ -216,7 +216,10 @@ test('a run becomes a cassette to replay offline, once per name, and a HAR file'
 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export HAR' }).click();
-  expect((await download).suggestedFilename()).toBe(`sluice-run-${runB}.har`);
+  // Named by the run's start, not the export's moment.
+  expect((await download).suggestedFilename()).toMatch(
+    new RegExp(`^sluice-run-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ-${runB}\\.har$`),
+  );
 
   // Shared as a snapshot: the link opens the run's steps as plain HTML.
   await page.getByRole('button', { name: 'Share' }).click();

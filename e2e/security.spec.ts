@@ -69,3 +69,33 @@ test('a page on another origin cannot make Sluice call the upstream, change hist
     attacker.close();
   }
 });
+
+/**
+ * The same refusal, met by a person: another site's form that posts to Sluice in the
+ * whole tab (and the tab is a navigation, so is owed a page) shows a page of Sluice's
+ * saying it refused, with the way home, not a JSON body.
+ */
+test('a form on another origin that posts to Sluice in the tab gets a page that says it was refused', async ({
+  page,
+  baseURL,
+}) => {
+  const attacker = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>evil</title>
+      <form method="POST" action="${baseURL}/api/conversations/x/fork"><button>Win a prize</button></form>`);
+  });
+  const origin = await listen(attacker, 0, '127.0.0.2');
+  try {
+    await page.goto(`${origin}/`);
+    const answer = page.waitForResponse(`${baseURL}/api/conversations/x/fork`);
+    await page.getByRole('button', { name: 'Win a prize' }).click();
+    expect((await answer).status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: 'Refused' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('is not this app');
+    await expect(page.getByRole('link', { name: 'Go to Sluice' })).toHaveAttribute('href', '/');
+    expect(await page.locator('body').innerText()).not.toContain('forbidden_origin');
+  } finally {
+    attacker.closeAllConnections();
+    attacker.close();
+  }
+});

@@ -1,7 +1,8 @@
 /**
  * Shares (issue 40), as a user meets them: a chat shared from its header's dialog, the
- * link opened in another browser context (the reply, its raw events, no script), then
- * revoked from the dialog's list, after which the link is a plain 404. The dialog and the
+ * link opened in another browser context (the reply, its raw events, no script), forked
+ * from there into a conversation, then revoked from the dialog's list, after which the
+ * link is a plain 404. The dialog and the
  * share page at 1440 and 390 px, light and dark; axe on both.
  */
 import { expect, test, violations, sideways, type Page } from './support';
@@ -66,11 +67,24 @@ test('share a chat, open the link in another context, revoke it: the link is the
   await expect(other.getByRole('table')).toContainText('data:');
   await expect(other.getByRole('table')).toContainText(words);
   await expect(other.getByRole('button', { name: 'Fork into my conversations' })).toBeVisible();
+  // Sluice's own page: its name, a link home; no referrer leaves for another site, but its own form keeps its Origin.
+  await expect(other.getByRole('navigation', { name: 'Sluice' }).getByRole('link', { name: 'Sluice' })).toHaveAttribute(
+    'href',
+    '/',
+  );
+  await expect(other.locator('meta[name="referrer"]')).toHaveAttribute('content', 'same-origin');
   expect(await violations(other)).toEqual([]);
   await shots(other, 'share-page', async (name) => {
     expect(await sideways(other)).toBe(0);
     await other.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
   });
+
+  // The page's one call to action: a copy in my own conversations, where the fork lands (issue 50: it was a JSON 403).
+  await other.getByRole('button', { name: 'Fork into my conversations' }).click();
+  await expect(other).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await expect(other.getByText(words).first()).toBeVisible();
+  await expect(other.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await other.goto(link);
 
   // Revoked from the dialog's list, asked first: the link opens nothing any more.
   // Its own share: other specs share runs and conversations of their own on this server.
@@ -78,7 +92,7 @@ test('share a chat, open the link in another context, revoke it: the link is the
   const confirm = page.getByRole('dialog', { name: 'Revoke this share?' });
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(dialog.getByRole('list', { name: 'Your shares' })).toContainText('revoked');
-  const gone = await other.reload();
+  const gone = await other.goto(link);
   expect(gone?.status()).toBe(404);
   await expect(other.getByRole('heading', { name: 'Not found' })).toBeVisible();
   expect(csp).toEqual([]);

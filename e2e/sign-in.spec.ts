@@ -93,3 +93,47 @@ test('signs in through the provider’s login page, chats, shares with another s
   // Signed out for real: the API refuses this browser now.
   expect((await page.request.get(`${sluice.origin}/api/conversations`)).status()).toBe(401);
 });
+
+test('a share’s "Fork into my conversations" signed out: sign in first, then the fork is in my own history', async ({
+  page,
+  app,
+  browser,
+}) => {
+  // Ada shares a chat with anyone who has the link.
+  await page.goto(`${sluice.origin}/api/auth/sign-in`);
+  await page.getByPlaceholder('Enter any login').fill('ada');
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(`${sluice.origin}/`);
+  await app.hydrated();
+  await app.ask('sim-openai::sim-echo', 'ada shares this heron with anyone');
+  await app.done();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this conversation' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: /Share link/ }).inputValue();
+
+  // Cy, signed out, opens it and forks it: Sluice's sign-in first, and the fork on the way back, without a second press.
+  const visitor = await browser.newContext();
+  const cy = await visitor.newPage();
+  expect((await cy.goto(link))?.status()).toBe(200);
+  await cy.getByRole('button', { name: 'Fork into my conversations' }).click();
+  await expect(cy).toHaveURL(new RegExp(`/sign-in\\?next=${encodeURIComponent(new URL(link).pathname + '/fork')}$`));
+  await expect(cy.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await cy.screenshot({ path: 'test-results/screenshots/fork-sign-in-first.png' });
+  await cy.getByRole('link', { name: 'Sign in' }).click();
+  await cy.getByPlaceholder('Enter any login').fill('cy');
+  await cy.getByPlaceholder('and password').fill('any password');
+  await cy.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(cy).toHaveURL(new RegExp(`^${sluice.origin}/c/[0-9a-f-]{36}$`));
+  await expect(cy.getByText('ada shares this heron with anyone').first()).toBeVisible();
+  await expect(cy.getByRole('region', { name: 'Account' })).toContainText('Signed in as Test cy');
+  await cy.screenshot({ path: 'test-results/screenshots/fork-landed.png' });
+  // Cy's own conversation: in Cy's list.
+  await cy.goto(`${sluice.origin}/`);
+  await expect(cy.getByRole('navigation', { name: 'Conversations' })).toContainText('ada shares this heron with anyone');
+  // The fork was done once: going back to its address forks nothing more, it is the share's page.
+  await cy.goto(`${link}/fork`);
+  await expect(cy).toHaveURL(link);
+  await visitor.close();
+});

@@ -128,10 +128,12 @@ test('a capture appears live, opens whole (request redacted, events, reply, figu
   for (const label of ['Time to first token', 'Duration', 'Speed', 'Tokens in', 'Tokens out', 'Cost'])
     await expect(figures.getByRole('term').filter({ hasText: label })).toHaveCount(1);
 
-  // HAR 1.2, as a download named for the capture, as its .sse and .jsonl are.
+  // HAR 1.2, as a download named for the capture (its start, its id), as its .sse and .jsonl are.
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export HAR' }).click();
-  expect((await download).suggestedFilename()).toBe(`sluice-capture-${id}.har`);
+  const named = (await download).suggestedFilename();
+  expect(named).toMatch(new RegExp(`^sluice-capture-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ-${id}\\.har$`));
+  const base = named.replace(/\.har$/, '');
   const har = readFileSync(await (await download).path(), 'utf8');
   expect(har).not.toContain(secret);
   const parsed = JSON.parse(har) as {
@@ -156,11 +158,11 @@ test('a capture appears live, opens whole (request redacted, events, reply, figu
   // The event log's own exports.
   const sse = page.waitForEvent('download');
   await log.getByRole('button', { name: 'Export .sse' }).click();
-  expect((await sse).suggestedFilename()).toBe(`sluice-capture-${id}.sse`);
+  expect((await sse).suggestedFilename()).toBe(`${base}.sse`);
   expect(readFileSync(await (await sse).path(), 'utf8')).toBe(streamed);
   const jsonl = page.waitForEvent('download');
   await log.getByRole('button', { name: 'Export .jsonl' }).click();
-  expect((await jsonl).suggestedFilename()).toBe(`sluice-capture-${id}.jsonl`);
+  expect((await jsonl).suggestedFilename()).toBe(`${base}.jsonl`);
 });
 
 test('Open in chat: the captured conversation, system prompt, tools and parameters, on its model, ready to regenerate', async ({

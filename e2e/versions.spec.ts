@@ -100,5 +100,5 @@ test('regenerate twice, step through the versions after a reload, edit and go ba
   // Compare versions: the diff page, the previous version as A, the one shown as B.
   await app.lastReply().getByRole('link', { name: 'Compare versions' }).click();
   await expect(page).toHaveURL(new RegExp(`/diff\\?a=${first}&b=${second}$`));
-  await expect(page.getByRole('heading', { name: 'Compare two replies' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Diff two replies' })).toBeVisible();
 });

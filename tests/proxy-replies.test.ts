@@ -20,13 +20,19 @@ const post = (url: string, body: unknown, init: RequestInit = {}) =>
  */
 function comparable(reply: AssembledMessage | undefined) {
   const { outputTokens, reasoningTokens } = reply?.usage ?? {};
-  // A thinking block's signature is the simulator's random, drawn apart for each answer.
-  const parts = reply?.parts.map((p) => (p.type === 'thinking' ? { ...p, signature: p.signature ? 'signed' : undefined } : p));
+  // A thinking block's signature and a tool call's id are the simulator's random, new for each answer (as a provider's are).
+  const parts = reply?.parts.map((p) =>
+    p.type === 'thinking'
+      ? { ...p, signature: p.signature ? 'signed' : undefined }
+      : p.type === 'tool-call'
+        ? { ...p, call: { ...p.call, id: 'an id' } }
+        : p,
+  );
   return {
     text: reply?.text,
     thinking: reply?.thinking,
     parts,
-    toolCalls: reply?.toolCalls,
+    toolCalls: reply?.toolCalls.map((call) => ({ ...call, id: 'an id' })),
     outputTokens,
     reasoningTokens: reasoningTokens || 0,
   };

@@ -144,6 +144,10 @@ describe('shares over HTTP (SLUICE_AUTH=none)', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(forged.status).toBe(403);
+    // A link to the fork forks nothing without the page's own post before it: it is the share's page.
+    const linked = await fetch(`${base}${made.url}/fork`, { redirect: 'manual' });
+    expect(linked.status).toBe(303);
+    expect(linked.headers.get('location')).toBe(made.url);
 
     // Revoked: the same 404 as a link that never was, byte for byte.
     const unknown = await page(base, UNKNOWN);
@@ -278,8 +282,12 @@ describe('shares across users and restarts (SLUICE_AUTH=proxy, trusted headers)'
     // is then that route's bundle's, not the share page's, which must still know it (a 500 did not).
     expect((await fetch(`${origin}/api/shares`)).status).toBe(401);
     expect(await page(origin, members.url)).toEqual(unknown);
+    // The share page's fork, signed out: the sign-in first, which comes back to the fork (behind a
+    // signing proxy nothing is remembered: Sluice signs nobody in itself).
     const formSignedOut = await fetch(`${origin}${open.url}/fork`, { method: 'POST', redirect: 'manual', headers: { origin } });
-    expect(formSignedOut.status).toBe(401);
+    expect(formSignedOut.status).toBe(303);
+    expect(formSignedOut.headers.get('location')).toBe(`/sign-in?next=${encodeURIComponent(`${open.url}/fork`)}`);
+    expect(formSignedOut.headers.get('set-cookie')).toBeNull();
     expect((await page(origin, members.url, alice)).status).toBe(200);
     expect((await page(origin, open.url)).status).toBe(200);
 

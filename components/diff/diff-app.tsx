@@ -89,7 +89,7 @@ export function DiffApp({ a, b }: { a: DiffSide; b: DiffSide }) {
   return (
     <main className="flex min-h-screen flex-col gap-5 px-4 pb-6">
       <PageHeader>
-        <PageTitle>Compare two replies</PageTitle>
+        <PageTitle>Diff two replies</PageTitle>
         <Button
           aria-pressed={view === 'inline'}
           onClick={() => setView((v) => (v === 'side' ? 'inline' : 'side'))}

@@ -55,7 +55,7 @@ export function ReplyPicker({
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-4 pl-12 md:pl-4">
       <PageStats />
-      <h1 className="text-lg font-semibold tracking-tight">Compare two replies</h1>
+      <h1 className="text-lg font-semibold tracking-tight">Diff two replies</h1>
       {missing.map((id) => (
         <p key={id} role="alert" className="text-sm text-red-700 dark:text-red-400">
           No stored reply “{id}”: it was deleted, is still streaming, or the id is wrong.

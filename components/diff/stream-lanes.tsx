@@ -16,6 +16,16 @@ function Lane({ t, span, y }: { t: Timeline | undefined; span: number; y: number
         className="stroke-zinc-300 dark:stroke-zinc-700"
         vectorEffect="non-scaling-stroke"
       />
+      {t?.slowStart ? (
+        <rect
+          x={x(t.slowStart.from)}
+          y={y + 2}
+          width={Math.max(2, x(t.slowStart.to) - x(t.slowStart.from))}
+          height={LANE - 8}
+          className="fill-sky-400/20"
+          data-slow-start
+        />
+      ) : null}
       {t?.stalls.map((s) => (
         <rect
           key={s.from}
@@ -115,7 +125,7 @@ function Sizes({ t, label }: { t: Timeline; label: string }) {
 
 /**
  * Both streams on one time axis, each from its own request's start: every event a tick,
- * stalls shaded, the first token (blue), the answer after thinking (violet, dashed) and
+ * stalls shaded (a slow start too, lighter: it is no stall), the first token (blue), the answer after thinking (violet, dashed) and
  * the end (green) marked. The picture is hidden from screen readers; the lists beside
  * it say the same in words.
  */
@@ -154,6 +164,7 @@ export function StreamLanes({ timelines, span }: { timelines: [Timeline | undefi
       <p className="flex flex-wrap gap-3 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden>
         <span>▮ ticks: events</span>
         <span className="text-amber-700 dark:text-amber-400">■ stall (gap over 500 ms)</span>
+        <span className="text-sky-700 dark:text-sky-400">■ slow start (no token yet)</span>
         <span className="text-sky-700 dark:text-sky-400">| first token</span>
         <span className="text-violet-700 dark:text-violet-400">¦ answer after thinking</span>
         <span className="text-green-700 dark:text-green-400">| end</span>

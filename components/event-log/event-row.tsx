@@ -78,7 +78,8 @@ export const EventRow = memo(function EventRow({
         </span>
         <span className="col-span-full truncate @md:col-span-1">
           {flags ? <span className="sr-only">{flags}: </span> : null}
-          {entry.data}
+          {/* A line Sluice added says what it means; its exact text is under it, expanded. */}
+          {entry.note ?? entry.data}
         </span>
       </Button>
       {expanded ? (
@@ -87,6 +88,7 @@ export const EventRow = memo(function EventRow({
             {entry.kind}
             {entry.id !== undefined ? ` · id ${entry.id}` : ''} · {entry.size} bytes{flags ? ` · ${flags}` : ''}
           </p>
+          {entry.note ? <p className="mt-1 not-italic">{entry.note}</p> : null}
           <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-zinc-100 p-2 dark:bg-zinc-900">
             {pretty(entry.data)}
           </pre>

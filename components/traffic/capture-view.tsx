@@ -90,7 +90,7 @@ function CapturedEvents({ capture }: { capture: CaptureDetail }) {
         replyId={capture.id}
         empty="No events recorded."
         onShowPart={capture.reply ? showPart : undefined}
-        exportName={captureFileName(capture.id)}
+        exportName={captureFileName(capture)}
       />
     </section>
   );

@@ -5,6 +5,7 @@ import type { ProtocolId } from '@/lib/protocols/ids';
 import type { ChatMessage, ChatParams } from '@/lib/protocols/conversation';
 import type { Usage } from '@/lib/protocols/events';
 import type { StoredEvents } from './conversations';
+import { fileStamp } from './file-names';
 
 /**
  * One exchange an app made through the recording proxy (`/proxy/{providerId}/…`), as
@@ -77,8 +78,9 @@ export interface CaptureSummary {
   run?: { id: string; lane: number };
 }
 
-/** A capture's export files' name without its extension: its HAR, .sse and .jsonl alike. */
-export const captureFileName = (id: string) => `sluice-capture-${id}`;
+/** A capture's export files' name without its extension, by its own start (file-names.ts): its HAR, .sse and .jsonl alike. */
+export const captureFileName = (capture: Pick<CaptureSummary, 'id' | 'startedAt'>) =>
+  ['sluice-capture', fileStamp(capture.startedAt), capture.id].filter(Boolean).join('-');
 
 /**
  * Whether a capture can be replayed through the chat (the replay provider): a stream of a

@@ -20,6 +20,8 @@ export interface LogEntry {
   raw: string;
   /** Added by the BFF (`: sluice …`), not the upstream. */
   bff: boolean;
+  /** For the BFF's lines: what the line means, in words (marker-note.ts); the row shows it before the raw text. */
+  note?: string;
   /** A comment or keep-alive: shown in its own style, hideable. */
   ping: boolean;
   error: boolean;

@@ -97,6 +97,27 @@ describe('rows', () => {
     expect(log.exchange?.request.url).toBe('https://api.example/v1/chat/completions');
   });
 
+  it('say what the BFF’s lines mean: a complete reply’s end is no error', () => {
+    expect(log.entries.at(-1)!.note).toBe('End: the stream is complete (the upstream closed it after its terminal event)');
+    expect(log.entries[0]!.note).toBe('Sluice: the upstream answered; its stream follows');
+    expect(log.entries[1]!.note).toBe('Sluice: the request sent upstream, and its answer (200)');
+    expect(log.entries[2]!.note).toBeUndefined();
+    // Closed before its terminal event (sim-fault-eof), or ended by Sluice: said so.
+    const cut = logOf(
+      'openai-chat',
+      [stream[0]!, stream[2]!, stream.at(-1)!].map((raw, i) => ({ at: i, raw })),
+    ).log;
+    expect(cut.entries.at(-1)!.note).toBe('End: the upstream closed its stream before its terminal event');
+    const idle = ': sluice end {"reason":"upstream-idle","message":"No bytes for 120 s."}\n';
+    const stalled = logOf(
+      'openai-chat',
+      [stream[0]!, stream[2]!, idle].map((raw, i) => ({ at: i, raw })),
+    ).log;
+    expect(stalled.entries.at(-1)!.note).toBe(
+      'End: the upstream went silent past the idle limit, so Sluice ended the reply: No bytes for 120 s.',
+    );
+  });
+
   it('filter by name, text and pings', () => {
     expect(log.entries.filter((e) => matches(e, { showPings: false })).map((e) => e.seq)).toEqual([2, 4, 5, 6]);
     expect(log.entries.filter((e) => matches(e, { showPings: true, text: 'DONE' })).map((e) => e.seq)).toEqual([6]);

@@ -2,6 +2,7 @@ import type { ItemObserver } from '@/lib/assemble/stream-reader';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import type { UpstreamExchange } from '@/lib/sse/bff-marker';
 import { toEntry, type LogEntry } from './entry';
+import { markerNote } from './marker-note';
 
 /**
  * Every SSE item of one reply, in arrival order, as log rows. Appends are cheap and
@@ -23,6 +24,7 @@ export class EventLog {
   /** Bumped on every change. */
   version = 0;
   private lastAt = 0;
+  private terminalSeen = false;
 
   constructor(
     readonly protocol: ProtocolId,
@@ -33,7 +35,10 @@ export class EventLog {
   /** Feed to a StreamReader as its observer. */
   readonly record: ItemObserver = (item, events, parts, marker) => {
     if (marker?.kind === 'upstream') this.exchange ??= marker.exchange;
-    this.entries.push(toEntry(item, events, parts, this.lastAt, marker));
+    const entry = toEntry(item, events, parts, this.lastAt, marker);
+    if (marker) entry.note = markerNote(marker, this.terminalSeen);
+    this.terminalSeen ||= entry.terminal;
+    this.entries.push(entry);
     this.lastAt = item.at;
     this.version++;
   };
@@ -45,7 +50,7 @@ export class EventLog {
 
   /** Whether the protocol's terminal event came. */
   get sawTerminal(): boolean {
-    return this.entries.some((e) => e.terminal);
+    return this.terminalSeen;
   }
 
   /** Names of the events seen, for the filter. */

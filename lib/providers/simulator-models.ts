@@ -16,18 +16,33 @@ export const SIM_MODELS: readonly SimModel[] = [
   },
   { id: 'sim-echo', description: 'Repeats your last message back, token by token.' },
   { id: 'sim-thinking', description: 'Thinks first (think= tokens), then answers in markdown.' },
-  { id: 'sim-tools', description: 'Calls one tool (your first tool, or get_weather); answers once given the result.' },
-  { id: 'sim-tools-parallel', description: 'Calls two tools in parallel, arguments split at awkward places.' },
-  { id: 'sim-fault-error', description: 'Streams a little, then sends an error event in the protocol’s own convention.' },
-  { id: 'sim-fault-eof', description: 'Streams a little, then closes without the terminal event.' },
+  {
+    id: 'sim-tools',
+    description: 'Calls one tool (your first tool, or get_weather) about what you asked; answers once given the result.',
+  },
+  {
+    id: 'sim-tools-parallel',
+    description: 'Calls two tools in parallel about what you asked, arguments split at awkward places.',
+  },
+  {
+    id: 'sim-fault-error',
+    description: 'Streams a little (tokens=, default 24), then sends an error event in the protocol’s own convention.',
+  },
+  { id: 'sim-fault-eof', description: 'Streams a little (tokens=, default 24), then closes without the terminal event.' },
   { id: 'sim-fault-http-401', description: 'Rejects the request with HTTP 401 and a JSON error body.' },
   { id: 'sim-fault-http-429', description: 'Rejects the request with HTTP 429 and a JSON error body.' },
   { id: 'sim-fault-http-500', description: 'Fails with HTTP 500 and a JSON error body before streaming.' },
   { id: 'sim-fault-non-sse', description: 'Answers HTTP 502 with an HTML body, not SSE.' },
   { id: 'sim-fault-stall', description: 'Streams, goes silent for stall= seconds (default 5), then finishes.' },
-  { id: 'sim-fault-keepalive', description: 'Slow reply with keep-alive comments and pings between tokens.' },
+  {
+    id: 'sim-fault-keepalive',
+    description: 'Slow reply (tps= 20 unless asked) with keep-alive comments and pings between tokens.',
+  },
   { id: 'sim-fault-malformed', description: 'One event carries malformed JSON; the rest of the stream is fine.' },
-  { id: 'sim-fault-slow-start', description: 'Waits delay= seconds (default 3) before the first token.' },
+  {
+    id: 'sim-fault-slow-start',
+    description: 'Waits delay= seconds (default 3) before the first token, then streams tokens= (default 60).',
+  },
 ];
 
 export function findSimModel(id: string): SimModel | undefined {

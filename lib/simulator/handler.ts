@@ -69,7 +69,7 @@ export async function handleSimulatorRequest(request: Request): Promise<Response
       model: sim.model,
       inputTokens: sim.inputTokens,
       includeUsage: sim.includeUsage,
-      random: seededRandom(plan.seed + 7),
+      random: seededRandom(plan.wireSeed),
       created: Math.floor(Date.now() / 1000),
     };
     if (!sim.stream) return await answeredWhole(protocol, plan, ctx, request.signal);

@@ -15,6 +15,7 @@ describe('pacePlan', () => {
       tokensPerSecond: 2000,
       firstTokenDelayMs: 0,
       seed: 1,
+      wireSeed: 8,
     };
     const controller = new AbortController();
     const reader = pacePlan(plan, wire, controller.signal).getReader();
@@ -36,6 +37,7 @@ describe('pacePlan', () => {
       tokensPerSecond: 10,
       firstTokenDelayMs: 0,
       seed: 1,
+      wireSeed: 8,
     };
     const controller = new AbortController();
     const reader = pacePlan(plan, wire, controller.signal).getReader();

@@ -1,6 +1,7 @@
 import { randomId, seededRandom, type Random } from '@/lib/seeded-random';
 import { markdownReply, thinkingText } from './content';
-import { parseSimOptions } from './options';
+import { parseSimOptions, type SimOptions } from './options';
+import { placesIn, questionOf } from './prompt-words';
 import { tokenize } from './tokenize';
 import type { JsonSchema, SimRequest } from './request-types';
 import { isTokenStep, type FinishReason, type SimPlan, type SimStep } from './steps';
@@ -8,14 +9,45 @@ import { isTokenStep, type FinishReason, type SimPlan, type SimStep } from './st
 const text = (pieces: string[]): SimStep[] => pieces.map((t) => ({ kind: 'text', text: t }));
 const thinking = (pieces: string[]): SimStep[] => pieces.map((t) => ({ kind: 'thinking', text: t }));
 
+/**
+ * Each scenario's own defaults, where its name asks for other than the markdown's: a fault
+ * streams a little before it strikes, a slow start waits 3 s, keep-alives come between
+ * slow tokens. What the message asks (`tokens=`, `tps=`, `delay=`) still wins.
+ */
+const MODEL_DEFAULTS: Record<string, Partial<SimOptions>> = {
+  'sim-fault-error': { tokens: 24 },
+  'sim-fault-eof': { tokens: 24 },
+  'sim-fault-keepalive': { tokens: 40, tps: 20 },
+  'sim-fault-malformed': { tokens: 40 },
+  'sim-fault-slow-start': { tokens: 60, delay: 3 },
+};
+
+/**
+ * The seed of a stream's ids (the response's, its tool calls', its obfuscation padding):
+ * new for every request, as a provider's are, so two logs side by side do not share
+ * them; the `seed=` of a message that names one, so that request plays the same bytes again.
+ */
+function idSeed(text: string, seed: number): number {
+  return /\bseed=\d/.test(text) ? seed + 7 : crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1;
+}
+
 export function planReply(request: SimRequest): SimPlan {
-  const options = parseSimOptions(request.lastUserText);
+  const options = parseSimOptions(request.lastUserText, MODEL_DEFAULTS[request.model]);
   const random = seededRandom(options.seed);
+  const wireSeed = idSeed(request.lastUserText, options.seed);
   const plan = (steps: SimStep[], overrides: Partial<SimPlan> = {}): SimPlan =>
     limitTokens(
-      { steps, tokensPerSecond: options.tps, firstTokenDelayMs: options.delay * 1000, seed: options.seed, ...overrides },
+      {
+        steps,
+        tokensPerSecond: options.tps,
+        firstTokenDelayMs: options.delay * 1000,
+        seed: options.seed,
+        wireSeed,
+        ...overrides,
+      },
       request.maxTokens,
     );
+  const calls = (count: number) => toolCalls(random, seededRandom(wireSeed ^ 0x5bd1e995), request, count);
 
   if (request.toolResults.length > 0) return plan([...text(toolResultAnswer(request.toolResults)), finish('stop')]);
 
@@ -29,33 +61,29 @@ export function planReply(request: SimRequest): SimPlan {
         finish('stop'),
       ]);
     case 'sim-tools':
-      return plan([...text(tokenize('Let me check that with a tool.')), ...toolCalls(random, request, 1), finish('tool_calls')]);
+      return plan([...text(tokenize('Let me check that with a tool.')), ...calls(1), finish('tool_calls')]);
     case 'sim-tools-parallel':
-      return plan([...text(tokenize('I will call two tools at once.')), ...toolCalls(random, request, 2), finish('tool_calls')]);
+      return plan([...text(tokenize('I will call two tools at once.')), ...calls(2), finish('tool_calls')]);
     case 'sim-fault-error':
       return plan([
-        ...text(markdownReply(random, 24)),
+        ...text(markdownReply(random, options.tokens)),
         { kind: 'error', message: 'The simulator failed mid-stream, as asked (sim-fault-error).' },
       ]);
     case 'sim-fault-eof':
-      return plan([...text(markdownReply(random, 24)), { kind: 'cut' }]);
+      return plan([...text(markdownReply(random, options.tokens)), { kind: 'cut' }]);
     case 'sim-fault-stall': {
       const reply = text(markdownReply(random, options.tokens));
       const at = Math.max(1, Math.floor(reply.length / 3));
       return plan([...reply.slice(0, at), { kind: 'pause', ms: options.stall * 1000 }, ...reply.slice(at), finish('stop')]);
     }
     case 'sim-fault-keepalive':
-      return plan(withKeepAlives(text(markdownReply(random, Math.min(options.tokens, 40)))), {
-        tokensPerSecond: Math.min(options.tps, 20),
-      });
+      return plan(withKeepAlives(text(markdownReply(random, options.tokens))));
     case 'sim-fault-malformed': {
-      const reply = text(markdownReply(random, Math.min(options.tokens, 40)));
+      const reply = text(markdownReply(random, options.tokens));
       return plan([...reply.slice(0, 10), { kind: 'malformed' }, ...reply.slice(10), finish('stop')]);
     }
     case 'sim-fault-slow-start':
-      return plan([...text(markdownReply(random, Math.min(options.tokens, 60))), finish('stop')], {
-        firstTokenDelayMs: (/\bdelay=/.test(request.lastUserText) ? options.delay : 3) * 1000,
-      });
+      return plan([...text(markdownReply(random, options.tokens)), finish('stop')]);
     default:
       return plan([...text(markdownReply(random, options.tokens)), finish('stop')]);
   }
@@ -90,9 +118,19 @@ function toolResultAnswer(results: SimRequest['toolResults']): string[] {
   return tokenize(`${parts.join('\n\n')}\n\nThat answers the question.`);
 }
 
+/** Places for a call whose prompt names none. */
 const PLACES = ['Reykjavík', 'Tōkyō', 'São Paulo', 'Zürich'];
 
-function sampleValue(name: string, schema: JsonSchema | undefined, random: Random, n: number): unknown {
+/** What the prompt gives a call's arguments: the places it names, and the question itself. */
+interface Asked {
+  places: string[];
+  question: string;
+}
+
+/** Call `n`'s place: the n-th the prompt names, else its first (two calls about one place), else one of ours. */
+const placeFor = (asked: Asked, n: number) => asked.places[n] ?? asked.places[0] ?? PLACES[n % PLACES.length]!;
+
+function sampleValue(name: string, schema: JsonSchema | undefined, random: Random, n: number, asked: Asked): unknown {
   if (schema?.enum && schema.enum.length > 0) return schema.enum[0];
   const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
   switch (type) {
@@ -102,17 +140,19 @@ function sampleValue(name: string, schema: JsonSchema | undefined, random: Rando
     case 'boolean':
       return true;
     case 'array':
-      return [sampleValue(name, schema?.items, random, n)];
+      return [sampleValue(name, schema?.items, random, n, asked)];
     case 'object':
-      return sampleArgs(schema, random, n);
+      return sampleArgs(schema, random, n, asked);
     default:
-      return /city|location|place|town/i.test(name) ? PLACES[n % PLACES.length] : `${name} ${n + 1}`;
+      if (/city|location|place|town|country|region/i.test(name)) return placeFor(asked, n);
+      if (/^(q|query|question|search|prompt|text|input)$/i.test(name) && asked.question) return asked.question.slice(0, 200);
+      return `${name} ${n + 1}`;
   }
 }
 
-function sampleArgs(schema: JsonSchema | undefined, random: Random, n: number): Record<string, unknown> {
+function sampleArgs(schema: JsonSchema | undefined, random: Random, n: number, asked: Asked): Record<string, unknown> {
   const props = schema?.properties ?? {};
-  return Object.fromEntries(Object.entries(props).map(([key, prop]) => [key, sampleValue(key, prop, random, n)]));
+  return Object.fromEntries(Object.entries(props).map(([key, prop]) => [key, sampleValue(key, prop, random, n, asked)]));
 }
 
 const DEFAULT_TOOL = {
@@ -135,12 +175,18 @@ export function splitAwkwardly(value: string, random: Random): string[] {
   return out;
 }
 
-function toolCalls(random: Random, request: SimRequest, count: number): SimStep[] {
+/**
+ * `count` calls of the request's tools (else get_weather), their arguments about what the
+ * prompt asks (its places, its question), drawn from the content's `random`; their ids
+ * from the stream's own (`ids`: new per request, see idSeed).
+ */
+function toolCalls(random: Random, ids: Random, request: SimRequest, count: number): SimStep[] {
   const steps: SimStep[] = [];
+  const asked = { places: placesIn(request.lastUserText), question: questionOf(request.lastUserText) };
   for (let index = 0; index < count; index++) {
     const tool = request.tools[index] ?? request.tools[0] ?? DEFAULT_TOOL;
-    const args = JSON.stringify(sampleArgs(tool.parameters, random, index));
-    steps.push({ kind: 'tool-start', index, id: randomId(random, 24), name: tool.name });
+    const args = JSON.stringify(sampleArgs(tool.parameters, random, index, asked));
+    steps.push({ kind: 'tool-start', index, id: randomId(ids, 24), name: tool.name });
     for (const piece of splitAwkwardly(args, random)) steps.push({ kind: 'tool-args', index, text: piece });
     steps.push({ kind: 'tool-end', index, args });
   }

@@ -5,8 +5,9 @@ import { seededRandom } from '@/lib/seeded-random';
 import { markdownReply } from './content';
 import { handleSimulatorRequest } from './handler';
 import { parseSimOptions } from './options';
-import { splitAwkwardly } from './plan';
+import { planReply, splitAwkwardly } from './plan';
 import { tokenize } from './tokenize';
+import { readSimRequest } from './wire-request';
 
 describe('simulator internals', () => {
   it('tokenize loses nothing, whatever the text', () => {
@@ -45,6 +46,79 @@ describe('simulator internals', () => {
       delay: 0.5,
     });
     expect(parseSimOptions('tokens=999999999 tps=0')).toMatchObject({ tokens: 100_000, tps: 1 });
+  });
+});
+
+/** A Chat Completions stream from the simulator, whole. */
+async function streamed(model: string, content: string, extra: object = {}): Promise<string> {
+  const response = await handleSimulatorRequest(
+    new Request('http://sim/openai/v1/chat/completions', {
+      method: 'POST',
+      body: JSON.stringify({ model, stream: true, messages: [{ role: 'user', content }], ...extra }),
+    }),
+  );
+  return response.text();
+}
+
+const chunks = (sse: string) =>
+  sse
+    .split('\n\n')
+    .filter((e) => e.startsWith('data: {'))
+    .map(
+      (e) =>
+        JSON.parse(e.slice(6)) as { id: string; obfuscation?: string; choices: { delta: { tool_calls?: { id?: string }[] } }[] },
+    );
+
+const plan = (model: string, content: string, tools: object[] = []) =>
+  planReply(readSimRequest('openai-chat', { model, stream: true, messages: [{ role: 'user', content }], tools }));
+
+const textTokens = (p: ReturnType<typeof plan>) => p.steps.filter((s) => s.kind === 'text').length;
+
+describe('each model does what its name and description say', () => {
+  it('every stream has ids of its own; a message with seed= plays the same bytes again', async () => {
+    const [a, b] = await Promise.all([
+      streamed('sim-markdown', 'hi tokens=5 tps=50000 delay=0'),
+      streamed('sim-markdown', 'hi tokens=5 tps=50000 delay=0'),
+    ]);
+    expect(chunks(a)[0]!.id).toMatch(/^chatcmpl-\w{29}$/);
+    expect(chunks(a)[0]!.id).not.toBe(chunks(b)[0]!.id);
+    expect(chunks(a).map((c) => c.obfuscation)).not.toEqual(chunks(b).map((c) => c.obfuscation));
+    // The words are the same (the default seed): only what a provider makes new per answer differs.
+    const seeded = 'hi tokens=5 tps=50000 delay=0 seed=5';
+    expect(await streamed('sim-markdown', seeded)).toBe(await streamed('sim-markdown', seeded));
+    const tools = { tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object' } } }] };
+    const callId = async () =>
+      chunks(await streamed('sim-tools', 'tps=50000 delay=0', tools)).flatMap((c) => c.choices[0]?.delta.tool_calls ?? [])[0]!.id;
+    expect(await callId()).not.toBe(await callId());
+  });
+
+  it('sim-fault-slow-start waits 3 s (or delay=) and then writes the tokens= asked, all of them', () => {
+    const asked = plan('sim-fault-slow-start', 'tokens=200');
+    expect(asked.firstTokenDelayMs).toBe(3000);
+    expect(textTokens(asked)).toBeGreaterThanOrEqual(200);
+    expect(asked.steps.at(-1)).toEqual({ kind: 'finish', reason: 'stop' });
+    expect(plan('sim-fault-slow-start', 'delay=0.5').firstTokenDelayMs).toBe(500);
+    expect(textTokens(plan('sim-fault-slow-start', 'go'))).toBeLessThan(80); // short by default
+  });
+
+  it('the other faults stream the tokens= asked before they strike, and take tps=', () => {
+    for (const model of ['sim-fault-error', 'sim-fault-eof', 'sim-fault-keepalive', 'sim-fault-malformed'])
+      expect(textTokens(plan(model, 'tokens=150')), model).toBeGreaterThanOrEqual(150);
+    expect(plan('sim-fault-keepalive', 'go').tokensPerSecond).toBe(20);
+    expect(plan('sim-fault-keepalive', 'tps=400').tokensPerSecond).toBe(400);
+  });
+
+  it('sim-tools calls its tool about what the prompt asks: the places it names, its question', () => {
+    const args = (p: ReturnType<typeof plan>) => p.steps.flatMap((s) => (s.kind === 'tool-end' ? [JSON.parse(s.args)] : []));
+    expect(args(plan('sim-tools', 'What is the weather in Paris?'))).toEqual([{ city: 'Paris', unit: 'celsius' }]);
+    expect(args(plan('sim-tools-parallel', 'Weather in Paris and Rome? tps=500')).map((a) => a.city)).toEqual(['Paris', 'Rome']);
+    const search = {
+      type: 'function',
+      function: { name: 'search', parameters: { type: 'object', properties: { query: { type: 'string' } } } },
+    };
+    expect(args(plan('sim-tools', 'who wrote Dune? tps=500', [search]))).toEqual([{ query: 'who wrote Dune?' }]);
+    // A prompt that names no place: the simulator's own.
+    expect(args(plan('sim-tools', 'tps=5000 delay=0'))).toEqual([{ city: 'Reykjavík', unit: 'celsius' }]);
   });
 });
 

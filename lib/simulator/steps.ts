@@ -26,6 +26,8 @@ export interface SimPlan {
   tokensPerSecond: number;
   firstTokenDelayMs: number;
   seed: number;
+  /** The seed of the stream's ids and padding: new per request unless the message names a `seed=` (plan.ts). */
+  wireSeed: number;
 }
 
 export function isTokenStep(step: SimStep): boolean {

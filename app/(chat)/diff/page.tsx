@@ -6,7 +6,7 @@ import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata = { title: 'Compare two replies · Sluice' };
+export const metadata = { title: 'Diff two replies · Sluice' };
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 

@@ -10,7 +10,7 @@ import { diffSummary, sideOf, type DiffSegment } from '../word-diff';
  */
 export function exportHtml(c: ReplyComparison, exportedAt: Date): string {
   const [a, b] = c.sides;
-  const title = `Compare: ${c.names[0]} vs ${c.names[1]}`;
+  const title = `Diff: ${c.names[0]} vs ${c.names[1]}`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -88,6 +88,11 @@ function lane(t: Timeline | undefined, span: number, y: number): string {
   if (!t) return '';
   const x = (at: number) => xAt(at, span, WIDTH);
   return [
+    ...(t.slowStart
+      ? [
+          `<rect class="slow" x="${x(t.slowStart.from)}" y="${y}" width="${Math.max(1, x(t.slowStart.to) - x(t.slowStart.from))}" height="${ROW - 8}"/>`,
+        ]
+      : []),
     ...t.stalls.map(
       (s) => `<rect class="stall" x="${x(s.from)}" y="${y}" width="${Math.max(1, x(s.to) - x(s.from))}" height="${ROW - 8}"/>`,
     ),
@@ -128,6 +133,7 @@ td.better{font-weight:600}
 pre{white-space:pre-wrap;word-break:break-word;font:13px/1.5 ui-monospace,monospace;border:1px solid var(--line);padding:8px;margin:0}
 del{background:var(--del);color:var(--delfg)}ins{background:var(--ins);color:var(--insfg);text-decoration:none}
 svg{width:100%;height:auto;max-width:900px}svg text{fill:var(--fg);font-size:12px}
-.tick{stroke:var(--muted);stroke-width:1}.stall{fill:#f59e0b;opacity:.4}.first{stroke:#0284c7;stroke-width:2}.end{stroke:#16a34a;stroke-width:2}
+.tick{stroke:var(--muted);stroke-width:1}.stall{fill:#f59e0b;opacity:.4}
+.slow{fill:#38bdf8;opacity:.2}.first{stroke:#0284c7;stroke-width:2}.end{stroke:#16a34a;stroke-width:2}
 .sizes{font-size:12px;margin:4px 0 12px}
 `;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedSpan, stallSentence, timelineOf, STALL_MS } from './stream-timeline';
+import { sharedSpan, stallSentence, timelineFacts, timelineOf, STALL_MS } from './stream-timeline';
 
 const log = (...at: number[]) => ({ items: at.map((t) => ({ at: t, raw: `data: {"t":${t}}` })), truncated: false });
 
@@ -15,11 +15,10 @@ describe('timelineOf', () => {
     expect(t.end).toBe(3900);
   });
 
-  it('says where a stall fell: before the first token, in or after the thinking, in the answer, before the end', () => {
+  it('says where a stall fell: in or after the thinking, in the answer, before the end; or before any token, in a reply without one', () => {
     const timings = { firstToken: 100, firstAnswer: 3000, lastToken: 6000, end: 7000 };
-    const t = timelineOf(log(50, 700, 1300, 1200 + 1800 /* 3000: the answer starts */, 3100, 4000, 6000, 6800), timings);
+    const t = timelineOf(log(50, 100, 1300, 1200 + 1800 /* 3000: the answer starts */, 3100, 4000, 6000, 6800), timings);
     expect(t.stalls.map((s) => s.phase)).toEqual([
-      'before its first token',
       'during its thinking',
       'after its thinking',
       'during its answer',
@@ -27,7 +26,23 @@ describe('timelineOf', () => {
       'before its end',
     ]);
     expect(t.thinkingEnd).toBe(3000);
-    expect(stallSentence('B', t.stalls[2]!)).toBe('B stalled 1.70 s after its thinking, at 1.30 s');
+    expect(stallSentence('B', t.stalls[1]!)).toBe('B stalled 1.70 s after its thinking, at 1.30 s');
+    const none = timelineOf(log(50, 900), {});
+    expect(none.stalls.map((s) => s.phase)).toEqual(['before any token']);
+  });
+
+  it('a silence between the stream’s opening and its first token is a slow start, not a stall', () => {
+    // The role chunk at 91 ms, then nothing until the first token at 2.08 s (sim-fault-slow-start).
+    const t = timelineOf(log(5, 91, 2080, 2100, 2120), { firstToken: 2080, lastToken: 2120, end: 2130 });
+    expect(t.stalls).toEqual([]);
+    expect(t.slowStart).toEqual({ from: 91, to: 2080 });
+    const facts = timelineFacts('A', t);
+    expect(facts).toContain("A's first token at 2.08 s, after 1.99 s without one (a slow start, not a stall).");
+    expect(facts).toContain('A never stalled (no gap over 500 ms once its first token came).');
+    expect(facts.join(' ')).not.toContain('A stalled');
+    // Quick to start: no slow start, the plain sentence.
+    const quick = timelineFacts('B', timelineOf(log(5, 91, 120), { firstToken: 91, end: 130 }));
+    expect(quick).toContain("B's first token at 91 ms.");
   });
 
   it('with no thinking, the answer is the first token on', () => {

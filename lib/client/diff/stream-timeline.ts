@@ -9,7 +9,7 @@ export const SIZE_BINS = [32, 64, 128, 256, 512, 1024] as const;
 
 /** Where in the reply a stall fell, so it reads as "stalled 1.8 s after its thinking". */
 export type StallPhase =
-  'before its first token' | 'during its thinking' | 'after its thinking' | 'during its answer' | 'before its end';
+  'before any token' | 'during its thinking' | 'after its thinking' | 'during its answer' | 'before its end';
 
 export interface Stall {
   /** ms since the request started: the last event before the silence, and the first after it. */
@@ -22,6 +22,12 @@ export interface Timeline {
   /** Each event: when it came (ms since its request started) and its size in bytes, UTF-8. */
   ticks: { at: number; bytes: number }[];
   stalls: Stall[];
+  /**
+   * A slow start: the silence, over STALL_MS, between the first events (the stream's
+   * opening) and the first token. Part of the time to first token, not a stall: the reply
+   * had not started yet.
+   */
+  slowStart?: { from: number; to: number };
   firstToken?: number;
   /** The answer's first token, when thinking came before it (else it is the first token). */
   thinkingEnd?: number;
@@ -36,7 +42,8 @@ const encoder = new TextEncoder();
 
 function phaseOf(from: number, to: number, timings: Pick<ReplyTimings, 'firstToken' | 'firstAnswer' | 'lastToken'>): StallPhase {
   const { firstToken, firstAnswer, lastToken } = timings;
-  if (firstToken === undefined || from < firstToken) return 'before its first token';
+  // A silence before the first token is a slow start, not a stall (timelineOf): this is a reply that never had one.
+  if (firstToken === undefined || from < firstToken) return 'before any token';
   const thought = firstAnswer !== undefined && firstAnswer > firstToken;
   // The silence that ends with the answer's first token came after the thinking's last.
   if (thought && from < firstAnswer!) return to >= firstAnswer! ? 'after its thinking' : 'during its thinking';
@@ -48,25 +55,32 @@ function phaseOf(from: number, to: number, timings: Pick<ReplyTimings, 'firstTok
  * One reply's stream as the timeline draws it, from its stored log (each item's receive
  * time on the server, since the request started) and its stored times (the same clock).
  * Gaps are measured between events, not from the request: the wait for the first byte
- * is the time to first token, a figure of its own.
+ * is the time to first token, a figure of its own, and so is a silence after the
+ * stream opened but before its first token (a slow start). A stall is a silence once
+ * the reply has started, or in one that never did.
  */
 export function timelineOf(events: StoredEvents, timings: Partial<ReplyTimings>): Timeline {
   const ticks = events.items.map(({ at, raw }) => ({ at, bytes: encoder.encode(raw).length }));
   const stalls: Stall[] = [];
+  let slowStart: Timeline['slowStart'];
+  const { firstToken } = timings;
   for (let i = 1; i < ticks.length; i++) {
     const from = ticks[i - 1]!.at;
     const to = ticks[i]!.at;
-    if (to - from > STALL_MS) stalls.push({ from, to, phase: phaseOf(from, to, timings) });
+    if (to - from <= STALL_MS) continue;
+    if (firstToken !== undefined && from < firstToken) slowStart = { from: slowStart?.from ?? from, to };
+    else stalls.push({ from, to, phase: phaseOf(from, to, timings) });
   }
   const sizes = new Array<number>(SIZE_BINS.length + 1).fill(0);
   for (const { bytes } of ticks) {
     const bin = SIZE_BINS.findIndex((max) => bytes <= max);
     sizes[bin === -1 ? SIZE_BINS.length : bin]! += 1;
   }
-  const { firstToken, firstAnswer, end } = timings;
+  const { firstAnswer, end } = timings;
   return {
     ticks,
     stalls,
+    slowStart,
     firstToken,
     thinkingEnd: firstToken !== undefined && firstAnswer !== undefined && firstAnswer > firstToken ? firstAnswer : undefined,
     end: end ?? ticks.at(-1)?.at,
@@ -89,14 +103,21 @@ export function stallSentence(who: string, stall: Stall): string {
   return `${who} stalled ${formatMs(stall.to - stall.from)} ${stall.phase}, at ${formatMs(stall.from)}`;
 }
 
+/** The first token as a sentence: "A's first token at 2.08 s, after 1.99 s without one (a slow start, not a stall)." */
+export function firstTokenSentence(who: string, firstToken: number, slowStart: Timeline['slowStart']): string {
+  const wait = slowStart ? `, after ${formatMs(slowStart.to - slowStart.from)} without one (a slow start, not a stall)` : '';
+  return `${who}'s first token at ${formatMs(firstToken)}${wait}.`;
+}
+
 /** What the timeline shows of one stream, as sentences: its text equivalent, for a screen reader and the export. */
 export function timelineFacts(who: string, t: Timeline | undefined): string[] {
   if (!t) return [`${who}: no stored stream.`];
   const facts = [`${who}: ${t.ticks.length} events${t.truncated ? ' (the log was cut at its bound)' : ''}.`];
-  if (t.firstToken !== undefined) facts.push(`${who}'s first token at ${formatMs(t.firstToken)}.`);
+  if (t.firstToken !== undefined) facts.push(firstTokenSentence(who, t.firstToken, t.slowStart));
   if (t.thinkingEnd !== undefined) facts.push(`${who}'s answer after its thinking at ${formatMs(t.thinkingEnd)}.`);
   facts.push(...t.stalls.map((s) => `${stallSentence(who, s)}.`));
-  if (!t.stalls.length) facts.push(`${who} never stalled (no gap over ${STALL_MS} ms).`);
+  if (!t.stalls.length)
+    facts.push(`${who} never stalled (no gap over ${STALL_MS} ms${t.slowStart ? ' once its first token came' : ''}).`);
   if (t.end !== undefined) facts.push(`${who} ended at ${formatMs(t.end)}.`);
   return facts;
 }

@@ -1,11 +1,15 @@
 import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
+import { errorPageHtml, isNavigation } from '@/lib/server/http/error-page';
 import { refusal } from '@/lib/server/http/security/guard';
 import type { RequestHeaders } from '@/lib/server/http/security/same-origin';
 import type { ProxyIo } from './proxy-io';
 
-/** Answers with Sluice's JSON error body. */
+/**
+ * Answers with Sluice's JSON error body; to a browser's navigation (a replay URL pasted
+ * in the address bar), the same as a page a person reads (error-page.ts).
+ */
 export function sendError(
   io: ProxyIo,
   status: number,
@@ -14,6 +18,11 @@ export function sendError(
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): void {
+  if (isNavigation(viewOf(io.headers))) {
+    io.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
+    io.write(Buffer.from(errorPageHtml(status, message)));
+    return io.end();
+  }
   const body: ApiErrorBody = { error: { type, message, ...extra } };
   io.writeHead(status, { 'content-type': 'application/json', ...headers });
   io.write(Buffer.from(JSON.stringify(body)));
@@ -40,7 +49,7 @@ export function refusedHere(io: ProxyIo): boolean {
   const view = viewOf(io.headers);
   const answer = refusal('POST', view, false);
   if (!answer) return false;
-  io.writeHead(answer.status, { 'content-type': 'application/json' });
+  io.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
   void answer.text().then((text) => {
     io.write(Buffer.from(text));
     io.end();

@@ -1,6 +1,7 @@
 import 'server-only';
 import { readVariable } from '@/lib/server/platform/environment';
-import { apiError } from '../errors';
+import { apiError, type ApiErrorType } from '../errors';
+import { errorPage, isNavigation } from '../error-page';
 import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from '@/lib/server/platform/allowed-hosts';
 import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from './headers';
 import { crossOriginRefusal, isUnsafe, type RequestHeaders } from './same-origin';
@@ -16,12 +17,14 @@ const ALLOWED = readVariable(ALLOWED_HOSTS_VARIABLE);
 /**
  * Why this request may not act here, as the answer to give; undefined when it may. A
  * foreign Host (DNS rebinding), an unsafe request from another origin, and for the API
- * a body that is not JSON, are refused.
+ * a body that is not JSON, are refused: as JSON, or as a page to a browser's navigation.
  */
 export function refusal(method: string, headers: RequestHeaders, api: boolean): Response | undefined {
+  const refuse = (status: number, type: ApiErrorType, message: string) =>
+    isNavigation(headers) ? errorPage(status, message) : apiError(status, type, message);
   const host = headers.get('host');
   if (!hostAllowed(host, ALLOWED)) {
-    return apiError(
+    return refuse(
       403,
       'forbidden_host',
       `This server does not answer to the name "${(host ?? '').slice(0, 200)}". ` +
@@ -30,13 +33,13 @@ export function refusal(method: string, headers: RequestHeaders, api: boolean): 
   }
   const crossOrigin = crossOriginRefusal(method, headers);
   if (crossOrigin)
-    return apiError(
+    return refuse(
       403,
       'forbidden_origin',
       `${crossOrigin} Only Sluice's own pages (or a script with no Origin) may send this request.`,
     );
   const notJson = api ? nonJsonBody(method, headers) : undefined;
-  if (notJson) return apiError(415, 'unsupported_media_type', notJson);
+  if (notJson) return refuse(415, 'unsupported_media_type', notJson);
   return undefined;
 }
 

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { config } from '@/proxy';
 import { allowedHosts, hostAllowed, isLoopback } from '@/lib/server/platform/allowed-hosts';
-import { nonJsonBody } from './guard';
+import { nonJsonBody, refusal } from './guard';
+import { asPageForBrowser, isNavigation } from '../error-page';
 import { crossOriginRefusal } from './same-origin';
 
 describe('allowed hosts', () => {
@@ -75,6 +76,47 @@ describe('the origin rule', () => {
       nonJsonBody('POST', new Headers({ 'content-type': 'application/merge-patch+json', 'transfer-encoding': 'chunked' })),
     ).toBeUndefined();
     expect(nonJsonBody('POST', new Headers({ 'content-length': '0' }))).toBeUndefined();
+  });
+});
+
+describe('a browser that navigates gets a page, never JSON', () => {
+  const navigation = { host: '127.0.0.1:3000', 'sec-fetch-mode': 'navigate', accept: 'text/html,*/*;q=0.8' };
+
+  it('tells a navigation (a link, a form post, an address typed) from a script', () => {
+    expect(isNavigation(new Headers(navigation))).toBe(true);
+    expect(isNavigation(new Headers({ 'sec-fetch-mode': 'cors', accept: 'text/html' }))).toBe(false);
+    expect(isNavigation(new Headers({ accept: 'text/html,application/xhtml+xml' }))).toBe(true); // a browser without Sec-Fetch
+    expect(isNavigation(new Headers({ accept: '*/*' }))).toBe(false); // curl
+    expect(isNavigation(new Headers({}))).toBe(false);
+  });
+
+  it('a refused form post (Origin: null, another origin, a foreign host) is a page saying why; a script still gets JSON', async () => {
+    const attacks: Record<string, string>[] = [{ origin: 'null' }, { origin: 'http://evil.example' }, { host: 'evil.example' }];
+    for (const headers of attacks) {
+      const page = refusal('POST', new Headers({ ...navigation, ...headers }), false)!;
+      expect(page.status).toBe(403);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await page.text();
+      expect(html).toContain('<h1>Refused</h1>');
+      expect(html).toContain('<a class="sluice-brand" href="/">');
+      expect(html).not.toContain('"error"');
+      const json = refusal('POST', new Headers({ host: '127.0.0.1:3000', 'sec-fetch-mode': 'cors', ...headers }), false)!;
+      expect(json.headers.get('content-type')).toContain('application/json');
+    }
+  });
+
+  it('turns an API route’s JSON error into its page for a navigation, its message escaped, a way on linked', async () => {
+    const error = Response.json({ error: { type: 'not_found', message: 'Unknown capture "<b>x</b>".' } }, { status: 404 });
+    const page = await asPageForBrowser(new Headers(navigation), error, { href: '/traffic', label: 'Back to traffic' });
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain('<h1>Not found</h1>');
+    expect(html).toContain('Unknown capture &quot;&lt;b&gt;x&lt;/b&gt;&quot;.');
+    expect(html).toContain('<a href="/traffic">Back to traffic</a>');
+    const fetched = Response.json({ error: { type: 'not_found', message: 'x' } }, { status: 404 });
+    expect(await asPageForBrowser(new Headers({ 'sec-fetch-mode': 'cors' }), fetched)).toBe(fetched);
+    const ok = Response.json({ fine: true });
+    expect(await asPageForBrowser(new Headers(navigation), ok)).toBe(ok);
   });
 });
 

@@ -7,31 +7,25 @@ import { figureItems } from '@/lib/figures/figure-items';
 import { ms } from '@/lib/figures/log-time';
 import { partsOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { OpenShare } from '@/lib/server/store/share-store';
+import { escapeHtml, serverPageHtml } from '@/lib/server/http/server-page';
 import { shareMarkdownHtml } from './share-markdown';
 import { runHtml } from './share-run';
 
 /*
  * A share's page is plain HTML made here, with no script at all and one stylesheet of
- * this origin (`public/share.css`): a read-only snapshot needs none, there is nothing
- * for a reply's text to run in, and the 404 below is the very same bytes whatever the
- * link was (no nonce, no route data in it).
+ * this origin (`public/share.css`), in the shell of every page the server writes itself
+ * (Sluice's name and mark linking home: `lib/server/http/server-page.ts`): a read-only
+ * snapshot needs no script, there is nothing for a reply's text to run in, and the 404
+ * below is the very same bytes whatever the link was (no nonce, no route data in it).
  */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">
-<title>${esc(title)}</title><link rel="stylesheet" href="/share.css"></head>
-<body>${body}</body></html>`;
-}
+const esc = escapeHtml;
+const page = serverPageHtml;
 
 /** Every link that opens nothing, whatever the reason, answers exactly this. */
 export const SHARE_NOT_FOUND_HTML = page(
   'Not found · Sluice',
-  `<main class="share-missing"><h1>Not found</h1><p>There is nothing at this address.</p><p><a href="/">Sluice</a></p></main>`,
+  `<main class="share-missing"><h1>Not found</h1><p>There is nothing at this address.</p><p><a href="/">Go to Sluice</a></p></main>`,
 );
 
 const KIND_WORDS = {
@@ -55,7 +49,7 @@ export function sharePageHtml(share: OpenShare, forkAction: string | undefined):
           ? runHtml(snapshot.run)
           : `<div class="share-columns">${snapshot.sides.map((side, i) => sideHtml(side, i === 0 ? 'A' : 'B')).join('')}</div>`;
   const fork = forkAction
-    ? `<form method="post" action="${esc(forkAction)}"><button type="submit">Fork into my conversations</button></form>`
+    ? `<form method="post" action="${esc(forkAction)}"><button type="submit" class="share-fork">Fork into my conversations</button></form>`
     : '';
   const expires = share.expiresAt ? ` · expires ${when(share.expiresAt)}` : '';
   const kind = `Shared ${KIND_WORDS[share.kind]} · read-only snapshot taken ${when(share.createdAt)}${expires}`;

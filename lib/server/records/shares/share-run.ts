@@ -1,9 +1,9 @@
 import 'server-only';
 import { CONTEXT_PARTS, type RunDetail, type RunStep } from '@/lib/api/runs';
 import { formatUsd } from '@/lib/pricing/cost';
+import { escapeHtml } from '@/lib/server/http/server-page';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const esc = escapeHtml;
 const count = (n: number) => n.toLocaleString('en-US');
 const percent = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(1)} %`);
 const usd = (cost: number | null) => (cost === null ? 'no price' : formatUsd(cost));

@@ -12,6 +12,6 @@ type Context = { params: Promise<{ id: string }> };
 export const GET = route(async (_request: Request, { params }: Context, user) => {
   const capture = await loadCapture(user, (await params).id);
   return Response.json(captureHar(capture, packageJson.version), {
-    headers: { 'content-disposition': `attachment; filename="${captureFileName(capture.id)}.har"` },
+    headers: { 'content-disposition': `attachment; filename="${captureFileName(capture)}.har"` },
   });
 });
