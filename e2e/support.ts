@@ -11,6 +11,8 @@ export { expect };
 export type { BrowserContext, Locator, Page, Route };
 
 const SCREENSHOTS = 'test-results/screenshots';
+/** Where `shot(name)` writes its image. */
+export const shotPath = (name: string) => `${SCREENSHOTS}/${name}.png`;
 /** A reply of the simulator's longest test prompts ends well within this. */
 const REPLY_TIMEOUT_MS = 30_000;
 
@@ -45,6 +47,17 @@ export class SluiceApp {
       .getByRole('button', { name: new RegExp(`^More actions for “${escaped}`) })
       .click();
     await this.sidebar().getByRole('menuitem', { name: action }).click();
+  }
+
+  /** A reply's "More" menu: the actions that are not on its line (Event log, Replay, Copy replay URL, Diff with…, Diff versions). */
+  replyMenu(reply: Locator = this.lastReply()): Locator {
+    return reply.getByRole('menu', { name: 'Actions for this reply' });
+  }
+
+  /** Opens a reply's "More" menu and picks `action` by its accessible name ("Show this reply in the event log", …). */
+  async replyAction(action: string, reply: Locator = this.lastReply()): Promise<void> {
+    await reply.getByRole('button', { name: 'More actions for this reply' }).click();
+    await this.replyMenu(reply).getByRole('menuitem', { name: action }).click();
   }
 
   /** Types a message and presses Send (with `model` picked first, when given); does not wait for the reply. */
@@ -91,8 +104,17 @@ export class SluiceApp {
     return this.page.evaluate(() => structuredClone((window as unknown as { __sluice: PageStats }).__sluice));
   }
 
+  /**
+   * A screenshot in test-results/screenshots. A full page is taken from the page's top: of
+   * a page scrolled (a chat following its reply to its end, by a few pixels or many) the
+   * browser draws the sticky header and sidebar where the scroll left them, down the
+   * image, over the page. The scroll is put back after.
+   */
   async shot(name: string, { fullPage = true } = {}): Promise<void> {
-    await this.page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
+    const scrolled = fullPage ? await this.page.evaluate(() => window.scrollY) : 0;
+    if (scrolled) await this.page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await this.page.screenshot({ path: shotPath(name), fullPage });
+    if (scrolled) await this.page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), scrolled);
   }
 }
 

@@ -1,12 +1,20 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 
-export interface MenuItem {
+/** One item: an action (`onSelect`) or a page to go to (`href`, a link). */
+export type MenuItem = {
   label: string;
-  onSelect: () => void;
-}
+  /** Its accessible name, when the label alone says too little out of its context (it contains the label). */
+  name?: string;
+} & ({ onSelect: () => void; href?: undefined } | { href: string; onSelect?: undefined });
+
+const ITEM = [
+  'block w-full whitespace-nowrap rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100',
+  'focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
+].join(' ');
 
 /** Gap between the button and its menu, and the least room kept to the viewport's edge (px). */
 const GAP = 4;
@@ -129,23 +137,35 @@ export function MenuButton({
           'text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
         ].join(' ')}
       >
-        {items.map((item) => (
-          <Button
-            key={item.label}
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
-              menu.current?.hidePopover();
-              item.onSelect();
-            }}
-            className={[
-              'block w-full rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100',
-              'focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
-            ].join(' ')}
-          >
-            {item.label}
-          </Button>
-        ))}
+        {items.map((item) =>
+          item.href !== undefined ? (
+            <Link
+              key={item.label}
+              href={item.href}
+              role="menuitem"
+              tabIndex={-1}
+              aria-label={item.name}
+              onClick={() => menu.current?.hidePopover()}
+              className={ITEM}
+            >
+              {item.label}
+            </Link>
+          ) : (
+            <Button
+              key={item.label}
+              role="menuitem"
+              tabIndex={-1}
+              aria-label={item.name}
+              onClick={() => {
+                menu.current?.hidePopover();
+                item.onSelect();
+              }}
+              className={ITEM}
+            >
+              {item.label}
+            </Button>
+          ),
+        )}
       </div>
     </>
   );
