@@ -155,11 +155,16 @@ test('a reply’s actions: Copy and Regenerate in sight on a line under its figu
   await app.ask('sim-anthropic::sim-markdown', 'tokens=200 tps=500 delay=0');
   await app.done();
   const reply = app.lastReply();
-  const figures = await reply.getByLabel('Reply figures').boundingBox();
+  // Measured at one moment (the page may still scroll as the reply settles), from the reply's top.
   const line = ['Copy message', 'Regenerate reply', 'More actions for this reply'];
-  const tops = await Promise.all(line.map(async (name) => (await reply.getByRole('button', { name }).boundingBox())!.y));
+  const [figuresEnd, ...tops] = await reply.evaluate((article, names) => {
+    const top = (el: Element | null) => el!.getBoundingClientRect().top - article.getBoundingClientRect().top;
+    const figures = article.querySelector('[aria-label="Reply figures"]')!;
+    const buttons = names.map((name) => article.querySelector(`button[aria-label="${name}"]`));
+    return [top(figures) + figures.getBoundingClientRect().height, ...buttons.map(top)];
+  }, line);
   expect(new Set(tops).size).toBe(1);
-  expect(tops[0]).toBeGreaterThanOrEqual(figures!.y + figures!.height);
+  expect(tops[0]).toBeGreaterThanOrEqual(figuresEnd!);
   // Nothing else in sight: the other actions wait in the menu.
   for (const name of ['Show this reply in the event log', 'Replay this reply at its recorded pace', 'Diff with another reply'])
     await expect(reply.getByRole('button', { name }).or(reply.getByRole('link', { name }))).toHaveCount(0);
@@ -508,15 +513,18 @@ test('on a wide screen the header keeps one row, however long a model’s name, 
     `tokens=20 tps=2000 delay=0 ${'a question long enough to title a wide option '.repeat(2)}`,
   );
   await app.done();
-  await app.open();
   const header = page.locator('header').first();
   const title = page.getByRole('heading', { name: 'Sluice', level: 1 });
   const level = (name: string) => expectLevel(header.getByRole('button', { name, exact: true }), title);
-  await expect(
-    page
-      .getByRole('combobox', { name: 'Model' })
-      .locator('option', { hasText: /^Reply: tokens=20 tps=2000 delay=0 a question long/ }),
-  ).toHaveCount(1);
+  // Listed once the reply is stored, which may be a moment after it ended here.
+  await expect(async () => {
+    await app.open();
+    await expect(
+      page
+        .getByRole('combobox', { name: 'Model' })
+        .locator('option', { hasText: /^Reply: tokens=20 tps=2000 delay=0 a question long/ }),
+    ).toHaveCount(1, { timeout: 1000 });
+  }).toPass();
   await level('Event log');
   await app.ask('sim-openai::sim-markdown', 'tokens=300 tps=300 delay=0');
   await expect(page.locator('article[data-status="streaming"]')).toHaveCount(1);

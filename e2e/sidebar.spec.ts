@@ -82,7 +82,9 @@ test('a conversation is one tab stop; its actions are reached from it by keyboar
   const stamp = Date.now();
   const { row, link: older } = await chat(app, 'sim-openai::sim-echo', `Keys older ${stamp}`);
   const { link: newer } = await chat(app, 'sim-anthropic::sim-echo', `Keys newer ${stamp}`);
-  await expect(app.sidebar().getByRole('list').getByRole('link').first()).toHaveAccessibleName(/^Keys newer/);
+  await expect(app.sidebar().getByRole('list', { name: 'Conversation list' }).getByRole('link').first()).toHaveAccessibleName(
+    /^Keys newer/,
+  );
 
   // Tab goes from one conversation to the next: no Rename or Delete between them.
   await newer.focus();

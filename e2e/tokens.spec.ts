@@ -90,11 +90,11 @@ test('without sign-in, neither Tokens nor Usage: /tokens says what tokens are fo
   app,
 }) => {
   await app.open('/');
-  await expect(app.sidebar().getByRole('link', { name: 'Tokens' })).toHaveCount(0);
-  await expect(app.sidebar().getByRole('link', { name: 'Usage' })).toHaveCount(0);
+  await expect(app.sidebar().getByRole('link', { name: 'Tokens', exact: true })).toHaveCount(0);
+  await expect(app.sidebar().getByRole('link', { name: 'Usage', exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Account' })).toHaveCount(0);
 
-  await app.open('/tokens');
+  await page.goto('/tokens');
   await expect(page.getByRole('heading', { level: 1, name: 'Tokens' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Sign-in is off');
   await expect(page.getByRole('main')).toContainText('Personal tokens are for a Sluice with sign-in on');

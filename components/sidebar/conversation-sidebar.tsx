@@ -207,7 +207,7 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
               {query ? `No conversation matches “${query}”.` : 'No conversations yet.'}
             </p>
           ) : null}
-          <ul className="flex flex-col gap-0.5 px-2">
+          <ul aria-label="Conversation list" className="flex flex-col gap-0.5 px-2">
             {conversations.map((c) => (
               <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={close} />
             ))}

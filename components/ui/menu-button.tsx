@@ -74,15 +74,23 @@ export function MenuButton({
   // A press on this button while the menu is open closes it (as any press outside does): the click after it must not open it again.
   const pressedWhileOpen = useRef(false);
 
-  // A scroll or a resize would leave the menu beside nothing: it closes instead.
+  // A scroll or a resize moves the menu with its button; one that takes the button out of
+  // sight closes it. (Closing at any scroll lost a reply's menu to the page settling as the
+  // reply ended: its last trees and highlighting land after it, and the page follows them.)
   useEffect(() => {
     if (!open) return;
-    const close = () => menu.current?.hidePopover();
-    window.addEventListener('scroll', close, { capture: true, passive: true });
-    window.addEventListener('resize', close);
+    const follow = () => {
+      const [el, anchor] = [menu.current, button.current];
+      if (!el || !anchor) return;
+      const { top, bottom } = anchor.getBoundingClientRect();
+      if (bottom < 0 || top > window.innerHeight) el.hidePopover();
+      else place(el, anchor);
+    };
+    window.addEventListener('scroll', follow, { capture: true, passive: true });
+    window.addEventListener('resize', follow);
     return () => {
-      window.removeEventListener('scroll', close, { capture: true });
-      window.removeEventListener('resize', close);
+      window.removeEventListener('scroll', follow, { capture: true });
+      window.removeEventListener('resize', follow);
     };
   }, [open]);
 
