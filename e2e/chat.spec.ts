@@ -196,7 +196,7 @@ test('a reply’s actions: Copy and Regenerate in sight on a line under its figu
   await expect(page.getByRole('region', { name: 'Event log' })).toBeVisible();
 });
 
-test('a full-page screenshot of a chat scrolled to its end draws its sidebar and header at the top, as the page has them', async ({
+test('a full-page screenshot of a chat scrolled to its end draws its sidebar and header at the top, its composer at the end', async ({
   page,
   app,
 }) => {
@@ -204,25 +204,33 @@ test('a full-page screenshot of a chat scrolled to its end draws its sidebar and
   await app.ask('sim-openai::sim-markdown', 'tokens=600 delay=0');
   await app.done();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Where the page lays them out, in the document: New chat at its top; Send (grey: nothing typed) at its end.
+  const at = async (name: string) => {
+    const [box, y] = [
+      (await page.getByRole(name === 'Send' ? 'button' : 'link', { name, exact: true }).boundingBox())!,
+      await page.evaluate(() => window.scrollY),
+    ];
+    return { x: Math.round(box.x + 8), y: Math.round(box.y + (name === 'Send' ? y : 0) + box.height / 2) };
+  };
+  const [newChat, send] = [await at('New chat'), await at('Send')];
   const scrolled = await page.evaluate(() => window.scrollY);
-  const newChat = (await app.sidebar().getByRole('link', { name: 'New chat' }).boundingBox())!;
   await app.shot('chat-full-page-scrolled');
-  const image = readFileSync(shotPath('chat-full-page-scrolled'));
-  // The scroll is put back; in the image, New chat's blue is where it is at the page's top (the sidebar stays put as it scrolls).
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled); // put back
   const viewer = await page.context().newPage();
-  const [r, g, b] = await viewer.evaluate(
-    async ({ png, x, y }) => {
+  const pixels = await viewer.evaluate(
+    async ({ png, points }) => {
       const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))]));
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
       const context = canvas.getContext('2d')!;
       context.drawImage(bitmap, 0, 0);
-      return [...context.getImageData(x, y, 1, 1).data];
+      return points.map(({ x, y }) => [...context.getImageData(x, y, 1, 1).data]);
     },
-    { png: image.toString('base64'), x: Math.round(newChat.x + 8), y: Math.round(newChat.y + 4) },
+    { png: readFileSync(shotPath('chat-full-page-scrolled')).toString('base64'), points: [newChat, send] },
   );
   await viewer.close();
-  expect(b! - r!, `rgb(${r}, ${g}, ${b}) at New chat's top`).toBeGreaterThan(100);
+  const [[r1, , b1], [r2, g2, b2]] = pixels as [number[], number[]];
+  expect(b1! - r1!, `New chat's blue at its place (${pixels[0]})`).toBeGreaterThan(100);
+  expect(Math.max(r2!, g2!, b2!), `Send's grey at its place (${pixels[1]})`).toBeLessThan(245);
 });
 
 test('an edited message resends with the composer’s keys: Enter, Ctrl+Enter; Shift+Enter a new line, Escape cancels', async ({

@@ -105,16 +105,33 @@ export class SluiceApp {
   }
 
   /**
-   * A screenshot in test-results/screenshots. A full page is taken from the page's top: of
-   * a page scrolled (a chat following its reply to its end, by a few pixels or many) the
-   * browser draws the sticky header and sidebar where the scroll left them, down the
-   * image, over the page. The scroll is put back after.
+   * A screenshot in test-results/screenshots. A full page is the page as laid out, top to
+   * bottom: the browser draws a sticky header, sidebar or composer where the viewport
+   * has them at the time, so a page scrolled to its end (a chat following its reply, by a
+   * few pixels or many) showed its header part-way down the image, over the page, and one
+   * scrolled to its top its composer mid-page. For the shot they are placed where the
+   * page lays them out (and the scroll is at the top); both are put back after.
    */
   async shot(name: string, { fullPage = true } = {}): Promise<void> {
-    const scrolled = fullPage ? await this.page.evaluate(() => window.scrollY) : 0;
-    if (scrolled) await this.page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    if (!fullPage) return void (await this.page.screenshot({ path: shotPath(name) }));
+    const scrolled = await this.page.evaluate(() => {
+      const y = window.scrollY;
+      for (const el of document.querySelectorAll<HTMLElement>('body *'))
+        if (getComputedStyle(el).position === 'sticky') {
+          el.dataset.shotPosition = el.style.position;
+          el.style.position = 'relative';
+        }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      return y;
+    });
     await this.page.screenshot({ path: shotPath(name), fullPage });
-    if (scrolled) await this.page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), scrolled);
+    await this.page.evaluate((y) => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-shot-position]')) {
+        el.style.position = el.dataset.shotPosition!;
+        delete el.dataset.shotPosition;
+      }
+      window.scrollTo({ top: y, behavior: 'instant' });
+    }, scrolled);
   }
 }
 

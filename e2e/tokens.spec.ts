@@ -38,6 +38,7 @@ test.describe('with sign-in on', () => {
     await expect(page).toHaveURL(/\/tokens$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Tokens' })).toBeVisible();
     await expect(account.getByRole('link', { name: 'Tokens', exact: true })).toHaveAttribute('aria-current', 'page');
+    await app.shot('tokens-signed-in', { fullPage: false });
 
     await page.getByRole('textbox', { name: 'Name' }).fill(name);
     await page.getByRole('button', { name: 'Create token' }).click();
