@@ -1,4 +1,5 @@
-import { expect, settled, test, withoutScrollAnchoring, type Locator, type Page, type SluiceApp } from './support';
+import { readFileSync } from 'node:fs';
+import { expect, settled, shotPath, test, withoutScrollAnchoring, type Locator, type Page, type SluiceApp } from './support';
 
 /** Uncaught errors on the page or in its workers: every test here ends without one. */
 const pageErrors = new WeakMap<Page, string[]>();
@@ -146,19 +147,132 @@ for (const key of ['Enter', 'Space']) {
   });
 }
 
-test('a reply’s actions sit together on a line of their own, under its figures', async ({ page, app }) => {
+test('a reply’s actions: Copy and Regenerate in sight on a line under its figures, the rest in its menu, by keyboard too', async ({
+  page,
+  app,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.ask('sim-anthropic::sim-markdown', 'tokens=200 tps=500 delay=0');
   await app.done();
   const reply = app.lastReply();
-  const figures = await reply.getByLabel('Reply figures').boundingBox();
-  const tops = await Promise.all(
-    ['Copy message', 'Show this reply in the event log', 'Regenerate reply'].map(
-      async (name) => (await reply.getByRole('button', { name }).boundingBox())!.y,
-    ),
-  );
+  // Measured at one moment (the page may still scroll as the reply settles), from the reply's top.
+  const line = ['Copy message', 'Regenerate reply', 'More actions for this reply'];
+  const [figuresEnd, ...tops] = await reply.evaluate((article, names) => {
+    const top = (el: Element | null) => el!.getBoundingClientRect().top - article.getBoundingClientRect().top;
+    const figures = article.querySelector('[aria-label="Reply figures"]')!;
+    const buttons = names.map((name) => article.querySelector(`button[aria-label="${name}"]`));
+    return [top(figures) + figures.getBoundingClientRect().height, ...buttons.map(top)];
+  }, line);
   expect(new Set(tops).size).toBe(1);
-  expect(tops[0]).toBeGreaterThanOrEqual(figures!.y + figures!.height);
+  expect(tops[0]).toBeGreaterThanOrEqual(figuresEnd!);
+  // Nothing else in sight: the other actions wait in the menu.
+  for (const name of ['Show this reply in the event log', 'Replay this reply at its recorded pace', 'Diff with another reply'])
+    await expect(reply.getByRole('button', { name }).or(reply.getByRole('link', { name }))).toHaveCount(0);
+
+  // From the keyboard: the menu is the next stop after Regenerate, opens on its first item, and gives the focus back.
+  const more = reply.getByRole('button', { name: 'More actions for this reply' });
+  await reply.getByRole('button', { name: 'Regenerate reply' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  const items = app.replyMenu().getByRole('menuitem');
+  await expect(items).toHaveText(['Event log', 'Replay', 'Copy replay URL', 'Diff with…']);
+  const names = await items.evaluateAll((all) => all.map((item) => item.getAttribute('aria-label')));
+  expect(names).toEqual([
+    'Show this reply in the event log',
+    'Replay this reply at its recorded pace',
+    'Copy replay URL of this reply',
+    'Diff with another reply',
+  ]);
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(app.replyMenu()).toBeHidden();
+  await expect(more).toBeFocused();
+  await app.shot('chat-reply-actions', { fullPage: false });
+  // Picked, an item does what its button did: the event log opens on this reply.
+  await app.replyAction('Show this reply in the event log');
+  await expect(page.getByRole('region', { name: 'Event log' })).toBeVisible();
+});
+
+test('a full-page screenshot of a chat scrolled to its end draws its sidebar and header at the top, its composer at the end', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.ask('sim-openai::sim-markdown', 'tokens=600 delay=0');
+  await app.done();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Where the page lays them out, in the document: New chat at its top; Send (grey: nothing typed) at its end.
+  const at = async (name: string) => {
+    const [box, y] = [
+      (await page.getByRole(name === 'Send' ? 'button' : 'link', { name, exact: true }).boundingBox())!,
+      await page.evaluate(() => window.scrollY),
+    ];
+    return { x: Math.round(box.x + 8), y: Math.round(box.y + (name === 'Send' ? y : 0) + box.height / 2) };
+  };
+  const [newChat, send] = [await at('New chat'), await at('Send')];
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await app.shot('chat-full-page-scrolled');
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled); // put back
+  const viewer = await page.context().newPage();
+  const pixels = await viewer.evaluate(
+    async ({ png, points }) => {
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))]));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return points.map(({ x, y }) => [...context.getImageData(x, y, 1, 1).data]);
+    },
+    { png: readFileSync(shotPath('chat-full-page-scrolled')).toString('base64'), points: [newChat, send] },
+  );
+  await viewer.close();
+  const [[r1, , b1], [r2, g2, b2]] = pixels as [number[], number[]];
+  expect(b1! - r1!, `New chat's blue at its place (${pixels[0]})`).toBeGreaterThan(100);
+  expect(Math.max(r2!, g2!, b2!), `Send's grey at its place (${pixels[1]})`).toBeLessThan(245);
+});
+
+test('an edited message resends with the composer’s keys: Enter, Ctrl+Enter; Shift+Enter a new line, Escape cancels', async ({
+  page,
+  app,
+}) => {
+  await app.ask('sim-openai::sim-echo', 'first tokens=3 delay=0');
+  await app.done();
+  const yours = page.getByRole('article', { name: 'Your message' });
+  const edit = yours.getByRole('button', { name: 'Edit message and resend' });
+  const box = page.getByRole('textbox', { name: 'Edit message' });
+
+  // Enter, with a line typed after Shift+Enter.
+  await edit.click();
+  await expect(box).toBeFocused();
+  await box.fill('second');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('line tokens=3 delay=0');
+  await expect(box).toHaveValue('second\nline tokens=3 delay=0');
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveCount(0);
+  await app.done();
+  await expect(yours).toContainText('second\nline');
+  await expect(yours.getByText('Version 2 of 2')).toBeAttached();
+
+  // Ctrl+Enter.
+  await edit.click();
+  await box.fill('third tokens=3 delay=0');
+  await page.keyboard.press('Control+Enter');
+  await expect(box).toHaveCount(0);
+  await app.done();
+  await expect(yours).toContainText('third');
+  await expect(yours.getByText('Version 3 of 3')).toBeAttached();
+
+  // Escape: nothing sent, the message as it was, the focus back on Edit.
+  await edit.click();
+  await box.fill('never sent');
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveCount(0);
+  await expect(yours).toContainText('third');
+  await expect(yours.getByText('Version 3 of 3')).toBeAttached();
+  await expect(edit).toBeFocused();
 });
 
 test.describe('each failure shows, with what to do', () => {
@@ -407,15 +521,18 @@ test('on a wide screen the header keeps one row, however long a model’s name, 
     `tokens=20 tps=2000 delay=0 ${'a question long enough to title a wide option '.repeat(2)}`,
   );
   await app.done();
-  await app.open();
   const header = page.locator('header').first();
   const title = page.getByRole('heading', { name: 'Sluice', level: 1 });
   const level = (name: string) => expectLevel(header.getByRole('button', { name, exact: true }), title);
-  await expect(
-    page
-      .getByRole('combobox', { name: 'Model' })
-      .locator('option', { hasText: /^Reply: tokens=20 tps=2000 delay=0 a question long/ }),
-  ).toHaveCount(1);
+  // Listed once the reply is stored, which may be a moment after it ended here.
+  await expect(async () => {
+    await app.open();
+    await expect(
+      page
+        .getByRole('combobox', { name: 'Model' })
+        .locator('option', { hasText: /^Reply: tokens=20 tps=2000 delay=0 a question long/ }),
+    ).toHaveCount(1, { timeout: 1000 });
+  }).toPass();
   await level('Event log');
   await app.ask('sim-openai::sim-markdown', 'tokens=300 tps=300 delay=0');
   await expect(page.locator('article[data-status="streaming"]')).toHaveCount(1);

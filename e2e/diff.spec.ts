@@ -16,7 +16,7 @@ const stream = (page: Page, who: 'A' | 'B') => page.getByRole('list', { name: `S
 /**
  * Two replies in two new chats: A plain markdown, B the same length but silent for a
  * second a third of the way in (sim-fault-stall), other words (another seed). Then B's
- * "Compare with…", and A picked from the recent replies: the diff page, A against B.
+ * "Diff with…", and A picked from the recent replies: the diff page, A against B.
  */
 async function twoRepliesDiffed(app: SluiceApp, marker: string): Promise<string> {
   const { page } = app;
@@ -28,7 +28,7 @@ async function twoRepliesDiffed(app: SluiceApp, marker: string): Promise<string>
   await app.ask('sim-anthropic::sim-fault-stall', `Stalling ${marker} tokens=40 stall=1 seed=4 delay=0`);
   await app.done();
   await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
-  await app.lastReply().getByRole('link', { name: 'Compare with another reply' }).click();
+  await app.replyAction('Diff with another reply');
   await expect(page).toHaveURL(/\/diff\?a=[0-9a-f-]{36}$/);
   await expect(page.getByText(/Comparing sim-anthropic · sim-fault-stall in “Stalling/)).toBeVisible();
   // The picker: the newest replies, A itself not among them.
@@ -47,7 +47,7 @@ test('two replies of two conversations: words marked, B’s stall on the axis an
   app,
 }) => {
   await twoRepliesDiffed(app, unique());
-  // A is the reply "Compare with…" started from; B the one picked.
+  // A is the reply "Diff with…" started from; B the one picked.
   await expect(page.getByText(/^A: sim-anthropic · sim-fault-stall$/)).toBeVisible();
   await expect(page.getByText(/^B: sim-openai · sim-markdown$/)).toBeVisible();
 

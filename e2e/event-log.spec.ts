@@ -117,7 +117,7 @@ test('the panel names the reply it shows, and its rows give the data the room', 
   await app.ask('sim-openai::sim-echo', 'second tokens=5 delay=0');
   await app.done();
   await expect(panel(page)).toHaveAccessibleDescription(/^Newest reply: sim-echo · Simulator · OpenAI Chat · /);
-  await page.getByRole('button', { name: 'Show this reply in the event log' }).first().click();
+  await app.replyAction('Show this reply in the event log', page.getByRole('article', { name: 'Assistant reply' }).first());
   await expect(panel(page)).toHaveAccessibleDescription(/^Reply: sim-markdown · Simulator · Anthropic Messages · /);
 
   // The number, time and gap are narrow; the data has the widest column, over a third of the row.
@@ -344,7 +344,7 @@ test('export .jsonl and .sse, import them back: the same events and the same rep
   expect(files[0]).toMatch(/^sluice-sim-thinking-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl$/);
   expect(files[1]).toBe(files[0]!.replace(/\.jsonl$/, '.sse'));
   for (const format of ['.jsonl', '.sse']) {
-    await app.lastReply().getByRole('button', { name: 'Show this reply in the event log' }).first().click();
+    await app.replyAction('Show this reply in the event log');
     const download = page.waitForEvent('download');
     await panel(page)
       .getByRole('button', { name: `Export ${format}` })

@@ -114,14 +114,21 @@ for (const database of databases) {
       const second = await secondPromise;
       await app.done();
       await expect(page).toHaveURL(`${server.origin}/c/${second}`);
-      await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/, 'Party planning']);
+      await expect(sidebar(page).getByRole('list', { name: 'Conversation list' }).getByRole('link')).toHaveText([
+        /^Weather in Lisbon/,
+        'Party planning',
+      ]);
 
       // Search by title and by message text.
       const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations' });
       await search.fill('drinks');
-      await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText(['Party planning']);
+      await expect(sidebar(page).getByRole('list', { name: 'Conversation list' }).getByRole('link')).toHaveText([
+        'Party planning',
+      ]);
       await search.fill('LISBON');
-      await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/]);
+      await expect(sidebar(page).getByRole('list', { name: 'Conversation list' }).getByRole('link')).toHaveText([
+        /^Weather in Lisbon/,
+      ]);
       await search.fill('no such thing anywhere');
       await expect(sidebar(page).getByText('No conversation matches “no such thing anywhere”.')).toBeVisible();
       await search.fill('');
@@ -157,7 +164,9 @@ for (const database of databases) {
       await reopened.open(`${server.origin}/c/${second}`);
       await expect(reopened.lastReply()).toContainText('Weather in Lisbon');
       await expect(reopened.lastReply()).toHaveAttribute('data-status', 'complete');
-      await expect(sidebar(reopened.page).getByRole('list').getByRole('link')).toHaveText([/^Weather in Lisbon/]);
+      await expect(sidebar(reopened.page).getByRole('list', { name: 'Conversation list' }).getByRole('link')).toHaveText([
+        /^Weather in Lisbon/,
+      ]);
       await reopened.page.context().close();
     });
 
@@ -275,7 +284,7 @@ for (const database of databases) {
       ).conversations.length;
       expect(total).toBeGreaterThan(60);
       await app.open(`${server.origin}/`);
-      const entries = sidebar(page).getByRole('listitem');
+      const entries = sidebar(page).getByRole('list', { name: 'Conversation list' }).getByRole('listitem');
       await expect(entries).toHaveCount(50);
       await sidebar(page).getByRole('button', { name: 'Load more conversations' }).scrollIntoViewIfNeeded();
       await expect(entries).toHaveCount(total);

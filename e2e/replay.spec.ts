@@ -55,12 +55,15 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
   const first = page.url();
 
   // Copy replay URL: the reply's /replay/{id}, absolute; the SDK reads the same text from it.
-  const url = await copiedUrl(page, 'Copy replay URL of this reply');
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await app.replyAction('Copy replay URL of this reply');
+  await expect(app.lastReply().getByRole('status').filter({ hasText: 'Replay URL copied' })).toBeVisible();
+  const url = await page.evaluate(() => navigator.clipboard.readText());
   expect(url).toMatch(new RegExp(`^${baseURL}/replay/[0-9a-f-]{36}$`));
   expect((await sdkText(url)).trim()).toBe(original.trim());
   const replyId = url.slice(url.lastIndexOf('/') + 1);
 
-  await page.getByRole('button', { name: 'Replay this reply at its recorded pace' }).click();
+  await app.replyAction('Replay this reply at its recorded pace');
   // A new chat of what it answered, on the replay provider's model for this reply.
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(`replay::${replyId}`);
   const reply = app.lastReply();
@@ -88,7 +91,7 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
   await page.reload();
   await app.hydrated();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  await expect(page.getByRole('button', { name: 'Replay this reply at its recorded pace' }).last()).toBeInViewport({
+  await expect(app.lastReply().getByRole('button', { name: 'More actions for this reply' })).toBeInViewport({
     ratio: 0,
   });
   await app.shot('replay-reply-390-dark', { fullPage: false });

@@ -41,8 +41,37 @@ test('an entry: its title on the row’s whole width, its model and date beneath
   await row.hover();
   await expect(more).toHaveCSS('opacity', '1');
 
-  await app.sidebar().getByRole('link', { name: 'Compare models' }).click();
-  await expect(app.sidebar().getByRole('link', { name: 'Compare models' })).toHaveAttribute('aria-current', 'page');
+  await app.sidebar().getByRole('link', { name: 'Race' }).click();
+  await expect(app.sidebar().getByRole('link', { name: 'Race' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('New chat is the one thing to do; the other pages are a compact list under it, the open one marked', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.open();
+  const pages = app.sidebar().getByRole('list', { name: 'Pages' });
+  await expect(pages.getByRole('link')).toHaveText(['Race', 'Traffic', 'Runs', 'Leaderboard', 'Shares']);
+  await expect(pages.getByRole('link', { name: 'Race' })).toHaveAttribute('href', '/race');
+  // Quieter than New chat: shorter rows, and no fill of their own.
+  const newChat = app.sidebar().getByRole('link', { name: 'New chat' });
+  const [big, small] = [(await newChat.boundingBox())!, (await pages.getByRole('link').first().boundingBox())!];
+  expect(small.height).toBeLessThan(big.height);
+  await expect(pages.getByRole('link', { name: 'Traffic' })).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await pages.getByRole('link', { name: 'Traffic' }).click();
+  await expect(page).toHaveURL(/\/traffic$/);
+  await expect(pages.getByRole('link', { name: 'Traffic' })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('link', { name: 'Traffic' })).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await app.shot('sidebar-pages-1440', { fullPage: false });
+
+  // On a phone, in the drawer, a page followed closes it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Show conversations' }).click();
+  await app.shot('sidebar-pages-390', { fullPage: false });
+  await pages.getByRole('link', { name: 'Runs' }).click();
+  await expect(page).toHaveURL(/\/runs$/);
+  await expect(page.getByRole('button', { name: 'Show conversations' })).toBeVisible();
 });
 
 test('a conversation is one tab stop; its actions are reached from it by keyboard, and focus comes back to it', async ({
@@ -53,7 +82,9 @@ test('a conversation is one tab stop; its actions are reached from it by keyboar
   const stamp = Date.now();
   const { row, link: older } = await chat(app, 'sim-openai::sim-echo', `Keys older ${stamp}`);
   const { link: newer } = await chat(app, 'sim-anthropic::sim-echo', `Keys newer ${stamp}`);
-  await expect(app.sidebar().getByRole('list').getByRole('link').first()).toHaveAccessibleName(/^Keys newer/);
+  await expect(app.sidebar().getByRole('list', { name: 'Conversation list' }).getByRole('link').first()).toHaveAccessibleName(
+    /^Keys newer/,
+  );
 
   // Tab goes from one conversation to the next: no Rename or Delete between them.
   await newer.focus();

@@ -11,6 +11,8 @@ export { expect };
 export type { BrowserContext, Locator, Page, Route };
 
 const SCREENSHOTS = 'test-results/screenshots';
+/** Where `shot(name)` writes its image. */
+export const shotPath = (name: string) => `${SCREENSHOTS}/${name}.png`;
 /** A reply of the simulator's longest test prompts ends well within this. */
 const REPLY_TIMEOUT_MS = 30_000;
 
@@ -45,6 +47,17 @@ export class SluiceApp {
       .getByRole('button', { name: new RegExp(`^More actions for “${escaped}`) })
       .click();
     await this.sidebar().getByRole('menuitem', { name: action }).click();
+  }
+
+  /** A reply's "More" menu: the actions that are not on its line (Event log, Replay, Copy replay URL, Diff with…, Diff versions). */
+  replyMenu(reply: Locator = this.lastReply()): Locator {
+    return reply.getByRole('menu', { name: 'Actions for this reply' });
+  }
+
+  /** Opens a reply's "More" menu and picks `action` by its accessible name ("Show this reply in the event log", …). */
+  async replyAction(action: string, reply: Locator = this.lastReply()): Promise<void> {
+    await reply.getByRole('button', { name: 'More actions for this reply' }).click();
+    await this.replyMenu(reply).getByRole('menuitem', { name: action }).click();
   }
 
   /** Types a message and presses Send (with `model` picked first, when given); does not wait for the reply. */
@@ -91,8 +104,34 @@ export class SluiceApp {
     return this.page.evaluate(() => structuredClone((window as unknown as { __sluice: PageStats }).__sluice));
   }
 
+  /**
+   * A screenshot in test-results/screenshots. A full page is the page as laid out, top to
+   * bottom: the browser draws a sticky header, sidebar or composer where the viewport
+   * has them at the time, so a page scrolled to its end (a chat following its reply, by a
+   * few pixels or many) showed its header part-way down the image, over the page, and one
+   * scrolled to its top its composer mid-page. For the shot they are placed where the
+   * page lays them out (and the scroll is at the top); both are put back after.
+   */
   async shot(name: string, { fullPage = true } = {}): Promise<void> {
-    await this.page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
+    if (!fullPage) return void (await this.page.screenshot({ path: shotPath(name) }));
+    const scrolled = await this.page.evaluate(() => {
+      const y = window.scrollY;
+      for (const el of document.querySelectorAll<HTMLElement>('body *'))
+        if (getComputedStyle(el).position === 'sticky') {
+          el.dataset.shotPosition = el.style.position;
+          el.style.position = 'relative';
+        }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      return y;
+    });
+    await this.page.screenshot({ path: shotPath(name), fullPage });
+    await this.page.evaluate((y) => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-shot-position]')) {
+        el.style.position = el.dataset.shotPosition!;
+        delete el.dataset.shotPosition;
+      }
+      window.scrollTo({ top: y, behavior: 'instant' });
+    }, scrolled);
   }
 }
 

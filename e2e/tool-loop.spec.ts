@@ -102,3 +102,37 @@ test('a compare pane waiting for tool results can still be answered after a relo
   // Only the pane that was asked went on.
   await expect(pane(app, 2).getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
 });
+
+test('the results sent show in the chat, a long one folded, and stay after a reload; Enter in a result’s box sends them', async ({
+  page,
+  app,
+}) => {
+  await app.open('/');
+  await app.ask('sim-anthropic::sim-tools-parallel', `Two cities shown ${TOOLS}`);
+  await app.done();
+  const long = JSON.stringify({ city: 'Oslo', hours: Array.from({ length: 12 }, (_, h) => ({ h, temp: h - 3 })) }, null, 2);
+  const boxes = page.getByRole('textbox', { name: 'Result of get_weather' });
+  await boxes.first().fill('{"temp": 4}');
+  await boxes.last().fill(long);
+  // Enter sends, as in the composer (Shift+Enter would be a new line).
+  await boxes.last().press('Enter');
+  await turnWentOn(app, page.locator('main'), '"city": "Oslo"');
+
+  for (const reloaded of [false, true]) {
+    if (reloaded) {
+      await page.reload();
+      await app.hydrated();
+    }
+    const sent = page.getByRole('article', { name: 'Tool results sent' });
+    await expect(sent).toHaveCount(1);
+    // The short one whole; the long one folded under its size and first line, opened on a click.
+    await expect(sent.getByText('{"temp": 4}')).toBeVisible();
+    const folded = sent.getByText(/^Result of get_weather · \d+ lines/);
+    await expect(folded).toBeVisible();
+    await expect(sent.getByText('"temp": 8')).toBeHidden();
+    await folded.click();
+    await expect(sent.getByText(/"temp": 8/)).toBeVisible();
+    await expect(page.getByText(/Tool result for get_weather sent/)).toHaveCount(0);
+    await app.shot(`tool-results-sent${reloaded ? '-reloaded' : ''}`);
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * Versions (issue 38), as a user meets them: a reply regenerated twice, its versions
  * stepped through after a reload with the keyboard, the choice kept across a reload; a
- * message edited, and its old branch shown again; "Compare versions" opening the diff
+ * message edited, and its old branch shown again; "Diff versions" opening the diff
  * page on the version shown and the one before it. 1440 and 390 px, light and dark, axe.
  */
 import { expect, test, violations, sideways, type Locator, type Page } from './support';
@@ -97,8 +97,8 @@ test('regenerate twice, step through the versions after a reload, edit and go ba
   }
   expect(found).toEqual({ 'desktop light': [], 'phone light': [], 'desktop dark': [], 'phone dark': [] });
 
-  // Compare versions: the diff page, the previous version as A, the one shown as B.
-  await app.lastReply().getByRole('link', { name: 'Compare versions' }).click();
+  // Diff versions: the diff page, the previous version as A, the one shown as B.
+  await app.replyAction('Diff versions');
   await expect(page).toHaveURL(new RegExp(`/diff\\?a=${first}&b=${second}$`));
   await expect(page.getByRole('heading', { name: 'Diff two replies' })).toBeVisible();
 });

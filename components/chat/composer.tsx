@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { sendMessage, stopStreaming } from '@/lib/client/chat/run-reply';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
+import { messageKeys } from '@/lib/client/message-keys';
 import { Button } from '@/components/ui/button';
 import { COMPOSER_ID } from '@/components/skip-link';
 
@@ -58,7 +59,7 @@ function useEscapeToStop(streaming: boolean, onStop: () => void, textbox: RefObj
 }
 
 /**
- * Textbox "Message": Enter sends, Shift+Enter is a newline; Send, or Stop (named `stopLabel`, or Escape) while streaming.
+ * Textbox "Message": the keys of every message box (Enter sends, Shift+Enter is a newline); Send, or Stop (named `stopLabel`, or Escape) while streaming.
  * `focusOnLoad`: it takes the focus as the page opens (the chat: typing is what a reader comes for), but not
  * where that would open an on-screen keyboard over the page before the reader asked for it.
  */
@@ -111,12 +112,7 @@ export function Composer({
         value={text}
         placeholder="Ask anything — try “tokens=2000 tps=500” with a simulator model"
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            send();
-          }
-        }}
+        onKeyDown={messageKeys(send)}
         className={[
           'min-h-[3rem] flex-1 resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm',
           'shadow-sm focus:outline-none focus:ring-2 focus:ring-sky-500 dark:border-zinc-700',

@@ -1,91 +1,25 @@
 'use client';
 
-import Link from 'next/link';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
-import { storedReplyId, type UiMessage } from '@/lib/client/thread/ui-message';
-import { showEventsOf, useLogPanel } from '@/lib/client/event-log/log-panel';
+import type { UiMessage } from '@/lib/client/thread/ui-message';
+import { useLogPanel } from '@/lib/client/event-log/log-panel';
 import { countRender } from '@/lib/client/render-stats';
 import { useToolDrafts } from '@/lib/client/tool-drafts';
 import { LiveProgress } from './live-progress';
 import { useReplyActions } from './reply-actions';
 import { ReplyFiguresLine } from './reply-figures';
 import { ReplyParts } from './reply-parts';
-import { offersRetry, ReplyStatus } from './reply-status';
+import { ReplyActionsLine } from './reply-actions-line';
+import { ReplyStatus } from './reply-status';
 import { ReplyWarnings } from './reply-warnings';
 import { Button } from '@/components/ui/button';
-import { CopyReplayUrl } from '../copy-replay-url';
-import { versionPair, versionPlace } from '@/lib/client/thread/versions';
 import { shownPricing } from '@/lib/client/thread/reply-figures';
+import { ToolResults } from './tool-results';
+import { UserMessage } from './user-message';
 import { VersionSwitch } from './version-switch';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
-
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      aria-label="Copy message"
-      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
-      className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </Button>
-  );
-}
-
-function UserMessage({ message }: { message: Extract<UiMessage, { role: 'user' }> }) {
-  const { id, content } = message;
-  const { editAndResend } = useReplyActions();
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(content);
-  if (editing) {
-    return (
-      <form
-        className="ml-auto flex w-full max-w-2xl flex-col gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setEditing(false);
-          editAndResend?.(id, draft);
-        }}
-      >
-        <textarea
-          aria-label="Edit message"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          rows={3}
-          className="rounded-lg border border-zinc-300 p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        />
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setEditing(false)} className="text-xs text-zinc-600 dark:text-zinc-400">
-            Cancel
-          </Button>
-          <Button type="submit" className="rounded bg-sky-700 px-3 py-1 text-xs text-white">
-            Resend
-          </Button>
-        </div>
-      </form>
-    );
-  }
-  return (
-    <article aria-label="Your message" className="ml-auto max-w-2xl">
-      <div className="whitespace-pre-wrap rounded-2xl bg-sky-700 px-4 py-2 text-sm text-white">{content}</div>
-      <div className="mt-1 flex items-center justify-end gap-1">
-        <VersionSwitch message={message} />
-        {editAndResend ? (
-          <Button
-            aria-label="Edit message and resend"
-            onClick={() => setEditing(true)}
-            className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-          >
-            Edit
-          </Button>
-        ) : null}
-        <CopyButton text={content} />
-      </div>
-    </article>
-  );
-}
 
 /** Who answered: the same through a reply's every update, so rendered once. */
 const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider: string; model: string }) {
@@ -96,59 +30,6 @@ const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider:
   );
 });
 
-const lineButton = 'rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800';
-
-/**
- * What a reader does with an ended reply, on a line of its own under its figures, so it
- * never wraps away from them alone. Copy only when there is text; Regenerate only where
- * the reply's alert does not already offer Retry (the same action); Replay and Copy
- * replay URL for a reply the server keeps (its stream is what they replay), and
- * "Compare with…": the diff page, with this reply as A, to pick B.
- */
-function ReplyActionsLine({ message, isLast }: { message: Assistant; isLast: boolean }) {
-  const { regenerate, replay } = useReplyActions();
-  const storedId = storedReplyId(message);
-  const place = versionPlace(message);
-  const pair = place && versionPair(place);
-  return (
-    <div className="mt-1 -ml-1.5 flex flex-wrap gap-1">
-      {message.reply.text ? <CopyButton text={message.reply.text} /> : null}
-      <Button
-        aria-label="Show this reply in the event log"
-        onClick={() => showEventsOf(message.id)}
-        className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-      >
-        Event log
-      </Button>
-      {isLast && !offersRetry(message) ? (
-        <Button
-          aria-label="Regenerate reply"
-          onClick={() => regenerate(message.id)}
-          className="rounded px-1.5 py-0.5 text-xs text-zinc-600 dark:text-zinc-400 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-        >
-          Regenerate
-        </Button>
-      ) : null}
-      {storedId && replay ? (
-        <Button aria-label="Replay this reply at its recorded pace" onClick={() => replay(message.id)} className={lineButton}>
-          Replay
-        </Button>
-      ) : null}
-      {storedId ? <CopyReplayUrl id={storedId} label="Copy replay URL of this reply" className={lineButton} /> : null}
-      {storedId ? (
-        <Link href={`/diff?a=${encodeURIComponent(storedId)}`} aria-label="Compare with another reply" className={lineButton}>
-          Compare with…
-        </Link>
-      ) : null}
-      {storedId && pair ? (
-        <Link href={`/diff?a=${encodeURIComponent(pair[0])}&b=${encodeURIComponent(pair[1])}`} className={lineButton}>
-          Compare versions
-        </Link>
-      ) : null}
-    </div>
-  );
-}
-
 function AssistantMessage({ message, isLast, progress }: { message: Assistant; isLast: boolean; progress: boolean }) {
   const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
@@ -158,6 +39,13 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
   const drafts = useToolDrafts(message.streamId ?? message.id);
   const { results } = drafts;
   const pendingCalls = isLast && !live && reply.finishReason === 'tool-calls' ? reply.toolCalls.filter((c) => !c.server) : [];
+  const complete = pendingCalls.every((c) => results[c.id]);
+  const sendResults = () => {
+    if (pendingCalls.length === 0 || !complete) return;
+    const answers = pendingCalls.map((c) => ({ callId: c.id, name: c.name, content: results[c.id]! }));
+    drafts.sent();
+    answerToolCalls(answers);
+  };
   const highlighted = useLogPanel((s) => (s.highlight?.replyId === message.id ? s.highlight.part : undefined));
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -187,6 +75,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
           pending: pendingCalls,
           results,
           onResult: (callId, value) => drafts.type(callId, value),
+          onSend: sendResults,
         }}
       />
       {reply.refusal ? (
@@ -194,12 +83,8 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
       ) : null}
       {pendingCalls.length > 0 ? (
         <Button
-          disabled={pendingCalls.some((c) => !results[c.id])}
-          onClick={() => {
-            const answers = pendingCalls.map((c) => ({ callId: c.id, name: c.name, content: results[c.id]! }));
-            drafts.sent();
-            answerToolCalls(answers);
-          }}
+          disabled={!complete}
+          onClick={sendResults}
           className={[
             'my-2 rounded bg-amber-600 px-3 py-1 text-xs font-medium text-white disabled:bg-zinc-200',
             'disabled:text-zinc-600 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-300',
@@ -246,19 +131,6 @@ export const MessageView = memo(function MessageView({
       </details>
     );
   }
-  if (message.role === 'tool') {
-    const parts = typeof message.content === 'string' ? [] : message.content;
-    return (
-      <div className="text-xs text-zinc-600 dark:text-zinc-400">
-        {parts.map((p, i) =>
-          p.type === 'tool-result' ? (
-            <p key={i}>
-              Tool result for <span className="font-mono">{p.name ?? p.callId}</span> sent.
-            </p>
-          ) : null,
-        )}
-      </div>
-    );
-  }
+  if (message.role === 'tool') return <ToolResults message={message} />;
   return <AssistantMessage message={message} isLast={isLast} progress={progress} />;
 });

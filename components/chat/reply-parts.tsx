@@ -12,6 +12,8 @@ export interface ToolAnswers {
   pending: ToolCall[];
   results: Record<string, string>;
   onResult: (callId: string, value: string) => void;
+  /** Sends the results, once every pending call has one (Enter in a result's box, as in any message box). */
+  onSend: () => void;
 }
 
 /**
@@ -76,6 +78,7 @@ export function ReplyParts({
             onResult={
               answers?.pending.some((c) => c.id === part.call.id) ? (value) => answers.onResult(part.call.id, value) : undefined
             }
+            onSend={answers?.onSend}
           />
         );
       case 'tool-result':

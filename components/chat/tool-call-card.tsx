@@ -1,18 +1,25 @@
 'use client';
 
 import type { ToolCall } from '@/lib/assemble/message';
+import { messageKeys } from '@/lib/client/message-keys';
 
-/** One tool call: name, id, arguments raw while they stream, pretty once they parse. */
+/**
+ * One tool call: name, id, arguments raw while they stream, pretty once they parse. A
+ * call waiting for its result has a box for it, with the keys of every message box:
+ * `onSend` sends the results (once every call has one).
+ */
 export function ToolCallCard({
   call,
   done,
   result,
   onResult,
+  onSend,
 }: {
   call: ToolCall;
   done: boolean;
   result?: string;
   onResult?: (value: string) => void;
+  onSend?: () => void;
 }) {
   const pretty = call.args !== undefined && call.argsError === undefined ? JSON.stringify(call.args, null, 2) : undefined;
   return (
@@ -39,6 +46,7 @@ export function ToolCallCard({
             rows={2}
             value={result ?? ''}
             onChange={(e) => onResult(e.target.value)}
+            onKeyDown={onSend ? messageKeys(onSend) : undefined}
             className="mt-1 block w-full rounded border border-zinc-300 bg-white p-1.5 font-mono dark:border-zinc-700 dark:bg-zinc-900"
           />
         </label>

@@ -11,14 +11,40 @@ import { useDebounced } from '@/lib/client/use-debounced';
 import { SearchBox } from '../search-box';
 import { ConversationItem } from './conversation-item';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/lib/client/current-user';
+import { NAV_LINK } from './nav-link';
 
-/** The sidebar's smaller links (tokens, usage), marked when theirs is the page. */
-const SMALL_LINK = [
-  'rounded-lg border border-zinc-300 px-3 py-1 text-center text-xs hover:bg-zinc-100',
-  'aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700',
-  'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
-].join(' ');
+/**
+ * The app's other pages, after New chat: where a reader goes once, not what they do
+ * next, so a compact list rather than buttons as loud as New chat. `match`: the paths
+ * the link stands for (its own page `aria-current="page"`, a page under it `"true"`).
+ */
+const PAGES = [
+  { label: 'Race', href: '/race', match: ['/race', '/compare'] },
+  { label: 'Traffic', href: '/traffic', match: ['/traffic'] },
+  { label: 'Runs', href: '/runs', match: ['/runs'] },
+  { label: 'Leaderboard', href: '/leaderboard', match: ['/leaderboard'] },
+  { label: 'Shares', href: '/shares', match: ['/shares'] },
+];
+
+/** A path's place under a page: the page itself, a page under it, or neither. */
+function currentOf(pathname: string, href: string, match: string[]): 'page' | 'true' | undefined {
+  if (pathname === href) return 'page';
+  return match.some((m) => pathname === m || pathname.startsWith(`${m}/`)) ? 'true' : undefined;
+}
+
+function PageLinks({ pathname, onGo }: { pathname: string; onGo: () => void }) {
+  return (
+    <ul aria-label="Pages" className="flex flex-col">
+      {PAGES.map(({ label, href, match }) => (
+        <li key={href}>
+          <Link href={href} aria-current={currentOf(pathname, href, match)} onClick={onGo} className={NAV_LINK}>
+            {label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Loads the next page when the end of the list scrolls into view. */
 function LoadMore({ onVisible, loading }: { onVisible: () => void; loading: boolean }) {
@@ -93,7 +119,8 @@ function useModalDrawer(open: boolean, drawer: RefObject<HTMLElement | null>, cl
 /**
  * The conversation list: newest first, searchable, paged; rename and delete in place. On
  * a phone, a drawer over the page, which a backdrop dims: a tap on it, or Escape, closes it.
- * `account`: who is signed in and the way out, at its foot, when sign-in is on.
+ * New chat first, the one thing to do; then the other pages, as a plain list.
+ * `account`: who is signed in, their pages (Tokens, Usage) and the way out, at its foot, when sign-in is on.
  */
 export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -113,10 +140,9 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const chatId = useChatStore((s) => s.conversationId);
   const compareId = useCompareStore((s) => s.compareId);
   const pathname = usePathname();
-  const onCompare = pathname.startsWith('/compare');
+  const onCompare = pathname.startsWith('/compare') || pathname.startsWith('/race');
   const onTraffic = pathname.startsWith('/traffic');
   const onRuns = pathname.startsWith('/runs');
-  const me = useCurrentUser();
   // The Traffic and Runs pages, the leaderboard and the settings pages show no conversation: none is marked open there.
   const activeId =
     onTraffic || onRuns || ['/leaderboard', '/shares', '/tokens', '/admin'].includes(pathname)
@@ -166,86 +192,7 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
           >
             New chat
           </Link>
-          <Link
-            href="/compare"
-            aria-current={pathname === '/compare' ? 'page' : undefined}
-            onClick={() => setOpen(false)}
-            className={[
-              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
-              'aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700',
-              'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
-            ].join(' ')}
-          >
-            Compare models
-          </Link>
-          <Link
-            href="/traffic"
-            aria-current={pathname === '/traffic' ? 'page' : onTraffic ? 'true' : undefined}
-            onClick={() => setOpen(false)}
-            className={[
-              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
-              'aria-[current]:bg-zinc-200 aria-[current]:font-medium dark:border-zinc-700',
-              'dark:hover:bg-zinc-800 dark:aria-[current]:bg-zinc-800',
-            ].join(' ')}
-          >
-            Traffic
-          </Link>
-          <Link
-            href="/runs"
-            aria-current={pathname === '/runs' ? 'page' : onRuns ? 'true' : undefined}
-            onClick={() => setOpen(false)}
-            className={[
-              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
-              'aria-[current]:bg-zinc-200 aria-[current]:font-medium dark:border-zinc-700',
-              'dark:hover:bg-zinc-800 dark:aria-[current]:bg-zinc-800',
-            ].join(' ')}
-          >
-            Runs
-          </Link>
-          <Link
-            href="/leaderboard"
-            aria-current={pathname === '/leaderboard' ? 'page' : undefined}
-            onClick={() => setOpen(false)}
-            className={[
-              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
-              'aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700',
-              'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
-            ].join(' ')}
-          >
-            Leaderboard
-          </Link>
-          <Link
-            href="/shares"
-            aria-current={pathname === '/shares' ? 'page' : undefined}
-            onClick={() => setOpen(false)}
-            className={[
-              'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
-              'aria-[current=page]:bg-zinc-200 aria-[current=page]:font-medium dark:border-zinc-700',
-              'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
-            ].join(' ')}
-          >
-            Shares
-          </Link>
-          <div className="flex gap-2">
-            <Link
-              href="/tokens"
-              aria-current={pathname === '/tokens' ? 'page' : undefined}
-              onClick={() => setOpen(false)}
-              className={`flex-1 ${SMALL_LINK}`}
-            >
-              Tokens
-            </Link>
-            {me?.admin ? (
-              <Link
-                href="/admin"
-                aria-current={pathname === '/admin' ? 'page' : undefined}
-                onClick={() => setOpen(false)}
-                className={`flex-1 ${SMALL_LINK}`}
-              >
-                Usage
-              </Link>
-            ) : null}
-          </div>
+          <PageLinks pathname={pathname} onGo={close} />
           <SearchBox label="Search conversations" placeholder="Search titles and messages" value={search} onChange={setSearch} />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto pb-3">
@@ -260,14 +207,15 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
               {query ? `No conversation matches “${query}”.` : 'No conversations yet.'}
             </p>
           ) : null}
-          <ul className="flex flex-col gap-0.5 px-2">
+          <ul aria-label="Conversation list" className="flex flex-col gap-0.5 px-2">
             {conversations.map((c) => (
               <ConversationItem key={c.id} conversation={c} active={c.id === activeId} onOpen={close} />
             ))}
           </ul>
           {list.hasNextPage ? <LoadMore onVisible={loadMore} loading={isFetchingNextPage} /> : null}
         </div>
-        {account}
+        {/* A link followed from the account's foot closes the drawer too, as the links above do. */}
+        <div onClickCapture={(e) => (e.target as Element).closest('a[href]') && close()}>{account}</div>
       </nav>
     </>
   );

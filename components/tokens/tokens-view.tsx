@@ -9,6 +9,7 @@ import { PageHeader, PageTitle } from '../page-header';
 import { ColumnHeads } from '../ui/column-heads';
 import { LocalTime } from '../ui/local-time';
 
+/** A token's moment, as every page writes one (components/ui/local-time.tsx); "Never" for a token not used yet. */
 const when = (iso: string | undefined) => (iso ? <LocalTime at={iso} /> : 'Never');
 
 const field = 'min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900';

@@ -1,12 +1,20 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 
-export interface MenuItem {
+/** One item: an action (`onSelect`) or a page to go to (`href`, a link). */
+export type MenuItem = {
   label: string;
-  onSelect: () => void;
-}
+  /** Its accessible name, when the label alone says too little out of its context (it contains the label). */
+  name?: string;
+} & ({ onSelect: () => void; href?: undefined } | { href: string; onSelect?: undefined });
+
+const ITEM = [
+  'block w-full whitespace-nowrap rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100',
+  'focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
+].join(' ');
 
 /** Gap between the button and its menu, and the least room kept to the viewport's edge (px). */
 const GAP = 4;
@@ -66,15 +74,23 @@ export function MenuButton({
   // A press on this button while the menu is open closes it (as any press outside does): the click after it must not open it again.
   const pressedWhileOpen = useRef(false);
 
-  // A scroll or a resize would leave the menu beside nothing: it closes instead.
+  // A scroll or a resize moves the menu with its button; one that takes the button out of
+  // sight closes it. (Closing at any scroll lost a reply's menu to the page settling as the
+  // reply ended: its last trees and highlighting land after it, and the page follows them.)
   useEffect(() => {
     if (!open) return;
-    const close = () => menu.current?.hidePopover();
-    window.addEventListener('scroll', close, { capture: true, passive: true });
-    window.addEventListener('resize', close);
+    const follow = () => {
+      const [el, anchor] = [menu.current, button.current];
+      if (!el || !anchor) return;
+      const { top, bottom } = anchor.getBoundingClientRect();
+      if (bottom < 0 || top > window.innerHeight) el.hidePopover();
+      else place(el, anchor);
+    };
+    window.addEventListener('scroll', follow, { capture: true, passive: true });
+    window.addEventListener('resize', follow);
     return () => {
-      window.removeEventListener('scroll', close, { capture: true });
-      window.removeEventListener('resize', close);
+      window.removeEventListener('scroll', follow, { capture: true });
+      window.removeEventListener('resize', follow);
     };
   }, [open]);
 
@@ -129,23 +145,35 @@ export function MenuButton({
           'text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
         ].join(' ')}
       >
-        {items.map((item) => (
-          <Button
-            key={item.label}
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
-              menu.current?.hidePopover();
-              item.onSelect();
-            }}
-            className={[
-              'block w-full rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100',
-              'focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
-            ].join(' ')}
-          >
-            {item.label}
-          </Button>
-        ))}
+        {items.map((item) =>
+          item.href !== undefined ? (
+            <Link
+              key={item.label}
+              href={item.href}
+              role="menuitem"
+              tabIndex={-1}
+              aria-label={item.name}
+              onClick={() => menu.current?.hidePopover()}
+              className={ITEM}
+            >
+              {item.label}
+            </Link>
+          ) : (
+            <Button
+              key={item.label}
+              role="menuitem"
+              tabIndex={-1}
+              aria-label={item.name}
+              onClick={() => {
+                menu.current?.hidePopover();
+                item.onSelect();
+              }}
+              className={ITEM}
+            >
+              {item.label}
+            </Button>
+          ),
+        )}
       </div>
     </>
   );

@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype';
 import remend from 'remend';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { withoutPartialFence } from './partial-fence';
 
 /**
  * Model output is untrusted. Raw HTML is shown as the text it is, never parsed; the
@@ -103,10 +104,12 @@ const MAY_BE_GFM = /[|~[@]|-:|:-|www\.|https?:\/\//i;
 
 /**
  * One markdown block as a HAST tree. A streaming tail has its unfinished syntax
- * completed first (an open `**`, a half-written link), so it reads as it will end.
+ * completed first (an open `**`, a half-written link), so it reads as it will end; any
+ * block loses a fence marker cut short at its end (a reply stopped mid-fence).
  */
 export function markdownToHast(markdown: string, streaming = false): Root {
-  const source = streaming ? remend(markdown) : markdown;
+  const whole = withoutPartialFence(markdown);
+  const source = streaming ? remend(whole) : whole;
   const processor = MAY_BE_GFM.test(source) ? withGfm : commonMark;
   try {
     return processor.runSync(processor.parse(source), source) as Root;

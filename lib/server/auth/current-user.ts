@@ -40,7 +40,7 @@ export async function currentUser(request: Request | Headers): Promise<User> {
   const token = sluiceToken(headers, request instanceof Headers ? '' : request.url);
   if (token) {
     const holder = await holderOf(token);
-    if ('refused' in holder) throw new SignInRequired(holder.refused);
+    if ('refused' in holder) throw new SignInRequired(holder.refused, true);
     return holder;
   }
   const { identify, local, known } = resolver();

@@ -46,7 +46,8 @@ async function answer<Context>(
     return await handler(request, context);
   } catch (error) {
     if (error instanceof ApiError) return error.toResponse();
-    if (isSignInRequired(error)) return apiError(401, 'sign_in_required', `Sign in first: ${error.message}`);
+    if (isSignInRequired(error))
+      return apiError(401, 'sign_in_required', error.whole ? error.message : `Sign in first: ${error.message}`);
     if (error instanceof StoreError) return apiError(503, 'server_error', error.message);
     return serverFailure(error).toResponse();
   }

@@ -57,11 +57,11 @@ export function forgetToken(tokenId: string): void {
   for (const [hash, known] of state().known) if (known.tokenId === tokenId) state().known.delete(hash);
 }
 
-/** Why a request's token was refused: named in the 401's message. */
+/** Why a request's token was refused: the 401's message, a sentence of its own (the proxy's and the API's). */
 export function refusedToken(found: FoundToken): string {
   return 'conflicting' in found
-    ? 'the request carries two different Sluice tokens.'
-    : 'its Sluice token is unknown or revoked: make a new one under Tokens.';
+    ? 'The request carries two different Sluice tokens: send one.'
+    : 'The Sluice token sent is unknown or revoked: make a new one under Tokens.';
 }
 
 /**
