@@ -1,12 +1,17 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 
-export interface MenuItem {
-  label: string;
-  onSelect: () => void;
-}
+/**
+ * An action of the menu, named by its label: a button (`onSelect`), or a link (`href`:
+ * a page, or with `download` a file the server names), which keeps what a link does
+ * (open in a new tab, save as). `danger` reads as a destructive action.
+ */
+export type MenuItem = { label: string; danger?: boolean } & (
+  { onSelect: () => void; href?: undefined; download?: undefined } | { href: string; download?: boolean; onSelect?: undefined }
+);
 
 /** Gap between the button and its menu, and the least room kept to the viewport's edge (px). */
 const GAP = 4;
@@ -129,23 +134,43 @@ export function MenuButton({
           'text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
         ].join(' ')}
       >
-        {items.map((item) => (
-          <Button
-            key={item.label}
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
-              menu.current?.hidePopover();
-              item.onSelect();
-            }}
-            className={[
-              'block w-full rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100',
-              'focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
-            ].join(' ')}
-          >
-            {item.label}
-          </Button>
-        ))}
+        {items.map((item) => {
+          const look = [
+            'block w-full rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100',
+            'focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
+            item.danger ? 'text-rose-700 dark:text-rose-400' : '',
+          ].join(' ');
+          // A page opens in the app (client navigation); a download is a plain link the browser saves.
+          const Anchor = item.download ? 'a' : Link;
+          if (item.href !== undefined)
+            return (
+              <Anchor
+                key={item.label}
+                role="menuitem"
+                tabIndex={-1}
+                href={item.href}
+                download={item.download || undefined}
+                onClick={() => menu.current?.hidePopover()}
+                className={look}
+              >
+                {item.label}
+              </Anchor>
+            );
+          return (
+            <Button
+              key={item.label}
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                menu.current?.hidePopover();
+                item.onSelect();
+              }}
+              className={look}
+            >
+              {item.label}
+            </Button>
+          );
+        })}
       </div>
     </>
   );
