@@ -11,6 +11,7 @@ export const BYPASS_CSP = true;
 
 /** Picks `choice` (`provider::model`) in a model picker (combobox "Model"): its id typed, its option in the list it controls clicked. */
 export async function pickModel(picker: Locator, choice: string): Promise<void> {
+  await picker.click();
   await picker.fill(choice.slice(choice.indexOf('::') + 2));
   const list = await picker.getAttribute('aria-controls');
   await picker.page().locator(`[id="${list}"] [role="option"][data-choice="${choice}"]`).click();

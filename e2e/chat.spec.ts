@@ -351,6 +351,7 @@ test('the model picker: a combobox grouped by provider, searched by typing, driv
   // Typing searches: every word counts, the provider's name too; the first match is active.
   await picker.fill('echo');
   await expect(list.getByRole('option')).toHaveCount(4);
+  await app.shot('chat-model-picker-searched', { fullPage: false });
   await picker.fill('gemini echo');
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(page.locator(`[id="${await activeId()}"]`)).toHaveAttribute('data-choice', 'sim-gemini::sim-echo');
@@ -379,6 +380,17 @@ test('the model picker: a combobox grouped by provider, searched by typing, driv
   // Remembered: a new page starts on it, not on the first model.
   await app.open();
   await expectModel(page, 'sim-gemini::sim-thinking');
+
+  // On a phone, dark: the list opens within the screen, under the field.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open();
+  await picker.click();
+  const box = (await list.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.y).toBeGreaterThan((await picker.boundingBox())!.y);
+  await app.shot('chat-model-picker-390-dark', { fullPage: false });
 });
 
 /** WCAG's contrast ratio of an element's text on its background, its colors read by the browser (Tailwind's are oklch). */

@@ -24,6 +24,8 @@ export const modelPicker = (within: Page | Locator) => within.getByRole('combobo
  */
 export async function chooseModel(within: Page | Locator, choice: string): Promise<void> {
   const picker = modelPicker(within);
+  // Opened first: typing what it already shows changes nothing, and would not open it.
+  await picker.click();
   await picker.fill(choice.slice(choice.indexOf('::') + 2));
   const listbox = within.getByRole('listbox', { name: 'Models' });
   await listbox.locator(`[role="option"][data-choice="${choice}"]`).click();

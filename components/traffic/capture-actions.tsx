@@ -17,8 +17,8 @@ import { MenuButton, type MenuItem } from '@/components/ui/menu-button';
 
 const action =
   'rounded-md border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800';
-const primary =
-  'rounded-md border border-sky-700 bg-sky-700 px-2.5 py-1 text-sm text-white hover:bg-sky-800 dark:border-sky-600 dark:bg-sky-600 dark:hover:bg-sky-500';
+/** The app's primary look (sky-700 under white text keeps its contrast in both themes). */
+const primary = 'rounded-md border border-sky-700 bg-sky-700 px-2.5 py-1 text-sm font-medium text-white hover:bg-sky-800';
 
 /**
  * What a capture can become. In sight, what it is most often opened for: its answer

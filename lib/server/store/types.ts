@@ -38,7 +38,7 @@ export type {
   StoredReply,
 } from '@/lib/api/conversations';
 
-/** A stored reply with a stream to replay, named by where it is: what the replay provider lists. */
+/** A stored reply with a stream to replay: what the replay provider reads of it (its protocol, what it re-runs, its prices). */
 export interface ReplyRecord {
   id: string;
   conversationId: string;
