@@ -163,7 +163,7 @@ describe('the replay provider', () => {
     expect(pricing).not.toBeNull();
     const replayed = await postChat({ provider: 'replay', model: id, messages: user('priced replay tokens=6') });
     // Priced at the recording's model's prices, not "no price".
-    expect(replayed.headers.get('x-sluice-pricing')).toBe(pricing);
+    expect(JSON.parse(replayed.headers.get('x-sluice-pricing') ?? 'null')).toEqual(JSON.parse(pricing!));
     await readChat(replayed);
     const conversationId = replayed.headers.get('x-conversation-id')!;
     const stored = (await conversation(conversationId)).messages.at(-1) as Extract<
