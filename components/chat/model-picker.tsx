@@ -172,7 +172,6 @@ export function ModelPicker({
         className={[
           'relative flex max-w-full min-w-0 flex-1 items-center rounded-md border border-zinc-300 bg-white',
           'dark:border-zinc-700 dark:bg-zinc-900',
-          disabled ? 'opacity-60' : '',
         ].join(' ')}
       >
         {chosen ? (
@@ -217,7 +216,12 @@ export function ModelPicker({
           }}
           onKeyDown={onKeyDown}
           onBlur={close}
-          className={`${part} min-w-24 flex-1 truncate rounded-md pr-6 pl-2 font-mono text-sm`}
+          // Disabled while a reply streams: its text greyed, the provider beside it kept at full contrast.
+          className={[
+            part,
+            'min-w-24 flex-1 truncate rounded-md pr-6 pl-2 font-mono text-sm',
+            'disabled:cursor-not-allowed disabled:text-zinc-500 dark:disabled:text-zinc-400',
+          ].join(' ')}
         />
         <span aria-hidden="true" className="pointer-events-none absolute right-2 text-xs text-zinc-500">
           ▾
