@@ -1,5 +1,5 @@
 /** What the browser benchmarks share: Chromium as the tests launch it, and a frame probe in the page. */
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium';
 
 /**
@@ -8,6 +8,14 @@ import { CHROMIUM_LAUNCH } from '../e2e/chromium';
  * the browser skip the CSP. Nothing it measures runs differently for it.
  */
 export const BYPASS_CSP = true;
+
+/** Picks `choice` (`provider::model`) in a model picker (combobox "Model"): its id typed, its option in the list it controls clicked. */
+export async function pickModel(picker: Locator, choice: string): Promise<void> {
+  await picker.click();
+  await picker.fill(choice.slice(choice.indexOf('::') + 2));
+  const list = await picker.getAttribute('aria-controls');
+  await picker.page().locator(`[id="${list}"] [role="option"][data-choice="${choice}"]`).click();
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(CHROMIUM_LAUNCH);

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startNextServer } from '../tests/support/next-server';
-import { cdpMetrics, launchBrowser, BYPASS_CSP } from './browser';
+import { cdpMetrics, launchBrowser, pickModel, BYPASS_CSP } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=1000 tps=1000 delay=0';
 const panes = Number(process.argv[3] ?? 1);
@@ -23,7 +23,7 @@ try {
   await page.waitForFunction('window.__sluice !== undefined');
   for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
   for (const picker of await page.getByRole('combobox', { name: 'Model' }).all())
-    await picker.selectOption('sim-openai::sim-markdown');
+    await pickModel(picker, 'sim-openai::sim-markdown');
   await page.waitForFunction('window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
   const send = async (p: string) => {
     await page.getByRole('textbox', { name: 'Message' }).fill(p);

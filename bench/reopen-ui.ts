@@ -5,7 +5,7 @@
  * frame of the page's first seconds. `npx tsx bench/reopen-ui.ts ['tokens=50000 tps=20000 delay=0']`
  */
 import { startNextServer } from '../tests/support/next-server';
-import { launchBrowser, BYPASS_CSP } from './browser';
+import { launchBrowser, pickModel, BYPASS_CSP } from './browser';
 
 const prompt = process.argv[2] ?? 'tokens=50000 tps=20000 delay=0';
 const next = await startNextServer({ SLUICE_CONFIG: '' });
@@ -14,7 +14,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
   await page.goto(`${next.origin}/`);
   await page.waitForFunction('window.__sluice !== undefined');
-  await page.getByRole('combobox', { name: 'Model' }).selectOption('sim-openai::sim-markdown');
+  await pickModel(page.getByRole('combobox', { name: 'Model' }), 'sim-openai::sim-markdown');
   await page.getByRole('textbox', { name: 'Message' }).fill(prompt);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.waitForTimeout(500);

@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startNextServer } from '../tests/support/next-server';
-import { launchBrowser, BYPASS_CSP } from './browser';
+import { launchBrowser, pickModel, BYPASS_CSP } from './browser';
 import { median } from './report';
 import type { Browser, Page } from '@playwright/test';
 
@@ -74,7 +74,7 @@ async function open(
   await page.waitForFunction('window.__sluice !== undefined');
   for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
   for (const picker of await page.getByRole('combobox', { name: 'Model' }).all())
-    await picker.selectOption('sim-openai::sim-markdown');
+    await pickModel(picker, 'sim-openai::sim-markdown');
   await page.waitForFunction('window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
   const send = async (p: string) => {
     await page.getByRole('textbox', { name: 'Message' }).fill(p);

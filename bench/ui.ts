@@ -5,7 +5,7 @@
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { startNextServer } from '../tests/support/next-server';
-import { cdpMetrics as metrics, launchBrowser, startFrameProbe, stopFrameProbe, BYPASS_CSP } from './browser';
+import { cdpMetrics as metrics, launchBrowser, pickModel, startFrameProbe, stopFrameProbe, BYPASS_CSP } from './browser';
 import { startFrameTrace, stopFrameTrace, type FrameCpu } from './frame-cpu';
 import { median as medianOf, type Metric } from './report';
 
@@ -218,7 +218,7 @@ export async function measure(
     await page.waitForFunction('window.__sluice !== undefined', undefined, { timeout: 30_000 });
     for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
     for (const picker of await page.getByRole('combobox', { name: 'Model' }).all())
-      await picker.selectOption('sim-openai::sim-markdown');
+      await pickModel(picker, 'sim-openai::sim-markdown');
     // Steady state: the page preloads its grammars at idle time, as it does before a user has typed.
     await page.waitForFunction('window.__sluice && window.__sluice.highlighter.ready', undefined, { timeout: 30_000 });
   }

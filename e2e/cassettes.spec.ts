@@ -2,7 +2,8 @@
  * Cassettes on the Traffic page: the test is the app, recording two exchanges to a
  * cassette through the proxy and playing one back; the page shows which capture was
  * recorded and which played back, and opens the cassette as a list of its exchanges
- * with their keys and event logs. Both widths, both themes, axe-core.
+ * with their keys and event logs; a miss is a status of its own. Both widths, both
+ * themes, axe-core.
  */
 import { expect, sideways, test, violations } from './support';
 
@@ -60,6 +61,70 @@ test('captures say recorded or played back, and a cassette opens as its exchange
   // A cassette that is not there is a page that says so.
   await page.goto('/traffic/cassettes/no-such-cassette');
   await expect(page.getByRole('heading', { name: 'Cassette not found' })).toBeVisible();
+});
+
+test('a cassette miss is a status of its own, filtered by, and its page names no upstream URL it never reached', async ({
+  page,
+  app,
+  baseURL,
+}) => {
+  const name = `miss-${unique()}`;
+  await ask(baseURL!, name, 'record', `recorded tokens=5 ${name}`);
+  await cassetteHolds(baseURL!, name, 1);
+  const missed = await fetch(`${baseURL}/cassette/${name}/playback/sim-openai/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: 'sim-markdown',
+      stream: true,
+      messages: [{ role: 'user', content: `never recorded ${name}` }],
+    }),
+  });
+  expect(missed.status).toBe(504);
+  let id = '';
+  await expect
+    .poll(async () => {
+      const listed = (await (
+        await fetch(`${baseURL}/api/captures?q=${encodeURIComponent(`never recorded ${name}`)}`)
+      ).json()) as {
+        items: { id: string; status: string }[];
+      };
+      id = listed.items[0]?.id ?? '';
+      return listed.items[0]?.status;
+    })
+    .toBe('cassette-miss');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.open('/traffic');
+  const filters = page.getByRole('search', { name: 'Filter captures' });
+  await filters.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'cassette miss' });
+  await expect(page).toHaveURL(/\/traffic\?status=cassette-miss$/);
+  const row = page.getByRole('table', { name: 'Captures' }).locator(`tr[data-capture-id="${id}"]`);
+  await expect(row).toHaveAttribute('data-status', 'cassette-miss');
+  await expect(row).toContainText('cassette miss');
+  await expect(row).not.toContainText('unreachable');
+  await expect(page.getByRole('table', { name: 'Captures' }).locator('tbody tr:not([data-status="cassette-miss"])')).toHaveCount(
+    0,
+  );
+  await app.shot('traffic-cassette-miss-list-1440-light', { fullPage: false });
+
+  await row.getByRole('link', { name: '/chat/completions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Capture: POST /chat/completions' })).toBeVisible();
+  const request = page.getByRole('region', { name: 'Request' });
+  await expect(request).toContainText(`Not sent upstream: cassette “${name}” had no matching exchange`);
+  // The simulator's upstream is under /api/sim/: the page names no address the request never reached.
+  await expect(request).not.toContainText('/api/sim/');
+  await expect(request).not.toContainText('http');
+  await expect(page.getByRole('region', { name: 'Response' })).toContainText('cassette_miss');
+  await app.shot('traffic-cassette-miss-1440-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await app.hydrated();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await sideways(page)).toBe(0);
+  expect(await violations(page)).toEqual([]);
+  await app.shot('traffic-cassette-miss-390-dark');
 });
 
 const VIEWS = [

@@ -1,5 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, settled, shotPath, test, withoutScrollAnchoring, type Locator, type Page, type SluiceApp } from './support';
+import {
+  expect,
+  expectModel,
+  settled,
+  shotPath,
+  test,
+  withoutScrollAnchoring,
+  type Locator,
+  type Page,
+  type SluiceApp,
+} from './support';
 
 /** Uncaught errors on the page or in its workers: every test here ends without one. */
 const pageErrors = new WeakMap<Page, string[]>();
@@ -436,42 +446,75 @@ for (const anchoring of [true, false]) {
   });
 }
 
-test('the model picker: grouped by provider, searched, the provider shown with the model, the last choice remembered', async ({
+test('the model picker: a combobox grouped by provider, searched by typing, driven by keys, the last choice remembered', async ({
   page,
   app,
 }) => {
+  await app.open();
   const picker = page.getByRole('combobox', { name: 'Model' });
-  expect(await picker.locator('option').count()).toBeGreaterThanOrEqual(60);
-  // The four simulators, then the replay provider's recordings (the replies and captures other tests made),
-  // a group only once there is one: no empty group to land on.
-  const { providers } = (await (await page.request.get('/api/providers')).json()) as {
-    providers: { id: string; models: unknown[] }[];
-  };
-  const recordings = providers.find((p) => p.id === 'replay')!.models.length;
-  await expect(picker.locator('optgroup')).toHaveCount(recordings > 0 ? 5 : 4);
-  await expect(picker.locator('optgroup').nth(3)).toHaveAttribute('label', /Simulator/);
-  if (recordings > 0) await expect(picker.locator('optgroup').last()).toHaveAttribute('label', 'Replay');
-  const models = picker.locator('optgroup:not([label="Replay"]) option');
-  // The chosen model's provider is beside it, and is its description.
-  await expect(picker).toHaveValue('sim-openai::sim-markdown');
+  const list = page.getByRole('listbox', { name: 'Models' });
+  // Closed, it names the model chosen, its provider beside it as its description.
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+  await expectModel(page, 'sim-openai::sim-markdown');
+  await expect(picker).toHaveValue('sim-markdown');
   await expect(picker).toHaveAccessibleDescription('Simulator · OpenAI Chat');
-  const search = page.getByRole('searchbox', { name: 'Search models' });
-  await search.fill('echo');
-  // The four simulators' sim-echo, plus the model already chosen (and replies of sim-echo to replay).
-  expect(await models.count()).toBeLessThanOrEqual(5);
-  await expect(models.filter({ hasText: 'sim-echo' })).toHaveCount(4);
-  // Every word counts, the provider's name too.
-  await search.fill('gemini echo');
-  await expect(models.filter({ hasText: 'sim-echo' })).toHaveCount(1);
-  await search.fill('no such model');
-  await expect(page.getByRole('status').filter({ hasText: 'No model matches.' })).toBeVisible();
-  await search.fill('');
 
+  // Opened, every provider's models, a group each; no Replay group, however many replies other tests made.
+  await picker.click();
+  await expect(picker).toHaveAttribute('aria-expanded', 'true');
+  expect(await list.getByRole('option').count()).toBeGreaterThanOrEqual(60);
+  const groups = list.getByRole('group');
+  await expect(groups).toHaveCount(4);
+  await expect(groups.nth(3)).toHaveAccessibleName(/^Simulator/);
+  await expect(list.getByRole('group', { name: /Replay/ })).toHaveCount(0);
+  // It opens at the model chosen, the option active (the field keeps the focus).
+  await expect(picker).toBeFocused();
+  const activeId = async () => (await picker.getAttribute('aria-activedescendant')) ?? '';
+  await expect(page.locator(`[id="${await activeId()}"]`)).toHaveAttribute('data-choice', 'sim-openai::sim-markdown');
+
+  // Typing searches: every word counts, the provider's name too; the first match is active.
+  await picker.fill('echo');
+  await expect(list.getByRole('option')).toHaveCount(4);
+  await app.shot('chat-model-picker-searched', { fullPage: false });
+  await picker.fill('gemini echo');
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await expect(page.locator(`[id="${await activeId()}"]`)).toHaveAttribute('data-choice', 'sim-gemini::sim-echo');
+  await picker.fill('no such model');
+  await expect(list.getByRole('option')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'No model matches.' })).toBeVisible();
+  // Escape closes it and gives the field its model back, unchanged.
+  await picker.press('Escape');
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+  await expect(picker).toHaveValue('sim-markdown');
+  await expectModel(page, 'sim-openai::sim-markdown');
+
+  // The keys: typed, arrowed down past the first match, Enter picks.
+  await picker.fill('thinking');
+  await picker.press('ArrowDown');
+  await expect(page.locator(`[id="${await activeId()}"]`)).toHaveAttribute('data-choice', 'sim-anthropic::sim-thinking');
+  await picker.press('Enter');
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+  await expectModel(page, 'sim-anthropic::sim-thinking');
+  await expect(picker).toHaveAccessibleDescription('Simulator · Anthropic Messages');
+
+  // By mouse, through the helper the other specs use.
   await app.pick('sim-gemini::sim-thinking');
   await expect(picker).toHaveAccessibleDescription('Simulator · Gemini');
+  await app.shot('chat-model-picker', { fullPage: false });
   // Remembered: a new page starts on it, not on the first model.
   await app.open();
-  await expect(picker).toHaveValue('sim-gemini::sim-thinking');
+  await expectModel(page, 'sim-gemini::sim-thinking');
+
+  // On a phone, dark: the list opens within the screen, under the field.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open();
+  await picker.click();
+  const box = (await list.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.y).toBeGreaterThan((await picker.boundingBox())!.y);
+  await app.shot('chat-model-picker-390-dark', { fullPage: false });
 });
 
 /** WCAG's contrast ratio of an element's text on its background, its colors read by the browser (Tailwind's are oklch). */
@@ -509,30 +552,19 @@ async function expectLevel(a: Locator, b: Locator): Promise<void> {
   expect(Math.abs(one.y + one.height / 2 - (other.y + other.height / 2))).toBeLessThanOrEqual(2);
 }
 
-test('on a wide screen the header keeps one row, however long a model’s name, as a reply streams and ends', async ({
+test('on a wide screen the header keeps one row, the provider named whole, as a reply streams and ends', async ({
   page,
   app,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await app.open();
-  // A reply with a long title: the replay provider lists it on the next page ("Reply: … · sim-markdown"), the picker's longest option.
-  await app.ask(
-    'sim-openai::sim-markdown',
-    `tokens=20 tps=2000 delay=0 ${'a question long enough to title a wide option '.repeat(2)}`,
-  );
-  await app.done();
   const header = page.locator('header').first();
   const title = page.getByRole('heading', { name: 'Sluice', level: 1 });
   const level = (name: string) => expectLevel(header.getByRole('button', { name, exact: true }), title);
-  // Listed once the reply is stored, which may be a moment after it ended here.
-  await expect(async () => {
-    await app.open();
-    await expect(
-      page
-        .getByRole('combobox', { name: 'Model' })
-        .locator('option', { hasText: /^Reply: tokens=20 tps=2000 delay=0 a question long/ }),
-    ).toHaveCount(1, { timeout: 1000 });
-  }).toPass();
+  // The longest simulator's name, whole beside its model: not cut to "Simulator · Ope…".
+  await app.pick('sim-responses::sim-tools-parallel');
+  const provider = header.locator('[title="Simulator · OpenAI Responses"]');
+  expect(await provider.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
   await level('Event log');
   await app.ask('sim-openai::sim-markdown', 'tokens=300 tps=300 delay=0');
   await expect(page.locator('article[data-status="streaming"]')).toHaveCount(1);
@@ -543,6 +575,7 @@ test('on a wide screen the header keeps one row, however long a model’s name, 
   // Title, picker and buttons on one line: the picker gives the Share button its room.
   await level('Share');
   expect((await header.boundingBox())!.height).toBe(streaming);
+  expect(await header.locator('[title="Simulator · OpenAI Chat"]').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
 });
 
 test('on a phone the header keeps one height, whatever the provider’s name, its ☰ level with the title', async ({

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, withoutScrollAnchoring, type Page, type SluiceApp } from './support';
+import { expect, expectModel, type Page, type SluiceApp, test, withoutScrollAnchoring } from './support';
 
 /** A pane by its place; its region is named "Pane 2: sim-anthropic · sim-thinking". */
 const pane = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Pane ${n}: `) });
@@ -152,7 +152,7 @@ test('three panes on three wire protocols race side by side, each with its own r
     await expect(pane(page, n).getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
     await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
   }
-  await expect(pane(page, 2).getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
+  await expectModel(pane(page, 2), 'sim-anthropic::sim-thinking');
   // A stored session takes no new pane: its panes are its conversations.
   await expect(page.getByRole('button', { name: 'Add model' })).toBeDisabled();
   // The chart of the last race, drawn again from the stored replies: every line's end is
@@ -169,7 +169,7 @@ test('three panes on three wire protocols race side by side, each with its own r
   await pane(page, 3).getByRole('button', { name: 'Continue with this one' }).click();
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-gemini::sim-markdown');
+  await expectModel(page, 'sim-gemini::sim-markdown');
 });
 
 test('mid-race, speeds are in tokens whatever the wire, and the speed bars fill as the panes stream', async ({ page, app }) => {
@@ -276,7 +276,7 @@ test('2 to 6 panes: add and remove', async ({ page, app }) => {
   // A new pane starts on the provider of the pane before it.
   await app.pick('sim-gemini::sim-echo', pane(page, 2));
   await page.getByRole('button', { name: 'Add model' }).click();
-  await expect(pane(page, 3).getByRole('combobox', { name: 'Model' })).toHaveValue(/^sim-gemini::/);
+  await expectModel(pane(page, 3), /^sim-gemini::/);
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Add model' }).click();
   await expect(panes).toHaveCount(6);
   await expect(page.getByRole('button', { name: 'Add model' })).toBeDisabled();

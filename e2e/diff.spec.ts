@@ -162,7 +162,8 @@ test('a capture of the recording proxy against a chat’s reply, from the captur
   await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
 
   await app.open(`/traffic/${captureId}`);
-  await page.getByRole('group', { name: 'Capture actions' }).getByRole('link', { name: 'Diff with a stored reply' }).click();
+  await page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Diff with a stored reply' }).click();
   await expect(page).toHaveURL(new RegExp(`/diff\\?a=${captureId}$`));
   await page
     .getByRole('region', { name: 'Recent replies' })

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { PageStats } from '../lib/client/render-stats';
 import { startNextServer, type RunningServer } from '../tests/support/next-server';
-import { expect, settled, SluiceApp, test, type Page } from './support';
+import { expect, expectModel, type Page, settled, SluiceApp, test } from './support';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -86,7 +86,7 @@ for (const database of databases) {
       expect(await app.lastReply().locator('.prose-sluice').innerText()).toBe(answer);
       await expect(app.lastReply().locator('details summary').first()).toHaveText(/^Thought for \d+\.\d s$/);
       await expect(app.lastReply().getByLabel('Reply figures')).toContainText('TTFT');
-      await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-anthropic::sim-thinking');
+      await expectModel(page, 'sim-anthropic::sim-thinking');
 
       // A follow-up continues the same conversation.
       const followUp = nextConversationId(page);

@@ -2,10 +2,11 @@
  * Replay, as a user drives it: a reply of the chat and a capture of the Traffic page re-run
  * as a new chat through the replay provider, at their recorded pace, with the same text;
  * their replay URLs given to the OpenAI SDK as its base URL, which reads the same reply
- * again; the picker's "Replay" group. At 1440 and 390 px, light and dark.
+ * again; a replay named and priced as its recording, which is no model in the picker.
+ * At 1440 and 390 px, light and dark.
  */
 import OpenAI from 'openai';
-import { expect, settled, test, type Page, type SluiceApp } from './support';
+import { expect, expectModel, type Page, settled, type SluiceApp, test } from './support';
 
 /** Words enough that a stream echoing them at 20 a second still runs when the test looks, on a busy machine too. */
 const WORDS = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
@@ -65,7 +66,7 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
 
   await app.replyAction('Replay this reply at its recorded pace');
   // A new chat of what it answered, on the replay provider's model for this reply.
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(`replay::${replyId}`);
+  await expectModel(page, `replay::${replyId}`);
   const reply = app.lastReply();
   // At its recorded pace: seen streaming, as the original was.
   await expect(reply).toHaveAttribute('data-status', 'streaming');
@@ -75,15 +76,34 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
   await expect(reply).toHaveAttribute('data-status', 'complete');
   await expect(page.getByRole('article', { name: 'Your message' })).toContainText(prompt);
   expect(await replyText(app)).toBe(original);
-  await expect(reply.getByText(`replay · ${replyId}`)).toBeVisible();
+  // Named and priced as its recording: its provider and model, not the replay provider and an id.
+  await expect(reply.getByText('sim-openai · sim-echo (replay)')).toBeVisible();
+  await expect(reply).not.toContainText(replyId);
+  await expect(reply.getByLabel('Reply figures')).toContainText(/\$\d/);
+  await expect(reply.getByLabel('Reply figures')).not.toContainText('no price');
   await app.shot('replay-reply-1440-light', { fullPage: false });
 
-  // The picker's "Replay" group lists it by its conversation's title and model.
+  // Read back: the same, the picker on the replay shown by its recording's model and provider, and the list
+  // of conversations naming that model, never the recording's id.
   await page.reload();
   await app.hydrated();
-  const replays = page.locator('optgroup[label="Replay"] option').filter({ hasText: prompt.slice(0, 20) });
-  await expect(replays.filter({ hasText: / · sim-echo$/ })).toHaveCount(1);
-  await expect(replays.filter({ hasText: / · replayed$/ })).toHaveCount(1);
+  await expect(app.lastReply().getByText('sim-openai · sim-echo (replay)')).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Model' });
+  await expectModel(page, `replay::${replyId}`);
+  await expect(picker).toHaveValue('sim-echo');
+  await expect(picker).toHaveAccessibleDescription('Simulator · OpenAI Chat (replay)');
+  const listed = app
+    .sidebar()
+    .getByRole('listitem')
+    .filter({ hasText: prompt.slice(0, 20) });
+  await expect(listed.first()).toContainText('sim-echo');
+  await expect(app.sidebar()).not.toContainText(replyId);
+  // Recordings are no models to pick: the replays made here are not options, only the one chosen.
+  await picker.click();
+  const options = page.getByRole('listbox', { name: 'Models' }).getByRole('option');
+  await expect(options.filter({ hasText: prompt.slice(0, 20) })).toHaveCount(0);
+  await expect(page.locator('[role="option"][data-choice^="replay::"]')).toHaveCount(1);
+  await picker.press('Escape');
 
   // Dark as the system prefers it, read as the page loads.
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -129,7 +149,12 @@ test('Replay on a capture: a new chat of its request, its answer replayed; its r
   await page.setViewportSize({ width: 390, height: 844 });
   await app.open(`/traffic/${id}`);
   const actions = page.getByRole('group', { name: 'Capture actions' });
-  const url = await copiedUrl(page, 'Copy replay URL');
+  // Under More actions: copied, and said so, as the menu closes.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await actions.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Copy replay URL' }).click();
+  await expect(actions.getByRole('status')).toHaveText('Replay URL copied.');
+  const url = await page.evaluate(() => navigator.clipboard.readText());
   expect(url).toBe(`${baseURL}/replay/${id}`);
   const captured = (await page.getByRole('article', { name: 'Captured reply' }).locator('[data-part]').allInnerTexts()).join(
     '\n',
@@ -144,10 +169,12 @@ test('Replay on a capture: a new chat of its request, its answer replayed; its r
   await app.shot('replay-capture-1440-dark', { fullPage: false });
 
   await actions.getByRole('link', { name: 'Replay' }).click();
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(`replay::${id}`);
+  await expectModel(page, `replay::${id}`);
   await expect(page.getByRole('article', { name: 'Your message' })).toContainText(`Echo ${marker}`);
   await expect(app.lastReply()).toHaveAttribute('data-status', 'streaming');
   await expect(page).toHaveURL(/\/c\//);
   await app.done();
   expect(await replyText(app)).toBe(captured);
+  await expect(app.lastReply().getByText('sim-openai · sim-echo (replay)')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveAccessibleDescription('Simulator · OpenAI Chat (replay)');
 });

@@ -16,6 +16,29 @@ export const shotPath = (name: string) => `${SCREENSHOTS}/${name}.png`;
 /** A reply of the simulator's longest test prompts ends well within this. */
 const REPLY_TIMEOUT_MS = 30_000;
 
+/** The model picker (combobox "Model") of the page, or of a pane. */
+export const modelPicker = (within: Page | Locator) => within.getByRole('combobox', { name: 'Model' });
+
+/**
+ * Picks `choice` (`provider::model`) in a model picker: its model's id typed (the list
+ * narrows to it), its option picked; the picker then holds it. Options and the picker
+ * carry their choice's key as `data-choice`: the same model on four providers reads alike.
+ */
+export async function chooseModel(within: Page | Locator, choice: string): Promise<void> {
+  const picker = modelPicker(within);
+  // Opened first: typing what it already shows changes nothing, and would not open it.
+  await picker.click();
+  await picker.fill(choice.slice(choice.indexOf('::') + 2));
+  const listbox = within.getByRole('listbox', { name: 'Models' });
+  await listbox.locator(`[role="option"][data-choice="${choice}"]`).click();
+  await expectModel(within, choice);
+}
+
+/** Waits until the model picker holds `choice` (`provider::model`, or a pattern of it). */
+export async function expectModel(within: Page | Locator, choice: string | RegExp): Promise<void> {
+  await expect(modelPicker(within)).toHaveAttribute('data-choice', choice);
+}
+
 /** Sluice in one page, as a user drives it: every control found by its role and name. */
 export class SluiceApp {
   constructor(readonly page: Page) {}
@@ -30,9 +53,12 @@ export class SluiceApp {
     await this.page.waitForFunction(() => '__sluice' in window);
   }
 
-  /** Picks a model (`provider::model`) in the page's (or a pane's) model picker. */
+  /**
+   * Picks a model (`provider::model`) in the page's (or a pane's) model picker, as a user
+   * does: types its id in the combobox, which narrows the list, and picks its option.
+   */
   async pick(model: string, within: Page | Locator = this.page): Promise<void> {
-    await within.getByRole('combobox', { name: 'Model' }).selectOption(model);
+    await chooseModel(within, model);
   }
 
   /** The sidebar's conversation list. */

@@ -5,7 +5,7 @@
  * into a chat or a race; filters narrow the list; phone width, both themes, axe-core.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page, violations, sideways } from './support';
+import { expect, expectModel, type Locator, type Page, sideways, test, violations } from './support';
 
 type Body = Record<string, unknown>;
 
@@ -128,9 +128,25 @@ test('a capture appears live, opens whole (request redacted, events, reply, figu
   for (const label of ['Time to first token', 'Duration', 'Speed', 'Tokens in', 'Tokens out', 'Cost'])
     await expect(figures.getByRole('term').filter({ hasText: label })).toHaveCount(1);
 
+  // In sight: Replay, Open in chat, Copy as curl; the rest under More actions, by their names.
+  const actions = page.getByRole('group', { name: 'Capture actions' });
+  await expect(actions.getByRole('link')).toHaveText(['Replay', 'Open in chat']);
+  await expect(actions.getByRole('button')).toHaveText(['Copy as curl', /^More actions/]);
+  await actions.getByRole('button', { name: 'More actions' }).click();
+  const more = page.getByRole('menu', { name: 'More capture actions' });
+  await expect(more.getByRole('menuitem')).toHaveText([
+    'Race this prompt',
+    'Diff with a stored reply',
+    'Copy replay URL',
+    'Export HAR',
+    'Delete',
+  ]);
+  await expect(more.getByRole('menuitem', { name: 'Race this prompt' })).toHaveAttribute('href', `/race?capture=${id}`);
+  await app.shot('traffic-capture-more-actions', { fullPage: false });
+
   // HAR 1.2, as a download named for the capture (its start, its id), as its .sse and .jsonl are.
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export HAR' }).click();
+  await more.getByRole('menuitem', { name: 'Export HAR' }).click();
   const named = (await download).suggestedFilename();
   expect(named).toMatch(new RegExp(`^sluice-capture-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ-${id}\\.har$`));
   const base = named.replace(/\.har$/, '');
@@ -189,7 +205,7 @@ test('Open in chat: the captured conversation, system prompt, tools and paramete
   await page.getByRole('link', { name: 'Open in chat' }).click();
   await expect(page).toHaveURL(`/?capture=${id}`);
   await app.hydrated();
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-openai::sim-echo');
+  await expectModel(page, 'sim-openai::sim-echo');
   await expect(page.getByRole('article', { name: 'Your message' })).toHaveText(new RegExp(`Echo me ${marker} tokens=8`));
   await expect(page.getByText('System prompt')).toBeVisible();
   await expect(app.lastReply()).toContainText(`Echo me ${marker}`);
@@ -213,7 +229,11 @@ test('Open in chat: the captured conversation, system prompt, tools and paramete
   await expect(app.lastReply()).toContainText(`Again ${marker}`);
 });
 
-test('Compare with…: a race on the captured model first, the captured prompt ready to send', async ({ page, app, baseURL }) => {
+test('Race this prompt: a race on the captured model first, the captured prompt ready to send', async ({
+  page,
+  app,
+  baseURL,
+}) => {
   const marker = unique();
   const { id } = await viaProxy(
     baseURL!,
@@ -223,14 +243,16 @@ test('Compare with…: a race on the captured model first, the captured prompt r
   );
   await ended(baseURL!, id);
   await app.open(`/traffic/${id}`);
-  await page.getByRole('link', { name: 'Compare with…' }).click();
-  await expect(page).toHaveURL(`/compare?capture=${id}`);
-  await app.hydrated();
+  await page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'More actions' }).click();
+  const race = page.getByRole('menuitem', { name: 'Race this prompt' });
+  // The race page's path, with the query the race page reads (`/compare?capture=` before the race page moved).
+  await expect(race).toHaveAttribute('href', `/race?capture=${id}`);
+  await app.open(`/compare?capture=${id}`);
   const first = page.getByRole('region', { name: 'Pane 1' });
-  await expect(first.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-openai::sim-echo');
+  await expectModel(first, 'sim-openai::sim-echo');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(`Race ${marker} tokens=6`);
   await expect(page.getByText('From the captured request: its tool (get_weather), for every pane.')).toBeVisible();
-  await app.shot('traffic-compare-with');
+  await app.shot('traffic-race-this-prompt');
   await app.sendButton().click();
   await app.done();
   await expect(app.lastReply(first)).toContainText(`Race ${marker}`);
@@ -252,7 +274,18 @@ test('filters narrow the list, by provider, status, model and words, and stay in
   await expect(rowOf(page, openai.id)).toBeVisible();
   await expect(rowOf(page, anthropic.id)).toBeVisible();
 
+  // The filters offer the values that occur in captures: no model of a provider no app used, no recording's id.
+  const modelOptions = await filters.getByRole('combobox', { name: 'Model' }).locator('option').allTextContents();
+  expect(modelOptions).toContain('sim-echo');
+  expect(modelOptions).toContain('sim-markdown');
+  expect(modelOptions.filter((m) => /^[0-9a-f]{8}-/.test(m))).toEqual([]);
+  expect(modelOptions).not.toContain('sim-fault-http-401');
+  const statuses = filters.getByRole('combobox', { name: 'Status' }).locator('option');
+  await expect(statuses.filter({ hasText: 'cassette miss' })).toHaveAttribute('value', 'cassette-miss');
+
   await filters.getByRole('combobox', { name: 'Provider' }).selectOption('sim-anthropic');
+  // The chosen provider's models only.
+  await expect(filters.getByRole('combobox', { name: 'Model' }).locator('option', { hasText: 'sim-echo' })).toHaveCount(0);
   await expect(rowOf(page, openai.id)).toHaveCount(0);
   await expect(rowOf(page, anthropic.id)).toContainText('/messages');
   await expect(captures(page).locator('tbody tr').filter({ hasNotText: 'sim-anthropic' })).toHaveCount(0);
@@ -287,14 +320,17 @@ test('filters narrow the list, by provider, status, model and words, and stay in
   await expect(rowOf(page, late.id)).toHaveAttribute('data-status', 'complete');
   await expect(rowOf(page, other.id)).toHaveCount(0);
 
-  // Deleted from its page, after a question: back on the list, it is gone, and so is its address.
+  // Deleted from its page (More actions, Delete), after a question: back on the list, it is gone, and so is its address.
   await app.open(`/traffic/${late.id}`);
-  await page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'Delete' }).click();
+  const more = page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'More actions' });
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   const question = page.getByRole('dialog', { name: 'Delete this capture?' });
   await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(question).toHaveCount(0);
   expect((await fetch(`${baseURL}/api/captures/${late.id}`)).status).toBe(200);
-  await page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'Delete' }).click();
+  await more.click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   await question.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/traffic$/);
   await expect(rowOf(page, anthropic.id)).toBeVisible();

@@ -7,7 +7,8 @@ import type { CaptureDetail, CapturePage } from '@/lib/api/captures';
 import type { PublicProvider } from '@/lib/api/providers';
 import type { ProtocolId } from '@/lib/protocols/ids';
 import { fixtures } from './support/fixtures';
-import { base, postChat, readChat, upstreamUrl, user } from './support/http';
+import type { StoredMessage } from '@/lib/api/conversations';
+import { base, conversation, postChat, readChat, upstreamUrl, user } from './support/http';
 
 /** Where each protocol's fixture goes through the proxy: the provider of that protocol, on its own path. */
 const ROUTES: Record<ProtocolId, (model: string) => { provider: string; path: string }> = {
@@ -154,6 +155,39 @@ const upstreamItems = (text: string) =>
     .join('');
 
 describe('the replay provider', () => {
+  it('names and prices a replay as its recording: its provider, model and prices, a replay of a replay as the first', async () => {
+    const original = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('priced replay tokens=6') });
+    await readChat(original);
+    const id = original.headers.get('x-sluice-message-id')!;
+    const pricing = original.headers.get('x-sluice-pricing');
+    expect(pricing).not.toBeNull();
+    const replayed = await postChat({ provider: 'replay', model: id, messages: user('priced replay tokens=6') });
+    // Priced at the recording's model's prices, not "no price".
+    expect(JSON.parse(replayed.headers.get('x-sluice-pricing') ?? 'null')).toEqual(JSON.parse(pricing!));
+    await readChat(replayed);
+    const conversationId = replayed.headers.get('x-conversation-id')!;
+    const stored = (await conversation(conversationId)).messages.at(-1) as Extract<
+      StoredMessage,
+      { role: 'assistant'; timings: unknown }
+    >;
+    expect(stored).toMatchObject({ provider: 'replay', model: id, replayOf: { provider: 'sim-openai', model: 'sim-echo' } });
+    expect(stored.cost?.usd).toBeGreaterThan(0);
+    // The list names the recording's model, not the recording's id.
+    await expect
+      .poll(async () => {
+        const page = (await (await fetch(`${base}/api/conversations?q=${encodeURIComponent('priced replay')}`)).json()) as {
+          conversations: { id: string; models?: string[] }[];
+        };
+        return page.conversations.find((c) => c.id === conversationId)?.models;
+      })
+      .toEqual(['sim-echo']);
+    // A replay of the replay re-runs the same recording's model.
+    const again = await postChat({ provider: 'replay', model: stored.id, messages: user('priced replay tokens=6') });
+    await readChat(again);
+    const last = (await conversation(again.headers.get('x-conversation-id')!)).messages.at(-1);
+    expect(last).toMatchObject({ replayOf: { provider: 'sim-openai', model: 'sim-echo' } });
+  });
+
   it('re-runs a stored reply through POST /api/chat: the same text, usage and upstream stream, read with its protocol', async () => {
     const original = await postChat({ provider: 'sim-anthropic', model: 'sim-thinking', messages: user('replay me tokens=30') });
     const first = await readChat(original);
@@ -189,35 +223,24 @@ describe('the replay provider', () => {
     expect(message.text).toBe(capture.reply!.text);
     expect(message.usage).toEqual(capture.reply!.usage);
     expect(message.finishReason).toBe(capture.reply!.finishReason);
+    // Named as the capture's provider and model, which no price is known for.
+    expect(replayed.headers.get('x-sluice-pricing')).toBeNull();
+    const stored = (await conversation(replayed.headers.get('x-conversation-id')!)).messages.at(-1);
+    expect(stored).toMatchObject({ replayOf: { provider: 'up-gemini', model } });
   });
 
-  it('lists recent replies and streamed captures as models with readable names, not a JSON answer', async () => {
-    const chat = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('listed as a replay') });
+  it('lists no recordings (a replay is reached from its recording), and refuses what is no stream to replay', async () => {
+    const chat = await postChat({ provider: 'sim-openai', model: 'sim-echo', messages: user('not listed as a model') });
     await readChat(chat);
-    const replyId = chat.headers.get('x-sluice-message-id')!;
     await fetch(`${base}/proxy/up-chat/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'rate-limited', messages: [] }),
     }).then((r) => r.text());
     const json = await captureOf('rate-limited');
-    let replay: PublicProvider | undefined;
-    await expect
-      .poll(async () => {
-        const { providers } = (await (await fetch(`${base}/api/providers`)).json()) as { providers: PublicProvider[] };
-        replay = providers.find((p) => p.id === 'replay');
-        return replay?.models.some((m) => m.id === replyId);
-      })
-      .toBe(true);
-    expect(replay).toMatchObject({ name: 'Replay', builtin: true, hasKey: false });
-    expect(replay!.protocol).toBeUndefined();
-    expect(replay!.models.find((m) => m.id === replyId)).toMatchObject({
-      name: 'Reply: listed as a replay · sim-echo',
-      description: expect.stringContaining('sim-openai · sim-echo, OpenAI Chat Completions'),
-    });
-    const captured = replay!.models.find((m) => m.name?.startsWith('Capture: up-'));
-    expect(captured?.description).toMatch(/UTC$/);
-    expect(replay!.models.some((m) => m.id === json.id)).toBe(false);
+    const { providers } = (await (await fetch(`${base}/api/providers`)).json()) as { providers: PublicProvider[] };
+    const replay = providers.find((p) => p.id === 'replay');
+    expect(replay).toEqual({ id: 'replay', name: 'Replay', builtin: true, hasKey: false, models: [] });
     // Asked for all the same, a JSON answer is no stream to replay through the chat; nor is an unknown id.
     for (const model of [json.id, '01a21555-e047-7e8f-8383-13fc13cc22d4', 'not-a-uuid']) {
       const refused = await postChat({ provider: 'replay', model, messages: user('hi') });

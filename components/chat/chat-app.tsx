@@ -10,7 +10,7 @@ import type { Conversation } from '@/lib/api/conversations';
 import { chooseModel, openCapturedChat, openCapturedReplay, openChat, sendCapturedReplay } from '@/lib/client/chat/run-reply';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
-import type { PublicProvider } from '@/lib/api/providers';
+import { REPLAY_PROVIDER, type PublicProvider } from '@/lib/api/providers';
 import { toggleLogPanel, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { EventLogPanel, LOG_TOGGLE_ID } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
@@ -50,7 +50,10 @@ function openConversation(
   const messages = conversation ? uiMessagesOf(conversation) : [];
   openChat(conversation?.id, messages);
   const last = messages.findLast((m) => m.role === 'assistant' && m.provider);
-  if (last?.role === 'assistant') chooseIfOffered(providers, last.provider, last.model);
+  if (last?.role !== 'assistant') return;
+  // A replayed chat goes on replaying its recording, which the replay provider does not list: it is reached by its id.
+  if (last.provider === REPLAY_PROVIDER) chooseModel(last.provider, last.model, last.replayOf);
+  else chooseIfOffered(providers, last.provider, last.model);
 }
 
 /** The chat page: model picker and parameters, the conversation, the composer. */
@@ -71,6 +74,7 @@ export function ChatApp({
   useState(() => typeof window !== 'undefined' && openConversation(providers, conversation, captured, replay));
   const provider = useChatStore((s) => s.provider);
   const model = useChatStore((s) => s.model);
+  const replayOf = useChatStore((s) => s.replayOf);
   const empty = useChatStore((s) => s.order.length === 0);
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const conversationId = useChatStore((s) => s.conversationId);
@@ -103,8 +107,8 @@ export function ChatApp({
           <h1 className="flex h-8 items-center text-lg font-semibold tracking-tight">Sluice</h1>
           <ModelPicker
             providers={providers}
-            value={provider && model ? { provider, model } : undefined}
-            onChange={chooseModel}
+            value={provider && model ? { provider, model, ...(replayOf ? { replayOf } : {}) } : undefined}
+            onChange={(p, m) => chooseModel(p, m)}
             disabled={streaming}
             // In a narrow column (a phone, or beside the event log), the picker takes a row of its own under the title and the
             // buttons. In a wide one it takes the room between them, so a Share button appearing as a reply ends narrows it

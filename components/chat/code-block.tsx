@@ -1,9 +1,8 @@
 'use client';
 
 import type { Element, ElementContent } from 'hast';
-import { useEffect, useMemo, useState } from 'react';
-import { codeHighlighter } from '@/lib/client/markdown/code-highlighter';
-import { tokensToHtml } from '@/lib/markdown/tokens-to-html';
+import { useState } from 'react';
+import { useHighlighted } from '@/lib/client/markdown/use-highlighted';
 import { Button } from '@/components/ui/button';
 
 /** A fenced block's language (from `language-x`) and text, read from its `pre > code` tree. */
@@ -18,30 +17,6 @@ function codeOf(pre: Element | undefined): { language: string; code: string } {
   const text = (nodes: ElementContent[]): string =>
     nodes.map((n) => (n.type === 'text' ? n.value : n.type === 'element' ? text(n.children) : '')).join('');
   return { language, code: text(code?.children ?? []).replace(/\n$/, '') };
-}
-
-/**
- * Shiki's tokens for a finished block, as HTML: from the cache at once when the block
- * was highlighted before, else from the highlighting worker (the block shows plain
- * meanwhile); null for the streaming tail and for languages Shiki does not know.
- */
-function useHighlighted(code: string, language: string, enabled: boolean): string | null {
-  const options = useMemo(() => ({ code, language }), [code, language]);
-  const wanted = enabled && language !== '' && codeHighlighter.supportsLanguage(language);
-  const cached = useMemo(() => {
-    const tokens = wanted ? codeHighlighter.cached(options) : undefined;
-    return tokens ? tokensToHtml(tokens) : null;
-  }, [wanted, options]);
-  const [answer, setAnswer] = useState<{ options: typeof options; html: string } | null>(null);
-  useEffect(() => {
-    if (!wanted || cached !== null) return;
-    let live = true;
-    codeHighlighter.highlight(options, (tokens) => live && setAnswer({ options, html: tokensToHtml(tokens) }));
-    return () => {
-      live = false;
-    };
-  }, [wanted, cached, options]);
-  return cached ?? (answer?.options === options ? answer.html : null);
 }
 
 function CopyCode({ code }: { code: string }) {

@@ -1,6 +1,7 @@
 'use client';
 
 import { memo, useEffect, useRef } from 'react';
+import type { ReplayOf } from '@/lib/api/providers';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import type { UiMessage } from '@/lib/client/thread/ui-message';
 import { useLogPanel } from '@/lib/client/event-log/log-panel';
@@ -22,10 +23,21 @@ import { VersionSwitch } from './version-switch';
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 
 /** Who answered: the same through a reply's every update, so rendered once. */
-const ReplyHeading = memo(function ReplyHeading({ provider, model }: { provider: string; model: string }) {
+/** Who answered: the provider and model, or for a replay its recording's, marked "(replay)" (its own model is an id). */
+const ReplyHeading = memo(function ReplyHeading({
+  provider,
+  model,
+  replayOf,
+}: {
+  provider: string;
+  model: string;
+  replayOf?: ReplayOf;
+}) {
+  const shown = replayOf ?? { provider, model };
   return (
     <p className="min-w-0 truncate text-xs text-zinc-600 dark:text-zinc-400">
-      {provider} · <span className="font-mono">{model}</span>
+      {shown.provider} · <span className="font-mono">{shown.model}</span>
+      {replayOf ? ' (replay)' : null}
     </p>
   );
 });
@@ -62,7 +74,7 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
     >
       {/* As high as the version switch, whether it shows or not: one appearing moves nothing. */}
       <div className="mb-1 flex min-h-5 items-center gap-3">
-        <ReplyHeading provider={message.provider} model={message.model} />
+        <ReplyHeading provider={message.provider} model={message.model} replayOf={message.replayOf} />
         <VersionSwitch message={message} />
       </div>
       <ReplyParts

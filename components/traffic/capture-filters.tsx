@@ -1,7 +1,6 @@
 'use client';
 
 import { CAPTURE_STATUSES, type CaptureStatus } from '@/lib/api/captures';
-import type { PublicProvider } from '@/lib/api/providers';
 import { STATUS_LABEL } from '@/lib/client/traffic/capture-figures';
 import type { CaptureFilters as Filters } from '@/lib/client/traffic/use-captures';
 import { SearchBox } from '../search-box';
@@ -10,9 +9,9 @@ const select =
   'min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900 max-sm:w-full';
 
 /**
- * The list's filters, each a labelled control: provider, status, model (the providers'
- * models and any the list has shown), and words searched in the path, the model, the
- * request's body and the reply's text.
+ * The list's filters, each a labelled control: provider, status, model (the providers and
+ * models that occur in captures: lib/client/traffic/filter-options.ts), and words searched
+ * in the path, the model, the request's body and the reply's text.
  */
 export function CaptureFilters({
   providers,
@@ -20,8 +19,8 @@ export function CaptureFilters({
   value,
   onChange,
 }: {
-  providers: PublicProvider[];
-  /** Models seen in captures, beside those the providers offer. */
+  /** The providers and models to offer: those that occur in captures. */
+  providers: string[];
   models: string[];
   value: Filters;
   onChange: (next: Filters) => void;
@@ -31,8 +30,6 @@ export function CaptureFilters({
     for (const key of Object.keys(next) as (keyof Filters)[]) if (!next[key]) delete next[key];
     onChange(next);
   };
-  const offered = providers.filter((p) => !value.provider || p.id === value.provider).flatMap((p) => p.models.map((m) => m.id));
-  const modelOptions = [...new Set([...offered, ...models, ...(value.model ? [value.model] : [])])].sort();
   return (
     <form
       role="search"
@@ -45,8 +42,8 @@ export function CaptureFilters({
         <select className={select} value={value.provider ?? ''} onChange={(e) => set({ provider: e.target.value })}>
           <option value="">All providers</option>
           {providers.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.id}
+            <option key={p} value={p}>
+              {p}
             </option>
           ))}
         </select>
@@ -70,7 +67,7 @@ export function CaptureFilters({
         <span className="text-xs text-zinc-600 dark:text-zinc-400">Model</span>
         <select className={select} value={value.model ?? ''} onChange={(e) => set({ model: e.target.value })}>
           <option value="">All models</option>
-          {modelOptions.map((m) => (
+          {models.map((m) => (
             <option key={m} value={m}>
               {m}
             </option>

@@ -67,11 +67,13 @@ function CapturedReply({ capture }: { capture: CaptureDetail }) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {capture.status === 'streaming'
             ? 'Still streaming: the reply, its events and its figures show here as it ends.'
-            : !capture.protocol
-              ? 'No reply is assembled: this path is no known protocol’s. What came back is under Response.'
-              : capture.httpStatus !== undefined && capture.httpStatus >= 400
-                ? `No reply: the upstream answered ${capture.httpStatus}. What it said is under Response.`
-                : 'No reply was read from this exchange.'}
+            : capture.status === 'cassette-miss'
+              ? 'No reply: the cassette had no matching exchange, so nothing went upstream.'
+              : !capture.protocol
+                ? 'No reply is assembled: this path is no known protocol’s. What came back is under Response.'
+                : capture.httpStatus !== undefined && capture.httpStatus >= 400
+                  ? `No reply: the upstream answered ${capture.httpStatus}. What it said is under Response.`
+                  : 'No reply was read from this exchange.'}
         </p>
       )}
     </section>

@@ -7,6 +7,8 @@ import { exposeStats } from '@/lib/client/render-stats';
 import { useNewCaptureAnnouncement } from '@/lib/client/traffic/announce';
 import type { FeedState } from '@/lib/client/capture-feed';
 import { useCaptures, type CaptureFilters as Filters } from '@/lib/client/traffic/use-captures';
+import { filterOptions } from '@/lib/client/traffic/filter-options';
+import type { CaptureFacet } from '@/lib/api/captures';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { useOrigin } from '@/lib/client/use-origin';
 import { Button } from '@/components/ui/button';
@@ -78,7 +80,16 @@ function filtersToUrl(filters: Filters): void {
  * /traffic: every exchange an app made through the recording proxy, newest first, live;
  * filtered by provider, status, model and words. A capture opens at /traffic/{id}.
  */
-export function TrafficApp({ providers, initial }: { providers: PublicProvider[]; initial: Filters }) {
+export function TrafficApp({
+  providers,
+  facets,
+  initial,
+}: {
+  providers: PublicProvider[];
+  /** The providers and models in captures as the page opened: the filters offer these, and those that arrive live. */
+  facets: CaptureFacet[];
+  initial: Filters;
+}) {
   const [filters, setFilters] = useState<Filters>(initial);
   // The page's counters for tests, as every page has them: their presence says it has hydrated.
   useEffect(exposeStats, []);
@@ -87,7 +98,7 @@ export function TrafficApp({ providers, initial }: { providers: PublicProvider[]
   const query = useMemo(() => ({ ...filters, q }), [filters, q]);
   const { captures, feed, list } = useCaptures(query);
   const announcement = useNewCaptureAnnouncement(captures, list.isSuccess);
-  const models = useMemo(() => [...new Set(captures.flatMap((c) => (c.model ? [c.model] : [])))], [captures]);
+  const options = useMemo(() => filterOptions(facets, captures, filters), [facets, captures, filters]);
   const filtered = Object.values(filters).some(Boolean);
   const change = (next: Filters) => {
     setFilters(next);
@@ -108,7 +119,7 @@ export function TrafficApp({ providers, initial }: { providers: PublicProvider[]
       </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <HowToRecord providers={providers} open={list.isSuccess && captures.length === 0 && !filtered} />
-        <CaptureFilters providers={providers} models={models} value={filters} onChange={change} />
+        <CaptureFilters providers={options.providers} models={options.models} value={filters} onChange={change} />
         {list.isError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             Cannot load captures: {list.error.message}

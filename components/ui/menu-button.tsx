@@ -4,17 +4,26 @@ import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Button } from './button';
 
-/** One item: an action (`onSelect`) or a page to go to (`href`, a link). */
+/**
+ * An action of the menu, named by its label: a button (`onSelect`), or a link (`href`:
+ * a page, or with `download` a file the server names), which keeps what a link does
+ * (open in a new tab, save as). `danger` reads as a destructive action.
+ */
 export type MenuItem = {
   label: string;
   /** Its accessible name, when the label alone says too little out of its context (it contains the label). */
   name?: string;
-} & ({ onSelect: () => void; href?: undefined } | { href: string; onSelect?: undefined });
+  danger?: boolean;
+} & (
+  | { onSelect: () => void; href?: undefined; download?: undefined }
+  | { href: string; download?: boolean; onSelect?: undefined }
+);
 
 const ITEM = [
   'block w-full whitespace-nowrap rounded px-3 py-1.5 text-left hover:bg-zinc-100 focus:bg-zinc-100',
   'focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800',
 ].join(' ');
+const DANGER = 'text-rose-700 dark:text-rose-400';
 
 /** Gap between the button and its menu, and the least room kept to the viewport's edge (px). */
 const GAP = 4;
@@ -145,20 +154,26 @@ export function MenuButton({
           'text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
         ].join(' ')}
       >
-        {items.map((item) =>
-          item.href !== undefined ? (
-            <Link
-              key={item.label}
-              href={item.href}
-              role="menuitem"
-              tabIndex={-1}
-              aria-label={item.name}
-              onClick={() => menu.current?.hidePopover()}
-              className={ITEM}
-            >
-              {item.label}
-            </Link>
-          ) : (
+        {items.map((item) => {
+          const look = item.danger ? `${ITEM} ${DANGER}` : ITEM;
+          // A page opens in the app (client navigation); a download is a plain link the browser saves.
+          const Anchor = item.download ? 'a' : Link;
+          if (item.href !== undefined)
+            return (
+              <Anchor
+                key={item.label}
+                role="menuitem"
+                tabIndex={-1}
+                href={item.href}
+                download={item.download || undefined}
+                aria-label={item.name}
+                onClick={() => menu.current?.hidePopover()}
+                className={look}
+              >
+                {item.label}
+              </Anchor>
+            );
+          return (
             <Button
               key={item.label}
               role="menuitem"
@@ -168,12 +183,12 @@ export function MenuButton({
                 menu.current?.hidePopover();
                 item.onSelect();
               }}
-              className={ITEM}
+              className={look}
             >
               {item.label}
             </Button>
-          ),
-        )}
+          );
+        })}
       </div>
     </>
   );

@@ -191,12 +191,18 @@ export interface CapturePage {
   next?: string;
 }
 
+/** A provider, and a model its requests named, that occur among the captures: the Traffic page's filters offer these. */
+export interface CaptureFacet {
+  provider: string;
+  model?: string;
+}
+
 /** The live feed's one event (`GET /api/captures/live`): a capture that appeared or changed, or one deleted. */
 export type CaptureFeedEvent = { type: 'capture'; capture: CaptureSummary } | { type: 'deleted'; id: string };
 
 /**
- * A capture as a conversation to open: "Open in chat" (`/?capture={id}`) and "Compare
- * with…" (`/compare?capture={id}`). Its request read back by its protocol (messages,
+ * A capture as a conversation to open: "Open in chat" (`/?capture={id}`) and "Race this
+ * prompt" (`/race?capture={id}`). Its request read back by its protocol (messages,
  * system prompt, tools, parameters) and, for the chat, the reply it got.
  */
 export interface CapturedChat {

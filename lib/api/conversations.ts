@@ -6,6 +6,7 @@ import type { ModelPricing, ReplyCost } from '@/lib/pricing/cost';
 import type { AssembledMessage } from '@/lib/assemble/message';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { BlindState } from './blind';
+import type { ReplayOf } from './providers';
 
 export interface ReplyTimings {
   /** Epoch ms when the BFF received the request. */
@@ -55,6 +56,8 @@ export type StoredReply = StoredReplyFields & {
   pricing?: ModelPricing;
   /** What it cost (costOf its usage at `pricing`); null when the model has no known price. */
   cost?: ReplyCost | null;
+  /** A replay (`provider` "replay", `model` the recording's id): its recording's provider and model, which it is named and priced by. */
+  replayOf?: ReplayOf;
 };
 
 export type StoredMessage = (

@@ -15,6 +15,16 @@ export interface ModelInfo {
  */
 export const REPLAY_PROVIDER = 'replay';
 
+/**
+ * What a replay re-runs: the provider and model of its recording (a capture's, or a
+ * stored reply's; a replay of a replay, the first one's). A replayed reply is named and
+ * priced by them, not by the replay provider and the recording's id.
+ */
+export interface ReplayOf {
+  provider: string;
+  model: string;
+}
+
 /** What GET /api/providers returns, and what pages get: no key, ever. */
 export interface PublicProvider {
   id: string;

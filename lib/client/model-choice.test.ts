@@ -64,13 +64,43 @@ describe('the model picked last', () => {
 
 describe('the models offered with the one chosen', () => {
   it('lists a chosen model the providers do not name, under its provider, so the picker shows it', () => {
-    const withReplay = [...providers, { ...provider('replay', 'Replay', [{ id: 'r1' }]), protocol: undefined }];
-    expect(offering(withReplay, { provider: 'sim-openai', model: 'sim-echo' })).toBe(withReplay);
-    const added = offering(withReplay, { provider: 'replay', model: 'r2' });
-    expect(added.find((p) => p.id === 'replay')!.models.map((m) => m.id)).toEqual(['r1', 'r2']);
-    // Not by its bare id: a recording's id says nothing to a reader.
-    expect(added.find((p) => p.id === 'replay')!.models.at(-1)!.name).toBe('This chat’s recording');
+    expect(offering(providers, { provider: 'sim-openai', model: 'sim-echo' })).toEqual(providers);
     expect(offering(providers, { provider: 'gone', model: 'm' }).at(-1)).toMatchObject({ id: 'gone', models: [{ id: 'm' }] });
+    expect(offering(providers, { provider: 'sim-openai', model: 'new' })[0]!.models.map((m) => m.id)).toEqual([
+      'sim-echo',
+      'sim-thinking',
+      'new',
+    ]);
+  });
+
+  const withReplay = [...providers, { ...provider('replay', 'Replay', [{ id: 'r1' }, { id: 'r2' }]), protocol: undefined }];
+
+  it('offers no recordings as models: no Replay group growing with every reply', () => {
+    expect(offering(withReplay, { provider: 'sim-openai', model: 'sim-echo' }).map((p) => p.id)).toEqual([
+      'sim-openai',
+      'sim-gemini',
+      'empty',
+    ]);
+    expect(offering(withReplay, undefined).some((p) => p.id === 'replay')).toBe(false);
+  });
+
+  it('shows a replay chosen as its recording’s model under its recording’s provider, never by its id', () => {
+    const shown = offering(withReplay, {
+      provider: 'replay',
+      model: '01a21ec9-0000-7000-8000-000000000000',
+      replayOf: { provider: 'sim-openai', model: 'sim-echo' },
+    });
+    expect(shown.at(-1)).toMatchObject({
+      id: 'replay',
+      name: 'Simulator · OpenAI Chat (replay)',
+      models: [{ id: '01a21ec9-0000-7000-8000-000000000000', name: 'sim-echo' }],
+    });
+    expect(shown.filter((p) => p.id === 'replay')).toHaveLength(1);
+    // A reply stored before replays said what they re-run: named for what it is.
+    expect(offering(withReplay, { provider: 'replay', model: 'r9' }).at(-1)).toMatchObject({
+      name: 'Replay',
+      models: [{ id: 'r9', name: 'This chat’s recording' }],
+    });
   });
 
   it('does not remember a recording replayed as the next chat’s model', () => {

@@ -1,4 +1,4 @@
-import { REPLAY_PROVIDER, type PublicProvider } from '@/lib/api/providers';
+import { REPLAY_PROVIDER, type PublicProvider, type ReplayOf } from '@/lib/api/providers';
 
 /** A model picked from a provider. */
 export interface ModelChoice {
@@ -18,21 +18,48 @@ export function parseChoice(key: string): ModelChoice | undefined {
   return at > 0 ? { provider: key.slice(0, at), model: key.slice(at + SEPARATOR.length) } : undefined;
 }
 
+/** What the picker shows chosen: a model, and for a replay the recording's provider and model it re-runs. */
+export type PickedModel = ModelChoice & { replayOf?: ReplayOf };
+
 /**
- * The providers with `choice` among their models: a model chosen that the list does not
- * name (a recording replayed that is older than the replay provider's recent ones, a
- * model discovery no longer finds) is added to its provider, by its id, so the picker
- * shows what will be asked, never another model in its place.
+ * The providers and models the picker offers, with `choice` among them. The replay
+ * provider's recordings are no models to pick (a replay is reached from its recording),
+ * so it offers only the one chosen, named by what it re-runs: "sim-echo" under
+ * "Simulator · OpenAI Chat (replay)". A model chosen that the list does not name (a model
+ * discovery no longer finds) is added to its provider, by its id, so the picker shows
+ * what will be asked, never another model in its place.
  */
-export function offering(providers: PublicProvider[], choice: ModelChoice | undefined): PublicProvider[] {
-  if (!choice) return providers;
-  const provider = providers.find((p) => p.id === choice.provider);
-  if (provider?.models.some((m) => m.id === choice.model)) return providers;
-  // A recording's id says nothing to a reader: it is named for what it is until the
-  // replay provider lists it (by its title) on the next page load.
-  const added = choice.provider === REPLAY_PROVIDER ? { id: choice.model, name: 'This chat’s recording' } : { id: choice.model };
-  if (provider) return providers.map((p) => (p === provider ? { ...p, models: [...p.models, added] } : p));
-  return [...providers, { id: choice.provider, name: choice.provider, builtin: false, hasKey: false, models: [added] }];
+export function offering(providers: PublicProvider[], choice: PickedModel | undefined): PublicProvider[] {
+  const models = providers.filter((p) => p.id !== REPLAY_PROVIDER);
+  if (!choice) return models;
+  if (choice.provider === REPLAY_PROVIDER) return [...models, replayGroup(providers, choice)];
+  const provider = models.find((p) => p.id === choice.provider);
+  if (provider?.models.some((m) => m.id === choice.model)) return models;
+  const added = { id: choice.model };
+  if (provider) return models.map((p) => (p === provider ? { ...p, models: [...p.models, added] } : p));
+  return [...models, { id: choice.provider, name: choice.provider, builtin: false, hasKey: false, models: [added] }];
+}
+
+/** The replay being chosen, as a group of one: its recording's model under its recording's provider, "(replay)". */
+function replayGroup(providers: PublicProvider[], choice: PickedModel): PublicProvider {
+  const replay = providers.find((p) => p.id === REPLAY_PROVIDER);
+  const of = choice.replayOf;
+  const recordedBy = of && (providers.find((p) => p.id === of.provider)?.name ?? of.provider);
+  return {
+    id: REPLAY_PROVIDER,
+    builtin: true,
+    hasKey: false,
+    ...replay,
+    // Without what it re-runs (a reply stored before replays said), it is named for what it is.
+    name: recordedBy ? `${recordedBy} (replay)` : 'Replay',
+    models: [
+      {
+        id: choice.model,
+        name: of?.model || 'This chat’s recording',
+        description: 'Its recording, streamed again at its recorded pace',
+      },
+    ],
+  };
 }
 
 /** Storage that may be missing or refuse (private windows, a full quota): remembering is a convenience, never an error. */

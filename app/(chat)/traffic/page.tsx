@@ -2,6 +2,7 @@ import { TrafficApp } from '@/components/traffic/traffic-app';
 import { CAPTURE_STATUSES, type CaptureStatus } from '@/lib/api/captures';
 import { listPublicProviders } from '@/lib/server/views/public-providers';
 import { pageUser } from '@/lib/server/auth/page-user';
+import { captureFacets } from '@/lib/server/views/capture';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,5 +19,7 @@ export default async function TrafficPage({ searchParams }: { searchParams: Prom
     ...(one(query.model) ? { model: one(query.model) } : {}),
     ...(one(query.q) ? { q: one(query.q) } : {}),
   };
-  return <TrafficApp providers={await listPublicProviders(await pageUser())} initial={initial} />;
+  const user = await pageUser();
+  const [providers, facets] = await Promise.all([listPublicProviders(user), captureFacets(user)]);
+  return <TrafficApp providers={providers} facets={facets} initial={initial} />;
 }

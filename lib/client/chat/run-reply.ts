@@ -1,5 +1,5 @@
 import type { CapturedChat } from '@/lib/api/captures';
-import { REPLAY_PROVIDER } from '@/lib/api/providers';
+import { REPLAY_PROVIDER, type ReplayOf } from '@/lib/api/providers';
 import type { ChatParams } from '@/lib/protocols/conversation';
 import { titleFrom } from '@/lib/conversation-title';
 import { resetChat, useChatStore } from './chat-store';
@@ -109,10 +109,10 @@ export function openCapturedChat(captured: CapturedChat): void {
  * reads it with the recording's own protocol, so its reply and event log are there to
  * set beside the original's.
  */
-function openReplay(messages: UiMessage[], recordingId: string, params?: ChatParams): void {
+function openReplay(messages: UiMessage[], recordingId: string, replayOf: ReplayOf, params?: ChatParams): void {
   openChat(undefined, messages);
   if (params) useChatStore.setState({ params });
-  chooseModel(REPLAY_PROVIDER, recordingId);
+  chooseModel(REPLAY_PROVIDER, recordingId, replayOf);
 }
 
 /** "Replay" on a reply of the chat: a new chat of what came before it, the reply replayed. */
@@ -121,10 +121,12 @@ export function replayReply(assistantId: string): void {
   const { messages } = useMessagePool.getState();
   const reply = messages[assistantId];
   const id = reply?.role === 'assistant' ? storedReplyId(reply) : undefined;
-  if (!id) return;
+  if (!id || reply?.role !== 'assistant') return;
+  // A replay of a replay re-runs what the first one did.
   openReplay(
     order.slice(0, order.indexOf(assistantId)).flatMap((k) => messages[k] ?? []),
     id,
+    reply.replayOf ?? { provider: reply.provider, model: reply.model },
   );
   void chat.run();
 }
@@ -139,7 +141,12 @@ const replayed = new WeakSet<CapturedChat>();
  * navigation not yet done.
  */
 export const openCapturedReplay = (captured: CapturedChat) =>
-  openReplay(capturedThread({ ...captured, reply: undefined }), captured.captureId, captured.params);
+  openReplay(
+    capturedThread({ ...captured, reply: undefined }),
+    captured.captureId,
+    { provider: captured.provider, model: captured.model },
+    captured.params,
+  );
 
 export function sendCapturedReplay(captured: CapturedChat): void {
   if (replayed.has(captured)) return;
@@ -147,6 +154,7 @@ export function sendCapturedReplay(captured: CapturedChat): void {
   void chat.run();
 }
 
-export function chooseModel(provider: string, model: string): void {
-  useChatStore.setState({ provider, model });
+/** The chat's model from now on; `replayOf`: on the replay provider, the recording's provider and model (see ReplayOf). */
+export function chooseModel(provider: string, model: string, replayOf?: ReplayOf): void {
+  useChatStore.setState({ provider, model, replayOf: provider === REPLAY_PROVIDER ? replayOf : undefined });
 }

@@ -52,6 +52,7 @@ function uiMessageFields(m: StoredMessage): UiMessage {
     role: 'assistant',
     provider: m.provider,
     model: m.model,
+    ...(m.replayOf ? { replayOf: m.replayOf } : {}),
     protocol: m.protocol as ProtocolId,
     reply: storedReplyMessage(m),
     figures: storedFigures(timings),

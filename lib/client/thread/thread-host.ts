@@ -1,4 +1,5 @@
 import type { ChatRequestBody } from '@/lib/api/chat';
+import type { ReplayOf } from '@/lib/api/providers';
 import type { ReplySink } from '../stream/stream-reply';
 import type { UiMessage } from './ui-message';
 
@@ -11,6 +12,8 @@ export interface Thread {
   order: string[];
   provider?: string;
   model?: string;
+  /** On the replay provider: the recording's provider and model, which its replies are named by. */
+  replayOf?: ReplayOf;
   conversationId?: string;
   /** The reply streaming in this thread, if any. */
   streaming?: string;

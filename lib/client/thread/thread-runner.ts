@@ -28,7 +28,7 @@ export function createThreadRunner(host: ThreadHost) {
     const { provider, model, conversationId } = thread;
     const { body, requestId, unstored } = turnRequest(host, { ...thread, provider, model }, replaceFrom);
     const id = newId();
-    appendMessage(host, pendingReply(id, provider, model, versions));
+    appendMessage(host, pendingReply(id, provider, model, versions, thread.replayOf));
     const reading: Reading = { detach: new AbortController(), requestId };
     await reader.follow(id, reading, host.track?.(), {
       source: { body },

@@ -1,5 +1,6 @@
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatRequestBody } from '@/lib/api/chat';
+import type { ReplayOf } from '@/lib/api/providers';
 import { toRequestMessages, unseenByServer } from './request-messages';
 import type { Thread, ThreadHost } from './thread-host';
 import type { UiMessage } from './ui-message';
@@ -35,12 +36,13 @@ export function turnRequest(
  * starts now, as far as its progress line goes: the stream restates it from its own start
  * a moment later. A reply joined instead learns it from the server's clock.
  */
-export function pendingReply(id: string, provider: string, model: string, versions?: string[]): UiMessage {
+export function pendingReply(id: string, provider: string, model: string, versions?: string[], replayOf?: ReplayOf): UiMessage {
   return {
     id,
     role: 'assistant',
     provider,
     model,
+    ...(replayOf ? { replayOf } : {}),
     reply: emptyMessage(),
     figures: {},
     startedAt: performance.now(),

@@ -1,3 +1,4 @@
+import type { ReplayOf } from '@/lib/api/providers';
 import type { ParsedBlock } from '@/lib/markdown/tree-messages';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import type { StreamedReply } from '../stream/reply-patch';
@@ -25,6 +26,8 @@ export type UiMessage = Versioned &
         stored?: boolean;
         provider: string;
         model: string;
+        /** A replay's recording (provider "replay", model the recording's id): the provider and model it is named by. */
+        replayOf?: ReplayOf;
         /** Rebuilt from an imported stream (its file name): shown, never sent as history. */
         imported?: string;
       } & StreamedReply)

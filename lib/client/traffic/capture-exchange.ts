@@ -62,9 +62,14 @@ export function captureExchange(capture: CaptureDetail): UpstreamExchange {
 
 /** A body's text as the page shows it: JSON indented, anything else as it came. */
 export function prettyBody(text: string): string {
+  return prettyJson(text) ?? text;
+}
+
+/** JSON indented; undefined for a text that is not JSON. */
+export function prettyJson(text: string): string | undefined {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
   } catch {
-    return text;
+    return undefined;
   }
 }

@@ -40,6 +40,7 @@ export async function storeOrphanReply({ id, meta, chunks }: Orphan): Promise<vo
     meta.origin.model,
     timings,
     meta.origin.pricing,
+    meta.origin.replayOf,
   );
   logReplyEnd(reply, { messageId: id, provider: meta.origin.provider, model: meta.origin.model });
   await (await store()).saveReply(conversationId, id, reply, read.events, { ifStreaming: true });

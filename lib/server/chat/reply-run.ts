@@ -57,8 +57,9 @@ export class ReplyRun {
     private readonly clockStart: number,
   ) {
     this.timings = { requestStart };
-    const { provider, model, blind } = resolved;
-    this.pricing = pricingFor(provider, model);
+    const { provider, model, blind, replay } = resolved;
+    // A replay is priced as its recording's model was: the replay provider has no prices of its own.
+    this.pricing = replay ? replay.pricing : pricingFor(provider, model);
     this.page = blind ? blindPageStream(provider.protocol, blind, this.markerNonce) : plainPageStream(provider.protocol);
   }
 
@@ -83,7 +84,7 @@ export class ReplyRun {
       // A requestId is the client's: it names a stream only among its user's own.
       requestId: requestId && ownRequestId(user, requestId),
       startedAt: this.timings.requestStart,
-      origin: { provider: provider.id, model, pricing: this.pricing },
+      origin: { provider: provider.id, model, pricing: this.pricing, replayOf: this.resolved.replay?.of },
       userId: user.id,
     };
     const acquired = await live.acquire(this.id, meta, (reason) => {
@@ -102,13 +103,13 @@ export class ReplyRun {
    * the live ones fill in before its row is written.
    */
   prepareStore(db: ConversationStore, request: UpstreamRequest): void {
-    const { provider, model, turn } = this.resolved;
-    const placeholder = toStoredReply(emptyMessage(), provider, model, { ...this.timings }, this.pricing);
+    const { provider, model, turn, replay } = this.resolved;
+    const placeholder = toStoredReply(emptyMessage(), provider, model, { ...this.timings }, this.pricing, replay?.of);
     // A body too long for the upstream marker is stored whole with the turn (GET /api/chat/{id}/upstream-body).
     this.sent = sentBody(request, provider);
     const upstreamBody = this.sent.cut ? this.sent.text : undefined;
     const stored = { ...turn, replyId: this.id, placeholder, upstreamBody };
-    this.writer = new ReplyWriter(db, stored, provider, model, this.timings, this.pricing);
+    this.writer = new ReplyWriter(db, stored, provider, model, this.timings, this.pricing, replay?.of);
     // A shared database is read by other instances, which cannot start this one's deferred
     // write: a page reloaded through them before the upstream answers must find the turn.
     if (db.shared) void this.writer.begin();

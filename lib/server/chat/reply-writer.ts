@@ -2,6 +2,7 @@ import 'server-only';
 import { countedUsage } from '@/lib/assemble/counted-usage';
 import { emptyMessage, type AssembledMessage } from '@/lib/assemble/message';
 import { storedFields } from '@/lib/api/conversations';
+import type { ReplayOf } from '@/lib/api/providers';
 import type { Provider } from '@/lib/providers/types';
 import { costOf, type ModelPricing } from '@/lib/pricing/cost';
 import { redact } from '@/lib/server/platform/redact';
@@ -17,11 +18,21 @@ export function toStoredReply(
   model: string,
   timings: ReplyTimings,
   pricing?: ModelPricing,
+  /** A replay's recording: its provider and model. */
+  replayOf?: ReplayOf,
 ): StoredReply {
   // Priced as the page prices it: a reply that never got its final usage counts its streamed tokens.
   const { usage } = countedUsage(message, timings.tokenEvents);
   const priced = pricing ? { pricing, ...(usage ? { cost: costOf(usage, pricing) } : {}) } : { cost: null };
-  return { ...storedFields(message), provider: provider.id, model, protocol: provider.protocol, timings, ...priced };
+  return {
+    ...storedFields(message),
+    provider: provider.id,
+    model,
+    protocol: provider.protocol,
+    timings,
+    ...priced,
+    ...(replayOf ? { replayOf } : {}),
+  };
 }
 
 /**
@@ -44,6 +55,7 @@ export class ReplyWriter {
     /** Live: the relay fills them in as the stream goes. */
     private readonly timings: ReplyTimings,
     private readonly pricing?: ModelPricing,
+    private readonly replayOf?: ReplayOf,
   ) {}
 
   /**
@@ -78,11 +90,11 @@ export class ReplyWriter {
    * an error that names the problem, keeping its placeholder, without its log.
    */
   save(message: AssembledMessage, events?: PackedEvents): Promise<unknown> {
-    const { db, turn, provider, model, timings, pricing } = this;
+    const { db, turn, provider, model, timings, pricing, replayOf } = this;
     logReplyEnd(message, { messageId: turn.replyId, provider: provider.id, model, secrets: provider.secrets });
     return this.persist(() =>
       db
-        .saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings, pricing), events)
+        .saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings, pricing, replayOf), events)
         .catch((error: unknown) => {
           const reason = redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300);
           this.logFailure(error);

@@ -7,7 +7,7 @@ import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import { compareNotFound, conversationNotFound } from '@/lib/server/http/not-found';
 import { ApiError } from '@/lib/server/http/errors';
 import { isUuid, uuidv7 } from '@/lib/server/platform/ids';
-import { replayProvider } from '@/lib/server/views/replay-provider';
+import { replayProvider, type ReplayTurn } from '@/lib/server/views/replay-provider';
 import type { ConversationStore, Turn } from '../store/types';
 import type { ChatRequest } from '@/lib/api/chat';
 import type { User } from '@/lib/api/users';
@@ -24,9 +24,11 @@ export interface ResolvedTurn {
   model: string;
   /** A blind pane's turn: its stream reaches the page neutral (chat/blind-page-stream.ts). */
   blind?: BlindTurn;
+  /** A replay's turn: the recording's provider and model, and its prices, which the reply is named and priced by. */
+  replay?: ReplayTurn;
 }
 
-async function resolveProvider(body: ChatRequest, user: User): Promise<Provider> {
+async function resolveProvider(body: ChatRequest, user: User): Promise<{ provider: Provider; replay?: ReplayTurn }> {
   // The replay provider's models are recordings: each one its own upstream and protocol.
   if (body.provider === REPLAY_PROVIDER) {
     const replay = await replayProvider(user, body.model);
@@ -39,7 +41,7 @@ async function resolveProvider(body: ChatRequest, user: User): Promise<Provider>
   if (provider.models && !provider.models.some((m) => m.id === body.model)) {
     throw new ApiError(404, 'not_found', `Unknown model "${body.model}" for provider "${provider.id}".`);
   }
-  return provider;
+  return { provider };
 }
 
 /** A new conversation gets its id at once (its row is written off the critical path); an existing one must exist. */
@@ -77,8 +79,8 @@ export async function resolveTurn(db: ConversationStore, body: ChatRequest, user
   const conversation = await resolveConversation(db, body, user);
   // A blind pane's turn goes to the model its seat hides.
   const blind = body.provider === BLIND_PROVIDER ? await blindTurn(db, body) : undefined;
-  const provider = await resolveProvider(blind ? { ...body, ...blind.seat } : body, user);
-  return resolved(body, user, provider, conversation, blind);
+  const { provider, replay } = await resolveProvider(blind ? { ...body, ...blind.seat } : body, user);
+  return resolved(body, user, provider, conversation, blind, replay);
 }
 
 function resolved(
@@ -87,11 +89,13 @@ function resolved(
   provider: Provider,
   conversation: { id: string; isNew: boolean },
   blind?: BlindTurn,
+  replay?: ReplayTurn,
 ): ResolvedTurn {
   return {
     provider,
     model: blind ? blind.seat.model : body.model,
     ...(blind ? { blind } : {}),
+    ...(replay ? { replay } : {}),
     conversationId: conversation.id,
     turn: {
       conversationId: conversation.id,

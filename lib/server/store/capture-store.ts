@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CapturedBody, CaptureDetail, CapturePage, CaptureQuery, CaptureSummary } from '@/lib/api/captures';
+import type { CapturedBody, CaptureDetail, CaptureFacet, CapturePage, CaptureQuery, CaptureSummary } from '@/lib/api/captures';
 import { readPackedEvents, type PackedEvents } from '@/lib/server/database/packed-events';
 import type { SqlClient } from '@/lib/server/database/sql-client';
 import { storableJson, storableText } from '@/lib/server/database/storable';
@@ -226,6 +226,19 @@ export class CaptureStore {
       items: items.map((r) => r.summary),
       ...(rows.length > limit ? { next: String(items.at(-1)!.seq) } : {}),
     };
+  }
+
+  /**
+   * The providers and models that occur among an owner's captures, each pair once: what
+   * the Traffic page's filters offer (a filter on a value no capture has finds nothing).
+   * Captures are bounded by the retention, so this reads at most that many rows.
+   */
+  async facets(ownerId: string): Promise<CaptureFacet[]> {
+    const { rows } = await this.sql.query<{ provider: string; model: string | null }>(
+      'select distinct provider, model from captures where owner_id = $1 order by provider, model',
+      [ownerId],
+    );
+    return rows.map((r) => ({ provider: r.provider, ...(r.model ? { model: r.model } : {}) }));
   }
 
   async get(id: string, ownerId: string): Promise<CaptureDetail | undefined> {

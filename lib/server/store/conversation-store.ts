@@ -2,6 +2,8 @@ import 'server-only';
 import { storableJson, storableText } from '@/lib/server/database/storable';
 import type { SqlClient } from '@/lib/server/database/sql-client';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
+import type { ReplayOf } from '@/lib/api/providers';
+import type { ModelPricing } from '@/lib/pricing/cost';
 import { GroupedWrites } from './grouped-writes';
 import { LEAF, PATH } from './message-tree';
 import { TOUCH, writeTurns } from './turn-writes';
@@ -82,14 +84,17 @@ const ANY_MESSAGE = (condition: string) =>
   `(exists (select 1 from messages m where m.conversation_id = c.id and ${condition})
     or exists (select 1 from conversations p join messages m on m.conversation_id = p.id where p.parent_id = c.id and ${condition}))`;
 
+/** A reply's model as the list names it: a replay's, its recording's (its own model is the recording's id). */
+const MODEL = `coalesce(m.body->'replayOf'->>'model', m.body->>'model')`;
+
 /**
  * In the list: the model of the listed conversation's reply shown last (its leaf's; the
  * last one stored if the leaf is no reply), or of each of its panes' (in pane order).
  * Two branches, not one `or`: each is an index lookup.
  */
 const MODELS = `array_remove(array(
-   select coalesce((select m.body->>'model' from messages m where m.id = x.leaf_id and m.role = 'assistant'),
-                   (select m.body->>'model' from messages m
+   select coalesce((select ${MODEL} from messages m where m.id = x.leaf_id and m.role = 'assistant'),
+                   (select ${MODEL} from messages m
                     where m.conversation_id = x.id and m.role = 'assistant'
                     order by m.seq desc limit 1))
    from (select c.id, c.leaf_id, -1 as pane union all select p.id, p.leaf_id, p.pane from conversations p where p.parent_id = c.id) x
@@ -470,9 +475,11 @@ export class SqlConversationStore implements ConversationStore {
       model: string | null;
       protocol: string | null;
       created_at: Date | string;
+      replay_of: ReplayOf | null;
+      pricing: ModelPricing | null;
     }>(
       `select m.id, m.conversation_id, c.title, m.body->>'provider' as provider, m.body->>'model' as model,
-              m.body->>'protocol' as protocol, m.created_at
+              m.body->>'protocol' as protocol, m.created_at, m.body->'replayOf' as replay_of, m.body->'pricing' as pricing
        from messages m join conversations c on c.id = m.conversation_id
        where m.role = 'assistant' and m.status <> 'streaming' and ($1::text is null or m.id = $1)
          and c.owner_id = $3
@@ -492,6 +499,8 @@ export class SqlConversationStore implements ConversationStore {
               model: r.model,
               protocol: r.protocol,
               createdAt: iso(r.created_at),
+              ...(r.replay_of ? { replayOf: r.replay_of } : {}),
+              ...(r.pricing ? { pricing: r.pricing } : {}),
             },
           ]
         : [],

@@ -9,6 +9,8 @@ import type {
   StoredReply,
 } from '@/lib/api/conversations';
 import type { ChatMessage } from '@/lib/protocols/conversation';
+import type { ReplayOf } from '@/lib/api/providers';
+import type { ModelPricing } from '@/lib/pricing/cost';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
 import type { CaptureStore } from './capture-store';
 import type { RunStore } from './run-store';
@@ -36,7 +38,7 @@ export type {
   StoredReply,
 } from '@/lib/api/conversations';
 
-/** A stored reply with a stream to replay, named by where it is: what the replay provider lists. */
+/** A stored reply with a stream to replay: what the replay provider reads of it (its protocol, what it re-runs, its prices). */
 export interface ReplyRecord {
   id: string;
   conversationId: string;
@@ -46,6 +48,10 @@ export interface ReplyRecord {
   model: string;
   protocol: string;
   createdAt: string;
+  /** A replay's: what it re-ran (lib/api/conversations.ts). */
+  replayOf?: ReplayOf;
+  /** The prices it was priced at, when known. */
+  pricing?: ModelPricing;
 }
 
 export interface ListOptions {

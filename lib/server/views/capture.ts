@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CaptureDetail, CapturedChat } from '@/lib/api/captures';
+import type { CaptureDetail, CaptureFacet, CapturedChat } from '@/lib/api/captures';
 import type { User } from '@/lib/api/users';
 import { readRequestText } from '@/lib/protocols/read-request';
 import { isUuid } from '@/lib/server/platform/ids';
@@ -8,6 +8,11 @@ import { captureStore } from '@/lib/server/store/captures';
 /** One capture whole, for its page; anything but a capture's id (a UUID) is none, before any query runs. */
 export async function loadCapture(user: User, id: string): Promise<CaptureDetail | undefined> {
   return isUuid(id) ? (await captureStore()).get(id, user.id) : undefined;
+}
+
+/** The providers and models that occur in the user's captures (the Traffic page's filters). */
+export async function captureFacets(user: User): Promise<CaptureFacet[]> {
+  return (await captureStore()).facets(user.id);
 }
 
 /**

@@ -11,6 +11,7 @@
 
 /** Why a stream was stopped: someone asked, nobody read it for too long, or the server is stopping. */
 import 'server-only';
+import type { ReplayOf } from '@/lib/api/providers';
 import type { StreamTimes } from '@/lib/api/streams';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import type { KeptBytes } from './kept-bytes';
@@ -29,7 +30,7 @@ export interface StreamMeta {
   /** Who asked for it: only they may join, time or stop it. */
   userId?: string;
   /** Which provider and model it streams from: what another instance needs to store it if this one dies. */
-  origin?: { provider: string; model: string; pricing?: ModelPricing };
+  origin?: { provider: string; model: string; pricing?: ModelPricing; replayOf?: ReplayOf };
 }
 
 /** The producer's side of one stream. */
