@@ -41,8 +41,8 @@ test('an entry: its title on the row’s whole width, its model and date beneath
   await row.hover();
   await expect(more).toHaveCSS('opacity', '1');
 
-  await app.sidebar().getByRole('link', { name: 'Compare models' }).click();
-  await expect(app.sidebar().getByRole('link', { name: 'Compare models' })).toHaveAttribute('aria-current', 'page');
+  await app.sidebar().getByRole('link', { name: 'Race', exact: true }).click();
+  await expect(app.sidebar().getByRole('link', { name: 'Race', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
 test('a conversation is one tab stop; its actions are reached from it by keyboard, and focus comes back to it', async ({

@@ -222,7 +222,7 @@ test('Compare with…: a race on the captured model first, the captured prompt r
   await ended(baseURL!, id);
   await app.open(`/traffic/${id}`);
   await page.getByRole('link', { name: 'Compare with…' }).click();
-  await expect(page).toHaveURL(`/compare?capture=${id}`);
+  await expect(page).toHaveURL(`/race?capture=${id}`);
   await app.hydrated();
   const first = page.getByRole('region', { name: 'Pane 1' });
   await expect(first.getByRole('combobox', { name: 'Model' })).toHaveValue('sim-openai::sim-echo');

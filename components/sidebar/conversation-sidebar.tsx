@@ -113,7 +113,7 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const chatId = useChatStore((s) => s.conversationId);
   const compareId = useCompareStore((s) => s.compareId);
   const pathname = usePathname();
-  const onCompare = pathname.startsWith('/compare');
+  const onCompare = pathname === '/race' || pathname.startsWith('/race/');
   const onTraffic = pathname.startsWith('/traffic');
   const onRuns = pathname.startsWith('/runs');
   const me = useCurrentUser();
@@ -167,8 +167,8 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
             New chat
           </Link>
           <Link
-            href="/compare"
-            aria-current={pathname === '/compare' ? 'page' : undefined}
+            href="/race"
+            aria-current={pathname === '/race' ? 'page' : undefined}
             onClick={() => setOpen(false)}
             className={[
               'rounded-lg border border-zinc-300 px-3 py-1.5 text-center text-sm hover:bg-zinc-100',
@@ -176,7 +176,7 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
               'dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800',
             ].join(' ')}
           >
-            Compare models
+            Race
           </Link>
           <Link
             href="/traffic"
