@@ -166,7 +166,7 @@ test('three panes on three wire protocols race side by side, each with its own r
     await expect(pane(page, n).getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
     await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
   }
-  await expect(pane(page, 2).getByRole('heading', { level: 2 })).toHaveText('sim-anthropic · sim-thinking');
+  await expect(pane(page, 2).getByRole('heading', { level: 2 }).first()).toHaveText('sim-anthropic · sim-thinking');
   // Its model fixed: no picker, a row less above the reply.
   await expect(pane(page, 2).getByRole('combobox', { name: 'Model' })).toHaveCount(0);
   // A stored session takes no new pane, nor turns blind: its panes are its conversations.
