@@ -9,6 +9,12 @@ const nextConfig: NextConfig = {
   headers: async () => [
     { source: '/_next/static/:path*', headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })) },
   ],
+  // The race page was /compare: old links and bookmarks land on it (the query, a capture's
+  // `?capture={id}`, goes along). Its API (/api/compares) and the conversations' kind keep the old word.
+  redirects: async () => [
+    { source: '/compare', destination: '/race', permanent: true },
+    { source: '/compare/:id', destination: '/race/:id', permanent: true },
+  ],
   // Compression buffers; an SSE relay must pass every event on as it arrives.
   compress: false,
   // PGlite ships its own WebAssembly and data files, undici its HTTP parser's: load them from node_modules, not a bundle.

@@ -47,7 +47,7 @@ test('a blind race names no model until the vote, then names them; a reply namin
   app,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await app.open('/compare');
+  await app.open('/race');
   await app.pick('sim-anthropic::sim-echo', pane(page, 1));
   await app.pick('sim-gemini::sim-echo', pane(page, 2));
   await page.getByRole('switch', { name: 'Blind' }).check();
@@ -57,7 +57,7 @@ test('a blind race names no model until the vote, then names them; a reply namin
   // Echoed at 4 tokens a second: some four seconds of streaming, so the vote is seen
   // disabled while the replies run, on a busy machine too.
   await app.send('Rivers carry silt to the sea, and the sea keeps it for a long while tps=4 delay=0');
-  await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/race\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').at(-1)!;
   await expect(pane(page, 1).getByRole('heading', { level: 2 })).toHaveText('A');
   await expect(pane(page, 2).getByRole('heading', { level: 2 })).toHaveText('B');
@@ -65,6 +65,16 @@ test('a blind race names no model until the vote, then names them; a reply namin
   await expect(vote.getByRole('button', { name: 'A is better' })).toBeDisabled();
   await app.done();
   await expect(vote.getByRole('button', { name: 'A is better' })).toBeEnabled();
+  // Each reply read whole before the vote: a pane full size, then the next, naming no model.
+  await pane(page, 1).getByRole('button', { name: 'Full size' }).click();
+  const reader = page.getByRole('dialog', { name: 'Pane 1: A' });
+  await expect(reader.getByRole('article', { name: 'Assistant reply' })).toContainText('Rivers carry silt');
+  await reader.getByRole('button', { name: 'Next pane' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pane 2: B' }).getByRole('article', { name: 'Assistant reply' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Pane 2: B' })).not.toContainText(NAMES);
+  await app.shot('blind-full-size-1440-light');
+  await page.getByRole('dialog', { name: 'Pane 2: B' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(pane(page, 1).getByRole('combobox', { name: 'Model' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Diff two panes' })).toHaveCount(0);
   // The event log of a pane shows the stream it read: the neutral one.
@@ -120,7 +130,7 @@ test('a blind race names no model until the vote, then names them; a reply namin
   await app.shot('blind-voted-1440-light');
 
   // A reply that names a model: the vote is kept, not blind, and the page says why.
-  await app.open('/compare');
+  await app.open('/race');
   await app.pick('sim-openai::sim-echo', pane(page, 1));
   await app.pick('sim-anthropic::sim-echo', pane(page, 2));
   await page.getByRole('switch', { name: 'Blind' }).check();

@@ -32,6 +32,15 @@ const LINES: [number, number, number][] = [
   [22, 163, 74],
 ];
 
+/** Opens the race's chart and bars: folded once a race is over, to give the panes the screen. */
+async function openRace(page: Page) {
+  const details = page.getByRole('region', { name: 'The race' }).locator('details');
+  // Over once its summary says who won what: it folds then, and opened before, it would fold again.
+  await expect(details.locator('summary')).toContainText(/fastest|cheapest/);
+  if (!(await details.evaluate((el: HTMLDetailsElement) => el.open))) await details.locator('summary').click();
+  await expect(chart(page)).toBeVisible();
+}
+
 async function race(app: SluiceApp, models: string[]) {
   for (let i = 2; i < models.length; i++) await app.page.getByRole('button', { name: 'Add model' }).click();
   for (const [i, model] of models.entries()) await app.pick(model, pane(app.page, i + 1));
@@ -41,7 +50,7 @@ test('three panes on three wire protocols race side by side, each with its own r
   page,
   app,
 }) => {
-  await app.open('/compare');
+  await app.open('/race');
   // Before the race, the chart says what it will show.
   await expect(page.getByRole('region', { name: 'The race' })).toContainText('Once you send, each model’s output is drawn here');
   await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-thinking', 'sim-gemini::sim-markdown']);
@@ -56,13 +65,17 @@ test('three panes on three wire protocols race side by side, each with its own r
     expect(box.y).toBeLessThan(900 - 200);
   }
   await app.send('Race me tokens=80 tps=50 think=20 delay=0');
-  await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/race\/[0-9a-f-]{36}$/);
   const url = page.url();
   // All three stream at once.
   await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
   for (const n of [1, 2, 3]) await expect(pane(page, n).getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(pane(page, 1).getByText(/elapsed \d+\.\d s · \d+ tok\/s so far/)).toBeVisible();
   await app.done();
+  // Over, the race folds to a line of who won what, and the panes have the screen.
+  await expect(chart(page)).toBeHidden();
+  await expect(page.getByRole('region', { name: 'The race' }).locator('summary')).toContainText(/fastest first token: /);
+  await openRace(page);
   for (const n of [1, 2, 3]) {
     await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
     const figures = app.lastReply(pane(page, n)).getByLabel('Reply figures');
@@ -107,7 +120,8 @@ test('three panes on three wire protocols race side by side, each with its own r
   for (const n of [1, 2, 3]) await expect(app.lastReply(pane(page, n)).getByLabel('Reply figures')).toContainText(/cost\s*\$/);
   // The session exported: every pane's reply with its figures and cost, and the total.
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export session' }).click();
+  await page.getByRole('button', { name: 'More race actions' }).click();
+  await page.getByRole('menu', { name: 'Race actions' }).getByRole('menuitem', { name: 'Export session' }).click();
   const exported = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as {
     kind: string;
     panes: {
@@ -152,11 +166,16 @@ test('three panes on three wire protocols race side by side, each with its own r
     await expect(pane(page, n).getByRole('article', { name: 'Assistant reply' })).toHaveCount(2);
     await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
   }
-  await expectModel(pane(page, 2), 'sim-anthropic::sim-thinking');
-  // A stored session takes no new pane: its panes are its conversations.
-  await expect(page.getByRole('button', { name: 'Add model' })).toBeDisabled();
+  await expect(pane(page, 2).getByRole('heading', { level: 2 }).first()).toHaveText('sim-anthropic · sim-thinking');
+  // Its model fixed: no picker, a row less above the reply.
+  await expect(pane(page, 2).getByRole('combobox', { name: 'Model' })).toHaveCount(0);
+  // A stored session takes no new pane, nor turns blind: its panes are its conversations.
+  await expect(page.getByRole('button', { name: 'Add model' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Blind' })).toHaveCount(0);
   // The chart of the last race, drawn again from the stored replies: every line's end is
   // in the legend (the same stream on two protocols may draw one line over another).
+  await expect(chart(page)).toBeHidden();
+  await openRace(page);
   await expect(legend(page)).toHaveText(names.map(ended));
   await expect.poll(async () => (await Promise.all(LINES.map((c) => drawn(page, c)))).reduce((a, b) => a + b)).toBeGreaterThan(5);
   await app.shot('compare-reopened');
@@ -173,10 +192,12 @@ test('three panes on three wire protocols race side by side, each with its own r
 });
 
 test('mid-race, speeds are in tokens whatever the wire, and the speed bars fill as the panes stream', async ({ page, app }) => {
-  await app.open('/compare');
+  await app.open('/race');
   await race(app, ['sim-openai::sim-markdown', 'sim-gemini::sim-markdown']);
   await app.send('tokens=3000 tps=100 delay=0');
   await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  // Open while the race runs, on a wide screen.
+  await expect(chart(page)).toBeVisible();
   // Gemini sends several tokens an event: counted events made its 100 tok/s read as under 20.
   const liveRate = async (n: number) =>
     Number(
@@ -189,15 +210,16 @@ test('mid-race, speeds are in tokens whatever the wire, and the speed bars fill 
   await expect.poll(() => liveRate(2)).toBeGreaterThan(50);
   // The speed bars fill while the race runs, not only once it is over.
   const speed = bars(page, 'Tokens per second');
+  // The page's own figures while they stream, marked as such: the server's replace them once stored.
   for (const name of ['sim-openai · sim-markdown', 'sim-gemini · sim-markdown'])
-    await expect(speed.getByRole('row', { name })).toContainText(/\d tok\/s/);
+    await expect(speed.getByRole('row', { name })).toContainText(/≈\d+\.\d tok\/s/);
   await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
   await page.getByRole('button', { name: 'Stop all' }).click();
   await app.done();
 });
 
 test('stop one pane while the others finish; retry it', async ({ page, app }) => {
-  await app.open('/compare');
+  await app.open('/race');
   await race(app, ['sim-openai::sim-markdown', 'sim-responses::sim-markdown', 'sim-anthropic::sim-markdown']);
   await app.send('slow one tokens=600 tps=60 delay=0');
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
@@ -237,7 +259,7 @@ for (const anchoring of [true, false]) {
     app,
   }) => {
     if (!anchoring) await withoutScrollAnchoring(page);
-    await app.open('/compare');
+    await app.open('/race');
     await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown']);
     const box = (n: number) => pane(page, n).getByTestId('pane-messages');
     const gapBelow = (n: number) => box(n).evaluate((el) => el.scrollHeight - (el.scrollTop + el.clientHeight));
@@ -269,7 +291,7 @@ for (const anchoring of [true, false]) {
 }
 
 test('2 to 6 panes: add and remove', async ({ page, app }) => {
-  await app.open('/compare');
+  await app.open('/race');
   const panes = page.getByRole('region', { name: /^Pane \d: / });
   await expect(panes).toHaveCount(2);
   await expect(pane(page, 1).getByRole('button', { name: /^Remove pane 1: / })).toBeDisabled();
@@ -287,7 +309,7 @@ test('2 to 6 panes: add and remove', async ({ page, app }) => {
 });
 
 test('four panes at 1000 tokens/s make no more store updates than frames', async ({ page, app }) => {
-  await app.open('/compare');
+  await app.open('/race');
   await race(app, [
     'sim-openai::sim-markdown',
     'sim-anthropic::sim-markdown',
@@ -314,7 +336,7 @@ test('a lead within the noise is a tie, all tied marked; the cheapest is per out
   page,
   app,
 }) => {
-  await app.open('/compare');
+  await app.open('/race');
   // Two panes on one model, one dearer model, and one that answers in a few tokens (sim-echo):
   // the cheapest reply in total, at a dearer price per output token.
   await race(app, [
@@ -332,6 +354,7 @@ test('a lead within the noise is a tie, all tied marked; the cheapest is per out
   await expect(page.getByRole('list', { name: 'Chart legend' }).getByRole('listitem')).toHaveText(names);
   await app.send('tokens=30 tps=200 delay=0');
   await app.done();
+  await openRace(page);
   // The two panes on one model cost the same per output token: both marked, as a tie
   // (the times of a shared machine are too loose to make a tie of them here: the unit tests do).
   const cost = bars(page, 'Cost per output token');
@@ -342,10 +365,11 @@ test('a lead within the noise is a tie, all tied marked; the cheapest is per out
 });
 
 test('when every pane is within the noise of the best, none is marked and the figure says it is a tie', async ({ page, app }) => {
-  await app.open('/compare');
+  await app.open('/race');
   await race(app, ['sim-openai::sim-markdown', 'sim-openai::sim-markdown']);
   await app.send('tokens=30 tps=200 delay=0');
   await app.done();
+  await openRace(page);
   const cost = bars(page, 'Cost per output token');
   await expect(cost).toContainText('A tie: all within 5 % of each other.');
   await expect(cost.getByText(/cheapest/)).toHaveCount(0);
@@ -353,7 +377,7 @@ test('when every pane is within the noise of the best, none is marked and the fi
 
 test('at phone width the panes stack with nothing to scroll sideways; the chart reads in the dark', async ({ page, app }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await app.open('/compare');
+  await app.open('/race');
   const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(await sideways()).toBe(0);
   await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-thinking', 'sim-gemini::sim-markdown']);
@@ -409,4 +433,213 @@ test('at phone width the panes stack with nothing to scroll sideways; the chart 
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect.poll(brightAxisPixels).toBeGreaterThan(20);
   await app.shot('compare-phone-dark');
+});
+
+test('the race page: /race, its heading and title, the old /compare addresses sent on, the sidebar’s "Race"', async ({
+  page,
+  app,
+}) => {
+  await app.open('/compare');
+  await expect(page).toHaveURL(/\/race$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Race');
+  await expect(page).toHaveTitle('Race · Sluice');
+  const link = app.sidebar().getByRole('link', { name: 'Race', exact: true });
+  await expect(link).toHaveAttribute('href', '/race');
+  await expect(link).toHaveAttribute('aria-current', 'page');
+  await race(app, ['sim-openai::sim-echo', 'sim-gemini::sim-echo']);
+  await app.send(`Renamed ${Date.now()} delay=0`);
+  await expect(page).toHaveURL(/\/race\/[0-9a-f-]{36}$/);
+  const path = new URL(page.url()).pathname;
+  await app.done();
+  // The session's entry opens it at its new address; its old one still does.
+  await expect(app.sidebar().getByRole('link', { name: /Renamed \d+/ })).toHaveAttribute('href', path);
+  await app.open(path.replace('/race/', '/compare/'));
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(app.lastReply(pane(page, 1))).toHaveAttribute('data-status', 'complete');
+  await expect(page).toHaveTitle('Race · Sluice');
+});
+
+test('a race’s actions: the next step in view, the rest in a menu the keyboard opens and leaves', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.open('/race');
+  // Before the race: choosing its panes, and Send; nothing to export yet, so no menu.
+  await expect(page.getByRole('switch', { name: 'Blind' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add model' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'More race actions' })).toHaveCount(0);
+  await race(app, ['sim-openai::sim-echo', 'sim-anthropic::sim-echo']);
+  await app.send('Actions delay=0');
+  await app.done();
+  // After it: the setup is gone, "Diff two panes" is the step, "Share" beside it, the rest in "More race actions".
+  await expect(page.getByRole('button', { name: 'Add model' })).toHaveCount(0);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'Diff two panes' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+  const more = banner.getByRole('button', { name: 'More race actions' });
+  await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Race actions' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Export session', 'New race']);
+  await expect(menu.getByRole('menuitem', { name: 'Export session' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'New race' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/race$/);
+  await expect(page.getByRole('button', { name: 'Add model' })).toBeVisible();
+});
+
+test('at 1440×900, four panes get the screen once the race is over; one is read full size; reopened, each at its reply’s top', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.open('/race');
+  await race(app, [
+    'sim-openai::sim-markdown',
+    'sim-anthropic::sim-markdown',
+    'sim-gemini::sim-markdown',
+    'sim-responses::sim-markdown',
+  ]);
+  await app.send('Room tokens=600 tps=2000 delay=0');
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  await app.done();
+  await expect(chart(page)).toBeHidden();
+  const footer = (await page.getByRole('contentinfo').boundingBox())!;
+  for (const n of [1, 2, 3, 4]) {
+    // Each pane whole between the header and the composer, its reply's box most of the screen (it had 180–250 px).
+    const whole = (await pane(page, n).boundingBox())!;
+    expect(whole.y + whole.height).toBeLessThanOrEqual(footer.y + 1);
+    expect((await pane(page, n).getByTestId('pane-messages').boundingBox())!.height).toBeGreaterThan(450);
+  }
+  await app.shot('race-four-panes-done');
+
+  // Full size: the pane's conversation in a dialog as tall as the screen, the next pane a press away.
+  await pane(page, 2).getByRole('button', { name: 'Full size' }).click();
+  const reader = page.getByRole('dialog', { name: 'Pane 2: sim-anthropic · sim-markdown' });
+  await expect(reader.getByRole('article', { name: 'Assistant reply' })).toBeVisible();
+  expect((await reader.getByTestId('pane-messages').boundingBox())!.height).toBeGreaterThan(700);
+  await app.shot('race-full-size');
+  await reader.getByRole('button', { name: 'Next pane' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pane 3: sim-gemini · sim-markdown' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(pane(page, 2).getByRole('button', { name: 'Full size' })).toBeFocused();
+
+  // Reopened after a second turn: every pane at the top of its latest reply, not at its end nor wherever it was left.
+  await app.send('Again tokens=600 tps=2000 delay=0');
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  await app.done();
+  await app.open(page.url());
+  for (const n of [1, 2, 3, 4]) {
+    const box = pane(page, n).getByTestId('pane-messages');
+    await expect(app.lastReply(pane(page, n))).toHaveAttribute('data-status', 'complete');
+    await expect
+      .poll(async () => {
+        const [b, r] = [(await box.boundingBox())!, (await app.lastReply(pane(page, n)).boundingBox())!];
+        // Its top where the box's padding (12 px) ends.
+        return Math.abs(r.y - b.y - 12);
+      })
+      .toBeLessThanOrEqual(2);
+    expect(await box.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  }
+  await app.shot('race-reopened-at-reply-top');
+
+  // A pane's event log opens at its foot, below the screen's edge: it is brought into view.
+  await pane(page, 1).getByRole('button', { name: 'Event log', exact: true }).click();
+  await expect(pane(page, 1).getByRole('region', { name: 'Event log' })).toBeInViewport({ ratio: 0.9 });
+});
+
+test('the figures a race shows live are marked ≈ until the server’s replace them, and are then what a reload shows', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await app.open('/race');
+  await race(app, ['sim-openai::sim-markdown', 'sim-anthropic::sim-markdown', 'sim-gemini::sim-markdown']);
+  await app.send('Clock tokens=400 tps=150 delay=0');
+  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  await expect(bars(page, 'Time to first token')).toContainText(/≈\d+ ms/);
+  await app.done();
+  await openRace(page);
+  // Settled: no "≈" left on a time, a speed or a line's end (the server's clock, as stored).
+  const shown = async () => [
+    await bars(page, 'Time to first token').getByRole('table').innerText(),
+    await bars(page, 'Tokens per second').getByRole('table').innerText(),
+    ...(await legend(page).allInnerTexts()),
+  ];
+  await expect.poll(async () => (await shown()).join('\n')).not.toContain('≈');
+  const settled = await shown();
+  await page.reload();
+  await app.hydrated();
+  await openRace(page);
+  await expect.poll(shown).toEqual(settled);
+});
+
+test('at 390 px, a pane’s event log opens as a sheet over the page, its rows in view; closed, the page is as it was', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await app.open('/race');
+  await race(app, ['sim-openai::sim-markdown', 'sim-gemini::sim-markdown']);
+  await app.send('Phone log tokens=200 tps=2000 delay=0');
+  await app.done();
+  await pane(page, 2).getByRole('button', { name: 'Event log', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Event log' });
+  await expect(sheet).toContainText('Pane 2: sim-gemini · sim-markdown');
+  // Its rows on the screen (inside the pane they were below its edge).
+  await expect
+    .poll(() =>
+      sheet
+        .locator('[data-log-row]')
+        .evaluateAll(
+          (rows) =>
+            rows.filter((r) => r.getBoundingClientRect().bottom <= innerHeight && r.getBoundingClientRect().top >= 0).length,
+        ),
+    )
+    .toBeGreaterThan(5);
+  await app.shot('race-phone-event-log');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(pane(page, 2).getByRole('button', { name: 'Event log', exact: true })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('a race opened from a capture says where its prompt came from, with the way back to it', async ({ page, app, baseURL }) => {
+  const marker = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const sent = await fetch(`${baseURL}/proxy/sim-openai/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: 'sim-echo',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: `Where from ${marker}` }],
+    }),
+  });
+  await sent.text();
+  let id = '';
+  await expect
+    .poll(async () => {
+      const { items } = (await (await fetch(`${baseURL}/api/captures?q=${marker}`)).json()) as {
+        items: { id: string; status: string }[];
+      };
+      id = items[0]?.status === 'complete' ? items[0].id : '';
+      return id;
+    })
+    .not.toBe('');
+  // The address a capture's page links to, old and new.
+  for (const path of [`/compare?capture=${id}`, `/race?capture=${id}`]) {
+    await app.open(path);
+    await expect(page).toHaveURL(`/race?capture=${id}`);
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(`Where from ${marker}`);
+    const note = page.getByRole('note', { name: 'Prompt source' });
+    await expect(note).toHaveText(/^Prompt from capture POST \/chat\/completions · sim-echo · \d{1,2}:\d{2}/);
+    await expect(note.getByRole('link', { name: 'POST /chat/completions' })).toHaveAttribute('href', `/traffic/${id}`);
+  }
+  await app.shot('race-from-capture');
 });

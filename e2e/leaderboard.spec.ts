@@ -1,6 +1,6 @@
 /**
  * The leaderboard as a user finds it: from the sidebar, empty with how to get votes,
- * then a few votes (sent as the compare page sends them, to POST /api/votes) rated and
+ * then a few votes (sent as the race page sends them, to POST /api/votes) rated and
  * filtered by prompt words and days in the address, exported as CSV; desktop and phone,
  * light and dark, axe-core. The votes' prompts carry a marker, so votes other specs cast
  * on the same server stay out of this board.
@@ -32,7 +32,7 @@ test('the leaderboard: empty, then a few votes rated, filtered in the address, e
   // Nothing voted on this prompt yet: the page says how to get votes.
   await app.open(`/leaderboard?q=${marker}`);
   await expect(page.getByRole('heading', { name: 'No blind votes match these filters' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Compare models' }).last()).toHaveAttribute('href', '/compare');
+  await expect(page.getByRole('link', { name: 'Start a race' })).toHaveAttribute('href', '/race');
   await expect(page.getByRole('status').filter({ hasText: 'rated' })).toHaveText('0 blind votes rated.');
 
   const prompt = { prompt: `Which is kinder? ${marker}` };
@@ -41,6 +41,7 @@ test('the leaderboard: empty, then a few votes rated, filtered in the address, e
     voteOn(['sim-anthropic/sim-markdown', 'sim-openai/sim-echo'], 'A', prompt),
     voteOn(['sim-openai/sim-tools', 'sim-openai/sim-echo', 'sim-anthropic/sim-markdown'], 'C', prompt),
     voteOn(['sim-openai/sim-tools', 'sim-openai/sim-echo'], 'tie', prompt),
+    voteOn(['sim-openai/sim-echo', 'sim-anthropic/sim-markdown'], 'tie', prompt),
     voteOn(['sim-openai/sim-echo', 'sim-openai/sim-tools'], 'A', {
       ...prompt,
       blind: false,
@@ -56,21 +57,41 @@ test('the leaderboard: empty, then a few votes rated, filtered in the address, e
   await page.reload();
   await expect(page.getByRole('searchbox', { name: 'Prompt contains' })).toHaveValue(marker);
   await expect(page.getByRole('status').filter({ hasText: 'rated' })).toHaveText(
-    '4 blind votes rated; 1 vote not rated, cast after a model’s name showed.',
+    '5 blind votes rated; 1 vote not rated, cast after a model’s name showed.',
   );
   const rows = board(page).getByRole('row');
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(1)).toContainText('sim-markdown');
-  await expect(rows.nth(1)).toContainText(/\d+–\d+/);
-  await expect(rows.nth(3)).toContainText('sim-echo');
+  // Each row says how many votes it stands on; an interval only from 5 (sim-echo's), not on 4 or 2.
+  const row = (model: string) => rows.filter({ hasText: model });
+  await expect(row('sim-echo')).toContainText(/\d+–\d+/);
+  await expect(row('sim-markdown')).toContainText('not enough votes yet (4 of 5)');
+  await expect(row('sim-tools')).toContainText('not enough votes yet (2 of 5)');
+  await expect(row('sim-markdown')).not.toContainText(/\d+–\d+/);
 
   // Export CSV: the same board, with the page's filter.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('sluice-leaderboard.csv');
   const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
   expect(csv[0]).toBe('rank,provider,model,score,low,high,wins,losses,ties,votes');
-  expect(csv[1]).toMatch(/^1,sim-anthropic,sim-markdown,\d+(\.\d)?,/);
+  // The same ranks, and no interval where the page has none.
+  expect(csv[1]).toMatch(/^1,sim-anthropic,sim-markdown,\d+(\.\d)?,,,4,0,1,4$/);
+  expect(csv.find((line) => line.includes(',sim-echo,'))).toMatch(/,sim-echo,\d+(\.\d)?,\d+(\.\d)?,\d+(\.\d)?,/);
   expect(csv).toHaveLength(5);
+
+  // One vote of three panes: the two the winner beat share second place, and nobody has an interval.
+  const single = unique();
+  await castVotes(page, [
+    voteOn(['sim-openai/sim-echo', 'sim-anthropic/sim-markdown', 'sim-openai/sim-tools'], 'A', { prompt: `One race ${single}` }),
+  ]);
+  await app.open(`/leaderboard?q=${single}`);
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1).getByRole('cell').first()).toHaveText(/1$/);
+  for (const n of [2, 3]) {
+    await expect(rows.nth(n).getByRole('cell').first()).toHaveText(/2$/);
+    await expect(rows.nth(n)).toContainText('not enough votes yet (1 of 5)');
+  }
+  await expect(board(page)).not.toContainText(/\d+–\d+/);
 
   // Days: the votes were cast today (UTC); from tomorrow on there are none.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

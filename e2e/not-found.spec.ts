@@ -7,12 +7,7 @@ import { expect, test } from './support';
 
 const PAGES = [
   { path: '/c/019a0000-0000-7000-8000-000000000000', heading: 'Conversation not found', link: 'Start a new chat', href: '/' },
-  {
-    path: '/compare/019a0000-0000-7000-8000-000000000000',
-    heading: 'Compare session not found',
-    link: 'Start a new comparison',
-    href: '/compare',
-  },
+  { path: '/race/019a0000-0000-7000-8000-000000000000', heading: 'Race not found', link: 'Start a new race', href: '/race' },
   { path: '/nope', heading: 'Page not found', link: 'Start a new chat', href: '/' },
 ];
 

@@ -41,8 +41,8 @@ test('an entry: its title on the row’s whole width, its model and date beneath
   await row.hover();
   await expect(more).toHaveCSS('opacity', '1');
 
-  await app.sidebar().getByRole('link', { name: 'Race' }).click();
-  await expect(app.sidebar().getByRole('link', { name: 'Race' })).toHaveAttribute('aria-current', 'page');
+  await app.sidebar().getByRole('link', { name: 'Race', exact: true }).click();
+  await expect(app.sidebar().getByRole('link', { name: 'Race', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
 test('New chat is the one thing to do; the other pages are a compact list under it, the open one marked', async ({
@@ -53,7 +53,7 @@ test('New chat is the one thing to do; the other pages are a compact list under 
   await app.open();
   const pages = app.sidebar().getByRole('list', { name: 'Pages' });
   await expect(pages.getByRole('link')).toHaveText(['Race', 'Traffic', 'Runs', 'Leaderboard', 'Shares']);
-  await expect(pages.getByRole('link', { name: 'Race' })).toHaveAttribute('href', '/race');
+  await expect(pages.getByRole('link', { name: 'Race', exact: true })).toHaveAttribute('href', '/race');
   // Quieter than New chat: shorter rows, and no fill of their own.
   const newChat = app.sidebar().getByRole('link', { name: 'New chat' });
   const [big, small] = [(await newChat.boundingBox())!, (await pages.getByRole('link').first().boundingBox())!];

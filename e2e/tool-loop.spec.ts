@@ -92,7 +92,7 @@ test('a compare pane waiting for tool results can still be answered after a relo
   await app.pick('sim-openai::sim-tools', pane(app, 1));
   await app.pick('sim-gemini::sim-markdown', pane(app, 2));
   await app.send(`Race with tools tokens=20 ${TOOLS}`);
-  await expect(page).toHaveURL(/\/compare\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/race\/[0-9a-f-]{36}$/);
   await app.done();
   await page.reload();
   await app.hydrated();

@@ -245,9 +245,10 @@ test('Race this prompt: a race on the captured model first, the captured prompt 
   await app.open(`/traffic/${id}`);
   await page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'More actions' }).click();
   const race = page.getByRole('menuitem', { name: 'Race this prompt' });
-  // The race page's path, with the query the race page reads (`/compare?capture=` before the race page moved).
   await expect(race).toHaveAttribute('href', `/race?capture=${id}`);
-  await app.open(`/compare?capture=${id}`);
+  await race.click();
+  await expect(page).toHaveURL(`/race?capture=${id}`);
+  await app.hydrated();
   const first = page.getByRole('region', { name: 'Pane 1' });
   await expectModel(first, 'sim-openai::sim-echo');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(`Race ${marker} tokens=6`);

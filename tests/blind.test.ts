@@ -80,7 +80,7 @@ async function race(prompt: string) {
 async function readEverything(id: string, panes: { conversationId: string; replyId: string }[], query: string) {
   const paths = [
     `/api/compares/${id}`,
-    `/compare/${id}`,
+    `/race/${id}`,
     `/api/conversations?limit=50`,
     `/api/conversations?limit=50&q=${encodeURIComponent(query)}`,
     ...panes.flatMap(({ conversationId, replyId }) => [

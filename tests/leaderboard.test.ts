@@ -75,7 +75,10 @@ describe('GET /api/leaderboard', () => {
     const [strong, mid, weak] = rows;
     expect(strong!.score).toBeGreaterThan(mid!.score);
     expect(mid!.score).toBeGreaterThan(weak!.score);
-    for (const r of rows) expect(r.low <= r.score && r.score <= r.high).toBe(true);
+    // An interval from 5 votes on; mid's 3 make none.
+    for (const r of [strong!, weak!]) expect(r.low! <= r.score && r.score <= r.high!).toBe(true);
+    expect(mid).toMatchObject({ low: null, high: null });
+    expect(rows.map((r) => r.rank)).toEqual([1, 2, 3]);
     // The same votes, the same numbers: the bootstrap is seeded.
     expect((await board()).rows).toEqual(rows);
   });
@@ -111,7 +114,7 @@ describe('GET /api/leaderboard', () => {
     expect(lines[0]).toBe('rank,provider,model,score,low,high,wins,losses,ties,votes');
     const { rows } = await board('?from=2026-11-01&to=2026-11-30');
     expect(lines.slice(1)).toEqual([
-      ...rows.map((r, i) => [i + 1, r.provider, r.model, r.score, r.low, r.high, r.wins, r.losses, r.ties, r.votes].join(',')),
+      ...rows.map((r) => [r.rank, r.provider, r.model, r.score, r.low, r.high, r.wins, r.losses, r.ties, r.votes].join(',')),
       '',
     ]);
   });

@@ -158,7 +158,7 @@ describe.skipIf(!redisBinary || !pgUrl)('two users on two instances (SLUICE_AUTH
       });
       await notFound('/api/chat', { method: 'POST', body: json({ provider: 'replay', model: replyId, messages: user('x') }) });
       await notFound(`/c/${conversationId}`);
-      await notFound(`/compare/${compare.id}`);
+      await notFound(`/race/${compare.id}`);
       // Search and lists find nothing of hers; the diff page and the replay list do not offer her reply.
       const list = await bob('/api/conversations?q=walrus');
       expect(JSON.parse(list.text)).toEqual({ conversations: [] });

@@ -1,12 +1,13 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { usePathname } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MAX_PANES, useCompareStore } from '@/lib/client/compare/compare-store';
+import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { prewarmHighlighter } from '@/lib/client/markdown/code-highlighter';
 import { exposeStats } from '@/lib/client/render-stats';
-import { addPane, openCapturedCompare, openCompare, sendToAll, setBlind, stopAll } from '@/lib/client/compare/run-compare';
+import { openCapturedCompare, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
+import { fitPanes } from '@/lib/client/compare/pane-room';
 import { capturedExtras, capturedPrompt } from '@/lib/client/traffic/captured-thread';
 import { exportSession } from '@/lib/client/compare/export-session';
 import { sessionPaneNames } from '@/lib/client/compare/pane-names';
@@ -20,10 +21,9 @@ import { Composer } from '../chat/composer';
 import { ComparePane } from './compare-pane';
 import { RaceSection } from './race-section';
 import { BlindVote } from './blind-vote';
-import { ShareButton } from '../shares/share-button';
-import { Button } from '@/components/ui/button';
-import { MenuButton } from '@/components/ui/menu-button';
-import { PageHeader, PageTitle } from '../page-header';
+import { CaptureNote } from './capture-note';
+import { PaneReader } from './pane-reader';
+import { RaceHeader } from './race-header';
 
 /** The first models offered, one per protocol where possible, for a new race of two. */
 function firstModels(providers: PublicProvider[]) {
@@ -40,8 +40,10 @@ function openRace(providers: PublicProvider[], session?: CompareSession, capture
 }
 
 /**
- * /compare: one prompt to several models at once, live, with the figures and a picture
- * of the race. `captured`: a race opened from a capture, its prompt ready in the composer.
+ * /race: one prompt to several models at once, live, with the figures and a picture
+ * of the race. `captured`: a race opened from a capture, its prompt ready in the
+ * composer, and a note above it of where the prompt came from. The panes take the
+ * screen between the page's sticky bars (fitPanes); one is read full size in a dialog.
  */
 export function CompareApp({
   providers,
@@ -66,7 +68,10 @@ export function CompareApp({
   const started = useCompareStore((s) => s.compareId !== undefined);
   const compareId = useCompareStore((s) => s.compareId);
   const [error, setError] = useState<string>();
-  const router = useRouter();
+  // The pane read full size, by its place.
+  const [reading, setReading] = useState<number>();
+  const read = useCallback((index: number) => setReading(index), []);
+  const root = useRef<HTMLDivElement>(null);
   // Until the vote, a blind race's panes are not diffed: the diff page reads replies by their ids, named.
   const hidden = blind && started && !vote;
   // As strings, shallowly compared: the page renders again when a pair comes or goes, not at each of the pool's frames.
@@ -75,63 +80,49 @@ export function CompareApp({
       streaming || hidden ? [] : paneDiffs(panes, s.messages, names).map(({ label, href }) => `${label}\n${href}`),
     ),
   ).map((pair) => pair.split('\n') as [string, string]);
+  const exportable = !streaming && panes.some((p) => p.order.length > 0);
   useEffect(() => {
     exposeStats();
     prewarmHighlighter();
+    return fitPanes(root.current!);
   }, []);
+  // Sent to /race from the race this page started (the sidebar's "Race", "New race"):
+  // its address was moved to the race's with history.replaceState, so Next.js keeps this
+  // page as it is, and the new race is started here.
+  const pathname = usePathname();
+  const before = useRef(pathname);
+  useEffect(() => {
+    if (pathname === '/race' && before.current.startsWith('/race/') && !captured) {
+      openRace(providers);
+      setReading(undefined);
+      setError(undefined);
+    }
+    before.current = pathname;
+  }, [pathname, providers, captured]);
 
   return (
     // Landmarks as on the chat page: its banner, the race and panes as its main, the
     // vote and the composer as its contentinfo (a footer inside <main> would be none).
-    <div className="flex min-h-screen flex-col gap-4 px-4 pb-4">
-      <PageHeader>
-        <PageTitle>Compare</PageTitle>
-        <span className="text-xs text-zinc-600 dark:text-zinc-400">{panes.length} models, one prompt</span>
-        <label className="flex items-center gap-1.5 text-xs font-medium">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={blind}
-            disabled={started}
-            onChange={(e) => setBlind(e.target.checked)}
-            className="h-3.5 w-3.5 accent-zinc-900 disabled:opacity-40 dark:accent-zinc-100"
-          />
-          Blind
-        </label>
-        <Button
-          onClick={addPane}
-          disabled={panes.length >= MAX_PANES || started}
-          className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700"
-        >
-          Add model
-        </Button>
-        <Button
-          onClick={() =>
-            saveFile(
-              `sluice-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-              JSON.stringify(exportSession(providers), null, 2),
-              'application/json',
-            )
-          }
-          disabled={streaming || panes.every((p) => p.order.length === 0)}
-          className="rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700"
-        >
-          Export session
-        </Button>
-        {compareId && !streaming ? <ShareButton target={{ kind: 'compare', id: compareId }} /> : null}
-        {diffs.length ? (
-          <MenuButton
-            label="Diff two panes"
-            menuLabel="Panes to diff"
-            items={diffs.map(([label, href]) => ({ label, onSelect: () => router.push(href) }))}
-            className="rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
-          >
-            Diff two panes
-          </MenuButton>
-        ) : null}
-      </PageHeader>
+    <div ref={root} className="flex min-h-screen flex-col gap-4 px-4 pb-4">
+      <RaceHeader
+        count={panes.length}
+        blind={blind}
+        started={started}
+        streaming={streaming}
+        compareId={compareId}
+        diffs={diffs}
+        onExport={
+          exportable
+            ? () =>
+                saveFile(
+                  `sluice-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+                  JSON.stringify(exportSession(providers), null, 2),
+                  'application/json',
+                )
+            : undefined
+        }
+      />
       <main className="flex flex-col gap-4">
-        {extras ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{extras}</p> : null}
         {blind && !started ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             Blind race: the server seats these models as A, B, … at random, and their names stay hidden until you vote.
@@ -144,7 +135,16 @@ export function CompareApp({
           style={{ gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${panes.length > 3 ? 16 : 18}rem), 1fr))` }}
         >
           {panes.map((pane, i) => (
-            <ComparePane key={pane.key} pane={pane} index={i} name={names[i]!} providers={providers} hidden={hidden} />
+            <ComparePane
+              key={pane.key}
+              pane={pane}
+              index={i}
+              name={names[i]!}
+              providers={providers}
+              hidden={hidden}
+              reading={reading === i}
+              onRead={read}
+            />
           ))}
         </div>
         {error ? (
@@ -155,6 +155,8 @@ export function CompareApp({
       </main>
       <footer className="sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
         {blind && started ? <BlindVote /> : null}
+        {captured ? <CaptureNote captured={captured} /> : null}
+        {captured && extras ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{extras}</p> : null}
         <Composer
           streaming={streaming}
           ready={ready}
@@ -169,6 +171,9 @@ export function CompareApp({
           initialText={prompt}
         />
       </footer>
+      {reading !== undefined && panes[reading] ? (
+        <PaneReader index={reading} name={names[reading]!} onMove={setReading} onClose={() => setReading(undefined)} />
+      ) : null}
     </div>
   );
 }

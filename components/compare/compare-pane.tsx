@@ -1,28 +1,16 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useMessagePool } from '@/lib/client/thread/message-pool';
+import { memo, useEffect, useRef, useState } from 'react';
 import { raceSeries, useCompareStore, type Pane } from '@/lib/client/compare/compare-store';
-import { useEventLog } from '@/lib/client/event-log/event-logs';
-import {
-  answerPaneToolCalls,
-  choosePaneModel,
-  continueWith,
-  removePane,
-  retryPane,
-  showPaneVersion,
-  stopPane,
-} from '@/lib/client/compare/run-compare';
+import { choosePaneModel, continueWith, removePane, retryPane, stopPane } from '@/lib/client/compare/run-compare';
 import type { PublicProvider } from '@/lib/api/providers';
-import { MessageView } from '../chat/message-view';
 import { ModelPicker } from '../chat/model-picker';
-import { ReplyActionsProvider } from '../chat/reply-actions';
-import { EventLogView } from '../event-log/event-log-view';
-import { FollowTail } from '../follow-tail';
 import { Button } from '@/components/ui/button';
 import { frameLoop } from '@/lib/client/thread/page-frames';
 import { Swatch } from './pane-color';
+import { PaneLog } from './pane-log';
+import { PaneMessages } from './pane-messages';
 
 const button = 'rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-40 dark:border-zinc-700';
 
@@ -59,58 +47,13 @@ function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }
 }
 
 /**
- * The pane's conversation, in a box of its own that follows the streaming reply's
- * tail as the chat's page does (.follow-list in globals.css, and FollowTail).
- * The box is painted opaque, in the page's own colour: Chromium scrolls a box with a
- * transparent background by painting it again where text is drawn with subpixel
- * antialiasing, and with an opaque one on the compositor, so following the tail costs
- * no paint. Contained (`contain: content`): what changes inside it is laid out and
- * painted inside it (docs/decisions.md: "A pane's box scrolls on the compositor").
- */
-function PaneMessages({ pane }: { pane: Pane }) {
-  const box = useRef<HTMLDivElement>(null);
-  const list = useRef<HTMLDivElement>(null);
-  return (
-    <div
-      ref={box}
-      data-testid="pane-messages"
-      className="max-h-[60vh] overflow-y-auto rounded-b-lg bg-white p-3 [contain:content] dark:bg-zinc-950"
-    >
-      <div ref={list} className="follow-list flex flex-col gap-4">
-        {pane.order.map((id, i) => (
-          <MessageView key={id} id={id} isLast={i === pane.order.length - 1} />
-        ))}
-        {pane.order.length === 0 ? (
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">Waiting for the first message.</p>
-        ) : null}
-        <FollowTail list={list} scroller={box} streaming={pane.streaming !== undefined} messages={pane.order.length} />
-        <div className="follow-end" />
-      </div>
-    </div>
-  );
-}
-
-function PaneLog({ pane }: { pane: Pane }) {
-  const last = pane.order.at(-1);
-  const reply = useMessagePool((s) => (last ? s.messages[last] : undefined));
-  const protocol = reply?.role === 'assistant' ? reply.protocol : undefined;
-  const { log, loading } = useEventLog(
-    reply?.role === 'assistant' ? last : undefined,
-    reply?.stored ? pane.conversationId : undefined,
-    protocol,
-  );
-  return (
-    <section aria-label="Event log" className="flex h-80 flex-col border-t border-zinc-200 dark:border-zinc-800">
-      <EventLogView log={log} replyId={last} empty={loading ? 'Loading events…' : 'No events yet.'} />
-    </section>
-  );
-}
-
-/**
  * One model in the race: its picker, its conversation, its figures, its own Stop, Retry
- * and log. Memoized: a change to one pane (its conversation id, its end) renders that
- * pane, not all of them with their model lists. `name` is its provider and model, as the
- * chart and the bars name it (paneNames); `index` its place, which gives its color.
+ * and log, and "Full size" (the page reads it in a dialog of its own: `onRead`, and
+ * `reading` while it does, when its conversation is shown there and not here).
+ * Memoized: a change to one pane (its conversation id, its end) renders that pane, not
+ * all of them with their model lists. `name` is its provider and model, as the chart
+ * and the bars name it (paneNames); `index` its place, which gives its color. As tall
+ * as the screen between the page's sticky bars at most (--pane-max), its log below.
  */
 export const ComparePane = memo(function ComparePane({
   pane,
@@ -118,6 +61,8 @@ export const ComparePane = memo(function ComparePane({
   name,
   providers,
   hidden,
+  reading,
+  onRead,
 }: {
   pane: Pane;
   index: number;
@@ -125,20 +70,13 @@ export const ComparePane = memo(function ComparePane({
   providers: PublicProvider[];
   /** A blind race not yet voted on: the pane is its label, with no model to pick and nothing that would name it. */
   hidden: boolean;
+  reading: boolean;
+  onRead: (index: number) => void;
 }) {
   const router = useRouter();
   const count = useCompareStore((s) => s.panes.length);
   const started = useCompareStore((s) => s.compareId !== undefined);
   const [showLog, setShowLog] = useState(false);
-  const actions = useMemo(
-    () => ({
-      regenerate: () => retryPane(pane.key),
-      answerToolCalls: (results: Parameters<typeof answerPaneToolCalls>[1]) => answerPaneToolCalls(pane.key, results),
-      showVersion: (versionId: string) => showPaneVersion(pane.key, versionId),
-      useBusy: () => useCompareStore((s) => s.panes.find((p) => p.key === pane.key)?.streaming !== undefined),
-    }),
-    [pane.key],
-  );
   const streaming = pane.streaming !== undefined;
   const hasReply = pane.order.length > 0;
   return (
@@ -147,58 +85,66 @@ export const ComparePane = memo(function ComparePane({
       aria-label={`Pane ${index + 1}: ${name}`}
       className="flex min-w-0 flex-col rounded-lg border border-zinc-200 dark:border-zinc-800"
     >
-      <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
-        <h2 className="flex min-w-0 basis-full items-center gap-1.5 text-sm font-semibold">
-          <Swatch index={index} />
-          <span className="truncate" title={providers.find((p) => p.id === pane.provider)?.name}>
-            {name}
-          </span>
-        </h2>
-        {hidden ? null : (
-          <ModelPicker
-            providers={providers}
-            value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined}
-            onChange={(p, m) => choosePaneModel(pane.key, p, m)}
-            disabled={streaming || started}
-          />
-        )}
-        <Elapsed key={pane.streaming} paneKey={pane.key} streaming={streaming} />
-        <span className="ml-auto flex gap-1">
-          {streaming ? (
-            <Button onClick={() => stopPane(pane.key)} className={button}>
-              Stop
-            </Button>
-          ) : (
-            <Button disabled={!hasReply} onClick={() => retryPane(pane.key)} className={button}>
-              Retry
-            </Button>
+      <div className="flex min-h-0 flex-1 flex-col" style={{ maxHeight: 'var(--pane-max)' }}>
+        <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
+          <h2 className="flex min-w-0 basis-full items-center gap-1.5 text-sm font-semibold">
+            <Swatch index={index} />
+            <span className="truncate" title={providers.find((p) => p.id === pane.provider)?.name}>
+              {name}
+            </span>
+          </h2>
+          {/* Chosen before the first send, and fixed after it: then the heading says it, in a row less. */}
+          {hidden || started ? null : (
+            <ModelPicker
+              providers={providers}
+              value={pane.provider && pane.model ? { provider: pane.provider, model: pane.model } : undefined}
+              onChange={(p, m) => choosePaneModel(pane.key, p, m)}
+              disabled={streaming}
+            />
           )}
-          <Button aria-expanded={showLog} onClick={() => setShowLog((s) => !s)} className={button}>
-            Event log
-          </Button>
-          {!started ? (
-            <Button
-              aria-label={`Remove pane ${index + 1}: ${name}`}
-              disabled={count <= 2}
-              onClick={() => removePane(pane.key)}
-              className={button}
-            >
-              Remove
+          <Elapsed key={pane.streaming} paneKey={pane.key} streaming={streaming} />
+          <span className="ml-auto flex gap-1">
+            {streaming ? (
+              <Button onClick={() => stopPane(pane.key)} className={button}>
+                Stop
+              </Button>
+            ) : (
+              <Button disabled={!hasReply} onClick={() => retryPane(pane.key)} className={button}>
+                Retry
+              </Button>
+            )}
+            <Button aria-expanded={showLog} onClick={() => setShowLog((s) => !s)} className={button}>
+              Event log
             </Button>
-          ) : null}
-        </span>
-      </header>
-      <ReplyActionsProvider value={actions}>
-        <PaneMessages pane={pane} />
-      </ReplyActionsProvider>
-      {pane.conversationId && !streaming && !hidden ? (
-        <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
-          <Button onClick={() => void continueWith(pane).then((id) => router.push(`/c/${id}`))} className={button}>
-            Continue with this one
-          </Button>
-        </div>
-      ) : null}
-      {showLog ? <PaneLog pane={pane} /> : null}
+            <Button aria-haspopup="dialog" disabled={!hasReply} onClick={() => onRead(index)} className={button}>
+              Full size
+            </Button>
+            {!started ? (
+              <Button
+                aria-label={`Remove pane ${index + 1}: ${name}`}
+                disabled={count <= 2}
+                onClick={() => removePane(pane.key)}
+                className={button}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </span>
+        </header>
+        {reading ? (
+          <p className="flex-1 p-3 text-xs text-zinc-600 dark:text-zinc-400">Open full size.</p>
+        ) : (
+          <PaneMessages pane={pane} />
+        )}
+        {pane.conversationId && !streaming && !hidden ? (
+          <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
+            <Button onClick={() => void continueWith(pane).then((id) => router.push(`/c/${id}`))} className={button}>
+              Continue with this one
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {showLog ? <PaneLog pane={pane} name={`Pane ${index + 1}: ${name}`} onClose={() => setShowLog(false)} /> : null}
     </section>
   );
 });

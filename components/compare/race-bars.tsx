@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { sessionPaneNames } from '@/lib/client/compare/pane-names';
-import { HIDDEN_PRICE, NO_PRICE, raceFigures } from '@/lib/client/compare/race-figures';
+import { HIDDEN_PRICE, NO_PRICE, figuresSettled, raceFigures } from '@/lib/client/compare/race-figures';
 import { Sampler } from '@/lib/client/compare/race-sampler';
 import { frameLoop } from '@/lib/client/thread/page-frames';
 import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/client/compare/race-winners';
@@ -18,6 +18,8 @@ interface Row {
   value?: number;
   /** Shown instead of a value (a pane whose model has no price). */
   note?: string;
+  /** The page's own figure, until the server's replaces it (settle-race.ts): marked "≈". */
+  provisional?: boolean;
 }
 
 /** "within 5 % or 20 ms": what a tie is, for this figure. */
@@ -89,7 +91,7 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
                   outcome.best.includes(i) ? 'font-semibold text-zinc-900 dark:text-zinc-50' : '',
                 ].join(' ')}
               >
-                {r.value === undefined ? (r.note ?? '—') : format(r.value)}
+                {r.value === undefined ? (r.note ?? '—') : `${r.provisional ? '≈' : ''}${format(r.value)}`}
                 {outcome.best.includes(i) ? (
                   <span className={badge} title={outcome.kind === 'tie' ? `${noiseText(noise)} of each other` : undefined}>
                     {mark}
@@ -109,7 +111,10 @@ function Bars({ title, hint, better, noise, format, best, rows }: Figure & { row
 
 /** Rows alike in all they show. */
 const sameRows = (a: Row[], b: Row[]) =>
-  a.length === b.length && a.every((r, i) => r.name === b[i]!.name && r.value === b[i]!.value && r.note === b[i]!.note);
+  a.length === b.length &&
+  a.every(
+    (r, i) => r.name === b[i]!.name && r.value === b[i]!.value && r.note === b[i]!.note && r.provisional === b[i]!.provisional,
+  );
 
 /**
  * A figure's bars, rendered again only when its rows change: while replies stream the
@@ -164,14 +169,15 @@ export const RaceBars = memo(function RaceBars() {
     session: new Sampler<string | undefined>(),
   }));
   const key = panes.flat().join();
-  // Flat numbers, so the shallow comparison sees when nothing changed; three a pane,
-  // undefined where a pane has no reply yet, so each pane's figures stay in place.
+  // Flat numbers, so the shallow comparison sees when nothing changed; four a pane (its
+  // three figures, then 1 once they are the server's), undefined where a pane has no
+  // reply yet, so each pane's figures stay in place.
   const flat = useMessagePool(
     useShallow((s) =>
       samplers.figures.take(frameLoop.beatTime(), key, live, () =>
         replies.flatMap((id) => {
           const [ttft, rate, cost] = raceFigures(s.messages[id]);
-          return [ttft, rate, cost];
+          return [ttft, rate, cost, figuresSettled(s.messages[id]) ? 1 : 0];
         }),
       ),
     ),
@@ -190,9 +196,9 @@ export const RaceBars = memo(function RaceBars() {
   );
   const rows = (k: number): Row[] =>
     names.map((name, i) => {
-      const value = flat[3 * i + k];
+      const value = flat[4 * i + k];
       if (value === NO_PRICE) return { name, note: 'no price' };
-      return value === HIDDEN_PRICE ? { name, note: 'shown after the vote' } : { name, value };
+      return value === HIDDEN_PRICE ? { name, note: 'shown after the vote' } : { name, value, provisional: !flat[4 * i + 3] };
     });
   return (
     <div className="flex flex-col gap-2">

@@ -21,10 +21,12 @@ const HEIGHT = 140;
  */
 function lineEnds(keys: string[]): string[] {
   return keys.map((k) => {
-    const end = raceSeries.get(k)?.end();
-    if (!end || end.tokens <= 0) return '';
-    // "≈": estimated from the text, until the reply says its own count.
-    return `${raceSeries.get(k)!.exact ? '' : '≈'}${end.tokens} tokens by ${(end.at / 1000).toFixed(2)} s`;
+    const series = raceSeries.get(k);
+    const end = series?.end();
+    if (!series || !end || end.tokens <= 0) return '';
+    // "≈": the tokens estimated from the text, until the reply says its own count; the
+    // time the page's own reading, until the stored race replaces it (settle-race.ts).
+    return `${series.exact ? '' : '≈'}${end.tokens} tokens by ${series.stored ? '' : '≈'}${(end.at / 1000).toFixed(2)} s`;
   });
 }
 
@@ -119,6 +121,8 @@ export function RaceChart() {
   const streaming = useCompareStore((s) => s.panes.some((p) => p.streaming));
   const empty = useCompareStore((s) => s.panes.every((p) => p.order.length === 0));
   const names = useCompareStore(useShallow((s) => sessionPaneNames(s)));
+  // A pane's race replaced by its stored one: the lines and the legend are drawn again.
+  const settled = useCompareStore((s) => s.settledRaces ?? 0);
   const [ends, setEnds] = useState<string[]>([]);
 
   // Built once per set of panes, not per race: building it again at Send cost the page
@@ -156,7 +160,7 @@ export function RaceChart() {
       redraw();
       return race.running > 0;
     });
-  }, [keys, streaming]);
+  }, [keys, streaming, settled]);
 
   const label = empty ? 'Output over time: nothing yet' : `Output over time, one line per model: ${names.join(', ')}`;
   return (

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Leaderboard } from '@/lib/api/votes';
+import { INTERVAL_MIN_VOTES, type Leaderboard } from '@/lib/api/votes';
 import { leaderboardSearch, type LeaderboardQuery } from '@/lib/client/leaderboard';
 import { PageStats } from '../page-stats';
 import { CONTENT_ID } from '../skip-link';
@@ -18,12 +18,11 @@ function Empty({ filtered }: { filtered: boolean }) {
     <div className="flex flex-col gap-1 rounded-lg border border-zinc-200 px-4 py-3 text-sm dark:border-zinc-800">
       <h2 className="font-medium">{filtered ? 'No blind votes match these filters' : 'No blind votes yet'}</h2>
       <p className="text-zinc-700 dark:text-zinc-300">
-        Open{' '}
-        <Link href="/compare" className={link}>
-          Compare models
+        <Link href="/race" className={link}>
+          Start a race
         </Link>
-        , pick two or more models, turn on blind mode and send a prompt. The panes race as A, B, … with their names hidden; vote
-        for the better reply (or a tie, or both bad), and the vote is rated here.
+        : pick two or more models, turn on Blind and send a prompt. The panes race as A, B, … with their names hidden; vote for
+        the better reply (or a tie, or both bad), and the vote is rated here.
       </p>
     </div>
   );
@@ -56,9 +55,10 @@ export function LeaderboardView({ board, query, error }: { board: Leaderboard; q
       </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">
-          Each model’s Bradley–Terry score from blind votes on the compare page: 1000 is the average model, and 400 points more
-          means ten times the odds of being preferred. The interval is 95 %, from 200 resamples of the votes; a vote for the best
-          of several panes counts as a win over each of the others, a tie or “both bad” as a tie between every two.
+          Each model’s Bradley–Terry score from blind votes in races: 1000 is the average model, and 400 points more means ten
+          times the odds of being preferred; models of one score share a rank. The interval is 95 %, from 200 resamples of the
+          votes, shown once a model has {INTERVAL_MIN_VOTES} votes (fewer cannot make one). A vote for the best of several panes
+          counts as a win over each of the others, a tie or “both bad” as a tie between every two.
         </p>
         <LeaderboardFilters query={query} />
         {error ? (

@@ -85,7 +85,7 @@ export const ConversationItem = memo(function ConversationItem({
       <div className={`flex items-center gap-1.5 px-2 pt-1.5 ${besideMore}`}>
         <Link
           ref={link}
-          href={conversation.kind === 'compare' ? `/compare/${conversation.id}` : `/c/${conversation.id}`}
+          href={conversation.kind === 'compare' ? `/race/${conversation.id}` : `/c/${conversation.id}`}
           aria-current={active ? 'page' : undefined}
           aria-describedby={metaId}
           onClick={onOpen}

@@ -19,7 +19,7 @@ import { NAV_LINK } from './nav-link';
  * the link stands for (its own page `aria-current="page"`, a page under it `"true"`).
  */
 const PAGES = [
-  { label: 'Race', href: '/race', match: ['/race', '/compare'] },
+  { label: 'Race', href: '/race', match: ['/race'] },
   { label: 'Traffic', href: '/traffic', match: ['/traffic'] },
   { label: 'Runs', href: '/runs', match: ['/runs'] },
   { label: 'Leaderboard', href: '/leaderboard', match: ['/leaderboard'] },
@@ -140,7 +140,7 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
   const chatId = useChatStore((s) => s.conversationId);
   const compareId = useCompareStore((s) => s.compareId);
   const pathname = usePathname();
-  const onCompare = pathname.startsWith('/compare') || pathname.startsWith('/race');
+  const onCompare = pathname === '/race' || pathname.startsWith('/race/');
   const onTraffic = pathname.startsWith('/traffic');
   const onRuns = pathname.startsWith('/runs');
   // The Traffic and Runs pages, the leaderboard and the settings pages show no conversation: none is marked open there.

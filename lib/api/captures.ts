@@ -207,6 +207,13 @@ export type CaptureFeedEvent = { type: 'capture'; capture: CaptureSummary } | { 
  */
 export interface CapturedChat {
   captureId: string;
+  /**
+   * The captured request's method and path (as the capture lists them) and when it
+   * reached Sluice: a race says where its prompt came from. Always set by the server.
+   */
+  method?: string;
+  path?: string;
+  startedAt?: string;
   provider: string;
   model: string;
   protocol: ProtocolId;

@@ -72,6 +72,6 @@ export type ShareSnapshot =
 export interface ForkedShare {
   id: string;
   kind: 'chat' | 'compare';
-  /** Where it opens: `/c/{id}` or `/compare/{id}`. */
+  /** Where it opens: `/c/{id}` or `/race/{id}`. */
   url: string;
 }

@@ -130,8 +130,20 @@ export const VoteInputSchema = z
       context.addIssue({ code: 'custom', path: ['nonBlindReason'], message: 'must be null for a blind vote' });
   });
 
+/**
+ * A model's votes below this, its row shows no interval ("not enough votes yet"): a
+ * bootstrap over so few says nothing (over one vote it cannot vary at all). Why 5: a
+ * resample leaves out all k of a model's votes with probability about e^-k, putting it
+ * back at the prior's score; the interval's low end (the 2.5th percentile of 200
+ * resamples) is that prior whenever 6 or more do, in 16 % of boards at k = 4 and 0.3 %
+ * at k = 5 (docs/decisions.md, "Leaderboard: no interval under 5 votes").
+ */
+export const INTERVAL_MIN_VOTES = 5;
+
 /** A leaderboard row: one provider-model pair, rated by the blind votes in the filter. */
 export interface LeaderboardRow {
+  /** Its place, shared by rows of the same score to the whole point (1, 2, 2, 4): a tie is not a second place. */
+  rank: number;
   provider: string;
   model: string;
   /** Pairs it won, lost and tied (a race of n panes is n·(n−1)/2 pairs; docs/decisions.md). */
@@ -142,9 +154,9 @@ export interface LeaderboardRow {
   votes: number;
   /** Bradley–Terry strength on an Elo-like scale: 1000 + 400·log10(strength), geometric mean 1000. */
   score: number;
-  /** The score's 95 % interval, from a bootstrap over the votes. */
-  low: number;
-  high: number;
+  /** The score's 95 % interval, from a bootstrap over the votes; null under INTERVAL_MIN_VOTES votes. */
+  low: number | null;
+  high: number | null;
 }
 
 export interface Leaderboard {

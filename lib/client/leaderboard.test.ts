@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LeaderboardRow } from '@/lib/api/votes';
 import { intervalBars, leaderboardSearch } from './leaderboard';
 
-const row = (score: number, low: number, high: number): LeaderboardRow => ({
+const row = (score: number, low: number | null, high: number | null): LeaderboardRow => ({
+  rank: 1,
   provider: 'p',
   model: 'm',
   wins: 0,
@@ -28,6 +29,13 @@ describe('interval bars', () => {
     const [only] = intervalBars([row(1000, 1000, 1000)]);
     expect(only).toEqual({ left: 50, width: 0.5, score: 50 });
     expect(intervalBars([])).toEqual([]);
+  });
+
+  it('draws no bar for a row with too few votes for an interval, and leaves it out of the scale', () => {
+    const bars = intervalBars([row(1100, 1000, 1200), row(1400, null, null), row(900, 800, 1000)]);
+    expect(bars[1]).toBeUndefined();
+    expect(bars[0]!.left).toBeCloseTo((205 / 410) * 100, 6);
+    expect(intervalBars([row(1000, null, null)])).toEqual([undefined]);
   });
 });
 

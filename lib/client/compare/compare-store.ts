@@ -22,6 +22,8 @@ export interface CompareState {
   blind?: boolean;
   /** The blind race's vote, once cast: it names the panes. */
   vote?: BlindVote;
+  /** Counts the panes' races replaced by their stored ones (settle-race.ts): the chart draws them again. */
+  settledRaces?: number;
 }
 
 export const MIN_PANES = 2;

@@ -34,3 +34,11 @@ export function raceFigures(message: UiMessage | undefined): [ttft?: number, rat
   const rate = outputRate(reply, live ? { ...figures, end: figures.lastToken } : figures)?.rate;
   return [figures.firstToken, live && rate !== undefined ? Math.round(rate) : rate, costPerMillion];
 }
+
+/**
+ * Whether a reply's figures are the server's, as stored (and as a reload shows them):
+ * until then the race marks them "≈", even once the reply has ended, since the server's
+ * replace the page's a moment later (settle-race.ts).
+ */
+export const figuresSettled = (message: UiMessage | undefined): boolean =>
+  message?.role === 'assistant' && message.figures.settled === true;

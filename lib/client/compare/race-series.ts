@@ -24,6 +24,12 @@ export class RaceSeries {
   private firstToken = -1;
   /** The counts are the reply's own (its usage), not an estimate. */
   exact = false;
+  /**
+   * Read from the reply's stored event log, on the server's clock (stored-series.ts): the
+   * race as a reload shows it. Otherwise the page's own reading, which may end a little
+   * apart from it (its times are when this page read each byte), marked "≈" where shown.
+   */
+  stored = false;
 
   add(at: number, tokens: number): void {
     const last = this.at.length - 1;

@@ -6,6 +6,7 @@ import { MAX_PANES, MIN_PANES, newPane, paneOf, race, raceSeries, updatePane, us
 import { firstOpening } from '../first-opening';
 import { conversationActive, conversationIdle, refreshConversations } from '../history/conversation-list';
 import { RaceSeries, usageTokens } from './race-series';
+import { settlePaneRace } from './settle-race';
 import { uiMessagesFromRequest, uiMessagesOf } from '../thread/from-stored';
 import { putMessage, resetPool } from '../thread/message-pool';
 import { poolHost } from '../thread/pool-host';
@@ -54,6 +55,8 @@ function paneRunner(key: string): ThreadRunner {
           end: (reply) => {
             series.settle(usageTokens(reply));
             race.running--;
+            // Then the server's figures and its stored race, on its one clock, as a reload shows them.
+            if (reply) void settlePaneRace(key, reply.id);
           },
         };
       },
@@ -104,7 +107,7 @@ export function openCompare(session: CompareSession | undefined, initial: ModelC
 }
 
 /**
- * Opens a new race from a capture ("Compare with…" on the Traffic page): the first pane
+ * Opens a new race from a capture ("Race this prompt" on a capture's page): the first pane
  * on the captured model, the second on another (`others`' first that differs), each with
  * the captured history (a copy of its own); its tools and parameters go with every pane.
  * The prompt (its last user message) waits in the composer.
@@ -166,7 +169,7 @@ export async function sendToAll(text: string): Promise<void> {
       compareId: id,
       panes: blindState ? s.panes.map((p, i) => ({ ...p, provider: BLIND_PROVIDER, model: blindState.labels[i] })) : s.panes,
     }));
-    window.history.replaceState(null, '', `/compare/${id}`);
+    window.history.replaceState(null, '', `/race/${id}`);
   }
   sessionActive(title);
   raceSeries.clear();

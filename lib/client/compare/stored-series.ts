@@ -4,6 +4,7 @@ import { api } from '../api';
 import { useMessagePool } from '../thread/message-pool';
 import { paneOf, raceSeries, useCompareStore } from './compare-store';
 import { RaceSeries, usageTokens } from './race-series';
+import type { UiMessage } from '../thread/ui-message';
 
 /**
  * A stored reply's race, read again from its stored event log: each chunk's receive
@@ -12,7 +13,12 @@ import { RaceSeries, usageTokens } from './race-series';
  * stream used. The live series is the page's own record and is gone after a reload;
  * the stored log is the one record of how the reply came in (a stall included).
  */
-async function storedSeries(conversationId: string, replyId: string, protocol: ProtocolId): Promise<RaceSeries | undefined> {
+async function storedSeries(
+  conversationId: string,
+  replyId: string,
+  protocol: ProtocolId,
+  outputTokens: number | undefined,
+): Promise<RaceSeries | undefined> {
   const events = await api.replyEvents(conversationId, replyId);
   if (!events?.items.length) return undefined;
   const reader = new StreamReader(protocol);
@@ -21,7 +27,8 @@ async function storedSeries(conversationId: string, replyId: string, protocol: P
     reader.push(raw, at);
     series.add(at, reader.outputTokens);
   }
-  series.settle(usageTokens(useMessagePool.getState().messages[replyId]));
+  series.settle(outputTokens);
+  series.stored = true;
   return series;
 }
 
@@ -33,6 +40,23 @@ function storedProtocol(replyId: string | undefined): ProtocolId | undefined {
 
 /** Each reply's log asked for once, however many times the chart asks (its effects run again as panes change). */
 const asked = new Map<string, Promise<RaceSeries | undefined>>();
+
+/**
+ * A stored reply's race (`replyId` the server's id of it), read once; undefined when its
+ * log cannot be read (its line is then left out). `reply`: the page's message of it,
+ * whose usage ends the line.
+ */
+export function storedRace(
+  conversationId: string,
+  replyId: string,
+  protocol: ProtocolId,
+  reply: UiMessage | undefined,
+): Promise<RaceSeries | undefined> {
+  let series = asked.get(replyId);
+  if (!series)
+    asked.set(replyId, (series = storedSeries(conversationId, replyId, protocol, usageTokens(reply)).catch(() => undefined)));
+  return series;
+}
 
 /**
  * Fills in the race of every pane that has none on this page (a session reopened): its
@@ -47,10 +71,8 @@ export async function loadStoredRaces(): Promise<void> {
   });
   await Promise.all(
     wanted.map(async ({ key, conversationId, replyId, protocol }) => {
-      let series = asked.get(replyId);
       // A log that cannot be read leaves its line out of the chart; the bars still give its figures.
-      if (!series) asked.set(replyId, (series = storedSeries(conversationId, replyId, protocol).catch(() => undefined)));
-      const found = await series;
+      const found = await storedRace(conversationId, replyId, protocol, useMessagePool.getState().messages[replyId]);
       const pane = paneOf(key);
       if (found && !pane?.streaming && pane?.order.at(-1) === replyId && !raceSeries.has(key)) raceSeries.set(key, found);
     }),

@@ -27,6 +27,9 @@ export async function loadCapturedChat(user: User, id: string): Promise<Captured
   if (!request || !model) return undefined;
   return {
     captureId: capture.id,
+    method: capture.method,
+    path: capture.path,
+    startedAt: capture.startedAt,
     provider: capture.provider,
     model,
     protocol: capture.protocol,

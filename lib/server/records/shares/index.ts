@@ -70,5 +70,5 @@ export async function forkShare(user: User, token: string, headers: Headers): Pr
   const fork = forkRows(user.id, share.snapshot);
   if (!fork) throw new ApiError(409, 'conflict', 'A diff is two replies, not a conversation: it cannot be copied into one.');
   await (await store()).shares.writeFork(fork.rows);
-  return { id: fork.id, kind: fork.kind, url: fork.kind === 'chat' ? `/c/${fork.id}` : `/compare/${fork.id}` };
+  return { id: fork.id, kind: fork.kind, url: fork.kind === 'chat' ? `/c/${fork.id}` : `/race/${fork.id}` };
 }

@@ -1,22 +1,41 @@
 import 'server-only';
-import type { Leaderboard, LeaderboardRow } from '@/lib/api/votes';
-import { rate } from './rating';
+import { INTERVAL_MIN_VOTES, type Leaderboard, type LeaderboardRow } from '@/lib/api/votes';
+import { rate, type ModelRating } from './rating';
 import type { VoteOutcome } from '@/lib/server/store/vote-store';
 
 const tenth = (n: number) => Math.round(n * 10) / 10;
 
 /**
+ * Each row's rank, best first: one more than the rows above it whose score is higher to
+ * the whole point (as the page shows it), so rows of one score share it (1, 2, 2, 4).
+ * Two models with the same record have the same score, and 2 and 3 said one was ahead.
+ */
+export function ranked(rows: Omit<LeaderboardRow, 'rank'>[]): LeaderboardRow[] {
+  let rank = 0;
+  return rows.map((row, i) => {
+    if (i === 0 || Math.round(row.score) !== Math.round(rows[i - 1]!.score)) rank = i + 1;
+    return { rank, ...row };
+  });
+}
+
+/** A rating as the board shows it: to a tenth of a point, its interval only once its votes can make one. */
+function shown(r: ModelRating): Omit<LeaderboardRow, 'rank'> {
+  const enough = r.votes >= INTERVAL_MIN_VOTES;
+  return { ...r, score: tenth(r.score), low: enough ? tenth(r.low) : null, high: enough ? tenth(r.high) : null };
+}
+
+/**
  * The leaderboard of these votes: the blind ones rated (a vote cast after a name showed
- * is counted, not rated), a row per provider-model pair, best score first.
+ * is counted, not rated), a row per provider-model pair, best score first, ranked.
  */
 export function leaderboardOf(outcomes: VoteOutcome[]): Leaderboard {
   const blind = outcomes.filter((vote) => vote.blind);
-  const rows: LeaderboardRow[] = rate(blind)
-    .map((r) => ({ ...r, score: tenth(r.score), low: tenth(r.low), high: tenth(r.high) }))
+  const rows = rate(blind)
+    .map(shown)
     .sort(
       (a, b) => b.score - a.score || b.wins - a.wins || a.provider.localeCompare(b.provider) || a.model.localeCompare(b.model),
     );
-  return { rows, votes: blind.length, nonBlind: outcomes.length - blind.length };
+  return { rows: ranked(rows), votes: blind.length, nonBlind: outcomes.length - blind.length };
 }
 
 const COLUMNS = ['rank', 'provider', 'model', 'score', 'low', 'high', 'wins', 'losses', 'ties', 'votes'] as const;
@@ -32,12 +51,14 @@ export function csvCell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The leaderboard as CSV (RFC 4180: CRLF line ends), a header row, then its rows in order. */
+/**
+ * The leaderboard as CSV (RFC 4180: CRLF line ends), a header row, then its rows in
+ * order, their shared ranks as the page's; `low` and `high` are empty where the page
+ * says "not enough votes yet".
+ */
 export function leaderboardCsv({ rows }: Leaderboard): string {
   const lines = [COLUMNS.join(',')];
-  rows.forEach((row, index) =>
-    lines.push(COLUMNS.map((column) => csvCell(column === 'rank' ? index + 1 : row[column])).join(',')),
-  );
+  for (const row of rows) lines.push(COLUMNS.map((column) => csvCell(row[column] ?? '')).join(','));
   return lines.map((line) => `${line}\r\n`).join('');
 }
 

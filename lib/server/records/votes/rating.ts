@@ -8,8 +8,8 @@ export interface RatedVote {
   panes: Pick<VotePane, 'label' | 'provider' | 'model'>[];
 }
 
-/** One provider-model pair's record and its Bradley–Terry score: the leaderboard's row, its figures unrounded. */
-export type ModelRating = LeaderboardRow;
+/** One provider-model pair's record and its Bradley–Terry score: the leaderboard's row, its figures unrounded, before it is ranked. */
+export type ModelRating = Omit<LeaderboardRow, 'rank' | 'low' | 'high'> & { low: number; high: number };
 
 export interface RatingOptions {
   /**

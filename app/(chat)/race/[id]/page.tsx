@@ -6,8 +6,10 @@ import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
-/** A stored race, every pane as it was, ready for a follow-up. */
-export default async function StoredComparePage({ params }: { params: Promise<{ id: string }> }) {
+export const metadata = { title: 'Race · Sluice' };
+
+/** A stored race (a compare session), every pane as it was, ready for a follow-up. */
+export default async function StoredRacePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await pageUser();
   const [session, providers] = await Promise.all([loadCompare(user, id), listPublicProviders(user)]);

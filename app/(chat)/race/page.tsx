@@ -6,8 +6,10 @@ import { pageUser } from '@/lib/server/auth/page-user';
 
 export const dynamic = 'force-dynamic';
 
+export const metadata = { title: 'Race · Sluice' };
+
 /** A new race; with `?capture={id}`, one opened from a capture of the recording proxy, on its model first. */
-export default async function ComparePage({ searchParams }: { searchParams: Promise<{ capture?: string | string[] }> }) {
+export default async function RacePage({ searchParams }: { searchParams: Promise<{ capture?: string | string[] }> }) {
   const { capture } = await searchParams;
   const user = await pageUser();
   const [providers, captured] = await Promise.all([
@@ -15,6 +17,6 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     typeof capture === 'string' ? loadCapturedChat(user, capture) : undefined,
   ]);
   if (typeof capture === 'string' && !captured)
-    return <NotFoundPage title="Capture not found" what="capture that opens as a comparison" />;
+    return <NotFoundPage title="Capture not found" what="capture that opens as a race" />;
   return <CompareApp key={captured?.captureId ?? 'new'} providers={providers} captured={captured} />;
 }
