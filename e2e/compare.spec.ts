@@ -244,7 +244,7 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
   // Deleting the session on screen leaves it.
   await app.conversationAction('slow one', 'Delete');
   // The dialog names what it deletes: a compare session, not a conversation.
-  const dialog = page.getByRole('dialog', { name: 'Delete this compare session?' });
+  const dialog = page.getByRole('dialog', { name: 'Delete this race?' });
   await expect(dialog).toContainText('every pane’s replies');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/:\d+\/$/);

@@ -12,7 +12,7 @@ export type ShareTarget = Pick<NewShareBody, 'kind' | 'id' | 'a' | 'b'>;
 
 const WHAT = {
   conversation: 'this conversation',
-  compare: 'this compare session',
+  compare: 'this race',
   diff: 'these two replies',
   run: 'this run',
 } as const;

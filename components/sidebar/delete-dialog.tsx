@@ -18,11 +18,11 @@ export function DeleteDialog({
 }) {
   const remove = useDeleteConversation();
   const router = useRouter();
-  // A compare session is no conversation to its reader: the question names what it deletes.
+  // A race is no conversation to its reader: the question names what it deletes.
   const compare = conversation.kind === 'compare';
   return (
     <ConfirmDialog
-      title={compare ? 'Delete this compare session?' : 'Delete this conversation?'}
+      title={compare ? 'Delete this race?' : 'Delete this conversation?'}
       confirm="Delete"
       onConfirm={() => {
         remove.mutate(conversation.id);

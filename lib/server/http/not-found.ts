@@ -2,4 +2,4 @@ import 'server-only';
 import { ApiError } from './errors';
 
 export const conversationNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown conversation "${id}".`);
-export const compareNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown compare session "${id}".`);
+export const compareNotFound = (id: string) => new ApiError(404, 'not_found', `Unknown race "${id}".`);

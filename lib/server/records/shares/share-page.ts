@@ -30,7 +30,7 @@ export const SHARE_NOT_FOUND_HTML = page(
 
 const KIND_WORDS = {
   conversation: 'conversation',
-  compare: 'compare session',
+  compare: 'race',
   diff: 'comparison of two replies',
   run: 'agent run',
 } as const;

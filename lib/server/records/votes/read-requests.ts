@@ -12,7 +12,7 @@ const VOTE_BODY_BYTES = 8 * 1024 * 1024;
 export async function readVote(request: Request, user: User): Promise<VoteInput> {
   const vote = await readJsonBody(request, VoteInputSchema, VOTE_BODY_BYTES);
   if (vote.compareId !== null && !(await (await store()).conversationExists(vote.compareId, 'compare', user.id)))
-    throw new ApiError(404, 'not_found', `Unknown compare session "${vote.compareId.slice(0, 100)}".`);
+    throw new ApiError(404, 'not_found', `Unknown race "${vote.compareId.slice(0, 100)}".`);
   return vote;
 }
 

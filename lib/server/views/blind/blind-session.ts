@@ -56,7 +56,7 @@ export async function blindTurn(
   const pane = body.compare?.pane ?? seating?.pane;
   const seat = pane === undefined ? undefined : seating?.seats[pane];
   if (!seating || pane === undefined || !seat)
-    throw new ApiError(400, 'invalid_request', 'The provider "blind" is only for the panes of a blind compare session.');
+    throw new ApiError(400, 'invalid_request', 'The provider "blind" is only for the panes of a blind race.');
   if (labelOf(pane) !== body.model)
     throw new ApiError(
       400,
