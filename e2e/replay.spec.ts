@@ -17,14 +17,6 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const replyText = (app: SluiceApp) =>
   settled(async () => (await app.lastReply().locator('[data-part]').allInnerTexts()).join('\n'));
 
-/** Copies a replay URL with the button named `name`, and reads it back from the clipboard. */
-async function copiedUrl(page: Page, name: string): Promise<string> {
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  await page.getByRole('button', { name }).click();
-  await expect(page.getByRole('button', { name }).or(page.getByRole('button', { name: 'Copied' }))).toHaveText('Copied');
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
 /** What the OpenAI SDK reads from `baseURL` streaming a chat completion: its text. */
 async function sdkText(baseURL: string): Promise<string> {
   const openai = new OpenAI({ baseURL, apiKey: 'not-needed-for-a-replay' });

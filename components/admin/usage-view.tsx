@@ -28,8 +28,8 @@ export function UsageView({ users }: { users: UserUsage[] }) {
       </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">
-          What each user spent: replies in their chats and races, and exchanges through the recording proxy, with their
-          tokens and cost (where the model’s price is known). Their conversations and captures stay theirs.
+          What each user spent: replies in their chats and races, and exchanges through the recording proxy, with their tokens and
+          cost (where the model’s price is known). Their conversations and captures stay theirs.
         </p>
         <div className="hidden md:block">
           <table className="w-full min-w-[40rem] text-left text-sm">

@@ -31,10 +31,6 @@ export const shownReply = (m: Reply): ShownReply => ({
 export function describeReply(reply: ShownReply, providers: PublicProvider[], latest: boolean): string {
   if (reply.imported) return `Imported: ${reply.imported}`;
   const provider = providers.find((p) => p.id === reply.provider)?.name ?? reply.provider;
-  const when = reply.streaming
-    ? 'streaming now'
-    : reply.requestStart !== undefined
-      ? formatWhen(reply.requestStart)
-      : 'just now';
+  const when = reply.streaming ? 'streaming now' : reply.requestStart !== undefined ? formatWhen(reply.requestStart) : 'just now';
   return `${latest ? 'Newest reply' : 'Reply'}: ${[reply.model, provider, when].filter(Boolean).join(' · ')}`;
 }

@@ -13,8 +13,8 @@ export function SharesView() {
       </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex max-w-4xl min-w-0 flex-col gap-3 py-4 outline-none">
         <p className="max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
-          The read-only snapshots you shared with a link (&ldquo;Share&rdquo; on a conversation, a race, a run or a diff). A
-          link is shown only when it is made; a revoked one opens nothing, for anyone.
+          The read-only snapshots you shared with a link (&ldquo;Share&rdquo; on a conversation, a race, a run or a diff). A link
+          is shown only when it is made; a revoked one opens nothing, for anyone.
         </p>
         <ShareList />
       </main>

@@ -15,8 +15,7 @@ export type MenuItem = {
   name?: string;
   danger?: boolean;
 } & (
-  | { onSelect: () => void; href?: undefined; download?: undefined }
-  | { href: string; download?: boolean; onSelect?: undefined }
+  { onSelect: () => void; href?: undefined; download?: undefined } | { href: string; download?: boolean; onSelect?: undefined }
 );
 
 const ITEM = [
