@@ -115,6 +115,8 @@ test('a capture appears live, opens whole (request redacted, events, reply, figu
   await expect(headers).toHaveCount(1);
   await expect(page.getByLabel('Request headers')).toContainText('authorization[redacted]');
   await expect(page.getByLabel('Request body')).toContainText(`"model": "sim-thinking",\n  "stream": true`);
+  // Highlighted as the chat highlights its code: Shiki's tokens, colored by the theme.
+  await expect(page.getByLabel('Request body').locator('span[style*="--sdm-c"]').first()).toBeVisible();
   expect(await page.content()).not.toContain(secret);
   // The response head, the event log's rows, the reply with its thinking, the figures.
   await expect(page.getByLabel('Response headers')).toContainText('content-typetext/event-stream');

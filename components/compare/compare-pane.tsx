@@ -85,7 +85,7 @@ export const ComparePane = memo(function ComparePane({
       aria-label={`Pane ${index + 1}: ${name}`}
       className="flex min-w-0 flex-col rounded-lg border border-zinc-200 dark:border-zinc-800"
     >
-      <div className="flex min-h-0 flex-1 flex-col" style={{ maxHeight: 'var(--pane-max)' }}>
+      <div className="flex min-h-0 flex-1 flex-col" style={{ maxHeight: 'var(--pane-max, 60vh)' }}>
         <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
           <h2 className="flex min-w-0 basis-full items-center gap-1.5 text-sm font-semibold">
             <Swatch index={index} />
