@@ -6,7 +6,7 @@
  * At 1440 and 390 px, light and dark.
  */
 import OpenAI from 'openai';
-import { expect, expectModel, type Page, settled, type SluiceApp, test } from './support';
+import { expect, expectModel, settled, type SluiceApp, test } from './support';
 
 /** Words enough that a stream echoing them at 20 a second still runs when the test looks, on a busy machine too. */
 const WORDS = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
