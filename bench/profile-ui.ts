@@ -19,7 +19,7 @@ const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, bypassCSP: BYPASS_CSP });
   const cdp = await page.context().newCDPSession(page);
-  await page.goto(`${next.origin}${panes > 1 ? '/compare' : '/'}`);
+  await page.goto(`${next.origin}${panes > 1 ? '/race' : '/'}`);
   await page.waitForFunction('window.__sluice !== undefined');
   for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
   for (const picker of await page.getByRole('combobox', { name: 'Model' }).all())

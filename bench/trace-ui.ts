@@ -70,7 +70,7 @@ async function open(
     await start('tokens=400 tps=5000 delay=0');
     return { page, start: () => start(prompt) };
   }
-  await page.goto(`${origin}${panes > 1 ? '/compare' : '/'}`);
+  await page.goto(`${origin}${panes > 1 ? '/race' : '/'}`);
   await page.waitForFunction('window.__sluice !== undefined');
   for (let i = 2; i < panes; i++) await page.getByRole('button', { name: 'Add model' }).click();
   for (const picker of await page.getByRole('combobox', { name: 'Model' }).all())

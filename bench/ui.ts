@@ -212,7 +212,7 @@ export async function measure(
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto(
-    mode === 'sluice' ? `${origin}${panes > 1 ? '/compare' : '/'}` : `${origin}/bench/ui?mode=${mode}&streams=${panes}`,
+    mode === 'sluice' ? `${origin}${panes > 1 ? '/race' : '/'}` : `${origin}/bench/ui?mode=${mode}&streams=${panes}`,
   );
   if (mode === 'sluice') {
     await page.waitForFunction('window.__sluice !== undefined', undefined, { timeout: 30_000 });

@@ -62,7 +62,7 @@ for (const theme of THEMES) {
     });
 
     test('compare, racing and done, has no serious violation', async ({ page, app }) => {
-      await app.open('/compare');
+      await app.open('/race');
       const empty = await violations(page);
       await app.send('tokens=300 tps=300 delay=0');
       await app.done();

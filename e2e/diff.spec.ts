@@ -111,7 +111,7 @@ test('two replies of two conversations: words marked, B’s stall on the axis an
 });
 
 test('two panes of a race, diffed from the compare page: the thinking too, and the stall after it', async ({ page, app }) => {
-  await app.open('/compare');
+  await app.open('/race');
   await app.pick('sim-openai::sim-thinking', pane(page, 1));
   await app.pick('sim-openai::sim-fault-stall', pane(page, 2));
   // No reply yet: nothing to diff.

@@ -143,7 +143,7 @@ test('a compare session reloaded mid-race picks up every pane live, its lines wh
   page,
   app,
 }) => {
-  await app.open('/compare');
+  await app.open('/race');
   await app.pick('sim-openai::sim-markdown', pane(app, 1));
   await app.pick('sim-gemini::sim-markdown', pane(app, 2));
   await app.send(LONG);

@@ -33,7 +33,7 @@ async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<voi
 }
 
 test('"Skip to message" is the first stop of the keyboard, and moves the focus to the composer', async ({ page, app }) => {
-  await app.open('/compare');
+  await app.open('/race');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to message' });
   await expect(skip).toBeFocused();
@@ -112,7 +112,7 @@ test('"Insert an example" is named by its own text, not by the tools label aroun
 for (const theme of THEMES) {
   test(`the header and the composer’s footer are opaque in the ${theme} theme`, async ({ page, app }) => {
     await useTheme(page, theme);
-    for (const url of ['/', '/compare']) {
+    for (const url of ['/', '/race']) {
       await app.open(url);
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       expect(await paintedAlpha(page), url).toEqual([255, 255]);
@@ -194,7 +194,7 @@ for (const theme of THEMES) {
         size === PHONE ? page.getByRole('dialog', { name: 'Event log' }) : page.getByRole('region', { name: 'Event log' });
       await expect(log.locator('[data-log-row]').first()).toBeVisible();
       await fitsAndShoot(app, `${tag}-event-log`);
-      await app.open('/compare');
+      await app.open('/race');
       await fitsAndShoot(app, `${tag}-compare-empty`);
       await app.send('tokens=300 tps=3000 delay=0');
       await app.done();

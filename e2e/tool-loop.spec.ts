@@ -88,7 +88,7 @@ test('a reply waiting for tool results can still be answered when reopened from 
 });
 
 test('a compare pane waiting for tool results can still be answered after a reload', async ({ page, app }) => {
-  await app.open('/compare');
+  await app.open('/race');
   await app.pick('sim-openai::sim-tools', pane(app, 1));
   await app.pick('sim-gemini::sim-markdown', pane(app, 2));
   await app.send(`Race with tools tokens=20 ${TOOLS}`);
