@@ -44,9 +44,9 @@ async function capture(baseURL: string): Promise<string> {
   await expect
     .poll(async () => {
       const list = (await (await fetch(`${baseURL}/api/captures?limit=20`)).json()) as {
-        captures: { id: string; startedAt: string; status: string }[];
+        items: { id: string; startedAt: string; status: string }[];
       };
-      id = list.captures.find((c) => c.startedAt >= since && c.status !== 'streaming')?.id;
+      id = list.items.find((c) => c.startedAt >= since && c.status !== 'streaming')?.id;
       return id;
     })
     .toBeTruthy();
@@ -83,7 +83,7 @@ async function sweep(page: Page, hydrated: () => Promise<void>, urls: Record<str
 
 for (const theme of THEMES) {
   test(`every page in the ${theme} theme, at 1440 and 390 px, has no serious violation`, async ({ page, app, baseURL }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     await page.addInitScript((t) => localStorage.setItem('sluice-theme', t), theme);
     const a = await storedReply(baseURL!, `sweep ${theme} A`);
     const b = await storedReply(baseURL!, `sweep ${theme} B`);
