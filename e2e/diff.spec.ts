@@ -30,7 +30,7 @@ async function twoRepliesDiffed(app: SluiceApp, marker: string): Promise<string>
   await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
   await app.replyAction('Diff with another reply');
   await expect(page).toHaveURL(/\/diff\?a=[0-9a-f-]{36}$/);
-  await expect(page.getByText(/Comparing sim-anthropic · sim-fault-stall in “Stalling/)).toBeVisible();
+  await expect(page.getByText(/Diffing sim-anthropic · sim-fault-stall in “Stalling/)).toBeVisible();
   // The picker: the newest replies, A itself not among them.
   const recent = page.getByRole('region', { name: 'Recent replies' });
   await recent

@@ -63,7 +63,7 @@ export function ReplyPicker({
       ))}
       {a ? (
         <p className="text-sm">
-          Comparing{' '}
+          Diffing{' '}
           <strong>
             {a.reply.provider} · {a.reply.model}
           </strong>{' '}
@@ -84,7 +84,7 @@ export function ReplyPicker({
           />
         </label>
         <button type="submit" className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white">
-          {a ? 'Compare' : 'Choose'}
+          {a ? 'Diff' : 'Choose'}
         </button>
       </form>
       <Choices heading="Beside it" choices={near} a={a?.id} />

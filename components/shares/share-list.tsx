@@ -7,7 +7,7 @@ import { useRevokeShare, useShares } from '@/lib/client/shares/share-list';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
-const KIND_WORDS = { conversation: 'Conversation', compare: 'Compare', diff: 'Diff', run: 'Run' } as const;
+const KIND_WORDS = { conversation: 'Conversation', compare: 'Race', diff: 'Diff', run: 'Run' } as const;
 
 function expiry(share: ShareSummary): string {
   if (share.revoked) return 'revoked';

@@ -35,7 +35,17 @@ const KIND_WORDS = {
   run: 'agent run',
 } as const;
 
-const when = (iso: string) => `<time datetime="${esc(iso)}">${esc(iso.slice(0, 16).replace('T', ' '))} UTC</time>`;
+/**
+ * The app's one date format ("Nov 28, 2026, 6:55 AM"), the exact moment on hover. A page
+ * with no script cannot know its reader's zone, so it names its own: UTC.
+ */
+const SHARE_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const SHARE_EXACT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' });
+const when = (iso: string) => {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return esc(iso);
+  return `<time datetime="${esc(iso)}" title="${esc(SHARE_EXACT.format(at))}">${esc(SHARE_DATE.format(at))} UTC</time>`;
+};
 
 /** The read-only page of a live share. `forkAction`: where its "Fork" form posts (none for a diff). */
 export function sharePageHtml(share: OpenShare, forkAction: string | undefined): string {
