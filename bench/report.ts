@@ -68,3 +68,26 @@ export function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** One figure beside its baseline from the same run, both and their ratio to two decimals. */
+export function metric(
+  name: string,
+  value: number,
+  base: string,
+  baseValue: number,
+  unit: string,
+  target: string,
+  met: boolean,
+): Metric {
+  return {
+    metric: name,
+    value: round2(value),
+    unit,
+    baseline: { name: base, value: round2(baseValue) },
+    ratio: round2(value / Math.max(1e-9, baseValue)),
+    target,
+    met,
+  };
+}

@@ -13,15 +13,13 @@ import { composeContext } from '../lib/runs/composition';
 import { startCacheUpstream } from '../tests/support/cache-upstream';
 import { startNextServer } from '../tests/support/next-server';
 import { launchBrowser } from './browser';
-import { median, type Metric } from './report';
+import { median, metric, type Metric } from './report';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const STEPS = Number(process.env.RUNS_BENCH_STEPS ?? 200);
 const CONTEXT_BYTES = 140 * 1024;
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The body of step n: the same large context, then n − 1 tool calls and their results. */
 function body(n: number, context: string) {
@@ -123,23 +121,6 @@ export async function run(): Promise<Metric[]> {
     composeContext('anthropic-messages', parsed); // the tokenizer's tables, loaded once
     const compose = await timed(async () => composeContext('anthropic-messages', JSON.parse(sample)), 21);
     const kb = Math.round(Buffer.byteLength(sample) / 1024);
-    const metric = (
-      name: string,
-      value: number,
-      base: string,
-      baseValue: number,
-      unit: string,
-      target: string,
-      met: boolean,
-    ): Metric => ({
-      metric: name,
-      value: round(value),
-      unit,
-      baseline: { name: base, value: round(baseValue) },
-      ratio: round(value / Math.max(1e-9, baseValue)),
-      target,
-      met,
-    });
     return [
       metric(
         `GET /api/runs/{id}, ${STEPS} steps of ~150 KB`,

@@ -26,33 +26,11 @@ import { openStore } from '../lib/server/store';
 import type { CaptureStore } from '../lib/server/store/capture-store';
 import { agentRunRequests, recordAgentRun, storedRequestBytes } from '../tests/support/agent-run';
 import { freshPgDatabase } from '../tests/support/postgres';
-import { median, type Metric } from './report';
+import { median, metric, type Metric } from './report';
 
 const STEPS = 200;
 const TARGET_BYTES = 3_000_000;
 const MB = 1_000_000;
-
-const round = (n: number) => Math.round(n * 100) / 100;
-
-function metric(
-  name: string,
-  value: number,
-  base: string,
-  baseValue: number,
-  unit: string,
-  target: string,
-  met: boolean,
-): Metric {
-  return {
-    metric: name,
-    value: round(value),
-    unit,
-    baseline: { name: base, value: round(baseValue) },
-    ratio: round(value / Math.max(1e-9, baseValue)),
-    target,
-    met,
-  };
-}
 
 /** Medians of two things timed in turns (on a shared machine, load drifts between two series taken apart). */
 async function paired(a: () => Promise<unknown>, b: () => Promise<unknown>, runs = 21): Promise<[number, number]> {
