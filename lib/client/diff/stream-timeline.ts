@@ -1,22 +1,11 @@
 import type { ReplyTimings, StoredEvents } from '@/lib/api/conversations';
 import { formatMs } from '../../figures/format-duration';
+import { STALL_MS, stallsOf, type Stall } from '../../figures/stalls';
 
-/** A gap between two events longer than this is a stall (the issue's threshold: a reader notices half a second). */
-export const STALL_MS = 500;
+export { STALL_MS, type Stall, type StallPhase } from '../../figures/stalls';
 
 /** Upper bounds (bytes) of the chunk-size histogram's bins; the last bin takes everything above. */
 export const SIZE_BINS = [32, 64, 128, 256, 512, 1024] as const;
-
-/** Where in the reply a stall fell, so it reads as "stalled 1.8 s after its thinking". */
-export type StallPhase =
-  'before its first token' | 'during its thinking' | 'after its thinking' | 'during its answer' | 'before its end';
-
-export interface Stall {
-  /** ms since the request started: the last event before the silence, and the first after it. */
-  from: number;
-  to: number;
-  phase: StallPhase;
-}
 
 export interface Timeline {
   /** Each event: when it came (ms since its request started) and its size in bytes, UTF-8. */
@@ -34,16 +23,6 @@ export interface Timeline {
 
 const encoder = new TextEncoder();
 
-function phaseOf(from: number, to: number, timings: Pick<ReplyTimings, 'firstToken' | 'firstAnswer' | 'lastToken'>): StallPhase {
-  const { firstToken, firstAnswer, lastToken } = timings;
-  if (firstToken === undefined || from < firstToken) return 'before its first token';
-  const thought = firstAnswer !== undefined && firstAnswer > firstToken;
-  // The silence that ends with the answer's first token came after the thinking's last.
-  if (thought && from < firstAnswer!) return to >= firstAnswer! ? 'after its thinking' : 'during its thinking';
-  if (lastToken !== undefined && from >= lastToken) return 'before its end';
-  return 'during its answer';
-}
-
 /**
  * One reply's stream as the timeline draws it, from its stored log (each item's receive
  * time on the server, since the request started) and its stored times (the same clock).
@@ -52,12 +31,10 @@ function phaseOf(from: number, to: number, timings: Pick<ReplyTimings, 'firstTok
  */
 export function timelineOf(events: StoredEvents, timings: Partial<ReplyTimings>): Timeline {
   const ticks = events.items.map(({ at, raw }) => ({ at, bytes: encoder.encode(raw).length }));
-  const stalls: Stall[] = [];
-  for (let i = 1; i < ticks.length; i++) {
-    const from = ticks[i - 1]!.at;
-    const to = ticks[i]!.at;
-    if (to - from > STALL_MS) stalls.push({ from, to, phase: phaseOf(from, to, timings) });
-  }
+  const stalls = stallsOf(
+    ticks.map((tick) => tick.at),
+    timings,
+  );
   const sizes = new Array<number>(SIZE_BINS.length + 1).fill(0);
   for (const { bytes } of ticks) {
     const bin = SIZE_BINS.findIndex((max) => bytes <= max);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { readVariable } from '@/lib/server/platform/environment';
+import { requestRefused } from '@/lib/server/platform/telemetry/counters';
 import { apiError } from '../errors';
 import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from '@/lib/server/platform/allowed-hosts';
 import { contentSecurityPolicy, newNonce, STATIC_SECURITY_HEADERS } from './headers';
@@ -21,6 +22,7 @@ const ALLOWED = readVariable(ALLOWED_HOSTS_VARIABLE);
 export function refusal(method: string, headers: RequestHeaders, api: boolean): Response | undefined {
   const host = headers.get('host');
   if (!hostAllowed(host, ALLOWED)) {
+    requestRefused('forbidden_host');
     return apiError(
       403,
       'forbidden_host',
@@ -29,14 +31,19 @@ export function refusal(method: string, headers: RequestHeaders, api: boolean): 
     );
   }
   const crossOrigin = crossOriginRefusal(method, headers);
-  if (crossOrigin)
+  if (crossOrigin) {
+    requestRefused('forbidden_origin');
     return apiError(
       403,
       'forbidden_origin',
       `${crossOrigin} Only Sluice's own pages (or a script with no Origin) may send this request.`,
     );
+  }
   const notJson = api ? nonJsonBody(method, headers) : undefined;
-  if (notJson) return apiError(415, 'unsupported_media_type', notJson);
+  if (notJson) {
+    requestRefused('unsupported_media_type');
+    return apiError(415, 'unsupported_media_type', notJson);
+  }
   return undefined;
 }
 
