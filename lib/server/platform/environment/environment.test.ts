@@ -48,6 +48,8 @@ describe('the environment, read', () => {
       SLUICE_STREAM_RETENTION_MS: 5 * 60_000,
       SLUICE_UNWATCHED_LIMIT_MS: 15 * 60_000,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: undefined,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
       OTEL_EXPORTER_OTLP_HEADERS: undefined,
       OTEL_SERVICE_NAME: 'sluice',

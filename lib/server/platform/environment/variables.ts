@@ -152,6 +152,11 @@ export const VARIABLES = {
     'the OpenTelemetry collector traces and metrics go to over OTLP/HTTP (`/v1/traces`, `/v1/metrics` appended); ' +
       'unset, no span is made (see "Observability: OpenTelemetry and Prometheus")',
   ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(
+    httpUrl,
+    'traces alone to this URL, as it is (`…/v1/traces`): for a backend that takes no metrics (Langfuse, Phoenix), without the endpoint above',
+  ),
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: optional(httpUrl, 'metrics alone to this URL, as it is (`…/v1/metrics`)'),
   OTEL_EXPORTER_OTLP_PROTOCOL: withDefault(
     oneOf(['http/protobuf', 'http/json']),
     'http/protobuf',

@@ -3,7 +3,7 @@ import { type Env, readVariable } from '@/lib/server/platform/environment';
 
 /** What the environment asks of Sluice's telemetry (docs/operations.md: "Observability: OpenTelemetry and Prometheus"). */
 export interface TelemetrySettings {
-  /** Traces and metrics go to an OTLP collector: OTEL_EXPORTER_OTLP_ENDPOINT (or a signal's own endpoint) is set. */
+  /** Traces, and metrics, go to an OTLP collector: OTEL_EXPORTER_OTLP_ENDPOINT, or the signal's own endpoint, is set. */
   traces: boolean;
   otlpMetrics: boolean;
   protocol: 'http/protobuf' | 'http/json';
@@ -15,8 +15,6 @@ export interface TelemetrySettings {
   secrets: string[];
 }
 
-const set = (value: string | undefined) => value !== undefined && value.trim() !== '';
-
 /**
  * Read once, as the server starts. The SDK's exporters read the standard OTEL_* variables
  * themselves (endpoints, headers, timeouts, compression, certificates); these are the
@@ -26,8 +24,8 @@ export function telemetrySettings(env: Env = process.env): TelemetrySettings {
   const endpoint = readVariable('OTEL_EXPORTER_OTLP_ENDPOINT', env);
   const headers = readVariable('OTEL_EXPORTER_OTLP_HEADERS', env);
   return {
-    traces: endpoint !== undefined || set(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
-    otlpMetrics: endpoint !== undefined || set(env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT),
+    traces: endpoint !== undefined || readVariable('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', env) !== undefined,
+    otlpMetrics: endpoint !== undefined || readVariable('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', env) !== undefined,
     protocol: readVariable('OTEL_EXPORTER_OTLP_PROTOCOL', env),
     serviceName: readVariable('OTEL_SERVICE_NAME', env),
     metricIntervalMs: readVariable('OTEL_METRIC_EXPORT_INTERVAL', env),
