@@ -11,6 +11,7 @@ import type { Conversation } from '@/lib/server/store/types';
 import { startNextServer, type RunningServer } from './support/next-server';
 import { prometheusBinary, startPrometheus, type RunningPrometheus } from './support/prometheus';
 import { rawRequest } from './support/http';
+import { METRICS } from '@/lib/server/platform/telemetry/semconv';
 
 const binary = prometheusBinary();
 const TOKEN = 'metrics-SECRET-token-3c9e';
@@ -25,6 +26,32 @@ it('runs in CI, where Prometheus is installed', () => {
 describe.skipIf(!binary)('Prometheus scraping GET /metrics', () => {
   let sluice: RunningServer;
   let prometheus: RunningPrometheus;
+
+  /** A reply of the simulator (OpenAI Chat) through the chat, read to its end and read back as stored. */
+  async function chatReply(prompt: string) {
+    const response = await fetch(`${sluice.origin}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'sim-openai', model: 'sim-markdown', messages: [{ role: 'user', content: prompt }] }),
+    });
+    expect(response.status).toBe(200);
+    await response.text();
+    const conversationId = response.headers.get('x-conversation-id')!;
+    let reply: { status: string; usage?: { inputTokens?: number; outputTokens?: number }; timings: { firstToken?: number } };
+    await expect
+      .poll(
+        async () => {
+          const conversation = (await (
+            await fetch(`${sluice.origin}/api/conversations/${conversationId}`)
+          ).json()) as Conversation;
+          reply = conversation.messages.at(-1) as typeof reply;
+          return reply.status;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('complete');
+    return { conversationId, reply: reply! };
+  }
 
   beforeAll(async () => {
     sluice = await startNextServer({ SLUICE_METRICS_TOKEN: TOKEN });
@@ -71,27 +98,8 @@ describe.skipIf(!binary)('Prometheus scraping GET /metrics', () => {
   });
 
   it('a chat reply’s tokens and time to first token, queried in PromQL', async () => {
-    const response = await fetch(`${sluice.origin}/api/chat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        provider: 'sim-openai',
-        model: 'sim-markdown',
-        messages: [{ role: 'user', content: 'Count to five. tokens=37 tps=2000 delay=0.05' }],
-      }),
-    });
-    expect(response.status).toBe(200);
-    await response.text();
-    const conversationId = response.headers.get('x-conversation-id')!;
-    let reply: { status: string; usage?: { inputTokens?: number; outputTokens?: number }; timings: { firstToken?: number } };
-    await expect
-      .poll(async () => {
-        const conversation = (await (await fetch(`${sluice.origin}/api/conversations/${conversationId}`)).json()) as Conversation;
-        reply = conversation.messages.at(-1) as typeof reply;
-        return reply.status;
-      })
-      .toBe('complete');
-    const { usage, timings } = reply!;
+    const { conversationId, reply } = await chatReply('Count to five. tokens=37 tps=2000 delay=0.05');
+    const { usage, timings } = reply;
     expect(usage?.outputTokens).toBeGreaterThan(0);
     expect(usage?.inputTokens).toBeGreaterThan(0);
 
@@ -124,20 +132,52 @@ describe.skipIf(!binary)('Prometheus scraping GET /metrics', () => {
       for (const [label, text] of Object.entries(metric)) expect(`${label}=${text}`).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(JSON.stringify(series)).not.toContain(conversationId);
   });
-  it('the Grafana dashboard’s queries all parse, and its token panels find the reply', async () => {
+  it('the Grafana dashboard asks for metrics Sluice has, its queries parse, and its panels find replies', async () => {
     const dashboard = JSON.parse(readFileSync('docs/grafana/sluice.json', 'utf8')) as {
       panels: { title: string; targets?: { expr: string }[] }[];
     };
     const queries = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((t) => ({ title: panel.title, expr: t.expr })));
     expect(queries.length).toBeGreaterThan(10);
+    // Every series a query names is one Sluice serves: its metrics' names, as Prometheus spells them.
+    const histograms = [
+      METRICS.duration,
+      METRICS.timeToFirstChunk,
+      METRICS.timePerOutputChunk,
+      METRICS.tokenUsage,
+      METRICS.storeWriteDuration,
+    ];
+    const counters = [
+      METRICS.streamJoins,
+      METRICS.capturesStored,
+      METRICS.relayBytes,
+      METRICS.refusedRequests,
+      METRICS.cassetteLookups,
+    ];
+    const named = (name: string) => name.replace(/\./g, '_');
+    const served = new Set([
+      'target_info',
+      named(METRICS.openStreams),
+      ...histograms.flatMap((h) => ['_bucket', '_sum', '_count'].map((suffix) => named(h) + suffix)),
+      ...counters.map((c) => `${named(c)}_total`),
+    ]);
+    for (const { title, expr } of queries)
+      for (const [name] of expr.matchAll(/\b(?:gen_ai|sluice)_[a-z_]+(?=\{|\[|\))|\btarget_info\b/g))
+        if (!/_(name|type|model|source|reason|status|result|operation|address|id)$/.test(name))
+          expect(served, `${title}: ${name}`).toContain(name);
     const asGrafana = (expr: string) =>
       expr
         .replace(/\$__rate_interval/g, '1m')
         .replace(/\$__range/g, '1h')
         .replace(/\$(job|provider|model)/g, '.*');
     for (const { title, expr } of queries) await expect(prometheus.query(asGrafana(expr)), title).resolves.toBeDefined();
+
+    // A counter's first value is not an increase: a second reply, once the first is scraped, is.
+    const { reply } = await chatReply('Once more. tokens=12 tps=2000 delay=0.05');
     const tokens = queries.find((q) => q.title === 'Tokens over the range, by model')!;
-    const found = await prometheus.query(asGrafana(tokens.expr));
-    expect(found.map((s) => s.metric.gen_ai_token_type).sort()).toEqual(expect.arrayContaining(['input', 'output']));
+    // increase() extrapolates to its range's edges: the second reply's tokens, or a little more.
+    const increase = async () =>
+      Object.fromEntries((await prometheus.query(asGrafana(tokens.expr))).map((s) => [s.metric.gen_ai_token_type, s.value]));
+    await expect.poll(async () => ((await increase()).output ?? 0) >= reply.usage!.outputTokens!, { timeout: 20_000 }).toBe(true);
+    expect(Object.keys(await increase())).toEqual(expect.arrayContaining(['input', 'output']));
   });
 });

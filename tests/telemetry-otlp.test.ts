@@ -89,10 +89,13 @@ const toolTurn = (n: number, path: string) => [
 async function captures(sluice: RunningServer, count: number): Promise<CapturePage['items']> {
   let items: CapturePage['items'] = [];
   await expect
-    .poll(async () => {
-      items = ((await (await fetch(`${sluice.origin}/api/captures`)).json()) as CapturePage).items;
-      return items.filter((c) => c.status !== 'streaming').length;
-    })
+    .poll(
+      async () => {
+        items = ((await (await fetch(`${sluice.origin}/api/captures`)).json()) as CapturePage).items;
+        return items.filter((c) => c.status !== 'streaming').length;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(count);
   return [...items].reverse();
 }
@@ -113,11 +116,14 @@ async function chatReply(sluice: RunningServer, headers: Record<string, string>)
   const conversationId = response.headers.get('x-conversation-id')!;
   let reply: Extract<Conversation['messages'][number], { role: 'assistant'; timings: unknown }> | undefined;
   await expect
-    .poll(async () => {
-      const conversation = (await (await fetch(`${sluice.origin}/api/conversations/${conversationId}`)).json()) as Conversation;
-      reply = conversation.messages.at(-1) as typeof reply;
-      return reply && 'status' in reply ? reply.status : 'none';
-    })
+    .poll(
+      async () => {
+        const conversation = (await (await fetch(`${sluice.origin}/api/conversations/${conversationId}`)).json()) as Conversation;
+        reply = conversation.messages.at(-1) as typeof reply;
+        return reply && 'status' in reply ? reply.status : 'none';
+      },
+      { timeout: 20_000 },
+    )
     .toBe('complete');
   return { conversationId, reply: reply!, messageId: reply!.id };
 }
