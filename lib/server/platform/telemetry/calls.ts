@@ -153,10 +153,7 @@ function recordMetrics(call: EndedCall, common: Record<string, string>, server: 
     call.errorType ? { ...base, ...labels({ [ATTR.errorType]: call.errorType }) } : base,
   );
   if (call.streamed && call.firstToken !== undefined) instruments.timeToFirstChunk.record(call.firstToken / 1000, base);
-  const times = call.eventTimes;
-  if (call.streamed && times)
-    for (let i = 1; i < times.length; i++)
-      instruments.timePerOutputChunk.record(Math.max(0, times[i]! - times[i - 1]!) / 1000, base);
+  if (call.streamed && call.eventTimes) instruments.timePerOutputChunk.recordGaps(base, call.eventTimes);
   const usage = call.usage;
   if (!usage || call.usageEstimated) return;
   const tokens: [string, number | undefined][] = [

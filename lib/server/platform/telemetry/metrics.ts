@@ -1,13 +1,15 @@
 import 'server-only';
 import type { Attributes, Counter, Histogram, Meter, UpDownCounter } from '@opentelemetry/api';
-import { CHUNK_BUCKETS, DURATION_BUCKETS, METRICS, SLUICE, TOKEN_BUCKETS } from './semconv';
+import { DURATION_BUCKETS, METRICS, SLUICE, TOKEN_BUCKETS } from './semconv';
 import { bounded } from './labels';
+import type { ChunkHistogram } from './chunk-histogram';
 
 /** Every instrument Sluice records to: the GenAI client metrics, and its own. */
 export interface Instruments {
   duration: Histogram;
   timeToFirstChunk: Histogram;
-  timePerOutputChunk: Histogram;
+  /** Kept by hand, not through the SDK's instrument (chunk-histogram.ts). */
+  timePerOutputChunk: ChunkHistogram;
   tokenUsage: Histogram;
   openStreams: UpDownCounter;
   streamJoins: Counter;
@@ -18,10 +20,14 @@ export interface Instruments {
   cassetteLookups: Counter;
 }
 
+/** What `time_per_output_chunk` says of itself, wherever it is read. */
+export const CHUNK_DESCRIPTION = 'Time between one chunk of a streamed answer and the next, for each chunk after the first.';
+
 const seconds = (meter: Meter, name: string, description: string, buckets = DURATION_BUCKETS) =>
   meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: buckets } });
 
-export function makeInstruments(meter: Meter): Instruments {
+/** The instruments on `meter`; `chunks`: the histogram kept by hand, which the readers take through a producer. */
+export function makeInstruments(meter: Meter, chunks: ChunkHistogram): Instruments {
   return {
     duration: seconds(meter, METRICS.duration, 'GenAI operation duration: from the request to the end of its answer.'),
     timeToFirstChunk: seconds(
@@ -29,12 +35,7 @@ export function makeInstruments(meter: Meter): Instruments {
       METRICS.timeToFirstChunk,
       "Time to the first chunk that carried tokens (Sluice's time to first token), from the request.",
     ),
-    timePerOutputChunk: seconds(
-      meter,
-      METRICS.timePerOutputChunk,
-      'Time between one chunk of a streamed answer and the next, for each chunk after the first.',
-      CHUNK_BUCKETS,
-    ),
+    timePerOutputChunk: chunks,
     tokenUsage: meter.createHistogram(METRICS.tokenUsage, {
       unit: '{token}',
       description:

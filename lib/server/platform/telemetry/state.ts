@@ -3,8 +3,9 @@ import type { SpanContext, Tracer } from '@opentelemetry/api';
 import type { IdGenerator } from '@opentelemetry/sdk-trace';
 import { existingSingleton, forgetSingleton, processSingleton } from '@/lib/server/platform/process-singleton';
 import { redact } from '@/lib/server/platform/redact';
-import { makeInstruments, type Instruments } from './metrics';
-import { SCHEMA_URL } from './semconv';
+import { ChunkHistogram } from './chunk-histogram';
+import { CHUNK_DESCRIPTION, makeInstruments, type Instruments } from './metrics';
+import { CHUNK_BUCKETS, METRICS, SCHEMA_URL } from './semconv';
 import { telemetrySettings, type TelemetrySettings } from './settings';
 
 /**
@@ -93,9 +94,30 @@ export async function startTelemetry(env: Record<string, string | undefined> = p
     .merge(resourceFromAttributes({ 'service.name': settings.serviceName }))
     .merge(detectResources({ detectors: [envDetector] }));
 
-  const { MeterProvider, PeriodicExportingMetricReader } = await import('@opentelemetry/sdk-metrics');
+  const metrics = await import('@opentelemetry/sdk-metrics');
+  const { MeterProvider, PeriodicExportingMetricReader } = metrics;
+  const chunkGaps = new ChunkHistogram(CHUNK_BUCKETS);
+  // The histogram kept by hand (chunk-histogram.ts), read by every reader beside the SDK's own.
+  const chunks: import('@opentelemetry/sdk-metrics').MetricProducer = {
+    collect: async () => {
+      const points = chunkGaps.points();
+      const metric: import('@opentelemetry/sdk-metrics').HistogramMetricData = {
+        descriptor: {
+          name: METRICS.timePerOutputChunk,
+          description: CHUNK_DESCRIPTION,
+          unit: 's',
+          valueType: api.ValueType.DOUBLE,
+        },
+        aggregationTemporality: metrics.AggregationTemporality.CUMULATIVE,
+        dataPointType: metrics.DataPointType.HISTOGRAM,
+        dataPoints: points,
+      };
+      const scopeMetrics = points.length ? [{ scope: { name: 'sluice', schemaUrl: SCHEMA_URL }, metrics: [metric] }] : [];
+      return { resourceMetrics: { resource, scopeMetrics }, errors: [] };
+    },
+  };
   const { PrometheusExporter, PrometheusSerializer } = await import('@opentelemetry/exporter-prometheus');
-  const prometheus = new PrometheusExporter({ preventServerStart: true });
+  const prometheus = new PrometheusExporter({ preventServerStart: true, metricProducers: [chunks] });
   const serializer = new PrometheusSerializer(undefined, false, undefined, false, true);
   const readers = [prometheus as import('@opentelemetry/sdk-metrics').IMetricReader];
   if (settings.otlpMetrics) {
@@ -107,6 +129,7 @@ export async function startTelemetry(env: Record<string, string | undefined> = p
     readers.push(
       new PeriodicExportingMetricReader({
         exporter: new OTLPMetricExporter(),
+        metricProducers: [chunks],
         exportIntervalMillis: interval,
         exportTimeoutMillis: Math.min(30_000, interval),
       }),
@@ -119,7 +142,7 @@ export async function startTelemetry(env: Record<string, string | undefined> = p
   const state: Telemetry = {
     settings,
     traces,
-    instruments: makeInstruments(meter),
+    instruments: makeInstruments(meter, chunkGaps),
     async prometheus() {
       const { resourceMetrics } = await prometheus.collect();
       return serializer.serialize(resourceMetrics);

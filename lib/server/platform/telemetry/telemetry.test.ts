@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { callEnded, startTelemetry, stopTelemetry, telemetry } from '.';
 import { spanIdFor, traceIdForRun } from './ids';
+import { ChunkHistogram } from './chunk-histogram';
 import { bounded, MAX_LABEL_VALUES, OTHER } from './labels';
 import { providerNameOf, serverOf } from './semconv';
 
@@ -34,6 +35,20 @@ describe('a metric label', () => {
     expect(bounded('test.label', 'one-too-many')).toBe(OTHER);
     expect(bounded('test.label', 'model-3')).toBe('model-3');
     expect(bounded('test.other', 'model-x')).toBe('model-x');
+  });
+});
+
+describe('time per output chunk, kept by hand', () => {
+  it('puts each gap (s) in the first bucket whose bound it does not pass, per label set', () => {
+    const histogram = new ChunkHistogram([0.01, 0.1]);
+    histogram.recordGaps({ model: 'a' }, [0, 10, 15, 115, 400]);
+    histogram.recordGaps({ model: 'a' }, [0, 5]);
+    histogram.recordGaps({ model: 'b' }, [7]);
+    const [a, ...rest] = histogram.points();
+    expect(rest).toEqual([]);
+    expect(a!.attributes).toEqual({ model: 'a' });
+    expect(a!.value).toMatchObject({ buckets: { boundaries: [0.01, 0.1], counts: [3, 1, 1] }, count: 5, min: 0.005, max: 0.285 });
+    expect(a!.value.sum).toBeCloseTo(0.405, 9);
   });
 });
 
