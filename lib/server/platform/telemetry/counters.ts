@@ -11,12 +11,15 @@ import { telemetry } from './state';
  */
 export type Source = 'chat' | 'proxy';
 
+/** On a request's path: a plain increment, read when the metrics are collected. */
 export function streamOpened(source: Source): void {
-  telemetry()?.instruments.openStreams.add(1, { [SLUICE.source]: source });
+  const running = telemetry();
+  if (running) running.instruments.openStreams[source]++;
 }
 
 export function streamClosed(source: Source): void {
-  telemetry()?.instruments.openStreams.add(-1, { [SLUICE.source]: source });
+  const running = telemetry();
+  if (running) running.instruments.openStreams[source]--;
 }
 
 export function streamJoined(): void {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Attributes, Counter, Histogram, Meter, UpDownCounter } from '@opentelemetry/api';
+import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
 import { DURATION_BUCKETS, METRICS, SLUICE, TOKEN_BUCKETS } from './semconv';
 import { bounded } from './labels';
 import type { ChunkHistogram } from './chunk-histogram';
@@ -11,7 +11,8 @@ export interface Instruments {
   /** Kept by hand, not through the SDK's instrument (chunk-histogram.ts). */
   timePerOutputChunk: ChunkHistogram;
   tokenUsage: Histogram;
-  openStreams: UpDownCounter;
+  /** Streams open now, by source: plain counts, read when the metrics are (an increment on a request's path costs nothing). */
+  openStreams: Record<'chat' | 'proxy', number>;
   streamJoins: Counter;
   capturesStored: Counter;
   storeWriteDuration: Histogram;
@@ -28,6 +29,15 @@ const seconds = (meter: Meter, name: string, description: string, buckets = DURA
 
 /** The instruments on `meter`; `chunks`: the histogram kept by hand, which the readers take through a producer. */
 export function makeInstruments(meter: Meter, chunks: ChunkHistogram): Instruments {
+  const openStreams = { chat: 0, proxy: 0 };
+  meter
+    .createObservableUpDownCounter(METRICS.openStreams, {
+      unit: '{stream}',
+      description: 'Streams in flight: chat replies and proxied exchanges, by sluice.source.',
+    })
+    .addCallback((result) => {
+      for (const [source, open] of Object.entries(openStreams)) result.observe(open, { [SLUICE.source]: source });
+    });
   return {
     duration: seconds(meter, METRICS.duration, 'GenAI operation duration: from the request to the end of its answer.'),
     timeToFirstChunk: seconds(
@@ -42,10 +52,7 @@ export function makeInstruments(meter: Meter, chunks: ChunkHistogram): Instrumen
         'Tokens of one call, by gen_ai.token.type: input (cache reads and writes included), output, cache_read, cache_creation.',
       advice: { explicitBucketBoundaries: TOKEN_BUCKETS },
     }),
-    openStreams: meter.createUpDownCounter(METRICS.openStreams, {
-      unit: '{stream}',
-      description: 'Streams in flight: chat replies and proxied exchanges, by sluice.source.',
-    }),
+    openStreams,
     streamJoins: meter.createCounter(METRICS.streamJoins, {
       unit: '{join}',
       description: "Readers that joined a reply's live stream by byte offset (a reload, another tab, another instance).",
