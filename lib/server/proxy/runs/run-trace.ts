@@ -3,7 +3,7 @@ import { SpanKind, type SpanContext } from '@opentelemetry/api';
 import { processSingleton } from '@/lib/server/platform/process-singleton';
 import { ATTR, parentWithIds, SLUICE, spanIdFor, startSpanAt, telemetry, traceIdForRun } from '@/lib/server/platform/telemetry';
 import type { Usage } from '@/lib/protocols/events';
-import { ACTIVE_RUN_MS, type RunPlacement } from './assign-run';
+import { ACTIVE_RUN_MS, CONTINUITY_WINDOW_MS, type RunPlacement } from './assign-run';
 
 /**
  * An agent run as a trace (docs/contract.md "Traces and metrics"): its trace id is the
@@ -71,6 +71,15 @@ export function requestPlaced(placement: RunPlacement, startedAt: number, name: 
     if (name !== undefined) run.name = name;
   } else if (placement.parent && !run.lanes.has(placement.lane))
     run.lanes.set(placement.lane, emptySpan(startedAt, captureSpan(placement.runId, placement.parent)));
+  // Made in the end even if no request of it ends here (a capture whose write failed): at the latest once nothing could continue it.
+  if (!run.timer) quietFor(placement.runId, run, CONTINUITY_WINDOW_MS);
+}
+
+/** The run's spans are made once it has been quiet this long (each request's end starts the wait again). */
+function quietFor(runId: string, run: OpenRun, ms: number): void {
+  clearTimeout(run.timer);
+  run.timer = setTimeout(() => endRun(runId), ms);
+  run.timer.unref();
 }
 
 /** A request of the run ended: the spans it is under last at least until then; the run is quiet again from now. */
@@ -86,9 +95,7 @@ export function requestEnded(placement: Pick<RunPlacement, 'runId' | 'lane'>, en
     span.usage.cacheRead += usage?.cachedInputTokens ?? 0;
     span.usage.cacheWrite += usage?.cacheWriteTokens ?? 0;
   }
-  clearTimeout(run.timer);
-  run.timer = setTimeout(() => endRun(placement.runId), ACTIVE_RUN_MS);
-  run.timer.unref();
+  quietFor(placement.runId, run, ACTIVE_RUN_MS);
 }
 
 function spanAttributes(runId: string, span: OpenSpan) {
