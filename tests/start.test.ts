@@ -105,7 +105,7 @@ it('npm start refuses a wrong environment variable, naming it and what it expect
 it('npm start tells npm run with where it serves, so a port given once is not given again', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-address-'));
   const port = String(await freePort());
-  const env: NodeJS.ProcessEnv = { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir };
+  const env = { ...process.env, SLUICE_CONFIG: '', SLUICE_DATA_DIR: dir };
   const server = spawn('node', ['scripts/start.mjs'], { env: { ...env, PORT: port }, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     let out = '';
