@@ -115,7 +115,8 @@ it('npm start tells npm run with where it serves, so a port given once is not gi
       server.on('exit', (code) => failed(new Error(`npm start exited (${code}): ${out}`)));
     });
     expect(readFileSync(join(dir, 'address'), 'utf8').trim()).toBe(`http://127.0.0.1:${port}`);
-    const { PORT: _, ...withoutPort } = env;
+    const withoutPort: NodeJS.ProcessEnv = { ...env };
+    delete withoutPort.PORT;
     const run = spawnSync('node', ['scripts/with.mjs', '--', 'node', '-e', 'process.stdout.write(process.env.OPENAI_BASE_URL)'], {
       env: withoutPort,
       encoding: 'utf8',
