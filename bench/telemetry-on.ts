@@ -29,11 +29,16 @@ export async function startTelemetrySink(): Promise<{ env: Record<string, string
   };
 }
 
-/** A figure with telemetry on against the same figure off, in turns: the target is within 0.1 ms of off. */
-export function telemetryCost(what: string, on: number[], off: number[], exports: number): Metric {
+/**
+ * A figure with telemetry on against the same figure off, in turns: the target is within
+ * 0.1 ms of off. `again`: the figure of a second server with telemetry off, timed in the
+ * same turns: what two processes differ by with nothing between them, said beside.
+ */
+export function telemetryCost(what: string, on: number[], off: number[], exports: number, again?: number[]): Metric {
   const added = median(on) - median(off);
+  const floor = again ? `; a second server with it off: ${(median(again) - median(off)).toFixed(3)} ms` : '';
   return {
-    metric: `${what} p50 with telemetry on (OTLP spans and metrics, prompts on the spans; ${exports} exports taken), added over off`,
+    metric: `${what} p50 with telemetry on (OTLP spans and metrics, prompts on the spans; ${exports} exports taken${floor}), added over off`,
     value: Math.round(added * 1000) / 1000,
     unit: 'ms',
     baseline: { name: `telemetry off (no collector set), ${what} p50`, value: Math.round(median(off) * 1000) / 1000 },
