@@ -17,7 +17,7 @@ import { burstFigures } from './relay-burst';
 import { firstByte, settled, sluiceTarget, stream, throughput, type Target, type Timing } from './relay-streams';
 import { streamMemory, streamMemoryMetrics } from './stream-memory';
 import { median, pct, type Metric } from './report';
-import { startTelemetrySink, telemetryCost } from './telemetry-on';
+import { startTelemetrySink, telemetryCost, telemetryCpuPerReply } from './telemetry-on';
 
 const ms = (v: number) => Math.round(v * 1000) / 1000;
 const gaps = (t: Timing) => t.eventTimes.slice(1).map((x, i) => x - t.eventTimes[i]!);
@@ -614,6 +614,7 @@ async function telemetryFigures(rig: Rig, step: Step): Promise<Metric[]> {
     return [
       telemetryCost('time to first byte', lat.on.headers, lat.off.headers, sink.exports(), noise.first),
       telemetryCost('time to first event', lat.on.firstEvent, lat.off.firstEvent, sink.exports(), noise.event),
+      await telemetryCpuPerReply(sink.env),
     ];
   } finally {
     for (const server of [traced, again]) {

@@ -190,4 +190,5 @@ export async function stopTelemetry(withinMs: number): Promise<void> {
   if (!running) return;
   forgetSingleton(SINGLETON);
   await Promise.race([running.shutdown(), new Promise((resolve) => setTimeout(resolve, withinMs).unref())]);
+  (await import('@opentelemetry/api')).diag.disable();
 }
