@@ -58,17 +58,19 @@ const emptySpan = (start: number, parent?: SpanContext): OpenSpan => ({
 
 /**
  * A request was placed: when it began the run (or a lane), this instance holds that span
- * open. `name`: the run's name when its app gave one (a header or its base URL); a run
- * named by its first prompt is not named in its trace, which carries no prompt text.
+ * open. `name`: the run's name when its app gave one (a header or its base URL). It names
+ * the root only with SLUICE_OTEL_CONTENT=1: `npm run with` names a run after its command,
+ * prompt and all (`claude -p "fix it" (k3f9)`); a run named by its first prompt never is.
  */
 export function requestPlaced(placement: RunPlacement, startedAt: number, name: string | undefined): void {
-  if (!telemetry()?.traces || !placement.began) return;
+  const running = telemetry();
+  if (!running?.traces || !placement.began) return;
   const runs = open();
   const run: OpenRun = runs.get(placement.runId) ?? { lanes: new Map() };
   runs.set(placement.runId, run);
   if (placement.began === 'run') {
     run.root ??= emptySpan(startedAt);
-    if (name !== undefined) run.name = name;
+    if (name !== undefined && running.settings.content) run.name = name;
   } else if (placement.parent && !run.lanes.has(placement.lane))
     run.lanes.set(placement.lane, emptySpan(startedAt, captureSpan(placement.runId, placement.parent)));
   // Made in the end even if no request of it ends here (a capture whose write failed): at the latest once nothing could continue it.
