@@ -163,8 +163,12 @@ describe('traces over OTLP', () => {
       { model: 'loop-3', messages: [...main, ...toolTurn(first + 1, 'file-2.txt')] },
       { traceparent: traceparent('a1b2c3d4e5f60718') },
     );
-    const written = await captures(sluice, 5);
+    // A run its app named (`npm run with` names one after its command, prompt and all): its name stays out of the trace.
+    await ask(sluice, { model: 'loop-1', messages: [user('nightly check')] }, { 'x-sluice-run': `${PROMPT_MARK} nightly` });
+    const all = await captures(sluice, 6);
+    const [written, named] = [all.slice(0, 5), all[5]!];
     const runId = written[0]!.run!.id;
+    expect(named.run!.id).not.toBe(runId);
     expect(written.map((c) => [c.run?.id, c.run?.lane])).toEqual([
       [runId, 0],
       [runId, 0],
@@ -232,6 +236,9 @@ describe('traces over OTLP', () => {
     expect([traced!.traceId, traced!.parentSpanId]).toEqual([APP_TRACE, 'a1b2c3d4e5f60718']);
     expect(traced!.links).toEqual([{ traceId: runTrace, spanId: root!.spanId }]);
     expect(root!.end).toBeGreaterThanOrEqual(traced!.end - 1);
+    const namedRoot = spans.find((s) => s.attributes['sluice.run.id'] === named.run!.id && !s.parentSpanId)!;
+    expect(namedRoot.name).toBe('invoke_agent');
+    expect(namedRoot.attributes['gen_ai.agent.name']).toBeUndefined();
 
     // Each exchange by the conventions, with the usage its upstream reported, cache reads and writes apart.
     const said = upstream.log.slice(first - 1);
@@ -270,7 +277,11 @@ describe('traces with SLUICE_OTEL_CONTENT=1', () => {
   it('carry the prompt and the completion, keys redacted as in captures', async () => {
     const { sluice, receiver } = await tracedSluice(true);
     try {
-      await ask(sluice, { model: 'loop-1', messages: [user(`${PROMPT_MARK}: my key is ${SECRET}, keep it safe`)] });
+      await ask(
+        sluice,
+        { model: 'loop-1', messages: [user(`${PROMPT_MARK}: my key is ${SECRET}, keep it safe`)] },
+        { 'x-sluice-run': 'nightly eval' },
+      );
       await captures(sluice, 1);
     } finally {
       await sluice.stop();
@@ -286,5 +297,10 @@ describe('traces with SLUICE_OTEL_CONTENT=1', () => {
       { role: 'assistant', parts: [{ type: 'text', content: 'Done after 0 reads.' }], finish_reason: 'end_turn' },
     ]);
     expect(receiver.bodies.join('\n')).not.toContain(SECRET);
+    // With content asked for, a run its app named says its name.
+    const root = receiver.spans.find((s) => s.name.startsWith('invoke_agent'))!;
+    expect(root.name).toBe('invoke_agent nightly eval');
+    expect(root.attributes['gen_ai.agent.name']).toBe('nightly eval');
+    expect(span.parentSpanId).toBe(root.spanId);
   });
 });
