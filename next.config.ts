@@ -19,7 +19,22 @@ const nextConfig: NextConfig = {
   compress: false,
   // PGlite ships its own WebAssembly and data files, undici its HTTP parser's: load them from node_modules, not a bundle.
   // ws (the proxy's WebSockets) tries its optional native addons with a bare require, which a bundle would try to resolve.
-  serverExternalPackages: ['@electric-sql/pglite', 'undici', 'ws'],
+  // The OpenTelemetry SDK: one copy per process for every bundle (its exporters load protocol encoders by path).
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'undici',
+    'ws',
+    '@opentelemetry/api',
+    '@opentelemetry/core',
+    '@opentelemetry/resources',
+    '@opentelemetry/sdk-trace',
+    '@opentelemetry/sdk-metrics',
+    '@opentelemetry/exporter-prometheus',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/exporter-trace-otlp-proto',
+    '@opentelemetry/exporter-metrics-otlp-http',
+    '@opentelemetry/exporter-metrics-otlp-proto',
+  ],
   turbopack: {
     resolveAlias: {
       // Its "browser" build decodes entities through `document`, which a Web Worker lacks,

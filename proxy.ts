@@ -25,6 +25,7 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   // Static build files carry no secrets and change nothing: they skip the checks (and
   // the cost). API routes run them in their own wrapper, without the proxy's; the recording
-  // proxy (/proxy/…) in its own (lib/server/proxy/forward.ts).
-  matcher: ['/((?!_next/static|_next/image|api/|proxy/|replay/).*)'],
+  // proxy (/proxy/…) in its own (lib/server/proxy/forward.ts); /metrics in its own
+  // (lib/server/host/metrics-route.ts).
+  matcher: ['/((?!_next/static|_next/image|api/|proxy/|replay/|metrics$).*)'],
 };

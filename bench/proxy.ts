@@ -9,6 +9,7 @@
  * through Sluice is captured; the run ends by counting the captures GET /api/captures lists.
  */
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { staleBuild } from '../scripts/stale-build.mjs';
 import { startNextServer } from '../tests/support/next-server';
 import { startPortkey } from '../tests/support/portkey';
@@ -16,6 +17,7 @@ import { settled, stream, throughput, type Target, type Timing } from './relay-s
 import { benchProvidersFile, cpuSeconds, startBenchUpstream, startFloorPipe } from './relay-peers';
 import { median, pct, type Metric } from './report';
 import { replayTiming } from './replay-timing';
+import { startTelemetrySink, telemetryCost } from './telemetry-on';
 
 /** What an app sends: its own key (passed on by the proxy, redacted in the capture), a streamed chat request. */
 const body = (model: string) => JSON.stringify({ model, stream: true, messages: [{ role: 'user', content: 'bench' }] });
@@ -90,6 +92,49 @@ async function capturesListed(origin: string): Promise<Record<string, number>> {
   }
 }
 
+/**
+ * Telemetry on against off: a second Sluice exporting to a collector that drops what it
+ * gets, its proxy timed in turns with the first's (no collector set), blocks of 5 as above.
+ */
+async function telemetryFigures(
+  off: Target,
+  offOrigin: string,
+  env: Record<string, string>,
+  step: (what: string) => void,
+): Promise<Metric[]> {
+  step('telemetry on and off');
+  const sink = await startTelemetrySink();
+  // A second server with telemetry off too: two processes differ by more than the target, and this says by how much.
+  const [traced, again] = await Promise.all([startNextServer({ ...env, ...sink.env }), startNextServer(env)]);
+  try {
+    const ways = {
+      off,
+      on: { ...off, name: 'Sluice proxy, telemetry on', url: off.url.replace(offOrigin, traced.origin) },
+      again: { ...off, name: 'Sluice proxy, a second server', url: off.url.replace(offOrigin, again.origin) },
+    };
+    for (const target of Object.values(ways)) for (let i = 0; i < 3; i++) await throughput(target, 100, 500);
+    const first = { off: [] as number[], on: [] as number[], again: [] as number[] };
+    const event = { off: [] as number[], on: [] as number[], again: [] as number[] };
+    for (let round = 0; round < 15; round++)
+      for (const key of ['off', 'on', 'again'] as const)
+        for (let k = 0; k < 5; k++) {
+          const timing = await stream(ways[key], PACED);
+          first[key].push(timing.headers);
+          event[key].push(timing.firstEvent);
+        }
+    return [
+      telemetryCost('Sluice proxy: time to first byte', first.on, first.off, sink.exports(), first.again),
+      telemetryCost('Sluice proxy: time to first event', event.on, event.off, sink.exports(), event.again),
+    ];
+  } finally {
+    for (const server of [traced, again]) {
+      await server.stop();
+      rmSync(server.dataDir, { recursive: true, force: true }); // PGlite's folders are large on this shared disk
+    }
+    sink.stop();
+  }
+}
+
 export async function run(): Promise<Metric[]> {
   // The proxy is timed as built: a build older than the sources would time old code.
   const stale = staleBuild(process.cwd());
@@ -100,7 +145,8 @@ export async function run(): Promise<Metric[]> {
   const upstream = await startBenchUpstream();
   const floor = await startFloorPipe(upstream.origin);
   // Every capture is kept, so the count at the end is every request the run sent.
-  const next = await startNextServer({ SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_CAPTURE_RETENTION: '1000000' });
+  const env = { SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_CAPTURE_RETENTION: '1000000' };
+  const next = await startNextServer(env);
   const portkey = await startPortkey();
   const targets: Record<Key, Target> = {
     direct: { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body, headers },
@@ -193,6 +239,8 @@ export async function run(): Promise<Metric[]> {
       overDirect('fallback', paced, 99, gap, 'reference', () => true),
       overDirect('floor', paced, 99, gap, 'reference', () => true),
     ];
+    latencyMetrics.push(...(await telemetryFigures(targets.proxy, next.origin, env, step)));
+    sent += 300 + 15 * 5; // its warm-up and its rounds through this server's proxy
     // PROXY_BENCH_ONLY=latency: just these (a quick look while working; written to proxy.partial.json).
     if (process.env.PROXY_BENCH_ONLY === 'latency') return latencyMetrics;
     const replayMetrics = await replayTiming(next.origin, targets.proxy, targets.direct);

@@ -17,6 +17,7 @@ import { burstFigures } from './relay-burst';
 import { firstByte, settled, sluiceTarget, stream, throughput, type Target, type Timing } from './relay-streams';
 import { streamMemory, streamMemoryMetrics } from './stream-memory';
 import { median, pct, type Metric } from './report';
+import { startTelemetrySink, telemetryCost, telemetryCpuPerReply } from './telemetry-on';
 
 const ms = (v: number) => Math.round(v * 1000) / 1000;
 const gaps = (t: Timing) => t.eventTimes.slice(1).map((x, i) => x - t.eventTimes[i]!);
@@ -406,9 +407,11 @@ async function quickLook(only: string | undefined, rig: Rig, step: Step): Promis
     case 'throughput': // just 100 streams through Sluice and the floor
       await warmForMany([pipe, sluice]);
       return [hundredStreamsMetric(await hundredStreams(rig, sluice, 5))];
-    case 'latency': // just time to first byte and event over the bare Next.js relay route
+    case 'latency': // just time to first byte and event over the bare Next.js relay route, and telemetry's cost
       await latency(fourWays(rig), 3);
-      return overBareRelayMetrics(await latency(fourWays(rig), 30));
+      return [...overBareRelayMetrics(await latency(fourWays(rig), 30)), ...(await telemetryFigures(rig, step))];
+    case 'telemetry': // just the cost of telemetry on
+      return await telemetryFigures(rig, step);
     default:
       return undefined;
   }
@@ -593,6 +596,35 @@ function keptMemoryMetric({ replyBytes, kept }: KeptMemoryFigures): Metric {
   };
 }
 
+/**
+ * Telemetry on against off: a second Sluice exporting to a collector that drops what it
+ * gets, timed in turns with the rig's (no collector set), both warmed alike.
+ */
+async function telemetryFigures(rig: Rig, step: Step): Promise<Metric[]> {
+  step('telemetry on and off');
+  const sink = await startTelemetrySink();
+  // A second server with telemetry off too: two processes differ by more than the target, and this says by how much.
+  const [traced, again] = await Promise.all([startNextServer({ ...rig.env, ...sink.env }), startNextServer(rig.env)]);
+  try {
+    const ways = { off: rig.sluice, on: sluiceTarget(traced.origin), again: sluiceTarget(again.origin) };
+    for (const target of Object.values(ways)) for (let i = 0; i < 3; i++) await throughput(target, 100, 500);
+    await latency(ways, 3);
+    const lat = await latency(ways, 40);
+    const noise = { first: lat.again.headers, event: lat.again.firstEvent };
+    return [
+      telemetryCost('time to first byte', lat.on.headers, lat.off.headers, sink.exports(), noise.first),
+      telemetryCost('time to first event', lat.on.firstEvent, lat.off.firstEvent, sink.exports(), noise.event),
+      await telemetryCpuPerReply(sink.env),
+    ];
+  } finally {
+    for (const server of [traced, again]) {
+      await server.stop();
+      rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    sink.stop();
+  }
+}
+
 /** Every section, each placed where it does not skew the next; the figures in the report's order. */
 async function fullRun(rig: Rig, step: Step): Promise<Metric[]> {
   const { upstream, next, env, sluice } = rig;
@@ -610,8 +642,10 @@ async function fullRun(rig: Rig, step: Step): Promise<Metric[]> {
   const memoryRuns = 3;
   const memory = await streamMemory(upstream.origin, env, { runs: memoryRuns });
   const withRedis = await redisFigures(sluice, env, step);
+  const telemetry = await telemetryFigures(rig, step);
   return [
     ...latencyMetrics(latencies),
+    ...telemetry,
     cpuMetric(cpu),
     ...throughputMetrics(throughputs),
     liveStoreMetric(keptMemory.store),

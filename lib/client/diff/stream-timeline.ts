@@ -1,22 +1,11 @@
 import type { ReplyTimings, StoredEvents } from '@/lib/api/conversations';
 import { formatMs } from '../../figures/format-duration';
+import { STALL_MS, stallsOf, type SlowStart, type Stall } from '../../figures/stalls';
 
-/** A gap between two events longer than this is a stall (the issue's threshold: a reader notices half a second). */
-export const STALL_MS = 500;
+export { STALL_MS, type Stall, type StallPhase } from '../../figures/stalls';
 
 /** Upper bounds (bytes) of the chunk-size histogram's bins; the last bin takes everything above. */
 export const SIZE_BINS = [32, 64, 128, 256, 512, 1024] as const;
-
-/** Where in the reply a stall fell, so it reads as "stalled 1.8 s after its thinking". */
-export type StallPhase =
-  'before any token' | 'during its thinking' | 'after its thinking' | 'during its answer' | 'before its end';
-
-export interface Stall {
-  /** ms since the request started: the last event before the silence, and the first after it. */
-  from: number;
-  to: number;
-  phase: StallPhase;
-}
 
 export interface Timeline {
   /** Each event: when it came (ms since its request started) and its size in bytes, UTF-8. */
@@ -27,7 +16,7 @@ export interface Timeline {
    * opening) and the first token. Part of the time to first token, not a stall: the reply
    * had not started yet.
    */
-  slowStart?: { from: number; to: number };
+  slowStart?: SlowStart;
   firstToken?: number;
   /** The answer's first token, when thinking came before it (else it is the first token). */
   thinkingEnd?: number;
@@ -40,17 +29,6 @@ export interface Timeline {
 
 const encoder = new TextEncoder();
 
-function phaseOf(from: number, to: number, timings: Pick<ReplyTimings, 'firstToken' | 'firstAnswer' | 'lastToken'>): StallPhase {
-  const { firstToken, firstAnswer, lastToken } = timings;
-  // A silence before the first token is a slow start, not a stall (timelineOf): this is a reply that never had one.
-  if (firstToken === undefined || from < firstToken) return 'before any token';
-  const thought = firstAnswer !== undefined && firstAnswer > firstToken;
-  // The silence that ends with the answer's first token came after the thinking's last.
-  if (thought && from < firstAnswer!) return to >= firstAnswer! ? 'after its thinking' : 'during its thinking';
-  if (lastToken !== undefined && from >= lastToken) return 'before its end';
-  return 'during its answer';
-}
-
 /**
  * One reply's stream as the timeline draws it, from its stored log (each item's receive
  * time on the server, since the request started) and its stored times (the same clock).
@@ -61,16 +39,11 @@ function phaseOf(from: number, to: number, timings: Pick<ReplyTimings, 'firstTok
  */
 export function timelineOf(events: StoredEvents, timings: Partial<ReplyTimings>): Timeline {
   const ticks = events.items.map(({ at, raw }) => ({ at, bytes: encoder.encode(raw).length }));
-  const stalls: Stall[] = [];
-  let slowStart: Timeline['slowStart'];
+  const { stalls, slowStart } = stallsOf(
+    ticks.map((tick) => tick.at),
+    timings,
+  );
   const { firstToken } = timings;
-  for (let i = 1; i < ticks.length; i++) {
-    const from = ticks[i - 1]!.at;
-    const to = ticks[i]!.at;
-    if (to - from <= STALL_MS) continue;
-    if (firstToken !== undefined && from < firstToken) slowStart = { from: slowStart?.from ?? from, to };
-    else stalls.push({ from, to, phase: phaseOf(from, to, timings) });
-  }
   const sizes = new Array<number>(SIZE_BINS.length + 1).fill(0);
   for (const { bytes } of ticks) {
     const bin = SIZE_BINS.findIndex((max) => bytes <= max);

@@ -9,6 +9,7 @@ import { ApiError, serverFailure } from '@/lib/server/http/errors';
 import { exchangeTiming, serverTimingHeader } from '@/lib/server/http/server-timing';
 import { uuidv7 } from '@/lib/server/platform/ids';
 import { pricingFor } from '@/lib/server/platform/pricing';
+import { bytesRelayed, streamClosed, streamOpened } from '@/lib/server/platform/telemetry';
 import type { ConversationStore, ReplyTimings } from '@/lib/server/store/types';
 import { settling } from '@/lib/server/store/settling-replies';
 import { exchangeMarker, sentBody } from '@/lib/server/streams/exchange';
@@ -26,6 +27,7 @@ import type { ResolvedTurn } from './resolve-turn';
 import { stopMessage, streamAnswer } from './respond';
 import { resumes, resumeUpstream } from './resume-upstream';
 import { ReplyWriter, toStoredReply } from './reply-writer';
+import { replyEnded, type ReplyTrace } from './reply-telemetry';
 
 /**
  * One reply in flight, from the moment its turn is resolved: its clock, its live stream
@@ -49,12 +51,20 @@ export class ReplyRun {
   private writer!: ReplyWriter;
   private sent!: ReturnType<typeof sentBody>;
   private sendingAt = 0;
+  /** Its stream counts among the open ones (sluice.streams.open) until it ends. */
+  private counted = false;
 
   constructor(
     private readonly resolved: ResolvedTurn,
     requestStart: number,
     /** Receive times on the monotonic clock, in whole ms as stored: Next.js wraps Date.now (to track prerender IO), and this runs per chunk. */
     private readonly clockStart: number,
+    /** What its span needs beside the stored reply: the request's messages and the caller's `traceparent`. */
+    private readonly traced: Pick<ReplyTrace, 'messages' | 'traceparent' | 'tracestate'> = {
+      messages: [],
+      traceparent: null,
+      tracestate: null,
+    },
   ) {
     this.timings = { requestStart };
     const { provider, model, blind, replay } = resolved;
@@ -92,7 +102,11 @@ export class ReplyRun {
       if (this.relay) this.relay.stop(this.stoppedAs);
       else this.beforeHeaders.abort();
     });
-    if (acquired.kind === 'acquired') this.stream = acquired.writer;
+    if (acquired.kind === 'acquired') {
+      this.stream = acquired.writer;
+      this.counted = true;
+      streamOpened('chat');
+    }
     return acquired;
   }
 
@@ -109,7 +123,10 @@ export class ReplyRun {
     this.sent = sentBody(request, provider);
     const upstreamBody = this.sent.cut ? this.sent.text : undefined;
     const stored = { ...turn, replyId: this.id, placeholder, upstreamBody };
-    this.writer = new ReplyWriter(db, stored, provider, model, this.timings, this.pricing, replay?.of);
+    const trace = { ...this.traced, replyId: this.id, url: request.url };
+    this.writer = new ReplyWriter(db, stored, provider, model, this.timings, this.pricing, replay?.of, (saved) =>
+      replyEnded(this.resolved, trace, saved),
+    );
     // A shared database is read by other instances, which cannot start this one's deferred
     // write: a page reloaded through them before the upstream answers must find the turn.
     if (db.shared) void this.writer.begin();
@@ -142,8 +159,18 @@ export class ReplyRun {
     this.stream.finish();
     const { eventLogMaxBytes, limits } = this.settings;
     const copyOptions = { maxBytes: eventLogMaxBytes, markerNonce: this.markerNonce, limits };
-    const read = readServerCopy(this.resolved.provider.protocol, this.page.kept(this.stream), outcome, end, copyOptions);
+    const kept = this.page.kept(this.stream);
+    this.closed(kept.bytes.byteLength);
+    const read = readServerCopy(this.resolved.provider.protocol, kept, outcome, end, copyOptions);
     settling(this.writer.saveFromCopy(read));
+  }
+
+  /** Its stream is no longer open (counted once, however it ended). */
+  private closed(bytes: number): void {
+    if (!this.counted) return;
+    this.counted = false;
+    streamClosed('chat');
+    bytesRelayed('chat', bytes);
   }
 
   /**
@@ -160,6 +187,7 @@ export class ReplyRun {
     }
     const { provider, conversationId } = this.resolved;
     this.timings.end = this.since();
+    this.closed(0);
     const error = thrown instanceof ApiError ? thrown : serverFailure(thrown, provider.secrets);
     await this.writer.save({
       ...emptyMessage('error'),

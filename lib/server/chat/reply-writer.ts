@@ -6,6 +6,7 @@ import type { ReplayOf } from '@/lib/api/providers';
 import type { Provider } from '@/lib/providers/types';
 import { costOf, type ModelPricing } from '@/lib/pricing/cost';
 import { redact } from '@/lib/server/platform/redact';
+import { storeWritten } from '@/lib/server/platform/telemetry';
 import type { ConversationStore, PackedEvents, ReplyTimings, StoredReply, Turn } from '../store/types';
 import { logReplyEnd } from './reply-log';
 import type { CopyResult } from '@/lib/server/streams/server-copy/server-copy';
@@ -35,6 +36,13 @@ export function toStoredReply(
   };
 }
 
+/** A reply as it was stored, with the assembled message it came from and its log: what its telemetry reads. */
+export interface SavedReply {
+  message: AssembledMessage;
+  reply: StoredReply;
+  events?: PackedEvents;
+}
+
 /**
  * Everything one reply writes to the store, in order: the turn (with the reply's
  * placeholder), then the reply as it ends. Writes are chained, so the order in the
@@ -56,6 +64,8 @@ export class ReplyWriter {
     private readonly timings: ReplyTimings,
     private readonly pricing?: ModelPricing,
     private readonly replayOf?: ReplayOf,
+    /** Told of each save as it is written (the reply's span and metrics). */
+    private readonly saved?: (saved: SavedReply) => void,
   ) {}
 
   /**
@@ -92,15 +102,20 @@ export class ReplyWriter {
   save(message: AssembledMessage, events?: PackedEvents): Promise<unknown> {
     const { db, turn, provider, model, timings, pricing, replayOf } = this;
     logReplyEnd(message, { messageId: turn.replyId, provider: provider.id, model, secrets: provider.secrets });
-    return this.persist(() =>
-      db
-        .saveReply(turn.conversationId, turn.replyId, toStoredReply(message, provider, model, timings, pricing, replayOf), events)
+    const reply = toStoredReply(message, provider, model, timings, pricing, replayOf);
+    // Once the write is on its way: the reply's telemetry waits for the store, never the other way round.
+    if (this.saved) setImmediate(this.saved, { message, reply, events });
+    return this.persist(() => {
+      const started = performance.now();
+      return db
+        .saveReply(turn.conversationId, turn.replyId, reply, events)
+        .then(() => storeWritten('reply', started))
         .catch((error: unknown) => {
           const reason = redact(error instanceof Error ? error.message : String(error), provider.secrets).slice(0, 300);
           this.logFailure(error);
           return db.failReply(turn.conversationId, turn.replyId, `The database refused this reply (${reason}).`);
-        }),
-    );
+        });
+    });
   }
 
   /** The stream ended: the server's copy, read to its end, is the reply as stored. */

@@ -26,7 +26,11 @@ export async function startChat(request: Request, _context: unknown, user: User)
   if (live.closing) throw new ApiError(503, 'server_stopping', 'The server is stopping; send again once it is back.');
   const db = await store();
   const resolved = await resolveTurn(db, body, user);
-  const run = new ReplyRun(resolved, requestStart, clockStart);
+  const run = new ReplyRun(resolved, requestStart, clockStart, {
+    messages: body.messages,
+    traceparent: request.headers.get('traceparent'),
+    tracestate: request.headers.get('tracestate'),
+  });
   const acquired = await run.open(live, user, body.requestId);
   if (acquired.kind === 'attached') return (await streamAnswer(user, acquired.id))!;
 

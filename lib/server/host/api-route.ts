@@ -7,6 +7,7 @@ import { StoreError } from '@/lib/server/store';
 import type { User } from '@/lib/api/users';
 import { currentUser } from '@/lib/server/auth/current-user';
 import { isSignInRequired } from '@/lib/server/auth/identity';
+import { requestRefused } from '@/lib/server/platform/telemetry';
 
 /**
  * Wraps every API route handler: the request must pass the checks only Sluice's own
@@ -46,8 +47,10 @@ async function answer<Context>(
     return await handler(request, context);
   } catch (error) {
     if (error instanceof ApiError) return error.toResponse();
-    if (isSignInRequired(error))
+    if (isSignInRequired(error)) {
+      requestRefused('sign_in_required');
       return apiError(401, 'sign_in_required', error.whole ? error.message : `Sign in first: ${error.message}`);
+    }
     if (error instanceof StoreError) return apiError(503, 'server_error', error.message);
     return serverFailure(error).toResponse();
   }

@@ -2,18 +2,22 @@ import 'server-only';
 import { repliesSettled } from '@/lib/server/store/settling-replies';
 import { replyStreams } from '@/lib/server/chat/reply-streams';
 import { interruptInFlight } from '@/lib/server/proxy/captures/in-flight';
+import { endRunTraces } from '@/lib/server/proxy/runs/run-trace';
+import { stopTelemetry } from '@/lib/server/platform/telemetry';
 
 /** How long the last replies' writes may take before the process exits anyway. */
 const LAST_WRITES_MS = 15_000;
+/** How long the last spans and metrics may take to reach the collector. */
+const LAST_EXPORT_MS = 1_500;
 /** The bound on the whole shutdown: the last writes, and the streams' own ending before them. */
-export const STOP_WITHIN_MS = LAST_WRITES_MS + 2_000;
+export const STOP_WITHIN_MS = LAST_WRITES_MS + LAST_EXPORT_MS + 2_000;
 
 let stopping = false;
 
 /**
  * The server is stopping: no new reply starts, every reply in flight is stopped ("the
  * server stopped") and stored, every exchange through the proxy ended and its capture
- * written (`interrupted`), then the process exits. None is left `streaming`. Whatever
+ * written (`interrupted`), the last spans and metrics sent, then the process exits. None is left `streaming`. Whatever
  * is still pending at STOP_WITHIN_MS, the process exits then: a server asked to stop
  * never stays.
  */
@@ -30,6 +34,8 @@ function stop(why: string): void {
   void replyStreams()
     .shutDown()
     .then(() => Promise.all([repliesSettled(LAST_WRITES_MS), interruptInFlight(LAST_WRITES_MS)]))
+    // Then the open runs' spans, and whatever spans and metrics are still to send.
+    .then(() => (endRunTraces(), stopTelemetry(LAST_EXPORT_MS)))
     .catch((error: unknown) => console.error(`sluice: stopping: ${error instanceof Error ? error.message : String(error)}`))
     .finally(() => process.exit(0));
 }

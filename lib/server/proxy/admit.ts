@@ -9,6 +9,7 @@ import { refusedHere, sendError } from './io-answers';
 import type { ProxyIo } from './proxy-io';
 import { withoutPlaceholder } from './proxy-headers';
 import { proxyTarget, type ProxyTarget } from './target';
+import { requestRefused } from '@/lib/server/platform/telemetry';
 
 const AMBIGUOUS_LENGTH = 'The request has both Content-Length and Transfer-Encoding: its length is ambiguous.';
 
@@ -31,7 +32,10 @@ export async function admitExchange(io: ProxyIo, mounted?: CassetteChoice): Prom
   // Whose the exchange is: its Sluice token's holder (no wait once the token is known).
   let caller = proxyCaller(io.headers, io.url);
   if (caller instanceof Promise) caller = await caller;
-  if ('refused' in caller) return void sendError(io, 401, 'sign_in_required', caller.refused, { header: TOKEN_HEADER });
+  if ('refused' in caller) {
+    requestRefused('sign_in_required');
+    return void sendError(io, 401, 'sign_in_required', caller.refused, { header: TOKEN_HEADER });
+  }
 
   const all = providers();
   const target = proxyTarget(withoutPlaceholder(io.url), all);
@@ -50,6 +54,7 @@ export async function admitExchange(io: ProxyIo, mounted?: CassetteChoice): Prom
   const declared = Number(io.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
     const message = `The request body is ${formatBytes(declared)}; the proxy takes at most ${formatBytes(MAX_BODY_BYTES)}.`;
+    requestRefused('body_too_large');
     return void sendError(io, 413, 'body_too_large', message);
   }
   const cassette = cassetteFor(io.headers, target.provider, mounted);

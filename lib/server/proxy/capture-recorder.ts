@@ -29,7 +29,10 @@ import type { CaptureStart } from '@/lib/server/store/capture-store';
 import { RUN_HEADER, type ContextComposition } from '@/lib/api/runs';
 import type { Json } from '@/lib/protocols/json';
 import { composeContext } from '@/lib/runs/composition';
-import { assignRun } from './runs/assign-run';
+import { assignRun, type RunPlacement } from './runs/assign-run';
+import { requestPlaced } from './runs/run-trace';
+import { exchangeEnded } from './exchange-telemetry';
+import { bytesRelayed, storeWritten } from '@/lib/server/platform/telemetry';
 import { promptDigest } from './runs/prompt-digest';
 import { whenQuiet } from './captures/in-flight';
 import { contentCodings, decodeContent } from './content-coding';
@@ -288,6 +291,7 @@ export class CaptureRecorder {
       });
       if (!placement) return undefined;
       this.runPlacement = { id: placement.runId, lane: placement.lane };
+      requestPlaced(placement, this.startedMs, named);
       return {
         ...(placement.parent ? { parent: placement.parent } : {}),
         ...(digest ? { full: digest.full, anchor: digest.anchor } : {}),
@@ -460,6 +464,28 @@ export class CaptureRecorder {
         ...(reply ? { cost: costOf(usage, pricing) ?? null } : {}),
         ...(error ? { error } : {}),
       });
+      const placed: Pick<RunPlacement, 'runId' | 'lane'> | undefined = this.runPlacement && {
+        runId: this.runPlacement.id,
+        lane: this.runPlacement.lane,
+      };
+      bytesRelayed('proxy', left ? this.relayed : this.response.length);
+      // After this write is on its way, as a reply's are: the capture's telemetry never delays it.
+      setImmediate(exchangeEnded, {
+        captureId: this.id,
+        target: this.target,
+        protocol: this.protocol,
+        method: this.method,
+        requestHeaders: this.requestHeaders,
+        httpStatus: this.head?.status,
+        sse: this.head?.sse ?? false,
+        startedAt: this.startedMs,
+        summary,
+        reply,
+        events,
+        run: placed,
+        requestBody,
+      });
+      const writing = performance.now();
       await store.end(this.id, {
         summary,
         ...detail,
@@ -471,6 +497,7 @@ export class CaptureRecorder {
         searchText: reply?.text.slice(0, 32 * 1024) ?? body?.text.slice(0, 4096) ?? '',
         ...this.context(detail.request.body),
       });
+      storeWritten('capture', writing);
       captureWritten({ ended: true });
     } catch (failure) {
       this.logFailure(failure);

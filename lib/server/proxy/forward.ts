@@ -4,6 +4,7 @@ import { formatBytes } from '@/lib/sse/limits';
 import { CAPTURE_INTERRUPTED } from '@/lib/server/store';
 import { exchangeTiming, serverTimingHeader } from '@/lib/server/http/server-timing';
 import { relaySettings } from '@/lib/server/streams/settings';
+import { streamClosed, streamOpened } from '@/lib/server/platform/telemetry';
 import { UpstreamConnectError } from '@/lib/server/streams/relay/http-client';
 import { admitExchange, type Admitted } from './admit';
 import { inFlight, type InFlight } from './captures/in-flight';
@@ -86,7 +87,9 @@ function trackExchange(io: ProxyIo, { target, owner, cassette }: Admitted, arriv
     },
   };
   inFlight().add(exchange);
+  streamOpened('proxy');
   const finish: CaptureRecorder['end'] = (status, error) => {
+    if (!finished) streamClosed('proxy');
     finished = true;
     inFlight().delete(exchange);
     const recorder = capture();

@@ -1,5 +1,6 @@
 import 'server-only';
 import { readVariable } from '@/lib/server/platform/environment';
+import { requestRefused } from '@/lib/server/platform/telemetry/counters';
 import { apiError, type ApiErrorType } from '../errors';
 import { errorPage, isNavigation } from '../error-page';
 import { ALLOWED_HOSTS_VARIABLE, hostAllowed } from '@/lib/server/platform/allowed-hosts';
@@ -24,6 +25,7 @@ export function refusal(method: string, headers: RequestHeaders, api: boolean): 
     isNavigation(headers) ? errorPage(status, message) : apiError(status, type, message);
   const host = headers.get('host');
   if (!hostAllowed(host, ALLOWED)) {
+    requestRefused('forbidden_host');
     return refuse(
       403,
       'forbidden_host',
@@ -32,14 +34,19 @@ export function refusal(method: string, headers: RequestHeaders, api: boolean): 
     );
   }
   const crossOrigin = crossOriginRefusal(method, headers);
-  if (crossOrigin)
+  if (crossOrigin) {
+    requestRefused('forbidden_origin');
     return refuse(
       403,
       'forbidden_origin',
       `${crossOrigin} Only Sluice's own pages (or a script with no Origin) may send this request.`,
     );
+  }
   const notJson = api ? nonJsonBody(method, headers) : undefined;
-  if (notJson) return refuse(415, 'unsupported_media_type', notJson);
+  if (notJson) {
+    requestRefused('unsupported_media_type');
+    return refuse(415, 'unsupported_media_type', notJson);
+  }
   return undefined;
 }
 

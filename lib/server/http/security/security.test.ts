@@ -151,6 +151,7 @@ describe('every API route is guarded', () => {
   it('the proxy skips exactly the API and the static build files', () => {
     const matcher = new RegExp(`^${config.matcher[0]!}$`);
     for (const path of ['/', '/c/x', '/race/x', '/api']) expect(matcher.test(path), path).toBe(true);
-    for (const path of ['/api/chat', '/api/health', '/_next/static/a.js']) expect(matcher.test(path), path).toBe(false);
+    for (const path of ['/api/chat', '/api/health', '/_next/static/a.js', '/metrics'])
+      expect(matcher.test(path), path).toBe(false);
   });
 });

@@ -47,6 +47,15 @@ describe('the environment, read', () => {
       SLUICE_CASSETTE_DIR: 'cassettes',
       SLUICE_STREAM_RETENTION_MS: 5 * 60_000,
       SLUICE_UNWATCHED_LIMIT_MS: 15 * 60_000,
+      OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: undefined,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_EXPORTER_OTLP_HEADERS: undefined,
+      OTEL_SERVICE_NAME: 'sluice',
+      OTEL_METRIC_EXPORT_INTERVAL: 60_000,
+      SLUICE_OTEL_CONTENT: false,
+      SLUICE_METRICS_TOKEN: undefined,
       SLUICE_SIM_ORIGIN: undefined,
       SLUICE_BENCH_UPSTREAM: undefined,
       SLUICE_BENCH_PAGES: false,
@@ -118,6 +127,11 @@ describe('a value Sluice cannot use', () => {
     expectProblem(
       checking({ SLUICE_BENCH_PAGES: 'maybe' }),
       'SLUICE_BENCH_PAGES must be 1 or 0 (or true/false, yes/no, on/off) (got "maybe")',
+    );
+    // The exporters Sluice ships speak OTLP over HTTP: a gRPC collector is named at start, not failed at each export.
+    expectProblem(
+      checking({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }),
+      'OTEL_EXPORTER_OTLP_PROTOCOL must be one of http/protobuf, http/json (got "grpc")',
     );
   });
 

@@ -147,6 +147,41 @@ export const VARIABLES = {
   ),
   SLUICE_STREAM_RETENTION_MS: withDefault(milliseconds, 5 * 60_000, 'how long an ended reply stays joinable by byte offset'),
   SLUICE_UNWATCHED_LIMIT_MS: withDefault(milliseconds, 15 * 60_000, 'a reply nobody reads for this long is stopped'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(
+    httpUrl,
+    'the OpenTelemetry collector traces and metrics go to over OTLP/HTTP (`/v1/traces`, `/v1/metrics` appended); ' +
+      'unset, no span is made (see "Observability: OpenTelemetry and Prometheus")',
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(
+    httpUrl,
+    'traces alone to this URL, as it is (`…/v1/traces`): for a backend that takes no metrics (Langfuse, Phoenix), without the endpoint above',
+  ),
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: optional(httpUrl, 'metrics alone to this URL, as it is (`…/v1/metrics`)'),
+  OTEL_EXPORTER_OTLP_PROTOCOL: withDefault(
+    oneOf(['http/protobuf', 'http/json']),
+    'http/protobuf',
+    'how spans and metrics are sent to the collector: `http/protobuf` or `http/json` (not gRPC)',
+  ),
+  OTEL_EXPORTER_OTLP_HEADERS: optional(
+    secret,
+    "headers sent with every export, `name=value` comma-separated (a collector's token: `Authorization=Basic …`); never shown",
+  ),
+  OTEL_SERVICE_NAME: withDefault(
+    text,
+    'sluice',
+    "the `service.name` of Sluice's spans and metrics (`OTEL_RESOURCE_ATTRIBUTES` adds others, such as `deployment.environment.name=prod`)",
+  ),
+  OTEL_METRIC_EXPORT_INTERVAL: withDefault(milliseconds, 60_000, 'how often metrics are sent to the collector'),
+  SLUICE_OTEL_CONTENT: withDefault(
+    flag,
+    false,
+    '`1` puts prompts and completions on the spans (`gen_ai.input.messages`, `gen_ai.output.messages`), ' +
+      'secrets redacted as in captures; off, spans carry figures only',
+  ),
+  SLUICE_METRICS_TOKEN: optional(
+    secret,
+    '`GET /metrics` then answers only `Authorization: Bearer` this token; unset, anyone who may reach Sluice (loopback or the allowed names)',
+  ),
   SLUICE_SIM_ORIGIN: optional(
     httpUrl,
     'where the server reaches its built-in simulator (mounted at `/api/sim`)',

@@ -7,6 +7,7 @@ import { formatBytes } from '@/lib/sse/limits';
 import type { ProxyIo } from '../proxy-io';
 import { bodyOf, wholeBody } from '../request-body';
 import { CaptureRecorder } from '../capture-recorder';
+import { cassetteLookedUp, streamClosed, streamOpened } from '@/lib/server/platform/telemetry';
 import { sendError } from '../io-answers';
 import type { ProxyTarget } from '../target';
 import { play } from '../replay/serve-replay';
@@ -56,6 +57,7 @@ async function playFromCassette(
   const cassette = await readCassette(choice.name, owner);
   const key = requestKey(io.method, pathWithQuery, body.toString('utf8'), cassette?.ignore ?? []);
   const match = cassette && nextMatch(cassette, key);
+  cassetteLookedUp(match ? 'hit' : 'miss');
   if (!match && choice.mode === 'hybrid') return 'record';
 
   const closest = !match && cassette ? closestKey(key, cassette.entries) : undefined;
@@ -98,11 +100,13 @@ async function playFromCassette(
   const recording = entryRecording(match.entry);
   const exchange: InFlight = { interrupt: () => recorder.end('interrupted', CAPTURE_INTERRUPTED), written: recorder.written };
   inFlight().add(exchange);
+  streamOpened('proxy');
   recorder.responded(recording.status, recording.headers);
   play(io, recording, choice.pace, {
     wrote: (bytes, now) => recorder.responseChunk(bytes, now),
     ended: (closed) => {
       inFlight().delete(exchange);
+      streamClosed('proxy');
       recorder.end(
         closed ? 'client-closed' : 'complete',
         closed ? 'The app closed the connection before the answer ended.' : undefined,

@@ -68,7 +68,8 @@ describe('assignRun', () => {
       digest: chat([user('fix the bug')]),
       fallbackName: 'x',
     });
-    expect(first).toEqual({ runId: id(1), lane: 0 });
+    // The request that began the run says so: its instance makes the run's root span (run-trace.ts).
+    expect(first).toEqual({ runId: id(1), lane: 0, began: 'run' });
     expect(runs.get(id(1))!.name).toBe('fix the bug');
     const second = await assignRun(store, {
       owner,
@@ -86,7 +87,7 @@ describe('assignRun', () => {
       digest: chat([user('another task')]),
       fallbackName: 'x',
     });
-    expect(later).toEqual({ runId: id(2), lane: 0 });
+    expect(later).toEqual({ runId: id(2), lane: 0, began: 'run' });
   });
 
   it('keeps a request whose system prompt changed on its lane; a request with other tools beside an active run is a subagent', async () => {
@@ -109,7 +110,7 @@ describe('assignRun', () => {
       digest: chat([user('search for totals')], 'You are a search subagent.', ['search']),
       fallbackName: 'x',
     });
-    expect(sub).toEqual({ runId: id(1), lane: 1, parent: 'c2' });
+    expect(sub).toEqual({ runId: id(1), lane: 1, parent: 'c2', began: 'lane' });
     // Its next request continues its own lane.
     const subNext = await assignRun(store, {
       owner,
@@ -143,7 +144,7 @@ describe('assignRun', () => {
       digest: chat([user('eval 1')]),
       fallbackName: 'x',
     });
-    expect(named).toEqual({ runId: id(1), lane: 0 });
+    expect(named).toEqual({ runId: id(1), lane: 0, began: 'run' });
     const again = await assignRun(store, { owner, captureId: 'c2', startedAt: t + 5, named: 'nightly', fallbackName: 'x' });
     expect(again).toEqual({ runId: id(1), lane: 0 });
     const unnamed = await assignRun(store, {
@@ -153,7 +154,7 @@ describe('assignRun', () => {
       digest: chat([user('eval 1')]),
       fallbackName: 'x',
     });
-    expect(unnamed).toEqual({ runId: id(2), lane: 0 });
+    expect(unnamed).toEqual({ runId: id(2), lane: 0, began: 'run' });
     // A request with no prompt (a model list) joins the active continuity run, or none.
     expect(await assignRun(store, { owner, captureId: 'c4', startedAt: t + 20, fallbackName: 'x' })).toEqual({
       runId: id(2),
@@ -172,6 +173,7 @@ describe('assignRun', () => {
       assignRun(store, { owner, captureId: 'c2', startedAt: t, digest, fallbackName: 'x' }),
     ]);
     expect(both.map((p) => p!.runId)).toEqual([id(1), id(1)]);
+    expect(both.map((p) => p!.began)).toEqual(['run', undefined]);
     expect(runs.size).toBe(1);
   });
 });

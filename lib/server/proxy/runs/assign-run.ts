@@ -15,6 +15,8 @@ export interface RunPlacement {
   runId: string;
   lane: number;
   parent?: string;
+  /** This request began the run, or its lane: the instance that placed it makes that span (runs/run-trace.ts). */
+  began?: 'run' | 'lane';
 }
 
 export interface RunRequest {
@@ -70,7 +72,8 @@ async function place(store: RunStore, request: RunRequest): Promise<RunPlacement
       if (active) placement = await newLane(store, active, digest !== undefined);
       else if (digest) {
         const name = digest.firstUserText ? titleFrom(digest.firstUserText) : request.fallbackName;
-        placement = { runId: await store.create(owner, name, new Date(startedAt).toISOString(), uuidv7()), lane: 0 };
+        const runId = await store.create(owner, name, new Date(startedAt).toISOString(), uuidv7());
+        placement = { runId, lane: 0, began: 'run' };
       }
     }
   }
@@ -114,14 +117,15 @@ async function newLane(store: RunStore, runId: string, branches: boolean): Promi
   // This instance's placements in it that the store may not have yet (captures are listed in batches).
   const local = [...placed().values()].flat().filter((m) => m.runId === runId);
   const stored = await store.lanes(runId);
-  if (!branches || (!stored && local.length === 0)) return { runId, lane: 0 };
+  if (!stored && local.length === 0) return { runId, lane: 0, began: 'run' };
+  if (!branches) return { runId, lane: 0 };
   const maxLane = Math.max(stored?.maxLane ?? 0, ...local.map((m) => m.lane));
   // Capture ids are UUIDv7, ordered by the time their requests came: the greatest is the newest.
   const newest = [stored?.newest, ...local.map((m) => m.captureId)]
     .filter((id): id is string => id !== undefined)
     .sort()
     .at(-1)!;
-  return { runId, lane: maxLane + 1, parent: newest };
+  return { runId, lane: maxLane + 1, parent: newest, began: 'lane' };
 }
 
 function recent(owner: string, since: number): RunMember[] {

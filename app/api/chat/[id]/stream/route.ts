@@ -1,6 +1,7 @@
 import { route } from '@/lib/server/host/api-route';
 import { noSuchStream, streamAnswer } from '@/lib/server/chat/respond';
 import { readOffset } from '@/lib/server/streams/live/offset';
+import { streamJoined } from '@/lib/server/platform/telemetry';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,5 +13,6 @@ export const GET = route(async (request: Request, { params }: Context, user) => 
   const from = readOffset(request);
   const answer = await streamAnswer(user, id, from);
   if (!answer) throw noSuchStream(id);
+  streamJoined();
   return answer;
 });
