@@ -44,19 +44,25 @@ interface TraceEvent {
  * and none in a user's browser (docs/decisions.md: "ui bench: long frames' CPU from traced runs").
  */
 export async function stopFrameTrace(browser: Browser): Promise<FrameCpu[]> {
+  return (await stopTrace(browser)).frames;
+}
+
+/** The long frames of the traced page (as stopFrameTrace), and the main thread's CPU over the whole trace. */
+export async function stopTrace(browser: Browser): Promise<{ frames: FrameCpu[]; cpuMs: number }> {
   const { traceEvents: events } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
   const frames = events.filter((e) => e.name === 'AnimationFrame' && e.ph === 'b' && e.args?.animation_frame_timing_info);
   const main = frames[0];
-  if (!main) return [];
+  if (!main) return { frames: [], cpuMs: 0 };
   const onMain = (e: TraceEvent) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X';
   const tasks = events.filter((e) => onMain(e) && e.name === 'RunTask');
   const leftOut = events.filter((e) => onMain(e) && e.name === 'ResponseBodyLoader::DidFinishLoadingBody');
   const cpuIn = (list: TraceEvent[], from: number, to: number) =>
     list.filter((e) => e.ts >= from && e.ts < to).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
-  return frames.flatMap(({ ts: from, args }) => {
+  const long = frames.flatMap(({ ts: from, args }) => {
     const durationMs = args!.animation_frame_timing_info!.duration_ms;
     if (durationMs <= LONG_FRAME_MS) return [];
     const to = from + durationMs * 1000;
     return [{ durationMs, cpuMs: cpuIn(tasks, from, to) - cpuIn(leftOut, from, to) }];
   });
+  return { frames: long, cpuMs: cpuIn(tasks, 0, Infinity) - cpuIn(leftOut, 0, Infinity) };
 }

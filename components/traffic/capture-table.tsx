@@ -2,13 +2,15 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { CaptureSummary } from '@/lib/api/captures';
 import { captureCells } from '@/lib/client/traffic/capture-figures';
 import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
 import { LocalTime } from '../ui/local-time';
 import { WebSocketBadge } from './websocket-badge';
+import { useWindowRows } from './use-window-rows';
+import { useMediaQuery } from '@/lib/client/use-media-query';
 
 /** An unknown figure: a dash to the eye, "none" to a screen reader. */
 function Unknown() {
@@ -51,13 +53,25 @@ const HALF = 'max-md:basis-[calc(50%-0.375rem)]';
  * phone the row is a card: time and status, the request, provider and model, then the
  * figures, each named.
  */
-const CaptureRow = memo(function CaptureRow({ capture }: { capture: CaptureSummary }) {
+const CaptureRow = memo(function CaptureRow({
+  capture,
+  index,
+  measure,
+}: {
+  capture: CaptureSummary;
+  /** Its place in the list (0 the newest): the virtualizer's key to its height, and the row's index to a screen reader. */
+  index: number;
+  measure: (row: HTMLTableRowElement | null) => void;
+}) {
   const router = useRouter();
   const href = `/traffic/${capture.id}`;
   const cells = captureCells(capture);
   return (
     <tr
+      ref={measure}
       role="row"
+      data-index={index}
+      aria-rowindex={index + 2}
       data-capture-id={capture.id}
       data-status={capture.status}
       onClick={(e) => {
@@ -106,13 +120,52 @@ const CaptureRow = memo(function CaptureRow({ capture }: { capture: CaptureSumma
   );
 });
 
-/** The captures, newest first: a table (on a phone, a list of cards), named "Captures". */
-export function CaptureTable({ captures }: { captures: CaptureSummary[] }) {
+/** A row's height before it is measured: one line on a wide screen, a card on a phone. */
+const ROW_HEIGHT = { wide: 33, phone: 104 };
+/** The next page is asked for once the screen's last row is this close to the list's end. */
+const NEAR_END = 20;
+
+/** The room taken by rows not drawn: a row of no content, hidden from screen readers. */
+function Room({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return <tr aria-hidden="true" style={{ height }} className="max-md:block" />;
+}
+
+/**
+ * The captures, newest first: a table (on a phone, a list of cards), named "Captures".
+ * An agent's run leaves thousands: only the rows near the screen are drawn (the table's
+ * row count and each row's index tell a screen reader where it is), and `onNearEnd` asks
+ * for the next page as the reader nears the end of those read.
+ */
+export function CaptureTable({
+  captures,
+  complete,
+  onNearEnd,
+}: {
+  captures: CaptureSummary[];
+  /** Every capture is read: the table knows its row count. */
+  complete: boolean;
+  onNearEnd: () => void;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const phone = useMediaQuery('(max-width: 767px)');
+  const keys = useMemo(() => captures.map((c) => c.id), [captures]);
+  const rows = useWindowRows(keys, phone ? ROW_HEIGHT.phone : ROW_HEIGHT.wide, body);
+  const nearEnd = rows.lastSeen >= 0 && rows.lastSeen >= captures.length - NEAR_END;
+  useEffect(() => {
+    if (nearEnd) onNearEnd();
+  }, [nearEnd, captures.length, onNearEnd]);
   return (
-    <table role="table" aria-label="Captures" className="w-full border-collapse text-sm max-md:block">
+    <table
+      role="table"
+      aria-label="Captures"
+      aria-rowcount={complete ? captures.length + 1 : -1}
+      className="w-full border-collapse text-sm max-md:block"
+    >
       <thead className="max-md:sr-only">
         <tr
           role="row"
+          aria-rowindex={1}
           className="border-b border-zinc-300 text-left text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
         >
           {COLUMNS.map((name, i) => (
@@ -127,10 +180,12 @@ export function CaptureTable({ captures }: { captures: CaptureSummary[] }) {
           ))}
         </tr>
       </thead>
-      <tbody className="max-md:block">
-        {captures.map((capture) => (
-          <CaptureRow key={capture.id} capture={capture} />
+      <tbody ref={body} className="max-md:block">
+        <Room height={rows.above} />
+        {rows.items.map((item) => (
+          <CaptureRow key={item.key} capture={captures[item.index]!} index={item.index} measure={rows.measure} />
         ))}
+        <Room height={rows.below} />
       </tbody>
     </table>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { REPLAY_PROVIDER, type PublicProvider } from '@/lib/api/providers';
 import { exposeStats } from '@/lib/client/render-stats';
 import { useNewCaptureAnnouncement } from '@/lib/client/traffic/announce';
@@ -100,6 +100,11 @@ export function TrafficApp({
   const announcement = useNewCaptureAnnouncement(captures, list.isSuccess);
   const options = useMemo(() => filterOptions(facets, captures, filters), [facets, captures, filters]);
   const filtered = Object.values(filters).some(Boolean);
+  // As the reader nears the end of the rows read: the next page, once (the button does the same).
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const readMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const change = (next: Filters) => {
     setFilters(next);
     filtersToUrl(next);
@@ -125,7 +130,7 @@ export function TrafficApp({
             Cannot load captures: {list.error.message}
           </p>
         ) : null}
-        <CaptureTable captures={captures} />
+        <CaptureTable captures={captures} complete={list.isSuccess && !list.hasNextPage} onNearEnd={readMore} />
         {list.isPending ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading captures…</p> : null}
         {list.isSuccess && captures.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
