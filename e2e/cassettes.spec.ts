@@ -5,9 +5,7 @@
  * with their keys and event logs; a miss is a status of its own. Both widths, both
  * themes, axe-core.
  */
-import { expect, sideways, test, violations } from './support';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { expect, sideways, test, violations, unique } from './support';
 
 /** A streamed Chat Completions request under a cassette, read to its end. */
 async function ask(baseURL: string, cassette: string, mode: string, text: string): Promise<string> {

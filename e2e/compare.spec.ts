@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectModel, type Page, type SluiceApp, test, withoutScrollAnchoring } from './support';
+import { expect, expectModel, type Page, proxyAsk, type SluiceApp, test, unique, withoutScrollAnchoring } from './support';
 
 /** A pane by its place; its region is named "Pane 2: sim-anthropic · sim-thinking". */
 const pane = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Pane ${n}: `) });
@@ -610,28 +610,8 @@ test('at 390 px, a pane’s event log opens as a sheet over the page, its rows i
 });
 
 test('a race opened from a capture says where its prompt came from, with the way back to it', async ({ page, app, baseURL }) => {
-  const marker = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const sent = await fetch(`${baseURL}/proxy/sim-openai/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: 'sim-echo',
-      stream: true,
-      stream_options: { include_usage: true },
-      messages: [{ role: 'user', content: `Where from ${marker}` }],
-    }),
-  });
-  await sent.text();
-  let id = '';
-  await expect
-    .poll(async () => {
-      const { items } = (await (await fetch(`${baseURL}/api/captures?q=${marker}`)).json()) as {
-        items: { id: string; status: string }[];
-      };
-      id = items[0]?.status === 'complete' ? items[0].id : '';
-      return id;
-    })
-    .not.toBe('');
+  const marker = unique();
+  const id = await proxyAsk(baseURL!, `Where from ${marker}`, marker);
   // The address a capture's page links to, old and new.
   for (const path of [`/compare?capture=${id}`, `/race?capture=${id}`]) {
     await app.open(path);

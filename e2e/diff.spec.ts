@@ -6,9 +6,8 @@
  * phone and desktop, light and dark, axe-core.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page, type SluiceApp, violations, sideways } from './support';
+import { expect, proxyAsk, test, type Page, type SluiceApp, unique, violations, sideways } from './support';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const pane = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Pane ${n}: `) });
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const stream = (page: Page, who: 'A' | 'B') => page.getByRole('list', { name: `Stream ${who}: stalls and marks` });
@@ -135,27 +134,7 @@ test('a capture of the recording proxy against a chat’s reply, from the captur
 }) => {
   const marker = unique();
   // An app's request through the proxy: sim-echo says its message back.
-  const sent = await fetch(`${baseURL}/proxy/sim-openai/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: 'sim-echo',
-      stream: true,
-      stream_options: { include_usage: true },
-      messages: [{ role: 'user', content: `The quick brown fox ${marker}` }],
-    }),
-  });
-  await sent.text();
-  let captureId = '';
-  await expect
-    .poll(async () => {
-      const listed = (await (await fetch(`${baseURL}/api/captures?q=${marker}`)).json()) as {
-        items: { id: string; status: string }[];
-      };
-      captureId = listed.items[0]?.status === 'complete' ? listed.items[0].id : '';
-      return captureId;
-    })
-    .not.toBe('');
+  const captureId = await proxyAsk(baseURL!, `The quick brown fox ${marker}`, marker);
   await app.open('/');
   await app.ask('sim-openai::sim-echo', `The quick red fox ${marker}`);
   await app.done();

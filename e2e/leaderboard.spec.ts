@@ -8,9 +8,8 @@
 import { readFileSync } from 'node:fs';
 import type { VoteInput } from '../lib/api/votes';
 import { voteOn } from '../tests/support/votes';
-import { expect, sideways, test, violations, type Page } from './support';
+import { expect, sideways, test, violations, type Page, unique } from './support';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const board = (page: Page) => page.getByRole('table', { name: 'Leaderboard' });
 const VIEWS = [
   { name: 'desktop', width: 1440, height: 900 },

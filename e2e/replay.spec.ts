@@ -6,12 +6,10 @@
  * At 1440 and 390 px, light and dark.
  */
 import OpenAI from 'openai';
-import { expect, expectModel, settled, type SluiceApp, test } from './support';
+import { expect, expectModel, proxyAsk, settled, type SluiceApp, test, unique } from './support';
 
 /** Words enough that a stream echoing them at 20 a second still runs when the test looks, on a busy machine too. */
 const WORDS = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The reply's text as shown (its parts), once its late updates are in. */
 const replyText = (app: SluiceApp) =>
@@ -116,27 +114,7 @@ test('Replay on a capture: a new chat of its request, its answer replayed; its r
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const marker = unique();
-  const sent = await fetch(`${baseURL}/proxy/sim-openai/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: 'sim-echo',
-      stream: true,
-      stream_options: { include_usage: true },
-      messages: [{ role: 'user', content: `Echo ${marker} ${WORDS} tps=20` }],
-    }),
-  });
-  await sent.text();
-  let id = '';
-  await expect
-    .poll(async () => {
-      const listed = (await (await fetch(`${baseURL}/api/captures?q=${marker}`)).json()) as {
-        items: { id: string; status: string }[];
-      };
-      id = listed.items[0]?.status === 'complete' ? listed.items[0].id : '';
-      return id;
-    })
-    .not.toBe('');
+  const id = await proxyAsk(baseURL!, `Echo ${marker} ${WORDS} tps=20`, marker);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await app.open(`/traffic/${id}`);

@@ -7,12 +7,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { playAgent, runNamed, type AgentTurn } from './agent-runs';
-import { expect, test, type Page, sideways, violations } from './support';
+import { expect, test, type Page, sideways, violations, unique } from './support';
 
 /** Where the screenshots go, to be looked at. */
 const SHOTS = '/tmp/runs-ui-shots';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const stamp = unique();
 const NAME_A = `e2e run ${stamp} A`;
 const NAME_B = `e2e run ${stamp} B`;

@@ -5,9 +5,7 @@
  * link is a plain 404. The dialog and the
  * share page at 1440 and 390 px, light and dark; axe on both.
  */
-import { expect, test, violations, sideways, type Page } from './support';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { expect, test, violations, sideways, type Page, unique } from './support';
 
 /** Screenshots at 1440 and 390 px, light and dark: the system's scheme, and the app's theme class as its toggle sets it. */
 async function shots(page: Page, name: string, shoot: (name: string) => Promise<void>) {

@@ -3,18 +3,21 @@
  * fixture (a page that can open Sluice, pick a model, ask, wait for a reply to
  * settle, read the last reply, take a screenshot), and the few helpers specs share.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { test as base, errors, expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import type { PageStats } from '../lib/client/render-stats';
 
 export { expect };
 export type { BrowserContext, Locator, Page, Route };
+export { captureEnded, chatBody, proxyAsk, proxySend, unique } from './proxy';
 
 const SCREENSHOTS = 'test-results/screenshots';
 /** Where `shot(name)` writes its image. */
 export const shotPath = (name: string) => `${SCREENSHOTS}/${name}.png`;
 /** A reply of the simulator's longest test prompts ends well within this. */
 const REPLY_TIMEOUT_MS = 30_000;
+/** A page's scripts load and run well within this, on a loaded CI machine too. */
+const HYDRATE_TIMEOUT_MS = 20_000;
 
 /** The model picker (combobox "Model") of the page, or of a pane. */
 export const modelPicker = (within: Page | Locator) => within.getByRole('combobox', { name: 'Model' });
@@ -49,8 +52,18 @@ export class SluiceApp {
     await this.hydrated();
   }
 
+  /**
+   * Waits for `window.__sluice`, which every page sets once React has hydrated it (its
+   * app, or <PageStats />). A page without it would be waited for until the test's own
+   * timeout, minutes later and nameless: it fails here, soon, saying which page it is.
+   */
   async hydrated(): Promise<void> {
-    await this.page.waitForFunction(() => '__sluice' in window);
+    await this.page
+      .waitForFunction(() => '__sluice' in window, undefined, { timeout: HYDRATE_TIMEOUT_MS })
+      .catch((error) => {
+        if (!(error instanceof errors.TimeoutError)) throw error;
+        throw new Error(`${this.page.url()} did not hydrate within ${HYDRATE_TIMEOUT_MS} ms: does it render <PageStats />?`);
+      });
   }
 
   /**
@@ -218,17 +231,44 @@ export async function withoutScrollAnchoring(page: Page): Promise<void> {
 }
 
 /**
+ * axe-core's source, the version @axe-core/playwright is built for (its dependency, not
+ * ours: resolved from where it is).
+ */
+const AXE_SOURCE = (
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }
+).source;
+
+/** What a scan checks: WCAG 2.1 A and AA and best practice, with label-content-name-mismatch on (axe ships it off, as experimental). */
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  // No page of Sluice has a frame: none to wait for.
+  iframes: false,
+  // Violations only, in full: passes and the undecided are not read, and not written out whole.
+  resultTypes: ['violations'],
+};
+
+type AxeViolation = { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] };
+
+/**
  * The serious and critical axe-core violations on the page as it is now, one line each,
- * naming the elements. With label-content-name-mismatch on (axe ships it off, as
- * experimental): a control named other than the words it shows fails voice control.
+ * naming the elements. With label-content-name-mismatch on: a control named other than
+ * the words it shows fails voice control. axe is put in a page once (until it navigates)
+ * and run there (axe.run): AxeBuilder put it in again each scan, twice, and finished each
+ * in a blank page of its own, which made a scan three times as long.
  */
 export async function violations(page: Page): Promise<string[]> {
-  // options() replaces what withTags() set: first.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(
+    async (options) =>
+      (
+        await (
+          window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: AxeViolation[] }> } }
+        ).axe.run(document, options)
+      ).violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) })),
+    AXE_OPTIONS,
+  );
+  return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>

@@ -5,62 +5,24 @@
  * into a chat or a race; filters narrow the list; phone width, both themes, axe-core.
  */
 import { readFileSync } from 'node:fs';
-import { expect, expectModel, type Locator, type Page, sideways, test, violations } from './support';
-
-type Body = Record<string, unknown>;
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import {
+  captureEnded,
+  chatBody,
+  expect,
+  expectModel,
+  type Locator,
+  type Page,
+  proxySend,
+  sideways,
+  test,
+  unique,
+  violations,
+} from './support';
 
 const TOOL = {
   type: 'function',
   function: { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: {} } },
 };
-
-/** A Chat Completions body, streamed, as an app sends one. */
-const chatBody = (model: string, text: string, more: Body = {}): Body => ({
-  model,
-  stream: true,
-  stream_options: { include_usage: true },
-  messages: [{ role: 'user', content: text }],
-  ...more,
-});
-
-/**
- * Sends a request through the recording proxy, as an app pointed at it would, and
- * resolves to the capture's id (found by the marker in its body) while the answer still
- * streams; `done` resolves once the app has read the whole answer.
- */
-async function viaProxy(
-  baseURL: string,
-  path: string,
-  body: Body,
-  marker: string,
-  headers: Record<string, string> = {},
-): Promise<{ id: string; done: Promise<string> }> {
-  const response = await fetch(`${baseURL}/proxy/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  const done = response.text();
-  let id = '';
-  await expect
-    .poll(async () => {
-      const page = (await (await fetch(`${baseURL}/api/captures?q=${marker}`)).json()) as { items: { id: string }[] };
-      id = page.items[0]?.id ?? '';
-      return id;
-    })
-    .not.toBe('');
-  return { id, done };
-}
-
-/** Waits until the capture has ended and is stored whole. */
-async function ended(baseURL: string, id: string): Promise<void> {
-  await expect
-    .poll(async () => ((await (await fetch(`${baseURL}/api/captures/${id}`)).json()) as { status: string }).status)
-    .toBe('complete');
-}
 
 const captures = (page: Page) => page.getByRole('table', { name: 'Captures' });
 const rowOf = (page: Page, id: string): Locator => captures(page).locator(`tr[data-capture-id="${id}"]`);
@@ -86,7 +48,7 @@ test('a capture appears live, opens whole (request redacted, events, reply, figu
   const marker = unique();
   const secret = `sk-test-${marker}-do-not-show`;
   // Slow enough to be seen streaming: 40 tokens at 20 a second.
-  const { id, done } = await viaProxy(
+  const { id, done } = await proxySend(
     baseURL!,
     'sim-openai/chat/completions',
     chatBody('sim-thinking', `hi tokens=40 tps=20 think=10 ${marker}`),
@@ -189,7 +151,7 @@ test('Open in chat: the captured conversation, system prompt, tools and paramete
   baseURL,
 }) => {
   const marker = unique();
-  const { id } = await viaProxy(
+  const { id } = await proxySend(
     baseURL!,
     'sim-openai/chat/completions',
     chatBody('sim-echo', `Echo me ${marker} tokens=8`, {
@@ -202,7 +164,7 @@ test('Open in chat: the captured conversation, system prompt, tools and paramete
     }),
     marker,
   );
-  await ended(baseURL!, id);
+  await captureEnded(baseURL!, id);
   await app.open(`/traffic/${id}`);
   await page.getByRole('link', { name: 'Open in chat' }).click();
   await expect(page).toHaveURL(`/?capture=${id}`);
@@ -237,13 +199,13 @@ test('Race this prompt: a race on the captured model first, the captured prompt 
   baseURL,
 }) => {
   const marker = unique();
-  const { id } = await viaProxy(
+  const { id } = await proxySend(
     baseURL!,
     'sim-openai/chat/completions',
     chatBody('sim-echo', `Race ${marker} tokens=6`, { tools: [TOOL] }),
     marker,
   );
-  await ended(baseURL!, id);
+  await captureEnded(baseURL!, id);
   await app.open(`/traffic/${id}`);
   await page.getByRole('group', { name: 'Capture actions' }).getByRole('button', { name: 'More actions' }).click();
   const race = page.getByRole('menuitem', { name: 'Race this prompt' });
@@ -264,14 +226,14 @@ test('Race this prompt: a race on the captured model first, the captured prompt 
 
 test('filters narrow the list, by provider, status, model and words, and stay in the address', async ({ page, app, baseURL }) => {
   const [a, b] = [unique(), unique()];
-  const openai = await viaProxy(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `filter ${a}`), a);
-  const anthropic = await viaProxy(
+  const openai = await proxySend(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `filter ${a}`), a);
+  const anthropic = await proxySend(
     baseURL!,
     'sim-anthropic/v1/messages',
     { model: 'sim-markdown', max_tokens: 64, stream: true, messages: [{ role: 'user', content: `filter ${b} tokens=10` }] },
     b,
   );
-  await Promise.all([ended(baseURL!, openai.id), ended(baseURL!, anthropic.id)]);
+  await Promise.all([captureEnded(baseURL!, openai.id), captureEnded(baseURL!, anthropic.id)]);
   await openTraffic(page, (url) => app.open(url));
   const filters = page.getByRole('search', { name: 'Filter captures' });
   await expect(rowOf(page, openai.id)).toBeVisible();
@@ -316,10 +278,10 @@ test('filters narrow the list, by provider, status, model and words, and stay in
 
   // A new capture that matches the search arrives live; one that does not, does not.
   const c = unique();
-  const late = await viaProxy(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `late ${b} ${c}`), c);
-  const other = await viaProxy(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `other ${c}x`), `${c}x`);
+  const late = await proxySend(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `late ${b} ${c}`), c);
+  const other = await proxySend(baseURL!, 'sim-openai/chat/completions', chatBody('sim-echo', `other ${c}x`), `${c}x`);
   await expect(rowOf(page, late.id)).toBeVisible();
-  await ended(baseURL!, other.id);
+  await captureEnded(baseURL!, other.id);
   await expect(rowOf(page, late.id)).toHaveAttribute('data-status', 'complete');
   await expect(rowOf(page, other.id)).toHaveCount(0);
 
@@ -354,7 +316,7 @@ for (const theme of ['light', 'dark'] as const) {
   }) => {
     await page.addInitScript((t) => localStorage.setItem('sluice-theme', t), theme);
     const marker = unique();
-    const { id } = await viaProxy(
+    const { id } = await proxySend(
       baseURL!,
       'sim-anthropic/v1/messages',
       {
@@ -367,7 +329,7 @@ for (const theme of ['light', 'dark'] as const) {
       },
       marker,
     );
-    await ended(baseURL!, id);
+    await captureEnded(baseURL!, id);
     const found: Record<string, string[]> = {};
     for (const view of VIEWS) {
       await page.setViewportSize({ width: view.width, height: view.height });

@@ -4,9 +4,8 @@
  * message edited, and its old branch shown again; "Diff versions" opening the diff
  * page on the version shown and the one before it. 1440 and 390 px, light and dark, axe.
  */
-import { expect, test, violations, sideways, type Locator, type Page } from './support';
+import { expect, test, violations, sideways, type Locator, type Page, unique } from './support';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const versions = (message: Locator) => message.getByRole('group', { name: 'Versions' });
 const yours = (page: Page) => page.getByRole('article', { name: 'Your message' });
 

@@ -19,14 +19,9 @@ import { StreamReader } from '@/lib/assemble/stream-reader';
 import { MARKER_NONCE_HEADER } from '@/lib/sse/bff-marker';
 import { listen } from '@/lib/simulator/serve-fetch';
 import { startNextServer, type RunningServer } from './support/next-server';
-import { freshPgDatabase } from './support/postgres';
+import { postgresOnCi, storeBackends } from './support/postgres';
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-
-it('runs on PostgreSQL too when CI asks for it', () => {
-  if (process.env.CI && !pgUrl) throw new Error('CI must set TEST_DATABASE_URL so hostile bytes are stored on PostgreSQL too');
-  if (!pgUrl) console.warn('hostile-bytes: TEST_DATABASE_URL is not set; the PostgreSQL half is skipped (PGlite only).');
-});
+postgresOnCi('hostile-bytes');
 
 /** The bounds the servers here run with: small, so that a line past them is cheap to send. */
 const LINE_BYTES = 8 * 1024;
@@ -200,17 +195,8 @@ async function throughProxy(origin: string, chunks: Buffer[]) {
   return capture;
 }
 
-const backends: { name: string; env: () => Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> }[] = [
-  { name: 'PGlite', env: async () => ({ env: {} }) },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    env: async () => {
-      const db = await freshPgDatabase(pgUrl);
-      return { env: { DATABASE_URL: db.url }, drop: db.drop };
-    },
-  });
+// PGlite in the data directory the started server makes for itself.
+const backends = storeBackends('sluice-hostile-', { dataDir: false });
 
 const upstream = startUpstream();
 let config = '';
@@ -229,11 +215,11 @@ afterAll(() => {
   upstream.close();
 });
 
-describe.each(backends)('hostile bytes on $name', ({ env }) => {
+describe.each(backends)('hostile bytes on $name', ({ open }) => {
   let server: RunningServer;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const database = await env();
+    const database = await open();
     drop = database.drop;
     server = await startNextServer({
       ...database.env,

@@ -2,6 +2,7 @@ import type { UserUsage } from '@/lib/api/tokens';
 import { CONTENT_ID } from '../skip-link';
 import { PageHeader, PageTitle } from '../page-header';
 import { ColumnHeads } from '../ui/column-heads';
+import { PageStats } from '../page-stats';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const usd = (n: number) => `$${n.toFixed(n !== 0 && n < 0.01 ? 4 : 2)}`;
@@ -23,6 +24,7 @@ export function UsageView({ users }: { users: UserUsage[] }) {
   const cell = 'py-2 pr-3 text-right tabular-nums whitespace-nowrap';
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
+      <PageStats />
       <PageHeader>
         <PageTitle>Usage by user</PageTitle>
       </PageHeader>

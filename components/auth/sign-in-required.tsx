@@ -1,3 +1,5 @@
+import { PageStats } from '../page-stats';
+
 /**
  * The page a visitor without a sign-in is sent to (app/sign-in/page.tsx). With
  * Sluice's own sign-in (`oidc`), a link to it; behind a signing proxy (`proxy`), only
@@ -6,6 +8,7 @@
 export function SignInRequiredPage({ mode, next }: { mode: 'proxy' | 'oidc'; next?: string }) {
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-3 px-4 py-16">
+      <PageStats />
       <h1 className="text-xl font-semibold">Sign in to Sluice</h1>
       {mode === 'oidc' ? (
         <>

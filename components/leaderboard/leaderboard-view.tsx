@@ -8,7 +8,8 @@ import { LeaderboardFilters } from './leaderboard-filters';
 import { LeaderboardTable } from './leaderboard-table';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const link = 'text-sky-700 underline-offset-2 hover:underline dark:text-sky-400';
+// Underlined: it sits in a sentence, and colour alone would not tell it from the words around it.
+const link = 'text-sky-700 underline underline-offset-2 dark:text-sky-400';
 const exportStyle =
   'rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800';
 

@@ -3,11 +3,13 @@
 import { CONTENT_ID } from '../skip-link';
 import { ShareList } from './share-list';
 import { PageHeader, PageTitle } from '../page-header';
+import { PageStats } from '../page-stats';
 
 /** /shares: every share the caller made, with Revoke. */
 export function SharesView() {
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
+      <PageStats />
       <PageHeader>
         <PageTitle>Shares</PageTitle>
       </PageHeader>

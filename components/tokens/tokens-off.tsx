@@ -1,5 +1,6 @@
 import { CONTENT_ID } from '../skip-link';
 import { PageHeader, PageTitle } from '../page-header';
+import { PageStats } from '../page-stats';
 
 /**
  * /tokens without sign-in: nothing to make here. One user, whoever reaches the server,
@@ -9,6 +10,7 @@ import { PageHeader, PageTitle } from '../page-header';
 export function TokensOff() {
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
+      <PageStats />
       <PageHeader>
         <PageTitle>Tokens</PageTitle>
       </PageHeader>

@@ -8,6 +8,7 @@ import { CONTENT_ID } from '../skip-link';
 import { PageHeader, PageTitle } from '../page-header';
 import { ColumnHeads } from '../ui/column-heads';
 import { LocalTime } from '../ui/local-time';
+import { PageStats } from '../page-stats';
 
 /** A token's moment, as every page writes one (components/ui/local-time.tsx); "Never" for a token not used yet. */
 const when = (iso: string | undefined) => (iso ? <LocalTime at={iso} /> : 'Never');
@@ -98,6 +99,7 @@ export function TokensView({ initial }: { initial: TokenSummary[] }) {
 
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
+      <PageStats />
       <PageHeader>
         <PageTitle>Tokens</PageTitle>
       </PageHeader>

@@ -4,23 +4,15 @@
  * rather than quietly covering one). Every value is taken by json, jsonb and text, and
  * read back as written but for what they cannot hold (a NUL, a lone surrogate), each U+FFFD.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPgDatabase } from '@/tests/support/postgres';
+import { postgresOnCi, storeBackends } from '@/tests/support/postgres';
 import { openPgClient } from './pg-client';
 import { openPgliteClient } from './pglite-client';
 import type { SqlClient } from './sql-client';
 import { storableJson, storableText } from './storable';
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-
-it('runs on PostgreSQL too when CI asks for it', () => {
-  if (process.env.CI && !pgUrl) throw new Error('CI must set TEST_DATABASE_URL so storable values are tried on PostgreSQL too');
-  if (!pgUrl) console.warn('storable-sql: TEST_DATABASE_URL is not set; the PostgreSQL half is skipped (PGlite only).');
-});
+postgresOnCi('storable-sql');
 
 /** Characters near what the databases refuse: NUL, halves of an emoji, backslashes and the letters of an escape. */
 const hostileUnit = fc.oneof(
@@ -65,30 +57,14 @@ function stored(value: unknown): unknown {
   return value;
 }
 
-const backends: { name: string; open: () => Promise<{ sql: SqlClient; cleanup: () => Promise<void> }> }[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'sluice-storable-'));
-      const sql = await openPgliteClient(dir);
-      return { sql, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const db = await freshPgDatabase(pgUrl);
-      return { sql: await openPgClient(db.url), cleanup: db.drop };
-    },
-  });
-
-describe.each(backends)('what $name takes', ({ open }) => {
+describe.each(storeBackends('sluice-storable-'))('what $name takes', ({ open }) => {
   let sql: SqlClient;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    ({ sql, cleanup } = await open());
+    const { env, drop } = await open();
+    cleanup = drop;
+    // The clients themselves, not a store: what the database takes, below what a store writes.
+    sql = env.DATABASE_URL ? await openPgClient(env.DATABASE_URL) : await openPgliteClient(env.SLUICE_DATA_DIR!);
     await sql.exec('create table t (j jsonb, k json, s text)');
   }, 60_000);
   afterAll(async () => {

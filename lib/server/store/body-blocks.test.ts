@@ -5,9 +5,6 @@
  * is in any block; deleting captures frees the blocks only they named, and never one that
  * a capture being written names.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '@/lib/server/database/migrations';
@@ -15,24 +12,13 @@ import type { SqlClient } from '@/lib/server/database/sql-client';
 import { uuidv7 } from '@/lib/server/platform/ids';
 import { splitText } from '@/lib/text-blocks';
 import { agentRunRequests, recordAgentRun, storedRequestBytes } from '@/tests/support/agent-run';
-import { freshPgDatabase } from '@/tests/support/postgres';
+import { storeBackends } from '@/tests/support/postgres';
 import { blocksOf, hashList, insertLock, storeBlocks } from './body-blocks';
 import { CaptureStore } from './capture-store';
 import { connect } from './index';
 import { RunStore } from './run-store';
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-const backends: { name: string; env: () => Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> }[] = [
-  { name: 'PGlite', env: async () => ({ env: { SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-blocks-')) } }) },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    env: async () => {
-      const db = await freshPgDatabase(pgUrl);
-      return { env: { DATABASE_URL: db.url }, drop: db.drop };
-    },
-  });
+const backends = storeBackends('sluice-blocks-');
 
 const bodies = agentRunRequests(200);
 const naive = bodies.reduce((sum, body) => sum + Buffer.byteLength(body), 0);
@@ -55,7 +41,7 @@ for (const backend of backends) {
       );
 
     beforeAll(async () => {
-      const made = await backend.env();
+      const made = await backend.open();
       drop = made.drop;
       url = made.env.DATABASE_URL;
       sql = await connect(made.env);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { ChatMessage } from '@/lib/protocols/conversation';
 import { uuidv7 } from '@/lib/server/platform/ids';
-import { freshPgDatabase } from '@/tests/support/postgres';
+import { freshPgDatabase, postgresOnCi, storeBackends } from '@/tests/support/postgres';
 import { INTERRUPTED, StoreError, connect, openStore } from './index';
 import { packEvents } from '@/lib/server/database/packed-events';
 import { migrate } from '@/lib/server/database/migrations';
@@ -22,38 +22,23 @@ const OWNER = 'local';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-it('runs against PostgreSQL too when CI asks for it', () => {
-  if (process.env.CI && !pgUrl) throw new Error('CI must set TEST_DATABASE_URL so the store suite also runs on PostgreSQL');
-});
+postgresOnCi('the store suite');
 
-interface Backend {
-  name: string;
-  env: () => Promise<Record<string, string>>;
-  cleanup: () => Promise<void>;
-}
-
-const backends: Backend[] = [];
-{
-  backends.push({
-    name: 'PGlite',
-    env: async () => ({ SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-store-')) }),
-    cleanup: async () => {},
-  });
+/** Each backend as the suite uses it: `env()` a new database of it, `cleanup()` drops those made once the suite is done. */
+const backends = storeBackends('sluice-store-').map(({ name, open }) => {
   const drops: (() => Promise<void>)[] = [];
-  if (pgUrl) {
-    backends.push({
-      name: 'PostgreSQL',
-      env: async () => {
-        const db = await freshPgDatabase(pgUrl!);
-        drops.push(db.drop);
-        return { DATABASE_URL: db.url };
-      },
-      cleanup: async () => {
-        for (const drop of drops) await drop();
-      },
-    });
-  }
-}
+  return {
+    name,
+    env: async () => {
+      const { env, drop } = await open();
+      drops.push(drop);
+      return env;
+    },
+    cleanup: async () => {
+      for (const drop of drops.splice(0)) await drop();
+    },
+  };
+});
 
 const reply = (text: string, status: StoredReply['status'] = 'complete'): StoredReply => ({
   ...emptyMessage(status),

@@ -6,9 +6,6 @@
  * always, PostgreSQL when TEST_DATABASE_URL names a server (tests/hostile-bytes.test.ts
  * does the same over HTTP).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
@@ -16,17 +13,12 @@ import type { StoredEvents } from '@/lib/api/conversations';
 import { packEvents } from '@/lib/server/database/packed-events';
 import { storableText } from '@/lib/server/database/storable';
 import { uuidv7 } from '@/lib/server/platform/ids';
-import { freshPgDatabase } from '@/tests/support/postgres';
+import { postgresOnCi, storeBackends } from '@/tests/support/postgres';
 import type { CaptureStart } from './capture-store';
 import { openStore } from './index';
 import type { ConversationStore, StoredReply } from './types';
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-
-it('runs on PostgreSQL too when CI asks for it', () => {
-  if (process.env.CI && !pgUrl) throw new Error('CI must set TEST_DATABASE_URL so hostile bytes are stored on PostgreSQL too');
-  if (!pgUrl) console.warn('store hostile-bytes: TEST_DATABASE_URL is not set; the PostgreSQL half is skipped (PGlite only).');
-});
+postgresOnCi('store hostile-bytes');
 
 /** Text an upstream's JSON can carry: any code units, NULs and halves of an emoji among them. */
 const hostileText = fc.string({
@@ -78,23 +70,11 @@ const capture = (id: string, text: string): CaptureStart => ({
   owner: 'local',
 });
 
-const backends: { name: string; env: () => Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> }[] = [
-  { name: 'PGlite', env: async () => ({ env: { SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-hostile-')) } }) },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    env: async () => {
-      const db = await freshPgDatabase(pgUrl);
-      return { env: { DATABASE_URL: db.url }, drop: db.drop };
-    },
-  });
-
-describe.each(backends)('hostile bytes in the store on $name', ({ env }) => {
+describe.each(storeBackends('sluice-hostile-'))('hostile bytes in the store on $name', ({ open }) => {
   let db: ConversationStore;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const opened = await env();
+    const opened = await open();
     drop = opened.drop;
     db = await openStore(opened.env);
   }, 60_000);

@@ -2,11 +2,8 @@
  * The vote store against every database Sluice supports: PGlite always, PostgreSQL
  * when TEST_DATABASE_URL names one (as the conversation store's suite).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPgDatabase } from '@/tests/support/postgres';
+import { storeBackends } from '@/tests/support/postgres';
 import { voteOn } from '@/tests/support/votes';
 import { uuidv7 } from '@/lib/server/platform/ids';
 import { connect } from '@/lib/server/store';
@@ -15,18 +12,7 @@ import type { SqlClient } from '@/lib/server/database/sql-client';
 import { SqlConversationStore } from '@/lib/server/store/conversation-store';
 import { VoteStore } from './vote-store';
 
-const pgUrl = process.env.TEST_DATABASE_URL;
-const backends: { name: string; env: () => Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> }[] = [
-  { name: 'PGlite', env: async () => ({ env: { SLUICE_DATA_DIR: mkdtempSync(join(tmpdir(), 'sluice-votes-')) } }) },
-];
-if (pgUrl)
-  backends.push({
-    name: 'PostgreSQL',
-    env: async () => {
-      const db = await freshPgDatabase(pgUrl);
-      return { env: { DATABASE_URL: db.url }, drop: db.drop };
-    },
-  });
+const backends = storeBackends('sluice-votes-');
 
 for (const backend of backends) {
   describe(`vote store on ${backend.name}`, () => {
@@ -35,7 +21,7 @@ for (const backend of backends) {
     let drop: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      const made = await backend.env();
+      const made = await backend.open();
       drop = made.drop;
       sql = await connect(made.env);
       await migrate(sql);
