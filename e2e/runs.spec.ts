@@ -200,6 +200,13 @@ test('a run diffs with another: the first divergence, the figures B − A, the s
 test('a run becomes a cassette to replay offline, once per name, and a HAR file', async ({ page, app, baseURL }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await app.open(`/runs/${runB}`);
+  // One obvious next step, first and in the primary look; a diff beside it; the rest under "More".
+  const actions = page.getByRole('group', { name: 'Run actions' });
+  await expect(actions.getByRole('button').first()).toHaveAccessibleName('Replay this run offline');
+  await expect(actions.getByRole('button').first()).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(actions.getByRole('button')).toHaveCount(3);
+  await expect(actions.getByRole('button').nth(1)).toHaveAccessibleName('Diff with another run…');
+  await expect(actions.getByRole('button').nth(2)).toHaveAccessibleName('More run actions');
   await page.getByRole('button', { name: 'Replay this run offline' }).click();
   const made = page.getByRole('status').filter({ hasText: 'Cassette' });
   await expect(made).toContainText(`Cassette run-${runB} holds 3 exchanges.`);
@@ -215,14 +222,18 @@ test('a run becomes a cassette to replay offline, once per name, and a HAR file'
   );
 
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export HAR' }).click();
+  const more = page.getByRole('menu', { name: 'More run actions' });
+  await page.getByRole('button', { name: 'More run actions' }).click();
+  await expect(more.getByRole('menuitem')).toHaveText(['Share', 'Export HAR']);
+  await more.getByRole('menuitem', { name: 'Export HAR' }).click();
   // Named by the run's start, not the export's moment.
   expect((await download).suggestedFilename()).toMatch(
     new RegExp(`^sluice-run-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ-${runB}\\.har$`),
   );
 
   // Shared as a snapshot: the link opens the run's steps as plain HTML.
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'More run actions' }).click();
+  await more.getByRole('menuitem', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share this run' });
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: /Share link/ }).inputValue();
