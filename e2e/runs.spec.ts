@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { playAgent, runNamed, type AgentTurn } from './agent-runs';
-import { expect, test, type Page, sideways, violations } from './support';
+import { expect, test, type Locator, type Page, sideways, violations } from './support';
 
 /** Where the screenshots go, to be looked at. */
 const SHOTS = '/tmp/runs-ui-shots';
@@ -44,6 +44,43 @@ test.beforeAll(async () => {
 });
 
 const timeline = (page: Page) => page.getByRole('group', { name: /^Timeline: / });
+
+/**
+ * A line of facts ("sim-anthropic · sim-tools · 8:22 AM · Open its run") as it shows: the
+ * "·" separators in sight (as text, or drawn before a fact, where its box does not clip
+ * them), and the facts of those among them that start a line of it: a stray "·".
+ */
+function lineDots(line: Locator): Promise<{ shown: number; stray: string[] }> {
+  return line.evaluate((p) => {
+    let clip: Element = p;
+    for (let el: Element | null = p; el; el = el.parentElement)
+      if (getComputedStyle(el).overflowX !== 'visible') {
+        clip = el;
+        break;
+      }
+    const left = clip.getBoundingClientRect().left;
+    const dots: { x: number; what: string }[] = [];
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent ?? '';
+      for (let i = text.indexOf('·'); i >= 0; i = text.indexOf('·', i + 1)) {
+        const range = document.createRange();
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        const box = range.getBoundingClientRect();
+        dots.push({ x: box.left + box.width / 2, what: text.trim() });
+      }
+    }
+    for (const el of p.querySelectorAll('*')) {
+      const before = getComputedStyle(el, '::before');
+      if (before.content.includes('·'))
+        dots.push({ x: el.getBoundingClientRect().left + parseFloat(before.width) / 2, what: el.textContent ?? '' });
+    }
+    const shown = dots.filter((d) => d.x >= left);
+    // Nothing in sight left of it on its line: within a few pixels of the line's edge.
+    return { shown: shown.length, stray: shown.filter((d) => d.x - left < 12).map((d) => d.what) };
+  });
+}
 
 test('a run is listed, found by its name, and opens on its timeline, context and cache health', async ({ page, app }) => {
   await app.open('/runs');
@@ -156,9 +193,21 @@ test('a step opens with its figures, its tool calls, its capture, and what its r
   await capture.click();
   await expect(page).toHaveURL(href!);
   await expect(page.getByRole('heading', { level: 1, name: 'Capture: POST /messages' })).toBeVisible();
+  // On a phone its line of facts wraps, "Open its run" onto a line of its own: no "·" left at that line's start.
+  const runLink = page.getByRole('link', { name: 'Open its run' });
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    const dots = await lineDots(runLink.locator('xpath=ancestor::p[1]'));
+    expect(dots.stray, `at ${width} px`).toEqual([]);
+    expect(dots.shown, `at ${width} px`).toBeGreaterThan(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   // And back: the capture names its run.
-  await page.getByRole('link', { name: 'Open its run' }).click();
+  await runLink.click();
   await expect(page).toHaveURL(`/runs/${runA}`);
+  await page.setViewportSize({ width: 320, height: 844 });
+  expect((await lineDots(page.getByText(/^Started /).locator('xpath=ancestor::p[1]'))).stray).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A link to a step opens the page on it.
   await app.open(`/runs/${runA}?step=2`);
