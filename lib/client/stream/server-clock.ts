@@ -74,7 +74,7 @@ function lastAtOrBefore(values: number[], target: number): number {
  */
 export function answerStart(fetchedAt: number, headersAt: number, clockHeader: string | null): number {
   const clock = clockHeader === null || clockHeader.trim() === '' ? NaN : Number(clockHeader);
-  // The server's part is within the page's wait for the headers: a clock past it is no clock of this answer.
-  if (!Number.isFinite(clock) || clock < 0 || clock > headersAt - fetchedAt) return fetchedAt;
-  return headersAt - clock;
+  if (!Number.isFinite(clock) || clock < 0) return fetchedAt;
+  // The server's part is within the page's wait for the headers: never before the fetch.
+  return Math.max(fetchedAt, headersAt - clock);
 }
