@@ -122,6 +122,10 @@ test('three panes on three wire protocols race side by side, each with its own r
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'More race actions' }).click();
   await page.getByRole('menu', { name: 'Race actions' }).getByRole('menuitem', { name: 'Export session' }).click();
+  // Named by the race's own start (its id, a UUIDv7, says when), as a capture's and a run's files are.
+  const raceId = /\/race\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  const raceStart = new Date(parseInt(raceId.slice(0, 8) + raceId.slice(9, 13), 16)).toISOString();
+  expect((await download).suggestedFilename()).toBe(`sluice-race-${raceStart.slice(0, 19).replace(/:/g, '-')}Z-${raceId}.json`);
   const exported = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as {
     kind: string;
     panes: {

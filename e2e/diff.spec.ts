@@ -242,3 +242,43 @@ test('an id that is no stored reply says so, and offers the replies there are', 
   await expect(alerts.nth(1)).toContainText('No stored reply “not-an-id”');
   await expect(page.getByRole('textbox', { name: 'Reply A: its id or a link to it' })).toBeVisible();
 });
+
+test('the picker offers each other reply once, never the reply already chosen, whichever side named it', async ({
+  page,
+  app,
+}) => {
+  const marker = unique();
+  await app.open('/');
+  await app.ask('sim-openai::sim-markdown', `First ${marker} tokens=20 delay=0`);
+  await app.done();
+  await app.send(`Second ${marker} tokens=20 delay=0`);
+  await app.done();
+  await expect(app.lastReply()).toHaveAttribute('data-status', 'complete');
+  await app.replyAction('Diff with another reply');
+  await expect(page).toHaveURL(/\/diff\?a=[0-9a-f-]{36}$/);
+  const a = new URL(page.url()).searchParams.get('a')!;
+  /** The reply each link of a list would diff with: its address's `b`. */
+  const offered = (list: string) =>
+    page
+      .getByRole('region', { name: list })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLAnchorElement).href).searchParams.get('b')));
+  const lists = async () => ({ beside: await offered('Beside it'), recent: await offered('Recent replies') });
+  // The first reply of its conversation is beside it, and there only: among the recent it
+  // read "sim-openai · sim-markdown in “First …”" as A itself does.
+  await expect(page.getByRole('region', { name: 'Recent replies' }).getByRole('link').first()).toBeVisible();
+  const { beside, recent } = await lists();
+  expect(beside).toHaveLength(1);
+  expect([...beside, ...recent]).not.toContain(a);
+  expect(new Set([...beside, ...recent]).size).toBe(beside.length + recent.length);
+
+  // Named as both sides, a reply is not diffed with itself: B is still to pick.
+  await app.open(`/diff?a=${a}&b=${a}`);
+  await expect(page.getByText(/^Diffing sim-openai · sim-markdown in “First/)).toBeVisible();
+  expect(Object.values(await lists()).flat()).not.toContain(a);
+  // Named as B beside an A that is no reply: B is the side the other is picked for.
+  await app.open(`/diff?a=00000000-0000-7000-8000-000000000000&b=${a}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'No stored reply' })).toBeVisible();
+  await expect(page.getByText(/^Diffing sim-openai · sim-markdown in “First/)).toBeVisible();
+  expect(Object.values(await lists()).flat()).not.toContain(a);
+});

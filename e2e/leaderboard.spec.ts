@@ -61,6 +61,11 @@ test('the leaderboard: empty, then a few votes rated, filtered in the address, e
   const rows = board(page).getByRole('row');
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(1)).toContainText('sim-markdown');
+  // What a score means in a line; how it is made, folded under "How ranks are computed".
+  await expect(page.getByText('Models ranked by blind votes in races: 1000 is the average model.')).toBeVisible();
+  await expect(page.getByText(/Bradley–Terry score/)).toBeHidden();
+  await page.getByText('How ranks are computed').click();
+  await expect(page.getByText(/Bradley–Terry score/)).toBeVisible();
   // Each row says how many votes it stands on; an interval only from 5 (sim-echo's), not on 4 or 2.
   const row = (model: string) => rows.filter({ hasText: model });
   await expect(row('sim-echo')).toContainText(/\d+–\d+/);
@@ -111,7 +116,11 @@ test('the leaderboard: empty, then a few votes rated, filtered in the address, e
       await app.open(`/leaderboard?q=${marker}`);
       await expect(rows).toHaveCount(4);
       expect(await violations(page), `${view.name}, ${theme}`).toEqual([]);
-      if (view.name === 'phone') expect(await sideways(page)).toBe(0);
+      if (view.name === 'phone') {
+        expect(await sideways(page)).toBe(0);
+        // The board starts in the top half of a phone's first screen, not under the explanation.
+        expect((await board(page).boundingBox())!.y, theme).toBeLessThan(view.height / 2);
+      }
       await app.shot(`leaderboard-${view.name}-${theme}`);
     }
   }

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { playAgent, runNamed, type AgentTurn } from './agent-runs';
-import { expect, test, type Page, sideways, violations, unique } from './support';
+import { expect, test, type Locator, type Page, sideways, violations, unique } from './support';
 
 /** Where the screenshots go, to be looked at. */
 const SHOTS = '/tmp/runs-ui-shots';
@@ -43,6 +43,46 @@ test.beforeAll(async () => {
 });
 
 const timeline = (page: Page) => page.getByRole('group', { name: /^Timeline: / });
+
+/**
+ * A line of facts ("sim-anthropic · sim-tools · 8:22 AM · Open its run") as it shows: the
+ * "·" separators in sight (as text, or drawn before a fact, where its box does not clip
+ * them), and the facts of those among them that start a line of it: a stray "·".
+ */
+function lineDots(line: Locator): Promise<{ shown: number; stray: string[] }> {
+  return line.evaluate((p) => {
+    let clip: Element = p;
+    for (let el: Element | null = p; el; el = el.parentElement)
+      if (getComputedStyle(el).overflowX !== 'visible') {
+        clip = el;
+        break;
+      }
+    const left = clip.getBoundingClientRect().left;
+    const dots: { x: number; what: string }[] = [];
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent ?? '';
+      for (let i = text.indexOf('·'); i >= 0; i = text.indexOf('·', i + 1)) {
+        const range = document.createRange();
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        const box = range.getBoundingClientRect();
+        // Named by its fact: the line's child it is in.
+        let fact: Node = n;
+        while (fact.parentNode && fact.parentNode !== p) fact = fact.parentNode;
+        dots.push({ x: box.left + box.width / 2, what: fact.textContent ?? '' });
+      }
+    }
+    for (const el of p.querySelectorAll('*')) {
+      const before = getComputedStyle(el, '::before');
+      if (before.content.includes('·'))
+        dots.push({ x: el.getBoundingClientRect().left + parseFloat(before.width) / 2, what: el.textContent ?? '' });
+    }
+    const shown = dots.filter((d) => d.x >= left);
+    // Nothing in sight left of it on its line: within a few pixels of the line's edge.
+    return { shown: shown.length, stray: shown.filter((d) => d.x - left < 12).map((d) => d.what) };
+  });
+}
 
 test('a run is listed, found by its name, and opens on its timeline, context and cache health', async ({ page, app }) => {
   await app.open('/runs');
@@ -155,9 +195,24 @@ test('a step opens with its figures, its tool calls, its capture, and what its r
   await capture.click();
   await expect(page).toHaveURL(href!);
   await expect(page.getByRole('heading', { level: 1, name: 'Capture: POST /messages' })).toBeVisible();
+  // Narrow, its line of facts wraps, at some width "Open its run" onto a line of its own
+  // (where depends on the names and the time): at none is a "·" left at a line's start.
+  const runLink = page.getByRole('link', { name: 'Open its run' });
+  for (let width = 560; width >= 320; width -= 10) {
+    await page.setViewportSize({ width, height: 844 });
+    const dots = await lineDots(runLink.locator('xpath=ancestor::p[1]'));
+    expect(dots.stray, `at ${width} px`).toEqual([]);
+    expect(dots.shown, `at ${width} px`).toBeGreaterThan(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   // And back: the capture names its run.
-  await page.getByRole('link', { name: 'Open its run' }).click();
+  await runLink.click();
   await expect(page).toHaveURL(`/runs/${runA}`);
+  for (let width = 560; width >= 320; width -= 10) {
+    await page.setViewportSize({ width, height: 844 });
+    expect((await lineDots(page.getByText(/^Started /).locator('xpath=ancestor::p[1]'))).stray, `at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A link to a step opens the page on it.
   await app.open(`/runs/${runA}?step=2`);
@@ -199,6 +254,13 @@ test('a run diffs with another: the first divergence, the figures B − A, the s
 test('a run becomes a cassette to replay offline, once per name, and a HAR file', async ({ page, app, baseURL }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await app.open(`/runs/${runB}`);
+  // One obvious next step, first and in the primary look; a diff beside it; the rest under "More".
+  const actions = page.getByRole('group', { name: 'Run actions' });
+  await expect(actions.getByRole('button').first()).toHaveAccessibleName('Replay this run offline');
+  await expect(actions.getByRole('button').first()).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(actions.getByRole('button')).toHaveCount(3);
+  await expect(actions.getByRole('button').nth(1)).toHaveAccessibleName('Diff with another run…');
+  await expect(actions.getByRole('button').nth(2)).toHaveAccessibleName('More run actions');
   await page.getByRole('button', { name: 'Replay this run offline' }).click();
   const made = page.getByRole('status').filter({ hasText: 'Cassette' });
   await expect(made).toContainText(`Cassette run-${runB} holds 3 exchanges.`);
@@ -214,14 +276,18 @@ test('a run becomes a cassette to replay offline, once per name, and a HAR file'
   );
 
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export HAR' }).click();
+  const more = page.getByRole('menu', { name: 'More run actions' });
+  await page.getByRole('button', { name: 'More run actions' }).click();
+  await expect(more.getByRole('menuitem')).toHaveText(['Share', 'Export HAR']);
+  await more.getByRole('menuitem', { name: 'Export HAR' }).click();
   // Named by the run's start, not the export's moment.
   expect((await download).suggestedFilename()).toMatch(
     new RegExp(`^sluice-run-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ-${runB}\\.har$`),
   );
 
   // Shared as a snapshot: the link opens the run's steps as plain HTML.
-  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'More run actions' }).click();
+  await more.getByRole('menuitem', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share this run' });
   await dialog.getByRole('button', { name: 'Create link' }).click();
   const link = await dialog.getByRole('textbox', { name: /Share link/ }).inputValue();

@@ -64,6 +64,10 @@ describe.each(PROTOCOLS)('POST /api/chat on %s (simulator)', (protocol) => {
       );
     expect(timing).not.toBeNull();
     expect(text).toContain(`"timing":{"sluiceMs":${timing![1]},"upstreamMs":${timing![2]}}`);
+    // The reply's clock as the headers left (what the page times its bytes from): past both shares, within the reply.
+    const clock = Number(response.headers.get('x-sluice-clock') ?? NaN);
+    expect(clock).toBeGreaterThanOrEqual(Math.floor(Number(timing![1]) + Number(timing![2])) - 2);
+    expect(clock).toBeLessThanOrEqual(stored.timings.end! + 2);
   });
 
   it.each([

@@ -9,7 +9,7 @@ import { exposeStats } from '@/lib/client/render-stats';
 import { openCapturedCompare, openCompare, sendToAll, stopAll } from '@/lib/client/compare/run-compare';
 import { fitPanes } from '@/lib/client/compare/pane-room';
 import { capturedExtras, capturedPrompt } from '@/lib/client/traffic/captured-thread';
-import { exportSession } from '@/lib/client/compare/export-session';
+import { exportSession, sessionFileName } from '@/lib/client/compare/export-session';
 import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { paneDiffs } from '@/lib/client/compare/pane-diffs';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
@@ -113,12 +113,7 @@ export function CompareApp({
         diffs={diffs}
         onExport={
           exportable
-            ? () =>
-                saveFile(
-                  `sluice-compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-                  JSON.stringify(exportSession(providers), null, 2),
-                  'application/json',
-                )
+            ? () => saveFile(sessionFileName(compareId), JSON.stringify(exportSession(providers), null, 2), 'application/json')
             : undefined
         }
       />

@@ -55,12 +55,19 @@ export function LeaderboardView({ board, query, error }: { board: Leaderboard; q
         <PageTitle>Leaderboard</PageTitle>
       </PageHeader>
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
-        <p className="max-w-prose text-sm text-zinc-700 dark:text-zinc-300">
-          Each model’s Bradley–Terry score from blind votes in races: 1000 is the average model, and 400 points more means ten
-          times the odds of being preferred; models of one score share a rank. The interval is 95 %, from 200 resamples of the
-          votes, shown once a model has {INTERVAL_MIN_VOTES} votes (fewer cannot make one). A vote for the best of several panes
-          counts as a win over each of the others, a tie or “both bad” as a tie between every two.
-        </p>
+        {/* What a score means in a line; how it is made folded: open, the text took a phone's first screen, the table below it. */}
+        <div className="flex max-w-prose flex-col gap-1 text-sm text-zinc-700 dark:text-zinc-300">
+          <p>Models ranked by blind votes in races: 1000 is the average model.</p>
+          <details>
+            <summary className="w-fit cursor-pointer text-sky-700 select-none dark:text-sky-400">How ranks are computed</summary>
+            <p className="mt-1">
+              Each model’s Bradley–Terry score: 400 points more means ten times the odds of being preferred; models of one score
+              share a rank. The interval is 95 %, from 200 resamples of the votes, shown once a model has {INTERVAL_MIN_VOTES}{' '}
+              votes (fewer cannot make one). A vote for the best of several panes counts as a win over each of the others, a tie
+              or “both bad” as a tie between every two.
+            </p>
+          </details>
+        </div>
         <LeaderboardFilters query={query} />
         {error ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">

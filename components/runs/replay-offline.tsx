@@ -1,10 +1,10 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { playbackCommand } from '@/lib/client/runs/playback-command';
 import { useRunCassette } from '@/lib/client/runs/use-runs';
 import { Button } from '@/components/ui/button';
-import { ACTION } from './styles';
+import { ACTION, PRIMARY } from './styles';
 
 /** The command to copy, and a button that copies it. */
 function PlaybackCommand({ command }: { command: string }) {
@@ -29,17 +29,19 @@ function PlaybackCommand({ command }: { command: string }) {
 }
 
 /**
- * "Replay this run offline": makes a cassette of the run's exchanges, then shows the
+ * "Replay this run offline", the run page's primary action: makes a cassette of the run's exchanges, then shows the
  * command that plays the agent's run back from it, with nothing sent upstream. When the
  * server refuses (a cassette of that name exists, or no exchange ended whole), it says why.
  */
-export function ReplayOffline({ runId, runName }: { runId: string; runName: string }) {
+export function ReplayOffline({ runId, runName, children }: { runId: string; runName: string; children?: ReactNode }) {
   const cassette = useRunCassette(runId);
   return (
     <>
-      <Button onClick={() => cassette.mutate()} disabled={cassette.isPending} className={ACTION}>
+      <Button onClick={() => cassette.mutate()} disabled={cassette.isPending} className={PRIMARY}>
         {cassette.isPending ? 'Making a cassette…' : 'Replay this run offline'}
       </Button>
+      {/* The run's other actions, on the button's line: what it answers goes under them all. */}
+      {children}
       {cassette.isError ? (
         <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
           {cassette.error.message}

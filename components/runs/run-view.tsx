@@ -12,6 +12,7 @@ import { FigureList } from './figure-list';
 import { RunActions } from './run-actions';
 import { RunStatusBadge } from './run-status';
 import { LocalTime } from '../ui/local-time';
+import { Fact, MetaLine } from '../ui/meta-line';
 import { RunTimeline } from './run-timeline';
 import { RunsHeader } from './runs-header';
 import { StepDetail } from './step-detail';
@@ -65,13 +66,15 @@ export function RunView({ initial, initialStep }: { initial: RunDetail; initialS
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <div className="flex flex-col gap-1">
           <h1 className="text-lg font-semibold break-words">{run.name}</h1>
-          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
-            <span>
+          <MetaLine className="text-sm text-zinc-600 dark:text-zinc-400">
+            <Fact>
               Started <LocalTime at={run.startedAt} />
-            </span>
-            <span>· {SOURCE_WORDS[run.source]}</span>
-            <RunStatusBadge status={run.status} />
-          </p>
+            </Fact>
+            <Fact>{SOURCE_WORDS[run.source]}</Fact>
+            <Fact plain>
+              <RunStatusBadge status={run.status} />
+            </Fact>
+          </MetaLine>
         </div>
         <RunActions run={run} />
         <FigureList label="Run figures" figures={runFigureList(run)} />

@@ -7,6 +7,7 @@ import { stepFigureList } from '@/lib/client/runs/run-figures';
 import { laneName, stepTone, TONE_LABEL } from '@/lib/client/runs/run-timeline';
 import { previousOnLane } from '@/lib/client/runs/use-turn-diff';
 import { prettyArguments } from '@/lib/client/word-diff';
+import { Fact, MetaLine } from '../ui/meta-line';
 import { BiggestItems } from './biggest-items';
 import { FigureList } from './figure-list';
 import { LINK, MUTED, TONE_FILL } from './styles';
@@ -86,15 +87,17 @@ export function StepDetail({
         </h2>
         <StepPicker steps={run.steps} step={step} onSelect={onSelect} />
       </div>
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
-        <span className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={`inline-block h-2.5 w-4 rounded-sm ${TONE_FILL[tone]}`} />
-          {TONE_LABEL[tone]}
-          {step.httpStatus !== undefined ? ` (HTTP ${step.httpStatus})` : ''}
-        </span>
-        {step.model ? <span className="font-mono">· {step.model}</span> : null}
-        {step.parent !== null ? <span>· began from step {step.parent}</span> : null}
-      </p>
+      <MetaLine className="text-sm text-zinc-600 dark:text-zinc-400">
+        <Fact>
+          <span className="inline-flex items-center gap-1.5">
+            <span aria-hidden="true" className={`inline-block h-2.5 w-4 rounded-sm ${TONE_FILL[tone]}`} />
+            {TONE_LABEL[tone]}
+            {step.httpStatus !== undefined ? ` (HTTP ${step.httpStatus})` : ''}
+          </span>
+        </Fact>
+        {step.model ? <Fact className="font-mono">{step.model}</Fact> : null}
+        {step.parent !== null ? <Fact>began from step {step.parent}</Fact> : null}
+      </MetaLine>
       {step.error ? <p className="text-sm text-rose-700 dark:text-rose-400">{step.error}</p> : null}
       <FigureList label="Step figures" figures={stepFigureList(step, runStart)} />
       <p>

@@ -34,3 +34,9 @@ export const ACTION = [
   'inline-flex items-center rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100 disabled:opacity-50',
   'dark:border-zinc-700 dark:hover:bg-zinc-800',
 ].join(' ');
+
+/** The page's one primary action: the app's primary look (sky-700 under white text keeps its contrast in both themes). */
+export const PRIMARY = [
+  'inline-flex items-center rounded-md border border-sky-700 bg-sky-700 px-3 py-1 text-sm font-medium text-white',
+  'hover:bg-sky-800 disabled:opacity-50',
+].join(' ');

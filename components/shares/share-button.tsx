@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { SHARE_EXPIRY_DAYS, type CreatedShare, type NewShareBody } from '@/lib/api/shares';
 import { useCreateShare } from '@/lib/client/shares/share-list';
 import { useOrigin } from '@/lib/client/use-origin';
@@ -23,33 +23,38 @@ const WHAT = {
  * caller's shares with Revoke.
  */
 export function ShareButton({ target, className }: { target: ShareTarget; className?: string }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button
         aria-haspopup="dialog"
-        onClick={() => {
-          setOpen(true);
-          // Opened once rendered: the dialog's content is made fresh each time.
-          requestAnimationFrame(() => dialog.current?.showModal());
-        }}
+        onClick={() => setOpen(true)}
         className={className ?? 'rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700'}
       >
         Share
       </Button>
-      {open ? (
-        <dialog
-          ref={dialog}
-          aria-labelledby="share-dialog-title"
-          // Its own close only: React passes a nested dialog's close (Revoke's question) up to here too.
-          onClose={(e) => e.target === e.currentTarget && setOpen(false)}
-          className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-4 text-zinc-900 backdrop:bg-black/40 dark:bg-zinc-900 dark:text-zinc-100"
-        >
-          <ShareForm target={target} onDone={() => dialog.current?.close()} />
-        </dialog>
-      ) : null}
+      {open ? <ShareDialog target={target} onClose={() => setOpen(false)} /> : null}
     </>
+  );
+}
+
+/** The Share dialog alone, opened as it mounts: for a Share that is a menu's item, not a button of its own. */
+export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  // Opened once rendered: the dialog's content is made fresh each time.
+  useEffect(() => {
+    if (!dialog.current?.open) dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="share-dialog-title"
+      // Its own close only: React passes a nested dialog's close (Revoke's question) up to here too.
+      onClose={(e) => e.target === e.currentTarget && onClose()}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-4 text-zinc-900 backdrop:bg-black/40 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <ShareForm target={target} onDone={() => dialog.current?.close()} />
+    </dialog>
   );
 }
 

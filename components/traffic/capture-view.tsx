@@ -17,6 +17,7 @@ import { CaptureExchangeView } from './capture-exchange-view';
 import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
 import { LocalTime } from '../ui/local-time';
+import { Fact, MetaLine } from '../ui/meta-line';
 import { WebSocketBadge } from './websocket-badge';
 import { WebSocketMessages } from './websocket-messages';
 
@@ -120,26 +121,31 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
               </h1>
               {capture.webSocket ? <WebSocketBadge /> : null}
             </div>
-            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
-              <span>{capture.provider}</span>
-              {capture.model ? <span className="font-mono">· {capture.model}</span> : null}
-              <span>
-                · <LocalTime at={capture.startedAt} />
-              </span>
-              <CaptureStatusBadge capture={capture} />
-              {capture.cassette ? <CassetteBadge cassette={capture.cassette} /> : null}
+            <MetaLine className="text-sm text-zinc-600 dark:text-zinc-400">
+              <Fact>{capture.provider}</Fact>
+              {capture.model ? <Fact className="font-mono">{capture.model}</Fact> : null}
+              <Fact>
+                <LocalTime at={capture.startedAt} />
+              </Fact>
+              <Fact plain>
+                <CaptureStatusBadge capture={capture} />
+              </Fact>
+              {capture.cassette ? (
+                <Fact plain>
+                  <CassetteBadge cassette={capture.cassette} />
+                </Fact>
+              ) : null}
               {capture.run ? (
-                <span>
-                  <span aria-hidden="true">· </span>
+                <Fact>
                   <a
                     href={`/runs/${encodeURIComponent(capture.run.id)}`}
                     className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400"
                   >
                     Open its run{capture.run.lane > 0 ? ` (subagent ${capture.run.lane})` : ''}
                   </a>
-                </span>
+                </Fact>
               ) : null}
-            </p>
+            </MetaLine>
             {capture.error ? <p className="text-sm text-rose-700 dark:text-rose-400">{capture.error}</p> : null}
           </div>
           <CaptureActions capture={capture} />

@@ -45,3 +45,29 @@ export function replyIdIn(value: string | string[] | undefined): string | undefi
   const text = Array.isArray(value) ? value[0] : value;
   return text?.match(UUID)?.[0]?.toLowerCase() ?? (text?.trim() || undefined);
 }
+
+/**
+ * The picker's two lists once one side is chosen: never that reply itself, and each other
+ * reply once. One beside it (its conversation, its race) is listed there, with where it is
+ * and its answer's start; the newest anywhere, under it, only if not already so: listed
+ * twice, a sibling read "sim-openai · sim-markdown in “{the same title}”" as A itself does.
+ */
+export function pickerChoices(
+  chosen: string | undefined,
+  near: ReplyChoice[],
+  recent: ReplyChoice[],
+): { near: ReplyChoice[]; recent: ReplyChoice[] } {
+  const seen = new Set(chosen ? [chosen] : []);
+  const once = (c: ReplyChoice) => !seen.has(c.id) && Boolean(seen.add(c.id));
+  return { near: near.filter(once), recent: recent.filter(once) };
+}
+
+/**
+ * The page's two sides as its address names them: one named twice is one side (a reply
+ * is not diffed with itself), and B alone (or beside an A that is no reply) is the side
+ * the picker starts from.
+ */
+export function diffIds(a: string | undefined, b: string | undefined): [a?: string, b?: string] {
+  if (a === b) return [a];
+  return a ? [a, b] : [b];
+}

@@ -1,6 +1,6 @@
 import { DiffApp } from '@/components/diff/diff-app';
 import { ReplyPicker } from '@/components/diff/reply-picker';
-import { replyIdIn } from '@/lib/api/diff';
+import { diffIds, pickerChoices, replyIdIn } from '@/lib/api/diff';
 import { loadDiffSide, recentReplies, repliesNear } from '@/lib/server/views/diff-sides';
 import { pageUser } from '@/lib/server/auth/page-user';
 
@@ -17,11 +17,12 @@ type Params = Promise<Record<string, string | string[] | undefined>>;
 export default async function DiffPage({ searchParams }: { searchParams: Params }) {
   const params = await searchParams;
   const user = await pageUser();
-  let [a, b] = [replyIdIn(params.a), replyIdIn(params.b)];
-  if (!a && b) [a, b] = [b, undefined];
+  const [a, b] = diffIds(replyIdIn(params.a), replyIdIn(params.b));
   const [sideA, sideB] = await Promise.all([a ? loadDiffSide(user, a) : undefined, b ? loadDiffSide(user, b) : undefined]);
   if (sideA && sideB) return <DiffApp a={sideA} b={sideB} />;
   const missing = [a && !sideA ? a : undefined, b && !sideB ? b : undefined].filter((x): x is string => !!x);
-  const [near, recent] = await Promise.all([sideA ? repliesNear(user, sideA) : [], recentReplies(user, 20)]);
-  return <ReplyPicker a={sideA} near={near} recent={recent.filter((r) => r.id !== sideA?.id)} missing={missing} />;
+  // The side found, whichever it was, is the one the other is picked for.
+  const chosen = sideA ?? sideB;
+  const [near, recent] = await Promise.all([chosen ? repliesNear(user, chosen) : [], recentReplies(user, 20)]);
+  return <ReplyPicker a={chosen} {...pickerChoices(chosen?.id, near, recent)} missing={missing} />;
 }

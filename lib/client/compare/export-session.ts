@@ -1,4 +1,5 @@
 import { totalCost } from '@/lib/pricing/cost';
+import { fileStamp, uuidv7Time } from '@/lib/api/file-names';
 import type { PublicProvider } from '@/lib/api/providers';
 import { replySummary, type ReplySummary } from '@/lib/assemble/reply-summary';
 import { useCompareStore } from './compare-store';
@@ -26,6 +27,16 @@ export interface SessionExport {
     turns: Turn[];
   }[];
   total: ReturnType<typeof totalCost>;
+}
+
+/**
+ * The session's file name, by the race's own start (its id, a UUIDv7, says when), as a
+ * capture's and a run's exports are named (lib/api/file-names.ts), never the export's
+ * moment: "sluice-race-2026-11-28T05-08-19Z-{id}.json".
+ */
+export function sessionFileName(compareId: string | undefined): string {
+  const at = compareId ? uuidv7Time(compareId) : undefined;
+  return `${['sluice-race', at !== undefined ? fileStamp(at) : undefined, compareId].filter(Boolean).join('-')}.json`;
 }
 
 /** The session as it stands now (read once, no subscription). */

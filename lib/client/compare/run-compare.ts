@@ -45,8 +45,8 @@ function paneRunner(key: string): ThreadRunner {
         // handler, their fetches (about 2 ms each here) and the render of the new messages
         // made one long frame.
         const ready = new Promise((resolve) => setTimeout(resolve, 0));
-        // Its times are the stream's own, from its request's start (the server's clock once
-        // joined), as its stored log's are (stored-series.ts): shifted by when this page
+        // Its times are the stream's own, from its request's start on the server's clock
+        // (stream-reply.ts), as its stored log's are (stored-series.ts): shifted by when this page
         // started it, a race joined after a reload (shifted by the page's hydration) and the
         // same race reopened drew the line in two places.
         return {

@@ -62,8 +62,9 @@ const stillShows = (key: string, id: string) => {
  * its figures become the server's (the bars' time to first token, speed and cost), and
  * its line in the chart the one read from its stored event log, in place of the page's
  * own reading. Live, the page times each byte as it read it, the server as it received
- * it: a bar read 492 ms live and 432 ms after a reload, a line ended at 5.44 s live and
- * 5.40 s stored. Until then the bars and the legend mark them "≈".
+ * it, both from the request reaching the server (the answer's headers say where the
+ * server's clock stood: stream-reply.ts); they differ by how much later a byte reached
+ * the page than its headers did. Until then the bars and the legend mark them "≈".
  */
 export async function settlePaneRace(key: string, id: string): Promise<void> {
   const conversationId = paneOf(key)?.conversationId;

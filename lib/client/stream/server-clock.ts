@@ -60,3 +60,21 @@ function lastAtOrBefore(values: number[], target: number): number {
   }
   return low;
 }
+
+/**
+ * When a reply the page asked for started, on this page's clock (performance.now()): on
+ * the server's clock, as its stored times count, not from the page's fetch. The answer's
+ * headers say where the server's clock stood as they left (`x-sluice-clock`); they came
+ * in at `headersAt`, and each byte after them comes the same way back, so a byte read
+ * `t` after the headers came was received about `clock + t` into the reply on the server.
+ * Timed from the fetch instead, the live figures carried what the request took to reach
+ * the server's handler (its upload, the app's routing, the other panes' requests ahead of
+ * it): a time to first token read ~650 ms live was ~190 ms stored. Without a usable
+ * header (an error answer, an older server), the fetch's own start.
+ */
+export function answerStart(fetchedAt: number, headersAt: number, clockHeader: string | null): number {
+  const clock = clockHeader === null || clockHeader.trim() === '' ? NaN : Number(clockHeader);
+  if (!Number.isFinite(clock) || clock < 0) return fetchedAt;
+  // The server's part is within the page's wait for the headers: never before the fetch.
+  return Math.max(fetchedAt, headersAt - clock);
+}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_HEADERS } from '@/lib/api/headers';
 import type { ReplyPatch } from './reply-patch';
+import { answerStart } from './server-clock';
 import { streamReply } from './stream-reply';
 
 const NONCE = 'n0nce';
@@ -129,5 +130,61 @@ describe('a streamed reply', () => {
     const [at, tokens] = progress.at(-1)!;
     expect(tokens).toBe(3);
     expect(at).toBeGreaterThanOrEqual(650 + 200);
+  });
+
+  it('times a new reply on the server’s clock: from its headers, where that clock stood as they left, not from the fetch', async () => {
+    // The request took 600 ms to be answered (its way to the server's handler, the upstream's
+    // wait); the server says its clock stood at 180 ms as the headers left, and the first
+    // token comes 20 ms after them: about 200 ms into the reply, as the server stores it.
+    const encoder = new TextEncoder();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url !== '/api/chat') return new Response('{}', { status: 404 });
+        await sleep(600);
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode(`: sluice ${NONCE} open\n\n`));
+            await sleep(20);
+            controller.enqueue(encoder.encode(chunk('one') + `: sluice ${NONCE} end {"reason":"upstream-eof"}\n\n`));
+            controller.close();
+          },
+        });
+        const headers = {
+          [CHAT_HEADERS.protocol]: 'openai-chat',
+          [CHAT_HEADERS.markerNonce]: NONCE,
+          [CHAT_HEADERS.clock]: '180',
+        };
+        return new Response(body, { headers: { 'content-type': 'text/event-stream', ...headers } });
+      }),
+    );
+    let last: ReplyPatch | undefined;
+    let startedAt: number | undefined;
+    const started = performance.now();
+    await streamReply({
+      replyId: 'r3',
+      source: { body: { provider: 'p', model: 'm', messages: [], requestId: 'q3' } as never },
+      signal: new AbortController().signal,
+      sink: {
+        update: (snapshot) => void (startedAt = snapshot().startedAt ?? startedAt),
+        finish: async (snapshot) => void (last = snapshot()),
+      },
+    });
+    const firstToken = last!.figures!.firstToken!;
+    expect(firstToken).toBeGreaterThanOrEqual(195);
+    // Timed from the fetch it was past 620 ms.
+    expect(firstToken).toBeLessThan(500);
+    // The live progress line counts from the same start.
+    expect(startedAt).toBeGreaterThan(started + 600 - 180 - 5);
+  });
+});
+
+describe('where a reply the page asked for started, on the page’s clock', () => {
+  it('is where the server’s clock stood as the headers left, counted back from their arrival', () => {
+    expect(answerStart(1000, 1650, '170')).toBe(1480);
+  });
+
+  it('is the fetch’s start without a usable clock: none, not a number, negative, or past the page’s whole wait', () => {
+    for (const header of [null, '', 'soon', '-5', '700'] as const) expect(answerStart(1000, 1650, header)).toBe(1000);
   });
 });

@@ -7,7 +7,7 @@ import { CHAT_HEADERS } from '@/lib/api/headers';
 import { api, ApiCallError, readApiError } from '../api';
 import { createLog } from './live-logs';
 import { replyPatch, type ReplyPatch } from './reply-patch';
-import { ServerClock } from './server-clock';
+import { answerStart, ServerClock } from './server-clock';
 import { storedFigures, storedReplyMessage } from '../../figures/stored-reply';
 
 /** What the reply keeps of a failure before streaming: plain data, not the error object. */
@@ -50,7 +50,8 @@ export interface StreamOptions {
   /** The response headers arrived (before any token): the conversation id, if the server has the turn, and the reply's stream id. */
   onHeaders?: (conversationId: string | null, streamId: string | null) => void;
   /**
-   * Each chunk read: the time since the request started (on the server's clock once joined)
+   * Each chunk read: the time since the request reached the server, on its clock (from the
+   * answer's `x-sluice-clock`, or its receive times once joined),
    * and the output's tokens so far, estimated from its text (the compare chart).
    */
   onProgress?: (at: number, tokens: number) => void;
@@ -84,7 +85,8 @@ export async function streamReply({
   onHeaders,
   onProgress,
 }: StreamOptions): Promise<StreamEnd> {
-  const started = performance.now();
+  // From the fetch until the headers say where the server's clock stood (answerStart).
+  let started = performance.now();
   const since = () => performance.now() - started;
   const finish = (patch: ReplyPatch): Promise<StreamEnd> => sink.finish(() => patch).then(() => 'ended');
 
@@ -93,6 +95,7 @@ export async function streamReply({
   if ('body' in source) {
     try {
       response = await post(source.body, signal);
+      started = answerStart(started, performance.now(), response.headers.get(CHAT_HEADERS.clock));
     } catch (error) {
       if (signal.aborted) return 'left';
       return finish({ reply: emptyMessage('error'), preError: preStreamError(error as ApiCallError) });

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { User } from '@/lib/api/users';
 import { streamOwnedBy } from './owned-stream';
+import { CHAT_HEADERS } from '@/lib/api/headers';
 import { sseResponse } from '@/lib/http/sse';
 import { ApiError } from '@/lib/server/http/errors';
 import { readableOf } from '@/lib/server/streams/live';
@@ -9,8 +10,9 @@ import type { StopReason } from '@/lib/server/streams/live/live-streams';
 
 /**
  * Stream `id` from byte `from` on, as an HTTP answer with the first response's
- * headers; a stream abandoned before its first byte answers the error it ended with.
- * Undefined when there is no such stream (unknown, or past its retention).
+ * headers, and the reply's clock as this one's leave (`x-sluice-clock`, on the clock
+ * GET /api/chat/{id}/times reads); a stream abandoned before its first byte answers the
+ * error it ended with. Undefined when there is no such stream (unknown, or past its retention).
  */
 export async function streamAnswer(user: User, id: string, from = 0): Promise<Response | undefined> {
   const reader = await replyStreams().read(id, from);
@@ -24,7 +26,8 @@ export async function streamAnswer(user: User, id: string, from = 0): Promise<Re
     reader.release();
     return Response.json(failure.body, { status: failure.status });
   }
-  return sseResponse(readableOf(reader), { headers: reader.meta.headers });
+  const clock = String(Math.max(0, Date.now() - reader.meta.startedAt));
+  return sseResponse(readableOf(reader), { headers: { ...reader.meta.headers, [CHAT_HEADERS.clock]: clock } });
 }
 
 /** The 404 for a reply whose stream is not (or no longer) here. */
