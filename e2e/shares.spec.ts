@@ -84,6 +84,18 @@ test('share a chat, open the link in another context, revoke it: the link is the
   await expect(other).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   await expect(other.getByText(words).first()).toBeVisible();
   await expect(other.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  // It says it is a copy, of which share and when, kept with it: after a reload too.
+  const forked = other.getByRole('note', { name: 'Forked from a shared conversation' });
+  await expect(forked).toContainText(`“${words}”`);
+  await expect(forked).toContainText(/shared \S/);
+  await other.reload();
+  await expect(forked).toContainText(`“${words}”`);
+  await shots(other, 'share-forked', async (name) => {
+    expect(await sideways(other)).toBe(0);
+    await other.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+  });
+  // The conversation shared is no copy.
+  await expect(page.getByRole('note', { name: 'Forked from a shared conversation' })).toHaveCount(0);
   await other.goto(link);
 
   // Revoked from the dialog's list, asked first: the link opens nothing any more.

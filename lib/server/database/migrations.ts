@@ -217,6 +217,9 @@ export const MIGRATIONS: string[] = [
   // active run as a subagent only when it shares one (issue 50): unrelated apps sending in
   // the same minute no longer merge. Captures written before have none, and adopt none.
   `alter table captures add column prompt_kin text[];`,
+  // A conversation forked from a share (issue 50): the share's title and when it was
+  // shared, so the copy says it is one (ForkedFrom in lib/api/conversations.ts).
+  `alter table conversations add column forked_from jsonb;`,
 ];
 
 /**
