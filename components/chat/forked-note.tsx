@@ -10,21 +10,24 @@ import { LocalTime } from '@/components/ui/local-time';
  */
 export function ForkedNote({ from }: { from: ForkedFrom }) {
   return (
-    <p
+    <div
       role="note"
       aria-label="Forked from a shared conversation"
       className={[
-        'mb-6 flex flex-wrap items-baseline gap-x-2 rounded-md border border-dashed border-zinc-300 px-3 py-2 text-xs',
+        'mb-6 rounded-md border border-dashed border-zinc-300 px-3 py-2 text-xs',
         'text-zinc-600 dark:border-zinc-700 dark:text-zinc-400',
       ].join(' ')}
     >
-      <span className="font-medium text-zinc-700 dark:text-zinc-300">Forked from a shared conversation</span>
-      <span aria-hidden="true">·</span>
-      <span className="min-w-0 break-words">“{from.title}”</span>
-      <span aria-hidden="true">·</span>
-      <span>
-        shared <LocalTime at={from.sharedAt} />
-      </span>
-    </p>
+      <p>
+        <span className="font-medium text-zinc-700 dark:text-zinc-300">Forked from a shared conversation</span>{' '}
+        {/* One piece: on a phone it wraps whole, never leaving a dot at a line's end. */}
+        <span className="whitespace-nowrap">
+          · shared <LocalTime at={from.sharedAt} />
+        </span>
+      </p>
+      <p className="truncate" title={from.title}>
+        “{from.title}”
+      </p>
+    </div>
   );
 }
