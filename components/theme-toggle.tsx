@@ -2,7 +2,7 @@
 
 import { useLayoutEffect } from 'react';
 import { Button } from '@/components/ui/button';
-import { applyChosenTheme } from './theme';
+import { applyChosenTheme, chooseTheme } from './theme';
 
 /**
  * Light or dark: follows the system until the user picks, then remembers. Named by what
@@ -15,7 +15,7 @@ export function ThemeToggle() {
     <Button
       onClick={() => {
         const dark = document.documentElement.classList.toggle('dark');
-        localStorage.setItem('sluice-theme', dark ? 'dark' : 'light');
+        chooseTheme(dark ? 'dark' : 'light');
       }}
       className="ml-auto rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
     >

@@ -138,6 +138,26 @@ test('the panel names the reply it shows, and its rows give the data the room', 
   await panel(page).getByRole('button', { name: 'Close event log' }).click();
   await expect(panel(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Event log', exact: true })).toBeFocused();
+
+  // Escape closes it too, from a row inside it: focus back on its button.
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
+  await rows(page).first().getByRole('button').first().focus();
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Event log', exact: true })).toBeFocused();
+  // And from its button, just pressed.
+  await page.keyboard.press('Enter');
+  await expect(panel(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+
+  // New chat closes it: a new chat has no reply whose events it could show.
+  await page.getByRole('button', { name: 'Event log', exact: true }).click();
+  await expect(panel(page)).toBeVisible();
+  await page.getByRole('link', { name: 'New chat' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  await expect(app.lastReply()).toHaveCount(0);
+  await expect(panel(page)).toHaveCount(0);
 });
 
 test('a capture without timing says so instead of showing every time as 0.0 ms; its import label reads cleanly', async ({

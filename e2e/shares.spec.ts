@@ -82,6 +82,18 @@ test('share a chat, open the link in another context, revoke it: the link is the
   await expect(other).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
   await expect(other.getByText(words).first()).toBeVisible();
   await expect(other.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  // It says it is a copy, of which share and when, kept with it: after a reload too.
+  const forked = other.getByRole('note', { name: 'Forked from a shared conversation' });
+  await expect(forked).toContainText(`“${words}”`);
+  await expect(forked).toContainText(/shared \S/);
+  await other.reload();
+  await expect(forked).toContainText(`“${words}”`);
+  await shots(other, 'share-forked', async (name) => {
+    expect(await sideways(other)).toBe(0);
+    await other.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+  });
+  // The conversation shared is no copy.
+  await expect(page.getByRole('note', { name: 'Forked from a shared conversation' })).toHaveCount(0);
   await other.goto(link);
 
   // Revoked from the dialog's list, asked first: the link opens nothing any more.
@@ -94,5 +106,44 @@ test('share a chat, open the link in another context, revoke it: the link is the
   expect(gone?.status()).toBe(404);
   await expect(other.getByRole('heading', { name: 'Not found' })).toBeVisible();
   expect(csp).toEqual([]);
+  await visitor.close();
+});
+
+test('the share page takes the theme chosen in the app; with none chosen, the system’s', async ({ page, app, browser }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await app.open('/');
+  await app.ask('sim-openai::sim-echo', `Themed ${unique()} share`);
+  await app.done();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this conversation' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByRole('textbox', { name: /Share link/ }).inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const background = (on: Page) => on.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const DARK = 'rgb(9, 9, 11)';
+  const LIGHT = 'rgb(255, 255, 255)';
+
+  // Dark chosen in the app, on a light system: the page the server writes is dark.
+  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await page.goto(link);
+  expect(await background(page)).toBe(DARK);
+  // Light chosen, on a dark system: light.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await app.open('/');
+  await page.getByRole('button', { name: 'Light theme' }).click();
+  await page.goto(link);
+  expect(await background(page)).toBe(LIGHT);
+  // Its 404 too.
+  await page.goto(`${link.slice(0, -4)}AAAA`);
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  expect(await background(page)).toBe(LIGHT);
+
+  // Nothing chosen (another browser): the system's scheme.
+  const visitor = await browser.newContext({ colorScheme: 'dark' });
+  const other = await visitor.newPage();
+  await other.goto(link);
+  expect(await background(other)).toBe(DARK);
+  await other.emulateMedia({ colorScheme: 'light' });
+  expect(await background(other)).toBe(LIGHT);
   await visitor.close();
 });

@@ -55,6 +55,26 @@ test('a reply waiting for tool results can still be answered after a reload, wit
   await expect(page.getByRole('button', { name: 'Send tool results' })).toHaveCount(0);
 });
 
+test('a reply that asks for a tool result puts the focus in its box: the answer is typed at once, Enter sends it', async ({
+  page,
+  app,
+}) => {
+  await app.open('/');
+  await app.ask('sim-openai::sim-tools', `Weather in Oslo ${TOOLS}`);
+  await app.done();
+  const box = page.getByRole('textbox', { name: 'Result of get_weather' });
+  await expect(box).toBeFocused();
+  // Reopened (a reload), the page does not move the focus into the thread: only a reply seen ending here does.
+  await page.reload();
+  await app.hydrated();
+  await expect(box).toBeVisible();
+  await expect(box).not.toBeFocused();
+  await box.focus();
+  await page.keyboard.type('{"temp": 4}');
+  await page.keyboard.press('Enter');
+  await turnWentOn(app, page.locator('main'), '{"temp": 4}');
+});
+
 test('while tool results are pending, the composer’s Send waits and says which Send applies', async ({ page, app }) => {
   await app.open('/');
   await app.ask('sim-openai::sim-tools', `Weather ${TOOLS}`);

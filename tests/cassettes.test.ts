@@ -287,9 +287,11 @@ describe('a cassette a user writes or keeps', () => {
       body: '{"model":"m","messages":[]}',
     });
     expect(response.status).toBe(504);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
-      /Cassette "pinned" has no file .*pinned\.har\): record it first/,
-    );
+    const { message } = ((await response.json()) as { error: { message: string } }).error;
+    expect(message).toMatch(/Cassette "pinned" has no recording yet: record it first/);
+    // Named by its name, never by where it is on the server.
+    expect(message).not.toContain(cassettes);
+    expect(message).not.toContain('.har');
   });
 
   it('refuses a malformed choice, and a file that is not a cassette, saying what is wrong', async () => {
@@ -302,9 +304,10 @@ describe('a cassette a user writes or keeps', () => {
     writeFileSync(join(cassettes, 'broken.har'), '{"log":');
     const broken = await fetch(`${at('broken', 'playback', 'cas-chat')}/models`);
     expect(broken.status).toBe(500);
-    expect(((await broken.json()) as { error: { message: string } }).error.message).toMatch(
-      /broken\.har is not a Sluice cassette/,
-    );
+    const { message } = ((await broken.json()) as { error: { message: string } }).error;
+    expect(message).toMatch(/Cassette "broken" is not a Sluice cassette: its JSON does not parse/);
+    expect(message).not.toContain(cassettes);
+    expect(message).not.toContain('broken.har');
   });
 
   it('hybrid: records what it lacks, plays back what it has', async () => {

@@ -16,6 +16,7 @@ import { EventLogPanel, LOG_TOGGLE_ID } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
 import { ThemeToggle } from '../theme-toggle';
 import { ChatComposer } from './composer';
+import { ForkedNote } from './forked-note';
 import { MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
 import { ParamsPanel } from './params-panel';
@@ -142,7 +143,13 @@ export function ChatApp({
               <ModelDirectory providers={providers} />
             </section>
           ) : (
-            <MessageList />
+            <>
+              {/* The conversation this page opened, while it is still the one shown (New chat replaces it in place). */}
+              {conversation?.forkedFrom && conversationId === conversation.id ? (
+                <ForkedNote from={conversation.forkedFrom} />
+              ) : null}
+              <MessageList />
+            </>
           )}
         </main>
         <footer className="follow-off sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import type { ReplayOf } from '@/lib/api/providers';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
 import type { UiMessage } from '@/lib/client/thread/ui-message';
@@ -19,6 +19,7 @@ import { shownPricing } from '@/lib/client/thread/reply-figures';
 import { ToolResults } from './tool-results';
 import { UserMessage } from './user-message';
 import { VersionSwitch } from './version-switch';
+import { COMPOSER_ID } from '@/components/skip-link';
 
 type Assistant = Extract<UiMessage, { role: 'assistant' }>;
 
@@ -42,6 +43,31 @@ const ReplyHeading = memo(function ReplyHeading({
   );
 });
 
+/**
+ * When a reply streamed here ends by asking for tool results, the focus goes to the first
+ * result's box, so a keyboard user types the answer at once: once per reply, and only
+ * for a stream seen ending (not a reply reopened or re-rendered), and not away from
+ * another field the reader is typing in (only from the page, the composer or its buttons).
+ */
+function useFocusToolResult(article: RefObject<HTMLElement | null>, live: boolean, asks: boolean, enabled: boolean) {
+  const seenLive = useRef(false);
+  const done = useRef(false);
+  useEffect(() => {
+    if (live) seenLive.current = true;
+  }, [live]);
+  useEffect(() => {
+    if (!enabled || !asks || !seenLive.current || done.current) return;
+    done.current = true;
+    const active = document.activeElement;
+    const typing =
+      active instanceof HTMLElement &&
+      active.id !== COMPOSER_ID &&
+      (active.isContentEditable || active.matches('input, textarea, select') || !!active.closest('dialog, [role="dialog"]'));
+    if (typing) return;
+    article.current?.querySelector<HTMLTextAreaElement>('textarea[aria-label^="Result of"]')?.focus();
+  }, [article, asks, enabled]);
+}
+
 function AssistantMessage({ message, isLast, progress }: { message: Assistant; isLast: boolean; progress: boolean }) {
   const { regenerate, answerToolCalls } = useReplyActions();
   const { reply, figures } = message;
@@ -60,6 +86,8 @@ function AssistantMessage({ message, isLast, progress }: { message: Assistant; i
   };
   const highlighted = useLogPanel((s) => (s.highlight?.replyId === message.id ? s.highlight.part : undefined));
   const article = useRef<HTMLElement>(null);
+  // The chat's reply (`progress`), not a race pane's: several panes would fight for the focus.
+  useFocusToolResult(article, live, pendingCalls.length > 0, progress);
   useEffect(() => {
     if (highlighted !== undefined)
       article.current?.querySelector(`[data-part="${highlighted}"]`)?.scrollIntoView({ block: 'center' });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { useMessagePool } from '@/lib/client/thread/message-pool';
@@ -29,6 +29,28 @@ function useShownReply() {
   );
 }
 
+/**
+ * Escape closes the panel beside the chat (the sheet on a phone closes as a dialog does)
+ * while the focus is in it or on the button that opened it; but not where Escape means
+ * something else: a text field (a search cleared), a menu, a dialog. In the capture phase,
+ * and taken, so it comes before the composer's Escape, which would stop a streaming reply.
+ */
+function useEscapeToClose(active: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || e.isComposing) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (!target?.closest(`#event-log, #${LOG_TOGGLE_ID}`)) return;
+      if (target.closest('input, textarea, select, dialog, [role="dialog"], [popover], [role="menu"]')) return;
+      e.preventDefault();
+      close();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [active, close]);
+}
+
 /** Below this width the log opens as a sheet over the page (Tailwind's `md`, where the panel sits beside the chat). */
 const PHONE = '(width < 48rem)';
 
@@ -49,11 +71,12 @@ export function EventLogPanel({ providers }: { providers: PublicProvider[] }) {
       ? 'No events recorded for this reply.'
       : 'Send a message, or import a stream: its events show here.';
   // The sheet closes as a dialog does (focus goes back to what opened it); the panel hands focus back itself.
-  const close = () => {
+  const close = useCallback(() => {
     if (phone) return sheet.current?.close();
     closeLogPanel();
     document.getElementById(LOG_TOGGLE_ID)?.focus();
-  };
+  }, [phone]);
+  useEscapeToClose(!phone, close);
   const about = shown ? (
     <p id={aboutId} className="text-xs text-zinc-600 dark:text-zinc-400">
       {describeReply(shown, providers, shown.latest)}

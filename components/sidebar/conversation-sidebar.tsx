@@ -7,6 +7,7 @@ import { useChatStore } from '@/lib/client/chat/chat-store';
 import { useCompareStore } from '@/lib/client/compare/compare-store';
 import { useConversationList } from '@/lib/client/history/conversation-list';
 import { startNewChat } from '@/lib/client/chat/run-reply';
+import { closeLogPanel } from '@/lib/client/event-log/log-panel';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { SearchBox } from '../search-box';
 import { ConversationItem } from './conversation-item';
@@ -186,6 +187,8 @@ export function ConversationSidebar({ account }: { account?: ReactNode }) {
             aria-current={pathname === '/' ? 'page' : undefined}
             onClick={() => {
               startNewChat();
+              // A new chat has no reply to show events of: the log of the one left closes with it.
+              closeLogPanel();
               setOpen(false);
             }}
             className="rounded-lg bg-sky-700 px-3 py-2 text-center text-sm font-medium text-white hover:bg-sky-800"

@@ -91,6 +91,16 @@ export interface ConversationSummary {
   streaming?: true;
   /** A blind race: 'hidden' until its vote, when its models are labels ("A", "B") wherever it is read; then 'revealed'. */
   blind?: 'hidden' | 'revealed';
+  /** A copy of a shared link's conversation or race ("Fork into my conversations"): the share's title and when it was shared. */
+  forkedFrom?: ForkedFrom;
+}
+
+/** Where a forked conversation came from, kept with it: its page says it is a copy, after a reload too. */
+export interface ForkedFrom {
+  /** The share's title when it was forked (the copy may be renamed since). */
+  title: string;
+  /** When the share was made: how old the snapshot is. */
+  sharedAt: string;
 }
 
 export interface Conversation extends ConversationSummary {

@@ -106,6 +106,22 @@ describe('each model does what its name and description say', () => {
       expect(textTokens(plan(model, 'tokens=150')), model).toBeGreaterThanOrEqual(150);
     expect(plan('sim-fault-keepalive', 'go').tokensPerSecond).toBe(20);
     expect(plan('sim-fault-keepalive', 'tps=400').tokensPerSecond).toBe(400);
+    for (const model of ['sim-fault-error', 'sim-fault-eof', 'sim-fault-malformed']) {
+      expect(plan(model, 'tps=7 delay=1.5'), model).toMatchObject({ tokensPerSecond: 7, firstTokenDelayMs: 1500 });
+    }
+  });
+
+  it('sim-fault-error streams at the tps= asked before its error, as the other models do', async () => {
+    const timed = async (content: string) => {
+      const started = performance.now();
+      const sse = await streamed('sim-fault-error', content);
+      return { ms: performance.now() - started, sse };
+    };
+    // 20 tokens at 40 a second: half a second before the error, not at once.
+    const slow = await timed('fail tokens=20 tps=40 delay=0');
+    expect(slow.sse).toContain('sim-fault-error');
+    expect(slow.ms).toBeGreaterThanOrEqual(450);
+    expect((await timed('fail tokens=20 tps=50000 delay=0')).ms).toBeLessThan(slow.ms);
   });
 
   it('sim-tools calls its tool about what the prompt asks: the places it names, its question', () => {

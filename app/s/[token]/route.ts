@@ -1,5 +1,6 @@
 import { openShare } from '@/lib/server/records/shares';
 import { htmlPage, shareNotFoundPage, sharePageRoute } from '@/lib/server/records/shares/page-route';
+import { pageTheme } from '@/lib/server/http/server-page';
 import { sharePageHtml } from '@/lib/server/records/shares/share-page';
 
 export const dynamic = 'force-dynamic';
@@ -13,6 +14,7 @@ type Context = { params: Promise<{ token: string }> };
 export const GET = sharePageRoute(async (request: Request, { params }: Context) => {
   const { token } = await params;
   const share = await openShare(token, request.headers);
-  if (!share) return shareNotFoundPage();
-  return htmlPage(sharePageHtml(share, share.kind === 'diff' ? undefined : `/s/${token}/fork`));
+  if (!share) return shareNotFoundPage(request);
+  // In the theme the reader chose in the app (its cookie), else the system's: the page has no script to ask.
+  return htmlPage(sharePageHtml(share, share.kind === 'diff' ? undefined : `/s/${token}/fork`, pageTheme(request.headers)));
 });

@@ -212,6 +212,14 @@ export const MIGRATIONS: string[] = [
    alter table captures add column request_blocks bytea[];
    alter table captures alter column request_blocks set storage external;
    create index captures_by_block on captures using gin (request_blocks) with (fastupdate = off);`,
+  // What a related request shares with a capture's (lib/server/proxy/runs/prompt-digest.ts):
+  // its tools' names, system prompt and first user message, hashed. A request joins an
+  // active run as a subagent only when it shares one (issue 50): unrelated apps sending in
+  // the same minute no longer merge. Captures written before have none, and adopt none.
+  `alter table captures add column prompt_kin text[];`,
+  // A conversation forked from a share (issue 50): the share's title and when it was
+  // shared, so the copy says it is one (ForkedFrom in lib/api/conversations.ts).
+  `alter table conversations add column forked_from jsonb;`,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ApiErrorBody } from '@/lib/api/errors';
 import type { RequestHeaders } from './security/same-origin';
-import { escapeHtml, htmlPage, serverPageHtml } from './server-page';
+import { escapeHtml, htmlPage, pageTheme, serverPageHtml, type PageTheme } from './server-page';
 
 /*
  * A browser that navigates (a link followed, a form posted, an address typed) shows
@@ -40,7 +40,7 @@ export interface PageLink {
 }
 
 /** An error as a page's HTML: what happened, in the server's words, and a way on (home, unless `link` says better). */
-export function errorPageHtml(status: number, message: string, link?: PageLink): string {
+export function errorPageHtml(status: number, message: string, link?: PageLink, theme?: PageTheme): string {
   const heading = HEADINGS[status] ?? (status >= 500 ? 'Something failed' : 'That did not work');
   const links = [link, { href: '/', label: 'Go to Sluice' }]
     .filter((l): l is PageLink => l !== undefined)
@@ -50,12 +50,13 @@ export function errorPageHtml(status: number, message: string, link?: PageLink):
     `${heading} · Sluice`,
     `<main class="share-missing"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(message)}</p>` +
       `<p class="share-status-code">HTTP ${status}</p><p>${links}</p></main>`,
+    theme,
   );
 }
 
-/** An error as a page (errorPageHtml), answered with its status. */
-export const errorPage = (status: number, message: string, link?: PageLink): Response =>
-  htmlPage(errorPageHtml(status, message, link), status);
+/** An error as a page (errorPageHtml), answered with its status, in the theme the request's cookie names. */
+export const errorPage = (status: number, message: string, headers?: RequestHeaders, link?: PageLink): Response =>
+  htmlPage(errorPageHtml(status, message, link, headers && pageTheme(headers)), status);
 
 /**
  * `response` as a browser's navigation should get it: a JSON error (the API's body
@@ -72,7 +73,7 @@ export async function asPageForBrowser(headers: RequestHeaders, response: Respon
   } catch {
     // Not the error shape: the status alone says it.
   }
-  const page = errorPage(response.status, message, link);
+  const page = errorPage(response.status, message, headers, link);
   for (const cookie of response.headers.getSetCookie()) page.headers.append('set-cookie', cookie);
   const retry = response.headers.get('retry-after');
   if (retry) page.headers.set('retry-after', retry);

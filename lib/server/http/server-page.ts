@@ -4,14 +4,27 @@ import 'server-only';
  * The pages the server writes itself, without React and without a script: a share's
  * page, its 404, and the error pages a browser gets where an API would answer JSON
  * (error-page.ts). One shell, so they all look like Sluice: its name and mark linking to
- * its home, its type and colours, light or dark as the reader's system is
- * (`public/share.css`, the one stylesheet, of this origin: the CSP allows it).
+ * its home, its type and colours, light or dark as the reader chose in the app, else as
+ * their system is (`public/share.css`, the one stylesheet, of this origin: the CSP allows it).
  */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe for HTML text and quoted attribute values. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** The theme the reader chose in the app; undefined: none chosen, the system's scheme. */
+export type PageTheme = 'light' | 'dark' | undefined;
+
+/**
+ * The reader's chosen theme, from the request's `sluice-theme` cookie: the app's theme
+ * toggle sets it beside its localStorage (components/theme.ts), so a page with no script
+ * follows the choice too.
+ */
+export function pageTheme(headers: { get(name: string): string | null }): PageTheme {
+  const value = (headers.get('cookie') ?? '').match(/(?:^|;)\s*sluice-theme=(light|dark)\s*(?:;|$)/)?.[1];
+  return value === 'light' || value === 'dark' ? value : undefined;
+}
 
 /** Sluice's mark (app/icon.svg), inline: the page loads nothing but its stylesheet. */
 const MARK =
@@ -26,11 +39,12 @@ export const SLUICE_BAR = `<nav class="sluice-bar" aria-label="Sluice"><a class=
  * A whole page. The referrer policy is `same-origin`, not `no-referrer`: a form posted from
  * the page must carry its Origin (Chromium sends `Origin: null` under `no-referrer`, which
  * the origin check refuses), and no other site learns the address, a share's token in it
- * (docs/decisions.md: "The share page's referrer: same-origin").
+ * (docs/decisions.md: "The share page's referrer: same-origin"). `theme`: the reader's
+ * choice, a class on the root the stylesheet follows over the system's scheme.
  */
-export function serverPageHtml(title: string, body: string): string {
+export function serverPageHtml(title: string, body: string, theme?: PageTheme): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"${theme ? ` class="${theme}"` : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title><link rel="stylesheet" href="/share.css"></head>
 <body>${SLUICE_BAR}${body}</body></html>`;

@@ -294,7 +294,7 @@ export class CaptureRecorder {
       requestPlaced(placement, this.startedMs, named);
       return {
         ...(placement.parent ? { parent: placement.parent } : {}),
-        ...(digest ? { full: digest.full, anchor: digest.anchor } : {}),
+        ...(digest ? { full: digest.full, anchor: digest.anchor, kin: digest.kin } : {}),
       };
     } catch (error) {
       console.error(`sluice: placing capture ${this.id} in a run failed: ${redact(String(error), this.secrets)}`);

@@ -2,6 +2,7 @@ import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiErrorBody, ApiErrorType } from '@/lib/api/errors';
 import { errorPageHtml, isNavigation } from '@/lib/server/http/error-page';
+import { pageTheme } from '@/lib/server/http/server-page';
 import { refusal } from '@/lib/server/http/security/guard';
 import type { RequestHeaders } from '@/lib/server/http/security/same-origin';
 import type { ProxyIo } from './proxy-io';
@@ -18,9 +19,10 @@ export function sendError(
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): void {
-  if (isNavigation(viewOf(io.headers))) {
+  const view = viewOf(io.headers);
+  if (isNavigation(view)) {
     io.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
-    io.write(Buffer.from(errorPageHtml(status, message)));
+    io.write(Buffer.from(errorPageHtml(status, message, undefined, pageTheme(view))));
     return io.end();
   }
   const body: ApiErrorBody = { error: { type, message, ...extra } };

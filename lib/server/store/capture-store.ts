@@ -22,7 +22,7 @@ export type CaptureStart = Pick<CaptureDetail, 'request' | 'response'> &
     /** Whose it is (users.id): kept in its own column, not in the summary. */
     owner: string;
     /** Where it stands in its run (the summary's `run` says which): the capture its branch began under, its prompt's hashes. */
-    runPlace?: { parent?: string; full?: string; anchor?: string };
+    runPlace?: { parent?: string; full?: string; anchor?: string; kin?: string[] };
   };
 
 /** What its last write adds: how it ended, and what it carried. */
@@ -139,11 +139,12 @@ export class CaptureStore {
         runPlace?.parent ?? null,
         runPlace?.full ?? null,
         runPlace?.anchor ?? null,
+        runPlace?.kin ?? null,
       );
       const $ = (i: number) => `$${n + i}`;
       return (
         `(${$(1)}, nextval('capture_changes'), ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ` +
-        `${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${hashList($(11))}, ${$(12)}, ${$(13)}, ${$(14)}, ${$(15)}, ${$(16)}, ${$(17)})`
+        `${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::jsonb, ${hashList($(11))}, ${$(12)}, ${$(13)}, ${$(14)}, ${$(15)}, ${$(16)}, ${$(17)}, ${$(18)}::text[])`
       );
     });
     await this.sql.batch([
@@ -151,7 +152,7 @@ export class CaptureStore {
       storeBlocks(blocks),
       {
         sql: `insert into captures (id, changed, started_at, provider, method, path, model, status, summary, request, response, request_blocks,
-                owner_id, run_id, run_lane, run_parent, prompt_full, prompt_anchor)
+                owner_id, run_id, run_lane, run_parent, prompt_full, prompt_anchor, prompt_kin)
               values ${rows.join(', ')}`,
         params,
       },

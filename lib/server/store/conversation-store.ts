@@ -2,6 +2,7 @@ import 'server-only';
 import { storableJson, storableText } from '@/lib/server/database/storable';
 import type { SqlClient } from '@/lib/server/database/sql-client';
 import type { BlindSeat, BlindVote } from '@/lib/api/blind';
+import type { ForkedFrom } from '@/lib/api/conversations';
 import type { ReplayOf } from '@/lib/api/providers';
 import type { ModelPricing } from '@/lib/pricing/cost';
 import { GroupedWrites } from './grouped-writes';
@@ -43,6 +44,8 @@ type ConversationRow = {
   pane: number | null;
   /** A blind race's seats and vote (a session's row only). */
   blind?: { seats: BlindSeat[]; vote?: BlindVote } | null;
+  /** A fork of a share: where it came from. */
+  forked_from?: ForkedFrom | null;
 };
 type MessageRow = {
   id: string;
@@ -62,6 +65,7 @@ const summary = (r: ConversationRow): ConversationSummary => ({
   updatedAt: iso(r.updated_at),
   ...(r.upstream_conversation_id ? { upstreamConversationId: r.upstream_conversation_id } : {}),
   ...(r.blind ? { blind: r.blind.vote ? ('revealed' as const) : ('hidden' as const) } : {}),
+  ...(r.forked_from ? { forkedFrom: { title: r.forked_from.title, sharedAt: r.forked_from.sharedAt } } : {}),
 });
 
 /** Microseconds since the epoch: exact (extract gives numeric), so a page boundary never skips or repeats a row. */

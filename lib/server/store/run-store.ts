@@ -23,6 +23,8 @@ export interface RunMember {
   full?: string;
   /** The hash of its first user message: a conversation's identity when its prompt changed. */
   anchor?: string;
+  /** What a related request shares with it (its tools' names, system prompt, first user message), hashed: PromptDigest.kin. */
+  kin?: string[];
   /** Its run was named by its app (not found by continuity). */
   named: boolean;
 }
@@ -49,6 +51,7 @@ type MemberRow = {
   started_at: Date | string;
   prompt_full: string | null;
   prompt_anchor: string | null;
+  prompt_kin?: string[] | null;
   named: boolean;
 };
 
@@ -59,6 +62,7 @@ const memberOf = (r: MemberRow): RunMember => ({
   startedAt: new Date(r.started_at).getTime(),
   ...(r.prompt_full ? { full: r.prompt_full } : {}),
   ...(r.prompt_anchor ? { anchor: r.prompt_anchor } : {}),
+  ...(r.prompt_kin ? { kin: r.prompt_kin } : {}),
   named: r.named,
 });
 
@@ -116,14 +120,19 @@ export class RunStore {
     return rows[0] && memberOf(rows[0]);
   }
 
-  /** The owner's newest capture in a run found by continuity, begun since `since` (ms): the active run, if any. */
-  async latestContinuity(owner: string, since: number): Promise<RunMember | undefined> {
+  /**
+   * The owner's newest capture in a run found by continuity, begun since `since` (ms): the
+   * active run, if any. With `kin`, only a capture that shares one of them (a tool, the
+   * system prompt, the first user message): the run a request with that kin is a subagent of.
+   */
+  async latestContinuity(owner: string, since: number, kin?: string[]): Promise<RunMember | undefined> {
+    if (kin?.length === 0) return undefined;
     const { rows } = await this.sql.query<MemberRow>(
-      `select c.id, c.run_id, c.run_lane, c.started_at, c.prompt_full, c.prompt_anchor, false as named
+      `select c.id, c.run_id, c.run_lane, c.started_at, c.prompt_full, c.prompt_anchor, c.prompt_kin, false as named
        from captures c join runs r on r.id = c.run_id
-       where c.owner_id = $1 and c.started_at > $2 and r.key is null
+       where c.owner_id = $1 and c.started_at > $2 and r.key is null${kin ? ' and c.prompt_kin && $3::text[]' : ''}
        order by c.started_at desc limit 1`,
-      [owner, new Date(since).toISOString()],
+      [owner, new Date(since).toISOString(), ...(kin ? [kin] : [])],
     );
     return rows[0] && memberOf(rows[0]);
   }

@@ -2,6 +2,7 @@ import 'server-only';
 import type { ShareKind, ShareSnapshot, ShareSummary } from '@/lib/api/shares';
 import type { SqlClient, Statement } from '@/lib/server/database/sql-client';
 import { storableJson } from '@/lib/server/database/storable';
+import type { ForkedFrom } from '@/lib/api/conversations';
 
 type Row = {
   id: string;
@@ -100,8 +101,8 @@ export class ShareStore {
   async writeFork(rows: ForkRows): Promise<void> {
     const statements: Statement[] = [
       {
-        sql: `insert into conversations (id, title, kind, parent_id, pane, leaf_id, owner_id)
-              select c->>'id', c->>'title', c->>'kind', c->>'parent', (c->>'pane')::integer, c->>'leaf', $2
+        sql: `insert into conversations (id, title, kind, parent_id, pane, leaf_id, owner_id, forked_from)
+              select c->>'id', c->>'title', c->>'kind', c->>'parent', (c->>'pane')::integer, c->>'leaf', $2, c->'forkedFrom'
               from jsonb_array_elements($1::jsonb) with ordinality as rows(c, n) order by n`,
         params: [storableJson(rows.conversations), rows.ownerId],
       },
@@ -133,6 +134,8 @@ export interface ForkRows {
     parent: string | null;
     pane: number | null;
     leaf: string | null;
+    /** The share it is a copy of (the chat, or the race's session; not its panes). */
+    forkedFrom?: ForkedFrom;
   }[];
   messages: {
     id: string;

@@ -36,7 +36,7 @@ async function forked(user: User, token: string, request: Request): Promise<Resp
 export const POST = sharePageRoute(async (request: Request, { params }: Context) => {
   const { token } = await params;
   // Checked before it goes into a cookie's path or an address: any other link opens nothing.
-  if (!isShareToken(token)) return shareNotFoundPage();
+  if (!isShareToken(token)) return shareNotFoundPage(request);
   const user = await visitor(request);
   return user ? forked(user, token, request) : signInThenFork(token);
 });
@@ -47,7 +47,7 @@ export const POST = sharePageRoute(async (request: Request, { params }: Context)
  */
 export const GET = sharePageRoute(async (request: Request, { params }: Context) => {
   const { token } = await params;
-  if (!isShareToken(token)) return shareNotFoundPage();
+  if (!isShareToken(token)) return shareNotFoundPage(request);
   if (!hasForkIntent(request.headers)) return new Response(null, { status: 303, headers: { location: sharePath(token) } });
   const user = await visitor(request);
   return user ? forked(user, token, request) : signInThenFork(token);

@@ -22,7 +22,7 @@ const ALLOWED = readVariable(ALLOWED_HOSTS_VARIABLE);
  */
 export function refusal(method: string, headers: RequestHeaders, api: boolean): Response | undefined {
   const refuse = (status: number, type: ApiErrorType, message: string) =>
-    isNavigation(headers) ? errorPage(status, message) : apiError(status, type, message);
+    isNavigation(headers) ? errorPage(status, message, headers) : apiError(status, type, message);
   const host = headers.get('host');
   if (!hostAllowed(host, ALLOWED)) {
     requestRefused('forbidden_host');

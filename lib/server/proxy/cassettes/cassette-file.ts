@@ -46,7 +46,10 @@ export interface Cassette {
   version: string;
 }
 
-/** A cassette file that cannot be read as one: the message names the file and what is wrong. */
+/**
+ * A cassette file that cannot be read as one: the message names the cassette (by its
+ * name, never its path on the server: it reaches the client) and what is wrong.
+ */
 export class CassetteError extends Error {}
 
 export function cassetteDir(): string {
@@ -75,32 +78,32 @@ export function cassetteFile(name: string, owner: string): string {
 
 const cache = new Map<string, Cassette>();
 
-function invalid(file: string, what: string): never {
-  throw new CassetteError(`${path.relative(process.cwd(), file) || file} is not a Sluice cassette: ${what}.`);
+function invalid(name: string, what: string): never {
+  throw new CassetteError(`Cassette "${name}" is not a Sluice cassette: ${what}.`);
 }
 
 /** The file's log, checked to be a cassette's (its JSON, its entries each with a method and a `_sluice.path`), and its ignore list or the default. */
-function validLog(file: string, text: string): { log: CassetteFile['log']; ignore: string[] } {
+function validLog(name: string, text: string): { log: CassetteFile['log']; ignore: string[] } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    invalid(file, `its JSON does not parse (${(error as Error).message})`);
+    invalid(name, `its JSON does not parse (${(error as Error).message})`);
   }
   const log = (parsed as Partial<CassetteFile> | null)?.log;
-  if (!log || !Array.isArray(log.entries)) invalid(file, 'it has no log.entries');
+  if (!log || !Array.isArray(log.entries)) invalid(name, 'it has no log.entries');
   const ignore = log._sluice?.ignore ?? DEFAULT_IGNORED;
   if (!Array.isArray(ignore) || ignore.some((field) => typeof field !== 'string'))
-    invalid(file, 'log._sluice.ignore is not a list of field names');
+    invalid(name, 'log._sluice.ignore is not a list of field names');
   log.entries.forEach((entry, index) => {
     if (typeof entry?._sluice?.path !== 'string' || typeof entry.request?.method !== 'string')
-      invalid(file, `entry ${index} has no request method or _sluice.path`);
+      invalid(name, `entry ${index} has no request method or _sluice.path`);
   });
   return { log, ignore };
 }
 
 function parseCassette(name: string, file: string, text: string): Omit<Cassette, 'bytes' | 'modifiedAt' | 'version'> {
-  const { log, ignore } = validLog(file, text);
+  const { log, ignore } = validLog(name, text);
   const entries = log.entries.map((entry, index) => ({
     entry,
     index,
@@ -161,7 +164,7 @@ export function appendToCassette(name: string, owner: string, entry: CassetteEnt
       });
       // A file that is not a cassette is refused, not added to.
       const cassette: CassetteFile =
-        text === undefined ? newCassetteFile(creatorVersion, owner) : { log: validLog(file, text).log };
+        text === undefined ? newCassetteFile(creatorVersion, owner) : { log: validLog(name, text).log };
       // In the order the requests came (identical ones play back in it), not the order their captures were written.
       const after = cassette.log.entries.findLastIndex((e) => e.startedDateTime <= entry.startedDateTime);
       cassette.log.entries.splice(after + 1, 0, entry);

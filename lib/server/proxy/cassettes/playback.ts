@@ -12,7 +12,7 @@ import { sendError } from '../io-answers';
 import type { ProxyTarget } from '../target';
 import { play } from '../replay/serve-replay';
 import type { CassetteChoice } from './cassette-choice';
-import { CassetteError, cassetteFile, readCassette } from './cassette-file';
+import { CassetteError, readCassette } from './cassette-file';
 import { entryRecording } from './cassette-entry';
 import { closestKey, nextMatch, requestKey, type KeyDifference, type RequestKey } from './request-key';
 
@@ -71,7 +71,8 @@ async function playFromCassette(
           key,
           closest && { index: closest.entry.index, key: closest.entry.key, differences: closest.differences },
         )
-      : `Cassette "${choice.name}" has no file (${cassetteFile(choice.name, owner)}): record it first, with mode=record or hybrid.`;
+      : // By its name only: where the file would be on the server is none of the client's business.
+        `Cassette "${choice.name}" has no recording yet: record it first, with mode=record or hybrid.`;
     recorder.end('cassette-miss', message);
     sendError(
       io,

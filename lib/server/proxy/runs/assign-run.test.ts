@@ -90,7 +90,7 @@ describe('assignRun', () => {
     expect(later).toEqual({ runId: id(2), lane: 0, began: 'run' });
   });
 
-  it('keeps a request whose system prompt changed on its lane; a request with other tools beside an active run is a subagent', async () => {
+  it('keeps a request whose system prompt changed on its lane; a request sharing a tool with an active run is a subagent', async () => {
     const { store, id } = memoryStore();
     const owner = `o${++owners}`;
     const t = Date.now();
@@ -107,7 +107,7 @@ describe('assignRun', () => {
       owner,
       captureId: 'c3',
       startedAt: t + 20,
-      digest: chat([user('search for totals')], 'You are a search subagent.', ['search']),
+      digest: chat([user('search for totals')], 'You are a search subagent.', ['search', 'read_file']),
       fallbackName: 'x',
     });
     expect(sub).toEqual({ runId: id(1), lane: 1, parent: 'c2', began: 'lane' });
@@ -116,7 +116,7 @@ describe('assignRun', () => {
       owner,
       captureId: 'c4',
       startedAt: t + 30,
-      digest: chat([user('search for totals'), call('b'), result('b')], 'You are a search subagent.', ['search']),
+      digest: chat([user('search for totals'), call('b'), result('b')], 'You are a search subagent.', ['search', 'read_file']),
       fallbackName: 'x',
     });
     expect(subNext).toEqual({ runId: id(1), lane: 1 });
@@ -130,6 +130,58 @@ describe('assignRun', () => {
     });
     expect(title).toMatchObject({ runId: id(1), lane: 2 });
     expect(ACTIVE_RUN_MS).toBeGreaterThan(40);
+  });
+
+  it('two unrelated apps sending in the same minute make two runs: a subagent must share a tool, system prompt or first message', async () => {
+    const { store, runs, id } = memoryStore();
+    const owner = `o${++owners}`;
+    const t = Date.now();
+    const agent = await assignRun(store, {
+      owner,
+      captureId: 'c1',
+      startedAt: t,
+      digest: chat([user('fix the bug')], 'You are a coding agent.', ['read_file']),
+      fallbackName: 'x',
+    });
+    expect(agent).toEqual({ runId: id(1), lane: 0 });
+    // Another app, seconds later: its own system prompt, tools and question.
+    const other = await assignRun(store, {
+      owner,
+      captureId: 'c2',
+      startedAt: t + 5_000,
+      digest: chat([user('What is the weather in Oslo?')], 'You answer weather questions.', ['get_weather']),
+      fallbackName: 'x',
+    });
+    expect(other).toEqual({ runId: id(2), lane: 0 });
+    // A third with no system prompt and no tools shares nothing with either.
+    const plain = await assignRun(store, {
+      owner,
+      captureId: 'c3',
+      startedAt: t + 6_000,
+      digest: promptDigest('openai-chat', JSON.stringify({ model: 'm', messages: [user('hello')] }))!,
+      fallbackName: 'x',
+    });
+    expect(plain).toEqual({ runId: id(3), lane: 0 });
+    expect(runs.size).toBe(3);
+    // The weather app's next request continues its own run, and its subagent (a tool in common) branches from it.
+    const next = await assignRun(store, {
+      owner,
+      captureId: 'c4',
+      startedAt: t + 7_000,
+      digest: chat([user('What is the weather in Oslo?'), call('w'), result('w')], 'You answer weather questions.', [
+        'get_weather',
+      ]),
+      fallbackName: 'x',
+    });
+    expect(next).toEqual({ runId: id(2), lane: 0 });
+    const sub = await assignRun(store, {
+      owner,
+      captureId: 'c5',
+      startedAt: t + 8_000,
+      digest: chat([user('Forecast for Bergen')], 'You are a forecast helper.', ['get_weather', 'get_forecast']),
+      fallbackName: 'x',
+    });
+    expect(sub).toEqual({ runId: id(2), lane: 1, parent: 'c4' });
   });
 
   it('a named run keeps its requests; a request that names none never joins it', async () => {

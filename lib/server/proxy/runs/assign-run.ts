@@ -7,7 +7,7 @@ import type { PromptDigest } from './prompt-digest';
 
 /** A request may continue one that began up to this long before it. */
 export const CONTINUITY_WINDOW_MS = 10 * 60_000;
-/** A request that continues none is a subagent of the run whose last request began this recently. */
+/** A request that continues none is a subagent of a run of its app whose request began this recently. */
 export const ACTIVE_RUN_MS = 2 * 60_000;
 
 /** Where a request goes: its run, its lane there, and the capture its branch began under (a new lane's). */
@@ -44,9 +44,12 @@ const queues = () => processSingleton('run-queues', () => new Map<string, Promis
  * its name. Otherwise a request whose prompt extends an earlier request's (that request's
  * whole prompt a prefix of its own) continues that request's run and lane; one that keeps
  * an earlier request's first user message (its prompt changed elsewhere: a cache break to
- * show, not a new task) continues it too. A request that continues none, while a run of
- * its owner is active, is a subagent: a new lane of that run. Else it starts a run. A
- * request with no prompt (a model list) joins the active run, or none.
+ * show, not a new task) continues it too. A request that continues none is a subagent (a
+ * new lane) of the active run of its owner that is plainly its app's: one of whose recent
+ * requests shares a tool, its system prompt or its first user message with it (its
+ * digest's kin). Two unrelated apps sending in the same minute share none, and so start a
+ * run each. Else it starts a run. A request with no prompt (a model list) joins the
+ * owner's active run, or none.
  */
 export function assignRun(store: RunStore, request: RunRequest): Promise<RunPlacement | undefined> {
   const waiting = queues();
@@ -68,7 +71,7 @@ async function place(store: RunStore, request: RunRequest): Promise<RunPlacement
     // An app that names its runs names its subagents' too: a request that names none continues only runs found so.
     placement = await continued(store, request, undefined);
     if (!placement) {
-      const active = await activeRun(store, owner, startedAt);
+      const active = await activeRun(store, owner, startedAt, digest?.kin);
       if (active) placement = await newLane(store, active, digest !== undefined);
       else if (digest) {
         const name = digest.firstUserText ? titleFrom(digest.firstUserText) : request.fallbackName;
@@ -79,7 +82,16 @@ async function place(store: RunStore, request: RunRequest): Promise<RunPlacement
   }
   if (placement) {
     const { runId, lane } = placement;
-    remember(owner, { captureId: request.captureId, runId, lane, startedAt, full: digest?.full, anchor: digest?.anchor, named });
+    remember(owner, {
+      captureId: request.captureId,
+      runId,
+      lane,
+      startedAt,
+      full: digest?.full,
+      anchor: digest?.anchor,
+      kin: digest?.kin,
+      named,
+    });
   }
   return placement;
 }
@@ -101,11 +113,16 @@ async function continued(store: RunStore, request: RunRequest, runId: string | u
   return found && { runId: found.runId, lane: found.lane };
 }
 
-/** The owner's continuity run whose last request began within ACTIVE_RUN_MS, if any. */
-async function activeRun(store: RunStore, owner: string, startedAt: number): Promise<string | undefined> {
+/**
+ * The owner's continuity run with a request begun within ACTIVE_RUN_MS: for a request
+ * with a prompt, one that shares some of its `kin` (see PromptDigest.kin); for one with
+ * none (a model list), any.
+ */
+async function activeRun(store: RunStore, owner: string, startedAt: number, kin?: string[]): Promise<string | undefined> {
   const since = startedAt - ACTIVE_RUN_MS;
-  const mine = recent(owner, since).find((m) => !m.named);
-  return (mine ?? (await store.latestContinuity(owner, since)))?.runId;
+  const shared = kin && new Set(kin);
+  const mine = recent(owner, since).find((m) => !m.named && (!shared || (m.kin ?? []).some((k) => shared.has(k))));
+  return (mine ?? (await store.latestContinuity(owner, since, kin)))?.runId;
 }
 
 /**

@@ -25,6 +25,13 @@ export interface PromptDigest {
   anchor?: string;
   /** Its first user message's text, for a run's name. */
   firstUserText?: string;
+  /**
+   * What a related request of the same app shares with it, each hashed apart: each of its
+   * tools' names, its system prompt, its first user message. A subagent joins a run only
+   * when it shares one of these with a recent request of that run: unrelated apps sending in
+   * the same minute share none (docs/contract.md "Runs").
+   */
+  kin: string[];
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
@@ -46,7 +53,15 @@ export function promptDigest(protocol: ProtocolId, bodyText: string): PromptDige
   for (const section of sections) links.push((link = hash(`${link}\n${hash(section)}`)));
   const firstUser = read.messages.find((m): m is ChatMessage => m.role === 'user' && partsOf(m).length > 0);
   const firstUserText = firstUser && textOf(firstUser);
+  const tools = (read.params?.tools ?? []).map((t) => t.name);
+  const system = read.messages.filter((m) => m.role === 'system');
+  const kin = [
+    ...new Set(tools.map((name) => hash(`tool\n${name}`))),
+    ...(system.length > 0 ? [hash(`system\n${JSON.stringify(system)}`)] : []),
+    ...(firstUser ? [hash(`first\n${JSON.stringify(firstUser)}`)] : []),
+  ];
   return {
+    kin,
     full: link,
     links,
     ...(firstUser ? { anchor: hash(JSON.stringify([(read.params?.tools ?? []).map((t) => t.name).sort(), firstUser])) } : {}),

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { StoredMessage } from '@/lib/api/conversations';
-import type { ShareSnapshot, SharedThread } from '@/lib/api/shares';
+import type { ShareSnapshot, ShareSummary, SharedThread } from '@/lib/api/shares';
 import { textOf, type ChatMessage } from '@/lib/protocols/conversation';
 import { uuidv7 } from '@/lib/server/platform/ids';
 import { packEvents } from '@/lib/server/database/packed-events';
@@ -54,12 +54,15 @@ function threadRows(rows: ForkRows, thread: SharedThread, conversation: ForkRows
  * A share's snapshot as the rows of a new conversation owned by `ownerId`: a chat for a
  * conversation, a compare session with its panes for one. Its messages are the ones the
  * share shows (one version each), with their logs; undefined for a diff, which is two
- * replies and no conversation.
+ * replies and no conversation. The chat (or the session) keeps which share it came from,
+ * so its page says it is a copy.
  */
 export function forkRows(
   ownerId: string,
-  snapshot: ShareSnapshot,
+  share: Pick<ShareSummary, 'title' | 'createdAt'> & { snapshot: ShareSnapshot },
 ): { rows: ForkRows; id: string; kind: 'chat' | 'compare' } | undefined {
+  const { snapshot } = share;
+  const forkedFrom = { title: share.title, sharedAt: share.createdAt };
   const rows: ForkRows = { ownerId, conversations: [], messages: [], events: [] };
   const chat = (title: string, parent: string | null = null, pane: number | null = null) => ({
     id: uuidv7(),
@@ -70,12 +73,20 @@ export function forkRows(
     leaf: null,
   });
   if (snapshot.kind === 'conversation') {
-    const conversation = chat(snapshot.conversation.title);
+    const conversation = { ...chat(snapshot.conversation.title), forkedFrom };
     threadRows(rows, snapshot.conversation, conversation);
     return { rows, id: conversation.id, kind: 'chat' };
   }
   if (snapshot.kind === 'compare') {
-    const session = { id: uuidv7(), title: snapshot.title, kind: 'compare' as const, parent: null, pane: null, leaf: null };
+    const session = {
+      id: uuidv7(),
+      title: snapshot.title,
+      kind: 'compare' as const,
+      parent: null,
+      pane: null,
+      leaf: null,
+      forkedFrom,
+    };
     rows.conversations.push(session);
     snapshot.panes.forEach((pane, i) => threadRows(rows, pane, chat(pane.title, session.id, i)));
     return { rows, id: session.id, kind: 'compare' };

@@ -67,7 +67,7 @@ export async function openShare(token: string, headers: Headers): Promise<OpenSh
 export async function forkShare(user: User, token: string, headers: Headers): Promise<ForkedShare> {
   const share = await openShare(token, headers);
   if (!share) throw new ApiError(404, 'not_found', 'Unknown share.');
-  const fork = forkRows(user.id, share.snapshot);
+  const fork = forkRows(user.id, share);
   if (!fork) throw new ApiError(409, 'conflict', 'A diff is two replies, not a conversation: it cannot be copied into one.');
   await (await store()).shares.writeFork(fork.rows);
   return { id: fork.id, kind: fork.kind, url: fork.kind === 'chat' ? `/c/${fork.id}` : `/race/${fork.id}` };

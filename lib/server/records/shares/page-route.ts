@@ -1,14 +1,14 @@
 import 'server-only';
 import { ApiError, serverFailure } from '@/lib/server/http/errors';
 import { errorPage } from '@/lib/server/http/error-page';
-import { htmlPage } from '@/lib/server/http/server-page';
+import { htmlPage, pageTheme } from '@/lib/server/http/server-page';
 import { refusal, withSecurityHeaders } from '@/lib/server/http/security/guard';
-import { SHARE_NOT_FOUND_HTML } from './share-page';
+import { shareNotFoundHtml } from './share-page';
 
 export { htmlPage };
 
-/** The answer for every link that opens nothing: one body, one status, one set of headers. */
-export const shareNotFoundPage = () => htmlPage(SHARE_NOT_FOUND_HTML, 404);
+/** The answer for every link that opens nothing: one body (in the reader's theme), one status, one set of headers. */
+export const shareNotFoundPage = (request: Request) => htmlPage(shareNotFoundHtml(pageTheme(request.headers)), 404);
 
 /**
  * The share pages' wrapper (`/s/{token}`, its fork): a page's checks (host, same origin
@@ -23,9 +23,9 @@ export function sharePageRoute<Context>(handler: (request: Request, context: Con
     try {
       return withSecurityHeaders(await handler(request, context));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return withSecurityHeaders(shareNotFoundPage());
+      if (error instanceof ApiError && error.status === 404) return withSecurityHeaders(shareNotFoundPage(request));
       const failure = error instanceof ApiError ? error : serverFailure(error);
-      return withSecurityHeaders(errorPage(failure.status, failure.message));
+      return withSecurityHeaders(errorPage(failure.status, failure.message, request.headers));
     }
   };
 }

@@ -7,7 +7,7 @@ import { figureItems } from '@/lib/figures/figure-items';
 import { ms } from '@/lib/figures/log-time';
 import { partsOf, type ChatMessage } from '@/lib/protocols/conversation';
 import type { OpenShare } from '@/lib/server/store/share-store';
-import { escapeHtml, serverPageHtml } from '@/lib/server/http/server-page';
+import { escapeHtml, serverPageHtml, type PageTheme } from '@/lib/server/http/server-page';
 import { shareMarkdownHtml } from './share-markdown';
 import { runHtml } from './share-run';
 
@@ -16,17 +16,20 @@ import { runHtml } from './share-run';
  * this origin (`public/share.css`), in the shell of every page the server writes itself
  * (Sluice's name and mark linking home: `lib/server/http/server-page.ts`): a read-only
  * snapshot needs no script, there is nothing for a reply's text to run in, and the 404
- * below is the very same bytes whatever the link was (no nonce, no route data in it).
+ * below is the very same bytes whatever the link was (no nonce, no route data in it;
+ * only the reader's own theme, from their cookie).
  */
 
 const esc = escapeHtml;
 const page = serverPageHtml;
 
-/** Every link that opens nothing, whatever the reason, answers exactly this. */
-export const SHARE_NOT_FOUND_HTML = page(
-  'Not found · Sluice',
-  `<main class="share-missing"><h1>Not found</h1><p>There is nothing at this address.</p><p><a href="/">Go to Sluice</a></p></main>`,
-);
+/** Every link that opens nothing, whatever the reason, answers exactly this (in the reader's theme). */
+export const shareNotFoundHtml = (theme: PageTheme) =>
+  page(
+    'Not found · Sluice',
+    `<main class="share-missing"><h1>Not found</h1><p>There is nothing at this address.</p><p><a href="/">Go to Sluice</a></p></main>`,
+    theme,
+  );
 
 const KIND_WORDS = {
   conversation: 'conversation',
@@ -47,8 +50,11 @@ const when = (iso: string) => {
   return `<time datetime="${esc(iso)}" title="${esc(SHARE_EXACT.format(at))}">${esc(SHARE_DATE.format(at))} UTC</time>`;
 };
 
-/** The read-only page of a live share. `forkAction`: where its "Fork" form posts (none for a diff). */
-export function sharePageHtml(share: OpenShare, forkAction: string | undefined): string {
+/**
+ * The read-only page of a live share. `forkAction`: where its "Fork" form posts (none for
+ * a diff); `theme`: the reader's choice in the app (else the system's scheme).
+ */
+export function sharePageHtml(share: OpenShare, forkAction: string | undefined, theme?: PageTheme): string {
   const { snapshot } = share;
   const content =
     snapshot.kind === 'conversation'
@@ -71,6 +77,7 @@ export function sharePageHtml(share: OpenShare, forkAction: string | undefined):
 <h1>${esc(share.title)}</h1></div>${fork}</header>
 <main class="share-main">${content}</main>
 <footer class="share-foot"><p>${foot}</p></footer>`,
+    theme,
   );
 }
 

@@ -1,0 +1,33 @@
+'use client';
+
+import type { ForkedFrom } from '@/lib/api/conversations';
+import { LocalTime } from '@/components/ui/local-time';
+
+/**
+ * The top of a chat forked from a shared link ("Fork into my conversations"): it is a
+ * copy, of which share, made when. Kept with the conversation (its `forkedFrom`), so it
+ * says so after a reload, and after a rename too (the share's title, not the copy's).
+ */
+export function ForkedNote({ from }: { from: ForkedFrom }) {
+  return (
+    <div
+      role="note"
+      aria-label="Forked from a shared conversation"
+      className={[
+        'mb-6 rounded-md border border-dashed border-zinc-300 px-3 py-2 text-xs',
+        'text-zinc-600 dark:border-zinc-700 dark:text-zinc-400',
+      ].join(' ')}
+    >
+      <p>
+        <span className="font-medium text-zinc-700 dark:text-zinc-300">Forked from a shared conversation</span>{' '}
+        {/* One piece: on a phone it wraps whole, never leaving a dot at a line's end. */}
+        <span className="whitespace-nowrap">
+          · shared <LocalTime at={from.sharedAt} />
+        </span>
+      </p>
+      <p className="truncate" title={from.title}>
+        “{from.title}”
+      </p>
+    </div>
+  );
+}
