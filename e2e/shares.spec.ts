@@ -147,3 +147,40 @@ test('the share page takes the theme chosen in the app; with none chosen, the sy
   expect(await background(other)).toBe(LIGHT);
   await visitor.close();
 });
+
+test('a race forked from a shared link says it is a copy, of which share', async ({ page, baseURL }) => {
+  const json = { 'content-type': 'application/json', origin: baseURL! };
+  const title = `Raced ${unique()}`;
+  const made = await fetch(`${baseURL}/api/compares`, { method: 'POST', headers: json, body: JSON.stringify({ title }) });
+  expect(made.status).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  for (const [pane, text] of ['left side', 'right side'].entries()) {
+    const reply = await fetch(`${baseURL}/api/chat`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        provider: 'sim-openai',
+        model: 'sim-echo',
+        messages: [{ role: 'user', content: `${text} tps=5000 delay=0` }],
+        compare: { id, pane },
+      }),
+    });
+    await reply.text();
+  }
+  const shared = await fetch(`${baseURL}/api/shares`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ kind: 'compare', id }),
+  });
+  expect(shared.status).toBe(201);
+  const { url } = (await shared.json()) as { url: string };
+
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Fork into my conversations' }).click();
+  await expect(page).toHaveURL(/\/race\/[0-9a-f-]{36}$/);
+  const note = page.getByRole('note', { name: 'Forked from a shared race' });
+  await expect(note).toContainText(`“${title}”`);
+  await page.goto(`/race/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Forked from a shared race' })).toHaveCount(0);
+});

@@ -16,7 +16,7 @@ import { EventLogPanel, LOG_TOGGLE_ID } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
 import { ThemeToggle } from '../theme-toggle';
 import { ChatComposer } from './composer';
-import { ForkedNote } from './forked-note';
+import { ForkedNote } from '../ui/forked-note';
 import { MessageList } from './message-list';
 import { ModelPicker } from './model-picker';
 import { ParamsPanel } from './params-panel';

@@ -22,6 +22,7 @@ import { ComparePane } from './compare-pane';
 import { RaceSection } from './race-section';
 import { BlindVote } from './blind-vote';
 import { CaptureNote } from './capture-note';
+import { ForkedNote } from '../ui/forked-note';
 import { PaneReader } from './pane-reader';
 import { RaceHeader } from './race-header';
 
@@ -118,6 +119,7 @@ export function CompareApp({
         }
       />
       <main className="flex flex-col gap-4">
+        {session?.forkedFrom ? <ForkedNote from={session.forkedFrom} what="race" /> : null}
         {blind && !started ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             Blind race: the server seats these models as A, B, … at random, and their names stay hidden until you vote.
