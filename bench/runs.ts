@@ -6,13 +6,15 @@
  * breaks), beside the same 200 captures' plain list in the same run, and the run's page in
  * Chromium until its 200 steps are drawn, beside the Traffic page drawing the same list.
  * Also what counting a request's context costs once, as its capture is written, beside
- * parsing its JSON.
+ * parsing its JSON; and the Traffic list of 10,000 captures read and scrolled to its end
+ * (bench/traffic-list.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { composeContext } from '../lib/runs/composition';
 import { startCacheUpstream } from '../tests/support/cache-upstream';
 import { startNextServer } from '../tests/support/next-server';
 import { launchBrowser } from './browser';
+import { trafficListFigures } from './traffic-list';
 import { median, metric, type Metric } from './report';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,13 +116,14 @@ export async function run(): Promise<Metric[]> {
     const rows = page.getByRole('row');
     await open(`/runs/${id}`, () => steps.nth(STEPS).waitFor()); // warm up the page's code
     const runPage = median(await sequence(5, () => open(`/runs/${id}`, () => steps.nth(STEPS).waitFor())));
-    const traffic = median(await sequence(5, () => open(`/traffic`, () => rows.nth(50).waitFor())));
+    const traffic = median(await sequence(5, () => open(`/traffic`, () => rows.nth(20).waitFor())));
 
     const parsed = JSON.parse(sample) as unknown;
     const parse = await timed(async () => JSON.parse(sample), 21);
     composeContext('anthropic-messages', parsed); // the tokenizer's tables, loaded once
     const compose = await timed(async () => composeContext('anthropic-messages', JSON.parse(sample)), 21);
     const kb = Math.round(Buffer.byteLength(sample) / 1024);
+    const traffic10k = await trafficListFigures(browser);
     return [
       metric(
         `GET /api/runs/{id}, ${STEPS} steps of ~150 KB`,
@@ -134,7 +137,7 @@ export async function run(): Promise<Metric[]> {
       metric(
         `run page open until its ${STEPS} steps are drawn`,
         runPage,
-        'Traffic page open until 50 rows are drawn',
+        'Traffic page open until its first screen of rows (20) is drawn',
         traffic,
         'ms',
         '< 1000 ms',
@@ -149,6 +152,7 @@ export async function run(): Promise<Metric[]> {
         'report',
         true,
       ),
+      ...traffic10k,
     ];
   } finally {
     await browser.close();
