@@ -23,7 +23,7 @@ vi.mock('@/lib/server/store/captures', () => ({
 }));
 vi.mock('./captures/capture-feed', () => ({ captureWritten: () => {} }));
 vi.mock('@/lib/server/store/runs', () => ({
-  runStore: async () => ({ recentMembers: async () => [], create: async () => 'run' }),
+  runStore: async () => ({ recentMembers: async () => [], latestContinuity: async () => undefined, create: async () => 'run' }),
 }));
 vi.mock('./captures/in-flight', () => ({ whenQuiet: async () => {} }));
 vi.mock('@/lib/server/streams/server-copy/server-copy', () => ({

@@ -143,7 +143,7 @@ describe('assignRun', () => {
       digest: chat([user('fix the bug')], 'You are a coding agent.', ['read_file']),
       fallbackName: 'x',
     });
-    expect(agent).toEqual({ runId: id(1), lane: 0 });
+    expect(agent).toEqual({ runId: id(1), lane: 0, began: 'run' });
     // Another app, seconds later: its own system prompt, tools and question.
     const other = await assignRun(store, {
       owner,
@@ -152,7 +152,7 @@ describe('assignRun', () => {
       digest: chat([user('What is the weather in Oslo?')], 'You answer weather questions.', ['get_weather']),
       fallbackName: 'x',
     });
-    expect(other).toEqual({ runId: id(2), lane: 0 });
+    expect(other).toEqual({ runId: id(2), lane: 0, began: 'run' });
     // A third with no system prompt and no tools shares nothing with either.
     const plain = await assignRun(store, {
       owner,
@@ -161,7 +161,7 @@ describe('assignRun', () => {
       digest: promptDigest('openai-chat', JSON.stringify({ model: 'm', messages: [user('hello')] }))!,
       fallbackName: 'x',
     });
-    expect(plain).toEqual({ runId: id(3), lane: 0 });
+    expect(plain).toEqual({ runId: id(3), lane: 0, began: 'run' });
     expect(runs.size).toBe(3);
     // The weather app's next request continues its own run, and its subagent (a tool in common) branches from it.
     const next = await assignRun(store, {
@@ -181,7 +181,7 @@ describe('assignRun', () => {
       digest: chat([user('Forecast for Bergen')], 'You are a forecast helper.', ['get_weather', 'get_forecast']),
       fallbackName: 'x',
     });
-    expect(sub).toEqual({ runId: id(2), lane: 1, parent: 'c4' });
+    expect(sub).toEqual({ runId: id(2), lane: 1, parent: 'c4', began: 'lane' });
   });
 
   it('a named run keeps its requests; a request that names none never joins it', async () => {
