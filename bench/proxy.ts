@@ -15,6 +15,7 @@ import { startNextServer } from '../tests/support/next-server';
 import { startPortkey } from '../tests/support/portkey';
 import { settled, stream, throughput, type Target, type Timing } from './relay-streams';
 import { benchProvidersFile, cpuSeconds, startBenchUpstream, startFloorPipe } from './relay-peers';
+import { agentMetrics, agentRounds, agentScenario } from './proxy-agent';
 import { median, pct, type Metric } from './report';
 import { replayTiming } from './replay-timing';
 import { startTelemetrySink, telemetryCost } from './telemetry-on';
@@ -146,7 +147,8 @@ export async function run(): Promise<Metric[]> {
   const floor = await startFloorPipe(upstream.origin);
   // Every capture is kept, so the count at the end is every request the run sent.
   const env = { SLUICE_CONFIG: benchProvidersFile(upstream.origin), SLUICE_CAPTURE_RETENTION: '1000000' };
-  const next = await startNextServer(env);
+  // BENCH_PORT: a port of one's own on a machine shared with other servers.
+  const next = await startNextServer(env, { port: Number(process.env.BENCH_PORT) || undefined });
   const portkey = await startPortkey();
   const targets: Record<Key, Target> = {
     direct: { name: 'direct', url: `${upstream.origin}/v1/chat/completions`, body, headers },
@@ -173,6 +175,14 @@ export async function run(): Promise<Metric[]> {
     await settled(server);
     // PROXY_BENCH_ONLY=replay: just /replay's timing (bench/replay-timing.ts; written to proxy.partial.json).
     if (process.env.PROXY_BENCH_ONLY === 'replay') return await replayTiming(next.origin, targets.proxy, targets.direct);
+    const agent = agentScenario({ upstream: upstream.origin, floor: floor.origin, sluice: next.origin });
+    const agentFigures = async () => {
+      const { idle, busy } = await agentRounds(agent, step);
+      await settled(server);
+      return [...agentMetrics('idle-spaced (1 s apart)', idle), ...agentMetrics('back-to-back', busy)];
+    };
+    // PROXY_BENCH_ONLY=agent: just the agent-shaped scenario (written to proxy.partial.json).
+    if (process.env.PROXY_BENCH_ONLY === 'agent') return await agentFigures();
     step('latency');
     const rounds = 15;
     const block = 5;
@@ -243,6 +253,8 @@ export async function run(): Promise<Metric[]> {
     sent += 300 + 15 * 5; // its warm-up and its rounds through this server's proxy
     // PROXY_BENCH_ONLY=latency: just these (a quick look while working; written to proxy.partial.json).
     if (process.env.PROXY_BENCH_ONLY === 'latency') return latencyMetrics;
+    const agentMetricsOfRun = await agentFigures();
+    sent += agent.state.sent;
     const replayMetrics = await replayTiming(next.origin, targets.proxy, targets.direct);
     sent += 2; // the two streams it records through the proxy
 
@@ -286,6 +298,7 @@ export async function run(): Promise<Metric[]> {
     const ratio = median(many.proxy) / median(many.direct);
     return [
       ...latencyMetrics,
+      ...agentMetricsOfRun,
       ...replayMetrics,
       overDirectMany('the Sluice proxy', many.proxy, many.direct, '>= 0.9', ratio >= 0.9),
       overDirectMany('the floor, a Node http pipe', many.floor, many.direct, 'reference', true),

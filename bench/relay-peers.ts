@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen } from '@/lib/simulator/serve-fetch';
+import { agentAnswerEvents } from '../tests/support/agent-run';
 
 const chunk = (i: number, id = 'bench') =>
   `data: {"id":"chatcmpl-${id}","object":"chat.completion.chunk","created":1,"model":"bench",` +
@@ -17,7 +18,10 @@ const chunk = (i: number, id = 'bench') =>
  * events as fast as the reader takes them, "hold" sends one event and keeps the stream
  * open until the client leaves, "hold-N" sends N events first; "gate" sends one event and
  * ends once `release()` is called (each gated stream then ends whole), `gated()` counting
- * those open.
+ * those open. `POST …/messages` (an agent-shaped request: bench/proxy.ts, bench/agents.ts)
+ * reads the body whole without parsing it, as fast whatever it holds, and answers an agent
+ * step (tests/support/agent-run.ts `agentAnswerEvents`), its events `x-bench-pace` ms
+ * apart (none: as fast as the reader takes them).
  */
 export async function startBenchUpstream(): Promise<{
   origin: string;
@@ -26,7 +30,20 @@ export async function startBenchUpstream(): Promise<{
   release: () => void;
 }> {
   const gates = new Set<() => void>();
+  const agentAnswer = agentAnswerEvents();
   const server = createServer(async (req, res) => {
+    if (req.url?.endsWith('/messages')) {
+      for await (const part of req) void part;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.flushHeaders();
+      const pace = Number(req.headers['x-bench-pace'] ?? 0);
+      for (const event of agentAnswer) {
+        if (res.destroyed) return;
+        if (!res.write(event)) await once(res, 'drain');
+        if (pace > 0) await new Promise((r) => setTimeout(r, pace));
+      }
+      return void res.end();
+    }
     req.setEncoding('utf8'); // one decoder for the whole body
     let body = '';
     for await (const part of req) body += part;
@@ -64,15 +81,24 @@ export async function startBenchUpstream(): Promise<{
   };
 }
 
-/** A providers file (in a folder of its own) whose one provider, `bench`, is the bench upstream at `origin`: its path. */
+/**
+ * A providers file (in a folder of its own) whose providers are the bench upstream at
+ * `origin`: `bench` as an OpenAI Chat provider, `bench-anthropic` as a Messages one. Its path.
+ */
 export function benchProvidersFile(origin: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'sluice-bench-')), 'config.json');
-  writeFileSync(file, JSON.stringify({ providers: [{ id: 'bench', protocol: 'openai-chat', baseUrl: `${origin}/v1` }] }));
+  const providers = [
+    { id: 'bench', protocol: 'openai-chat', baseUrl: `${origin}/v1` },
+    { id: 'bench-anthropic', protocol: 'anthropic-messages', baseUrl: origin },
+  ];
+  writeFileSync(file, JSON.stringify({ providers }));
   return file;
 }
 
 /**
- * The floor: a minimal Node http pipe in its own process, request in, upstream bytes out.
+ * The floor: a minimal Node http pipe in its own process, request in, upstream bytes out:
+ * `/` to the upstream's `/v1/chat/completions`, any other path to the same path there,
+ * the app's headers passed on but its connection's own.
  * `GET /memory` answers its `process.memoryUsage()` after full collections (it runs with
  * `--expose-gc`), for the memory bench (bench/stream-memory.ts).
  */
@@ -87,13 +113,14 @@ export async function startFloorPipe(upstream: string): Promise<{ origin: string
         global.gc();
         return res.end(JSON.stringify({ collected: true, pid: process.pid, ...process.memoryUsage() }));
       }
+      const { host, connection, ...headers } = req.headers;
       const out = http.request({
         host: up.hostname,
         port: up.port,
-        path: '/v1/chat/completions',
+        path: req.url === '/' ? '/v1/chat/completions' : req.url,
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json' },
+        headers,
       }, (upRes) => {
         res.writeHead(upRes.statusCode, { 'content-type': 'text/event-stream' });
         res.flushHeaders();

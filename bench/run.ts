@@ -5,6 +5,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<Metric[]> }>
   protocols: () => import('./protocols'),
   relay: () => import('./relay'),
   proxy: () => import('./proxy'),
+  agents: () => import('./agents'),
   ui: () => import('./ui'),
   log: () => import('./log'),
   markdown: () => import('./markdown'),

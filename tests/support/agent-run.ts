@@ -194,3 +194,75 @@ export async function storedRequestBytes(
   ];
   return { total: blocks + lists + inline, blocks, lists, inline };
 }
+
+/** What Claude Code sends beside an agent run's body: its own key (passed on by the proxy, redacted in the capture). */
+export const AGENT_HEADERS = { 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-ant-bench-not-a-key' };
+
+/**
+ * The request of the run nearest `bytes` long, and the `count` after it: a stretch of
+ * the run around that size (each the one before and a step more), for the benches
+ * that send agent-shaped requests (bench/proxy.ts, bench/agents.ts).
+ */
+export function agentRequestsNear(bytes: number, count: number, seed = 51): string[] {
+  const bodies = agentRunRequests(200, seed);
+  let at = 0;
+  for (const [i, body] of bodies.entries()) if (Math.abs(body.length - bytes) < Math.abs(bodies[at]!.length - bytes)) at = i;
+  const from = Math.max(0, Math.min(at - Math.floor(count / 2), bodies.length - count));
+  return bodies.slice(from, from + count);
+}
+
+const sse = (type: string, data: Json) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+
+/**
+ * An agent step's answer as the Messages API streams it: thinking (40 deltas and its
+ * signature), a few words (20 deltas), then a tool call whose input comes in 8 pieces,
+ * stopping for the tool. 78 events, 11 KB, the same every time.
+ */
+export function agentAnswerEvents(seed = 52): string[] {
+  const random = seededRandom(seed);
+  const events = [
+    sse('message_start', {
+      message: {
+        id: 'msg_01benchagentstep',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5-20250929',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 38_000, cache_read_input_tokens: 36_500, cache_creation_input_tokens: 1_400, output_tokens: 1 },
+      },
+    }),
+    sse('content_block_start', { index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }),
+  ];
+  for (let i = 0; i < 40; i++)
+    events.push(sse('content_block_delta', { index: 0, delta: { type: 'thinking_delta', thinking: ` ${words(random, 3)}` } }));
+  events.push(
+    sse('content_block_delta', { index: 0, delta: { type: 'signature_delta', signature: 'EqBench'.repeat(40) } }),
+    sse('content_block_stop', { index: 0 }),
+    sse('content_block_start', { index: 1, content_block: { type: 'text', text: '' } }),
+  );
+  for (let i = 0; i < 20; i++)
+    events.push(sse('content_block_delta', { index: 1, delta: { type: 'text_delta', text: ` ${words(random, 2)}` } }));
+  events.push(
+    sse('content_block_stop', { index: 1 }),
+    sse('content_block_start', {
+      index: 2,
+      content_block: { type: 'tool_use', id: 'toolu_01benchagentstep', name: 'Tool7_read', input: {} },
+    }),
+  );
+  const input = JSON.stringify({ file_path: `/work/src/${words(random, 6).replace(/ /g, '/')}.ts`, limit: 400 });
+  for (let i = 0; i < 8; i++)
+    events.push(
+      sse('content_block_delta', {
+        index: 2,
+        delta: { type: 'input_json_delta', partial_json: input.slice((i * input.length) / 8, ((i + 1) * input.length) / 8) },
+      }),
+    );
+  events.push(
+    sse('content_block_stop', { index: 2 }),
+    sse('message_delta', { delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 412 } }),
+    sse('message_stop', {}),
+  );
+  return events;
+}

@@ -17,7 +17,7 @@ import { sendError } from './io-answers';
 import { pipeBody } from './pipe-body';
 import type { ProxyIo } from './proxy-io';
 import { downstreamHeaders, ownCredential, upstreamHeaders } from './proxy-headers';
-import { BodyBrokeOff, bodyOf, countedBody, WHOLE_BODY_BYTES, wholeBody } from './request-body';
+import { BodyBrokeOff, bodyIsHere, bodyOf, countedBody, streamedBody, WHOLE_BODY_BYTES, wholeBody } from './request-body';
 import { dispatchUpstream, type UpstreamAnswer } from './upstream-dispatch';
 
 let settingsOnce: ReturnType<typeof relaySettings> | undefined;
@@ -118,37 +118,50 @@ function trackExchange(io: ProxyIo, { target, owner, cassette }: Admitted, arriv
 async function forwardUpstream(io: ProxyIo, admitted: Admitted, arrivedAt: number, preread?: Buffer): Promise<void> {
   const { target, declared } = admitted;
   const { headersTimeoutMs } = settings();
-  /** The body read whole before the request goes upstream. */
-  let whole: Buffer | undefined;
-  const exchange = trackExchange(io, admitted, arrivedAt, () => whole);
+  /**
+   * The body's chunks come here for the capture; once it is made (after the request went
+   * upstream) those come are handed to it whole, and each one after it as it comes.
+   */
+  const kept: Buffer[] = [];
+  let handedOver = false;
+  const keep = (chunk: Buffer) => void (handedOver ? capture().requestChunk(chunk) : kept.push(chunk));
+  const exchange = trackExchange(io, admitted, arrivedAt, () => {
+    handedOver = true;
+    return kept.length > 1 ? Buffer.concat(kept) : kept[0];
+  });
   const { capture, finish, abort } = exchange;
   const headers = upstreamHeaders(io.headers, target.provider, !ownCredential(io.headers, io.url));
 
   const timeout = setTimeout(() => abort.abort(), headersTimeoutMs);
   const source = bodyOf(io);
+  const sized = source && declared > 0 && declared <= WHOLE_BODY_BYTES;
   const reading = preread
     ? Promise.resolve(preread)
-    : source && declared > 0 && declared <= WHOLE_BODY_BYTES
+    : sized && bodyIsHere(source, declared)
       ? wholeBody(source, abort, Infinity, declared)
       : undefined;
-  const counted = source && !reading ? countedBody(source, capture(), abort) : undefined;
+  const streamed = sized && !reading ? streamedBody(source, keep) : undefined;
+  const counted = source && !reading && !streamed ? countedBody(source, capture(), abort) : undefined;
   let upstream: UpstreamAnswer;
   let sendingAt = arrivedAt;
   try {
     const read = reading && (await reading);
-    whole = read === 'too-large' ? undefined : read;
+    const whole = read === 'too-large' ? undefined : read;
     if (reading && !whole) throw new BodyBrokeOff();
+    if (whole) keep(whole);
     sendingAt = performance.now();
     const sending = dispatchUpstream(target.url, {
       method: io.method,
       headers,
-      ...(whole?.byteLength ? { body: whole } : counted ? { body: counted } : {}),
+      ...(whole?.byteLength ? { body: whole } : { body: streamed ?? counted }),
       signal: abort,
     });
     // After undici's own turn that writes the request (it checks a reused socket first, in a setImmediate).
     setImmediate(capture);
     upstream = await sending;
-  } catch (error) {
+  } catch (failure) {
+    await streamed?.rest();
+    const error = streamed?.brokeOff ? new BodyBrokeOff() : failure;
     if (!exchange.finished)
       answerFailure(io, exchange, error, { origin: new URL(target.url).origin, tooLarge: counted?.tooLarge });
     return;

@@ -11,14 +11,20 @@ const HAS_NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const bodyOf = (io: ProxyIo): Readable | undefined => (HAS_NO_BODY.has(io.method) ? undefined : io.body);
 
 /**
- * A body of a declared length up to WHOLE_BODY_BYTES (an SDK's request, in practice) is
- * read whole before the request goes upstream, and sent with its head in one write, as
- * nginx buffers request bodies: streamed on, undici sent the head only with the first
- * chunk, which reached it through a stream of its own several turns of the event loop
- * later (docs/decisions.md: "The recording proxy's lean path"). The upstream reads the
- * whole body before it answers anyway; the capture keeps that much of it too.
+ * A body of a declared length up to WHOLE_BODY_BYTES (an SDK's request, in practice) that
+ * is all here once the request is admitted (it came in the read that held the head) is
+ * taken whole, and sent with its head in one write, as nginx buffers request bodies:
+ * streamed on, undici sent the head only with the first chunk, which reached it through a
+ * stream of its own several turns of the event loop later (docs/decisions.md: "The
+ * recording proxy's lean path"). One still coming (an agent's 150 KB request arrives in
+ * several reads) goes on as it comes (`streamedBody`): waiting for its last read, the
+ * upstream began reading it only then (docs/decisions.md: "An agent's request streamed
+ * on"). The capture keeps that much of it too.
  */
 export const WHOLE_BODY_BYTES = CAPTURED_BODY_BYTES;
+
+/** Whether the body of `declared` bytes is all here already: read whole, it costs no wait. */
+export const bodyIsHere = (source: Readable, declared: number) => source.readableLength >= declared;
 
 export class BodyBrokeOff extends Error {
   constructor() {
@@ -56,6 +62,49 @@ export function wholeBody(
     source.once('error', () => resolve(undefined));
     signal.addEventListener('abort', () => resolve(undefined), { once: true });
   });
+}
+
+/**
+ * The app's body of a declared length as undici takes an iterable: what has come goes out
+ * with the head at once, each read after it as it comes, every chunk handed to `keep` for
+ * the capture first (byte for byte, as the app sent it). Pulled: the app is read only as
+ * fast as the upstream takes it. `brokeOff`: it ended before its declared length (the app
+ * hung up mid-body), which undici hears as the iterable's error. `rest()`: what undici left
+ * unread (the upstream failed first), read and kept, so the capture holds the request whole.
+ * The source is never destroyed by an iterator let go early: it is the app's connection.
+ */
+export function streamedBody(
+  source: Readable,
+  keep: (chunk: Buffer) => void,
+): AsyncIterable<Buffer> & { brokeOff: boolean; rest(): Promise<void> } {
+  let ended = false;
+  const read = async function* () {
+    try {
+      for await (const chunk of source.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
+      ended = true;
+    } catch (error) {
+      body.brokeOff = true;
+      throw error;
+    }
+  };
+  const body = {
+    brokeOff: false,
+    async *[Symbol.asyncIterator]() {
+      for await (const chunk of read()) {
+        keep(chunk);
+        yield chunk;
+      }
+    },
+    async rest() {
+      if (ended || body.brokeOff || source.readableEnded) return;
+      try {
+        for await (const chunk of read()) keep(chunk);
+      } catch {
+        // Broke off: what came is kept.
+      }
+    },
+  };
+  return body;
 }
 
 /** The app's body on its way upstream, kept for the capture and bounded. */

@@ -160,12 +160,17 @@ function parsedUrl(url: string): { origin: string; path: string } | { protocol: 
 
 /**
  * Any request, for the recording proxy: the app's method, headers and body (whole, or
- * streamed as it arrives), on the shared pool. Resolves at the response's head. Not sent
+ * streamed as it arrives: a stream, or an iterable pulled as the socket drains), on the shared pool. Resolves at the response's head. Not sent
  * again on a stale connection: the app's body has been read by then, and the app retries itself.
  */
 export function dispatchUpstream(
   url: string,
-  init: { method: string; headers: Record<string, string | string[]>; body?: Readable | Buffer; signal: Abortable },
+  init: {
+    method: string;
+    headers: Record<string, string | string[]>;
+    body?: Readable | Buffer | AsyncIterable<Buffer>;
+    signal: Abortable;
+  },
 ): Promise<UpstreamAnswer> {
   const target = parsedUrl(url);
   if ('protocol' in target) return Promise.reject(new UpstreamConnectError(`unsupported protocol ${target.protocol}`));
@@ -177,7 +182,8 @@ export function dispatchUpstream(
         path: target.path,
         method: init.method as Dispatcher.HttpMethod,
         headers: init.headers,
-        body: init.body ?? null,
+        // undici writes an async iterable as it yields (client-h1's writeIterable); its types list only streams.
+        body: (init.body ?? null) as Dispatcher.DispatchOptions['body'],
       },
       handler,
     );
