@@ -98,7 +98,8 @@ const CaptureRow = memo(function CaptureRow({
         ) : null}
       </Cell>
       <Cell className="min-w-0 font-mono break-all max-md:order-2 max-md:basis-[calc(100%-4.25rem)]">
-        <Link href={href} className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
+        {/* No prefetch: a reader scrolling an agent's thousands of captures would fetch each one's page. */}
+        <Link href={href} prefetch={false} className="text-sky-700 underline-offset-2 hover:underline dark:text-sky-400">
           {capture.path}
         </Link>
         {capture.cassette ? (
