@@ -68,6 +68,8 @@ test('a long list draws only the rows near the screen and reads on as the reader
   await expect(rows.last()).toHaveAttribute('aria-rowindex', String(COUNT + 1));
   expect(await rows.count()).toBeLessThan(60);
   await expect(page.getByRole('button', { name: 'Load more captures' })).toHaveCount(0);
+  // Older pages read are not news: the live region tells only of captures that arrive.
+  await expect(page.getByRole('status', { name: 'New captures' })).toHaveText('');
 
   // Back at the top, the newest is drawn again.
   await page.keyboard.press('Home');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyMessage } from '@/lib/assemble/message';
 import type { CaptureSummary } from '@/lib/api/captures';
-import { newCapturesText } from './announce';
+import { arrivedSince, newCapturesText } from './announce';
 import { captureCells, captureFigureList } from './capture-figures';
 
 const done: CaptureSummary = {
@@ -56,5 +56,18 @@ describe('a capture’s figures', () => {
     expect(newCapturesText([done])).toBe('New capture: POST /chat/completions, sim-markdown');
     expect(newCapturesText([done, done, done])).toBe('3 new captures');
     expect(newCapturesText([])).toBe('');
+  });
+
+  it('announces the captures that arrived above the newest seen, not older pages read as the reader scrolls', () => {
+    const at = (id: string, second: number) => ({
+      ...done,
+      id,
+      startedAt: `2026-11-28T10:00:${String(second).padStart(2, '0')}.000Z`,
+    });
+    const seen = at('c', 30);
+    const older = [at('b', 20), at('a', 10)];
+    expect(arrivedSince([seen, ...older], seen)).toEqual([]);
+    const fresh = [at('e', 40), at('d', 30)];
+    expect(arrivedSince([...fresh, seen, ...older], seen).map((c) => c.id)).toEqual(['e', 'd']);
   });
 });
