@@ -4,6 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { SHARE_EXPIRY_DAYS, type CreatedShare, type NewShareBody } from '@/lib/api/shares';
 import { useCreateShare } from '@/lib/client/shares/share-list';
 import { useOrigin } from '@/lib/client/use-origin';
+import { useCurrentUser } from '@/lib/client/current-user';
+import { LOCAL_USER_ID } from '@/lib/api/users';
 import { Button } from '@/components/ui/button';
 import { ShareList } from './share-list';
 
@@ -64,6 +66,9 @@ function ShareForm({ target, onDone }: { target: ShareTarget; onDone: () => void
   const [signedInOnly, setSignedInOnly] = useState(false);
   const [made, setMade] = useState<CreatedShare>();
   const [copied, setCopied] = useState(false);
+  // Without sign-in there is no one signed in to limit a link to: the choice is not offered.
+  const me = useCurrentUser();
+  const signIn = me !== undefined && me.id !== LOCAL_USER_ID;
   const create = useCreateShare();
   const origin = useOrigin();
   const link = made ? `${origin}${made.url}` : '';
@@ -101,18 +106,20 @@ function ShareForm({ target, onDone }: { target: ShareTarget; onDone: () => void
             ))}
           </select>
         </label>
-        <label htmlFor={ids.members} className="flex items-center gap-2">
-          <input
-            id={ids.members}
-            type="checkbox"
-            role="switch"
-            checked={signedInOnly}
-            onChange={(e) => setSignedInOnly(e.target.checked)}
-            disabled={made !== undefined}
-            className="h-4 w-4 accent-sky-700"
-          />
-          Signed-in users only
-        </label>
+        {signIn ? (
+          <label htmlFor={ids.members} className="flex items-center gap-2">
+            <input
+              id={ids.members}
+              type="checkbox"
+              role="switch"
+              checked={signedInOnly}
+              onChange={(e) => setSignedInOnly(e.target.checked)}
+              disabled={made !== undefined}
+              className="h-4 w-4 accent-sky-700"
+            />
+            Signed-in users only
+          </label>
+        ) : null}
       </div>
       {made ? (
         <div className="flex flex-col gap-1">

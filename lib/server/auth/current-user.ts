@@ -1,6 +1,6 @@
 import 'server-only';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { User } from '@/lib/api/users';
+import { LOCAL_USER_ID, type User } from '@/lib/api/users';
 import { checkEnvironment } from '@/lib/server/platform/environment';
 import { store } from '../store';
 import { authSettings, type AuthSettings } from './auth-settings';
@@ -11,7 +11,7 @@ import { holderOf, TOKEN_NEEDED } from './tokens/token-user';
 import { processSingleton } from '@/lib/server/platform/process-singleton';
 
 /** The one user of a Sluice without sign-in: every row from before sign-in is theirs. */
-export const LOCAL_USER: User = { id: 'local', admin: true };
+export const LOCAL_USER: User = { id: LOCAL_USER_ID, admin: true };
 
 /** A user found stays known this long, so a request costs no database read (sign-in changes are seen within it). */
 const KNOWN_MS = 60_000;
