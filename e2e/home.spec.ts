@@ -7,6 +7,14 @@ test('a newcomer sees what Sluice is and which models are available, each model 
   await app.open();
   await expect(page.getByRole('heading', { level: 1, name: 'Sluice' })).toBeVisible();
   await expect(page.getByText(/streaming LLM APIs/)).toBeVisible();
+  // Its ways in besides the chat, before the model list: each a link to its page.
+  const start = page.getByRole('list', { name: 'Where to start' });
+  for (const [name, href] of [
+    ['Race', '/race'],
+    ['Traffic', '/traffic'],
+    ['Runs', '/runs'],
+  ])
+    await expect(start.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   const models = page.getByRole('region', { name: 'Available models' });
   // The four simulators offer the same models: one group lists them once for all four.
   const simulator = models.getByRole('region', { name: 'Simulator' });

@@ -14,6 +14,7 @@ import { REPLAY_PROVIDER, type PublicProvider } from '@/lib/api/providers';
 import { toggleLogPanel, useLogPanel } from '@/lib/client/event-log/log-panel';
 import { EventLogPanel, LOG_TOGGLE_ID } from '../event-log/event-log-panel';
 import { ModelDirectory } from '../model-directory';
+import { StartingPoints } from './starting-points';
 import { ThemeToggle } from '../theme-toggle';
 import { ChatComposer } from './composer';
 import { ForkedNote } from '../ui/forked-note';
@@ -140,6 +141,7 @@ export function ChatApp({
                 Responses or Gemini; race models side by side; and inspect every Server-Sent Event exactly as it came over the
                 wire. Keys stay on this server.
               </p>
+              <StartingPoints />
               <ModelDirectory providers={providers} />
             </section>
           ) : (
