@@ -273,9 +273,11 @@ test.describe('on a phone', () => {
     // Pressed is plain to see: filled, unlike the other controls.
     const filled = await follow.evaluate((el) => getComputedStyle(el).backgroundColor);
     const plain = await panel(page)
-      .getByRole('button', { name: 'Jump to first error' })
+      .getByRole('button', { name: 'Export .sse' })
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(filled).not.toBe(plain);
+    // A healthy log offers no jump to an error it does not have.
+    await expect(panel(page).getByRole('button', { name: 'Jump to first error' })).toHaveCount(0);
     // The rows keep up with the stream: at the bottom each time, with ever more rows above.
     const box = panel(page).getByTestId('event-log-rows');
     const gapBelow = () => box.evaluate((el) => el.scrollHeight - (el.scrollTop + el.clientHeight));

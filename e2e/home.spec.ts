@@ -13,7 +13,7 @@ test('a newcomer sees what Sluice is and which models are available, each model 
     ['Race', '/race'],
     ['Traffic', '/traffic'],
     ['Runs', '/runs'],
-  ])
+  ] as const)
     await expect(start.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   const models = page.getByRole('region', { name: 'Available models' });
   // The four simulators offer the same models: one group lists them once for all four.

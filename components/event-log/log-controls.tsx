@@ -56,13 +56,12 @@ export function LogControls({
         <span aria-hidden className={`size-1.5 rounded-full ${follow ? 'bg-white' : 'border border-current'}`} />
         Follow tail
       </Button>
-      <Button
-        disabled={firstError < 0}
-        onClick={jumpToError}
-        className="rounded border border-zinc-300 px-2 py-1 disabled:opacity-40 dark:border-zinc-700"
-      >
-        Jump to first error
-      </Button>
+      {/* Only where there is one: a control disabled on every healthy log read as broken. */}
+      {firstError >= 0 ? (
+        <Button onClick={jumpToError} className="rounded border border-zinc-300 px-2 py-1 dark:border-zinc-700">
+          Jump to first error
+        </Button>
+      ) : null}
     </div>
   );
 }
