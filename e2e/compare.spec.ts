@@ -233,7 +233,9 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
   await app.done();
   await expect(app.lastReply(pane(page, 1))).toHaveAttribute('data-status', 'complete');
   await expect(app.lastReply(pane(page, 3))).toHaveAttribute('data-status', 'complete');
-  await pane(page, 2).getByRole('button', { name: 'Retry' }).click();
+  // One word for it, the chat's: the pane's header says Regenerate, as its reply's actions do.
+  await expect(pane(page, 2).getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await pane(page, 2).getByRole('button', { name: 'Regenerate reply' }).first().click();
   await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'streaming');
   await expect(pane(page, 2).getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
