@@ -53,7 +53,12 @@ function Figures({ rows }: { rows: FigureRow[] }) {
                 <td className={`${cell} ${better(r, 'b')}`}>{r.b}</td>
                 <td className={cell}>
                   {r.delta}
-                  {r.better ? <span className="text-zinc-600 dark:text-zinc-400"> ({r.better.toUpperCase()} better)</span> : null}
+                  {r.better || r.tie ? (
+                    <span className="text-zinc-600 dark:text-zinc-400">
+                      {' '}
+                      ({r.better ? `${r.better.toUpperCase()} better` : 'tie'})
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}
