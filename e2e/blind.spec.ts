@@ -105,6 +105,8 @@ test('a blind race names no model until the vote, then names them; a reply namin
   const revealed = page.getByRole('status').filter({ hasText: 'Your vote: B is better.' });
   await expect(revealed).toContainText(/A was sim-(anthropic|gemini) · sim-echo, B was sim-(anthropic|gemini) · sim-echo/);
   await expect(revealed).not.toContainText('Not counted as blind');
+  // Where the vote counts, one step away.
+  await expect(revealed.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');
   const headings = [
     await pane(page, 1).getByRole('heading', { level: 2 }).innerText(),
     await pane(page, 2).getByRole('heading', { level: 2 }).innerText(),

@@ -233,7 +233,9 @@ test('stop one pane while the others finish; retry it', async ({ page, app }) =>
   await app.done();
   await expect(app.lastReply(pane(page, 1))).toHaveAttribute('data-status', 'complete');
   await expect(app.lastReply(pane(page, 3))).toHaveAttribute('data-status', 'complete');
-  await pane(page, 2).getByRole('button', { name: 'Retry' }).click();
+  // One word for it, the chat's: the pane's header says Regenerate, as its reply's actions do.
+  await expect(pane(page, 2).getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await pane(page, 2).getByRole('button', { name: 'Regenerate reply' }).first().click();
   await expect(app.lastReply(pane(page, 2))).toHaveAttribute('data-status', 'streaming');
   await expect(pane(page, 2).getByRole('article', { name: 'Assistant reply' })).toHaveCount(1);
   await pane(page, 2).getByRole('button', { name: 'Stop' }).click();
@@ -473,10 +475,12 @@ test('a race’s actions: the next step in view, the rest in a menu the keyboard
   await race(app, ['sim-openai::sim-echo', 'sim-anthropic::sim-echo']);
   await app.send('Actions delay=0');
   await app.done();
-  // After it: the setup is gone, "Diff two panes" is the step, "Share" beside it, the rest in "More race actions".
+  // After it: the setup is gone, "Diff two panes" and "Share", the rest in "More race actions"; the diff is an expert's
+  // tool, outlined, not filled: the page's next step is the composer.
   await expect(page.getByRole('button', { name: 'Add model' })).toHaveCount(0);
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('button', { name: 'Diff two panes' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Diff two panes' })).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   await expect(banner.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
   const more = banner.getByRole('button', { name: 'More race actions' });
   await expect(more).toHaveAttribute('aria-haspopup', 'menu');

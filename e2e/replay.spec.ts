@@ -2,7 +2,8 @@
  * Replay, as a user drives it: a reply of the chat and a capture of the Traffic page re-run
  * as a new chat through the replay provider, at their recorded pace, with the same text;
  * their replay URLs given to the OpenAI SDK as its base URL, which reads the same reply
- * again; a replay named and priced as its recording, which is no model in the picker.
+ * again; a replay named and priced as its recording, which is no model in the picker; once
+ * it has ended, the chat goes on with the model the recording was made with.
  * At 1440 and 390 px, light and dark.
  */
 import OpenAI from 'openai';
@@ -71,6 +72,8 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
   await expect(reply).not.toContainText(replyId);
   await expect(reply.getByLabel('Reply figures')).toContainText(/\$\d/);
   await expect(reply.getByLabel('Reply figures')).not.toContainText('no price');
+  // The replay ended, the chat goes on with the model it was recorded with: a follow-up is no second replay.
+  await expectModel(page, 'sim-openai::sim-echo');
   await app.shot('replay-reply-1440-light', { fullPage: false });
 
   // Read back: the same, the picker on the replay shown by its recording's model and provider, and the list
@@ -79,9 +82,9 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
   await app.hydrated();
   await expect(app.lastReply().getByText('sim-openai · sim-echo (replay)')).toBeVisible();
   const picker = page.getByRole('combobox', { name: 'Model' });
-  await expectModel(page, `replay::${replyId}`);
+  await expectModel(page, 'sim-openai::sim-echo');
   await expect(picker).toHaveValue('sim-echo');
-  await expect(picker).toHaveAccessibleDescription('Simulator · OpenAI Chat (replay)');
+  await expect(picker).toHaveAccessibleDescription('Simulator · OpenAI Chat');
   const listed = app
     .sidebar()
     .getByRole('listitem')
@@ -92,7 +95,7 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
   await picker.click();
   const options = page.getByRole('listbox', { name: 'Models' }).getByRole('option');
   await expect(options.filter({ hasText: prompt.slice(0, 20) })).toHaveCount(0);
-  await expect(page.locator('[role="option"][data-choice^="replay::"]')).toHaveCount(1);
+  await expect(page.locator('[role="option"][data-choice^="replay::"]')).toHaveCount(0);
   await picker.press('Escape');
 
   // Dark as the system prefers it, read as the page loads.
@@ -105,6 +108,16 @@ test('Replay on a reply: a new chat, the reply streamed again at its pace, the s
     ratio: 0,
   });
   await app.shot('replay-reply-390-dark', { fullPage: false });
+
+  // A follow-up goes to the model the recording was made with: a new answer, not the recording again.
+  const followUp = `and now ${unique()}`;
+  await app.send(followUp);
+  await app.done();
+  const answer = app.lastReply();
+  await expect(answer.getByText('sim-openai · sim-echo', { exact: true })).toBeVisible();
+  expect(await replyText(app)).toContain(followUp);
+  expect(await replyText(app)).not.toBe(original);
+  await expectModel(page, 'sim-openai::sim-echo');
 });
 
 test('Replay on a capture: a new chat of its request, its answer replayed; its replay URL replays to an SDK', async ({
@@ -146,5 +159,7 @@ test('Replay on a capture: a new chat of its request, its answer replayed; its r
   await app.done();
   expect(await replyText(app)).toBe(captured);
   await expect(app.lastReply().getByText('sim-openai · sim-echo (replay)')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveAccessibleDescription('Simulator · OpenAI Chat (replay)');
+  // Ended, the picker shows the model the capture was made with: the next message goes to it.
+  await expectModel(page, 'sim-openai::sim-echo');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveAccessibleDescription('Simulator · OpenAI Chat');
 });

@@ -100,4 +100,7 @@ test('regenerate twice, step through the versions after a reload, edit and go ba
   await app.replyAction('Diff versions');
   await expect(page).toHaveURL(new RegExp(`/diff\\?a=${first}&b=${second}$`));
   await expect(page.getByRole('heading', { name: 'Diff two replies' })).toBeVisible();
+  // Named by their place among the versions, not by their ids alone.
+  await expect(page.getByText(/^A: .*, version 1 of 3$/)).toBeVisible();
+  await expect(page.getByText(/^B: .*, version 2 of 3$/)).toBeVisible();
 });

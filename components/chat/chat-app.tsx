@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { useChatStore } from '@/lib/client/chat/chat-store';
 import { firstOpening } from '@/lib/client/first-opening';
 import { defaultChoice } from '@/lib/client/model-choice';
+import { afterReplay } from '@/lib/client/chat/after-replay';
+import { useMessagePool } from '@/lib/client/thread/message-pool';
 import { uiMessagesOf } from '@/lib/client/thread/from-stored';
 import type { CapturedChat } from '@/lib/api/captures';
 import type { Conversation } from '@/lib/api/conversations';
@@ -53,9 +55,28 @@ function openConversation(
   openChat(conversation?.id, messages);
   const last = messages.findLast((m) => m.role === 'assistant' && m.provider);
   if (last?.role !== 'assistant') return;
-  // A replayed chat goes on replaying its recording, which the replay provider does not list: it is reached by its id.
+  // A replayed chat opens on its recording (the replay provider does not list it: it is reached by its id), which
+  // useAfterReplay then leaves for the model the recording was made with.
   if (last.provider === REPLAY_PROVIDER) chooseModel(last.provider, last.model, last.replayOf);
   else chooseIfOffered(providers, last.provider, last.model);
+}
+
+/**
+ * Once a replay has ended, the chat goes on with the model its recording was made with
+ * (see afterReplay); returns why the composer waits when that model is not offered.
+ */
+function useAfterReplay(providers: PublicProvider[]): string | undefined {
+  const provider = useChatStore((s) => s.provider);
+  const replayOf = useChatStore((s) => s.replayOf);
+  const streaming = useChatStore((s) => s.streaming);
+  const lastId = useChatStore((s) => s.order.at(-1));
+  const endsWithReply = useMessagePool((s) => (lastId ? s.messages[lastId]?.role === 'assistant' : false));
+  const after = afterReplay(providers, { provider, replayOf, streaming, endsWithReply });
+  const choose = after && 'choose' in after ? after.choose : undefined;
+  useEffect(() => {
+    if (choose) chooseModel(choose.provider, choose.model);
+  }, [choose?.provider, choose?.model]); // eslint-disable-line react-hooks/exhaustive-deps -- the choice, not its object
+  return after && 'note' in after ? after.note : undefined;
 }
 
 /** The chat page: model picker and parameters, the conversation, the composer. */
@@ -81,6 +102,7 @@ export function ChatApp({
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const conversationId = useChatStore((s) => s.conversationId);
   const logOpen = useLogPanel((s) => s.open);
+  const replayNote = useAfterReplay(providers);
 
   // A capture's replay is sent once the page is on screen (see sendCapturedReplay).
   useEffect(() => {
@@ -156,7 +178,7 @@ export function ChatApp({
         </main>
         <footer className="follow-off sticky bottom-0 flex flex-col gap-2 border-t border-zinc-200 bg-white py-3 dark:border-zinc-800 dark:bg-zinc-950">
           <ParamsPanel />
-          <ChatComposer />
+          <ChatComposer replayNote={replayNote} />
         </footer>
         <ReplyAnnouncer />
       </div>

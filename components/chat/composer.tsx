@@ -25,14 +25,14 @@ function useToolCallsPending(): boolean {
   });
 }
 
-/** The chat's composer, bound to the chat store. */
-export function ChatComposer() {
+/** The chat's composer, bound to the chat store; `replayNote`: why it waits for a model after a replay (see afterReplay). */
+export function ChatComposer({ replayNote }: { replayNote?: string }) {
   const streaming = useChatStore((s) => s.streaming !== undefined);
   const ready = useChatStore((s) => s.model !== undefined);
   // Two Sends on screen would leave the reader guessing: the tool calls' own goes first.
   const waiting = useToolCallsPending()
     ? 'The reply above waits for its tool results: answer them with “Send tool results”.'
-    : undefined;
+    : replayNote;
   return (
     <Composer streaming={streaming} ready={ready} waiting={waiting} onSend={sendMessage} onStop={stopStreaming} focusOnLoad />
   );

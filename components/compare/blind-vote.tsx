@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { BlindVerdict, BlindVote as Vote } from '@/lib/api/blind';
@@ -24,7 +25,10 @@ function Revealed({ vote }: { vote: Vote }) {
             {p.label} was <span className="font-mono">{`${p.provider} · ${p.model}`}</span>
           </span>
         ))}
-        .
+        . {/* Where the vote counts: the next place to look once it is cast. */}
+        <Link href="/leaderboard" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
+          Leaderboard
+        </Link>
       </p>
       {vote.blind ? null : (
         <p className="font-medium text-amber-700 dark:text-amber-400">

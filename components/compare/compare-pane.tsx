@@ -47,8 +47,8 @@ function Elapsed({ paneKey, streaming }: { paneKey: string; streaming: boolean }
 }
 
 /**
- * One model in the race: its picker, its conversation, its figures, its own Stop, Retry
- * and log, and "Full size" (the page reads it in a dialog of its own: `onRead`, and
+ * One model in the race: its picker, its conversation, its figures, its own Stop, Regenerate
+ * (the chat's word and name for it) and log, and "Full size" (the page reads it in a dialog of its own: `onRead`, and
  * `reading` while it does, when its conversation is shown there and not here).
  * Memoized: a change to one pane (its conversation id, its end) renders that pane, not
  * all of them with their model lists. `name` is its provider and model, as the chart
@@ -109,8 +109,8 @@ export const ComparePane = memo(function ComparePane({
                 Stop
               </Button>
             ) : (
-              <Button disabled={!hasReply} onClick={() => retryPane(pane.key)} className={button}>
-                Retry
+              <Button aria-label="Regenerate reply" disabled={!hasReply} onClick={() => retryPane(pane.key)} className={button}>
+                Regenerate
               </Button>
             )}
             <Button aria-expanded={showLog} onClick={() => setShowLog((s) => !s)} className={button}>

@@ -8,7 +8,7 @@ import { sessionPaneNames } from '@/lib/client/compare/pane-names';
 import { HIDDEN_PRICE, NO_PRICE, figuresSettled, raceFigures } from '@/lib/client/compare/race-figures';
 import { Sampler } from '@/lib/client/compare/race-sampler';
 import { frameLoop } from '@/lib/client/thread/page-frames';
-import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/client/compare/race-winners';
+import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/figures/ties';
 import { describeTotal, formatUsd, totalCost } from '@/lib/pricing/cost';
 import { pricedReply } from '@/lib/client/thread/reply-figures';
 import { paneColor, Swatch } from './pane-color';

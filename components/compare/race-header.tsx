@@ -10,14 +10,14 @@ import { ShareButton } from '../shares/share-button';
 import { PageHeader, PageTitle } from '../page-header';
 
 const plain = 'rounded-md border border-zinc-300 px-2 py-1 text-xs disabled:opacity-40 dark:border-zinc-700';
-const primary = 'rounded-md bg-sky-700 px-2 py-1 text-xs font-medium text-white hover:bg-sky-800';
 
 /**
  * The race's bar, with its one next step in view at each stage and the rest in a menu.
  * Before the first send: the Blind switch and "Add model" (Send, below, is the step).
- * Once the panes' replies are in: "Diff two panes" (the step, filled), "Share", and
- * "More race actions" (a menu: "Export session", "New race"). A blind race's step is
- * its vote, below the panes; the diff waits for it (`diffs` is empty until then).
+ * Once the panes' replies are in: "Diff two panes", "Share", and "More race actions" (a
+ * menu: "Export session", "New race"), all outlined: the diff is an expert's tool, and the
+ * page's next step is below (the composer, or a blind race's vote, which the diff waits
+ * for: `diffs` is empty until then).
  */
 export function RaceHeader({
   count,
@@ -52,7 +52,7 @@ export function RaceHeader({
               label="Diff two panes"
               menuLabel="Panes to diff"
               items={diffs.map(([label, href]) => ({ label, onSelect: () => router.push(href) }))}
-              className={primary}
+              className={plain}
             >
               Diff two panes
             </MenuButton>

@@ -53,7 +53,12 @@ function Figures({ rows }: { rows: FigureRow[] }) {
                 <td className={`${cell} ${better(r, 'b')}`}>{r.b}</td>
                 <td className={cell}>
                   {r.delta}
-                  {r.better ? <span className="text-zinc-600 dark:text-zinc-400"> ({r.better.toUpperCase()} better)</span> : null}
+                  {r.better || r.tie ? (
+                    <span className="text-zinc-600 dark:text-zinc-400">
+                      {' '}
+                      ({r.better ? `${r.better.toUpperCase()} better` : 'tie'})
+                    </span>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -64,11 +69,13 @@ function Figures({ rows }: { rows: FigureRow[] }) {
   );
 }
 
+/** A side by its model, and by its version when it has others (two versions of a reply differ by nothing else but their ids). */
 function SideCard({ side, letter }: { side: DiffSide; letter: 'A' | 'B' }) {
   return (
     <div className="min-w-0 rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
       <p className="font-semibold">
         {letter}: {side.reply.provider} · <span className="font-mono">{side.reply.model}</span>
+        {side.version ? `, version ${side.version.index} of ${side.version.of}` : null}
       </p>
       <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
         in “{side.title}” · {side.reply.status} · <span className="font-mono">{side.id}</span>

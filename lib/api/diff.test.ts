@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffIds, pickerChoices, replyIdIn, type ReplyChoice } from './diff';
+import { diffIds, pickerChoices, replyIdIn, versionOf, type ReplyChoice } from './diff';
 
 describe('replyIdIn', () => {
   const id = '019a1b2c-3d4e-7f00-8a9b-0c1d2e3f4a5b';
@@ -48,5 +48,17 @@ describe('diffIds', () => {
     expect(diffIds('a', 'a')).toEqual(['a']);
     expect(diffIds(undefined, 'b')).toEqual(['b']);
     expect(diffIds('a', undefined)).toEqual(['a', undefined]);
+  });
+});
+
+describe('versionOf', () => {
+  it('a reply’s place among its turn’s versions, from the message that names them', () => {
+    const messages = [{}, { versions: ['v1', 'v2', 'v3'] }];
+    expect(versionOf('v1', messages)).toEqual({ index: 1, of: 3 });
+    expect(versionOf('v3', messages)).toEqual({ index: 3, of: 3 });
+  });
+  it('nothing for a reply with no other versions', () => {
+    expect(versionOf('x', [{ versions: ['v1', 'v2'] }, {}])).toBeUndefined();
+    expect(versionOf('only', [{ versions: ['only'] }])).toBeUndefined();
   });
 });

@@ -19,6 +19,17 @@ export interface DiffSide {
   reply: StoredAssistantReply;
   /** Its stream as stored; null when it has none (the timeline says so). */
   events: StoredEvents | null;
+  /**
+   * Its place among its turn's versions (1-based), when it has others: two versions of one
+   * reply share their model and title, and are told apart by it, not by their ids.
+   */
+  version?: { index: number; of: number };
+}
+
+/** The versions of one turn that `id` is among (each shown message names its turn's, see StoredMessage `versions`). */
+export function versionOf(id: string, messages: { versions?: string[] }[]): DiffSide['version'] {
+  const versions = messages.find((m) => m.versions?.includes(id))?.versions;
+  return versions && versions.length > 1 ? { index: versions.indexOf(id) + 1, of: versions.length } : undefined;
 }
 
 /** A recent stored reply, as the page offers it to compare with. */

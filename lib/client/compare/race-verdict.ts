@@ -1,4 +1,4 @@
-import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from './race-winners';
+import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners, type Noise } from '@/lib/figures/ties';
 
 /** The figures raceFigures gives, in its order: what each best is called, which way is better, what a tie is. */
 const FIGURES: { best: string; better: 'low' | 'high'; noise: Noise }[] = [

@@ -37,7 +37,7 @@ ${c.figures
       `<tr><th scope="row">${esc(r.label)}</th>` +
       `<td${r.better === 'a' ? ' class="better"' : ''}>${esc(r.a)}</td>` +
       `<td${r.better === 'b' ? ' class="better"' : ''}>${esc(r.b)}</td>` +
-      `<td>${esc(r.delta)}${r.better ? ` (${r.better.toUpperCase()} better)` : ''}</td></tr>`,
+      `<td>${esc(r.delta)}${r.better ? ` (${r.better.toUpperCase()} better)` : r.tie ? ' (tie)' : ''}</td></tr>`,
   )
   .join('\n')}
 </tbody>

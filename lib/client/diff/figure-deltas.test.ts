@@ -44,6 +44,22 @@ describe('figureDeltas', () => {
     expect(byLabel['Cost']).toMatchObject({ a: 'no price', b: 'no price', delta: '' });
   });
 
+  it('calls a difference within the race’s noise a tie, as the race does (5 %, or 20 ms for a time)', () => {
+    const a = summary({ ttftMs: 100, totalMs: 1000, speed: { tokensPerSecond: 50, from: 'usage' } });
+    const b = summary({ ttftMs: 97, totalMs: 996, speed: { tokensPerSecond: 51, from: 'usage' } });
+    const byLabel = Object.fromEntries(figureDeltas(a, b, ['stop', 'stop']).map((r) => [r.label, r]));
+    expect(byLabel['Time to first token']).toEqual({
+      label: 'Time to first token',
+      a: '100 ms',
+      b: '97 ms',
+      delta: '−3 ms',
+      tie: true,
+    });
+    expect(byLabel['Total time']).toMatchObject({ delta: '−4 ms', tie: true });
+    expect(byLabel['Total time']!.better).toBeUndefined();
+    expect(byLabel['Tokens per second']).toMatchObject({ tie: true });
+  });
+
   it("two providers' words for one ending are the same finish, not a difference", () => {
     const finish = (raw: [string, string], kinds: [string, string]) =>
       figureDeltas(summary({}), summary({}), raw, kinds).find((r) => r.label === 'Finish reason');

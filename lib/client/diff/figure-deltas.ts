@@ -1,6 +1,7 @@
 import { formatUsd } from '@/lib/pricing/cost';
 import type { ReplySummary } from '@/lib/assemble/reply-summary';
 import { formatMs } from '../../figures/format-duration';
+import { COST_NOISE, RATE_NOISE, TIME_NOISE, betterOfTwo, type Noise } from '../../figures/ties';
 
 /** One figure of the two replies, as the table shows it: each side's value, B's difference from A, and which is better. */
 export interface FigureRow {
@@ -9,13 +10,19 @@ export interface FigureRow {
   b: string;
   /** B − A, signed, in the figure's unit; "same" or "differs" for a word; empty when a side has no figure. */
   delta: string;
-  /** The side whose figure is better, when the figure has a better (faster, cheaper) and they differ. */
+  /** The side whose figure is better, when the figure has a better (faster, cheaper) and they differ by more than noise. */
   better?: 'a' | 'b';
+  /** They differ, but within the noise a race calls a tie (see lib/figures/ties.ts). */
+  tie?: true;
 }
 
-type Better = 'lower' | 'higher' | 'neither';
+/** Which way is better, and how close is a tie; neither: a figure with no better (a token count). */
+type Better = { better: 'low' | 'high'; noise: Noise } | 'neither';
 
 const DASH = '—';
+const FASTER: Better = { better: 'low', noise: TIME_NOISE };
+const HIGHER_RATE: Better = { better: 'high', noise: RATE_NOISE };
+const LOWER_COST: Better = { better: 'low', noise: COST_NOISE };
 
 function numberRow(
   label: string,
@@ -30,7 +37,10 @@ function numberRow(
   if (a === undefined || b === undefined) return row;
   const d = b - a;
   row.delta = d === 0 ? '0' : `${d > 0 ? '+' : '−'}${format(Math.abs(d))}`;
-  if (d !== 0 && better !== 'neither') row.better = (better === 'lower') === d < 0 ? 'b' : 'a';
+  if (d === 0 || better === 'neither') return row;
+  const side = betterOfTwo(a, b, better.better, better.noise);
+  if (side === 'tie') row.tie = true;
+  else row.better = side;
   return row;
 }
 
@@ -49,16 +59,16 @@ export function figureDeltas(
   const tokens = (n: number) => String(Math.round(n));
   const rate = (n: number) => `${n.toFixed(1)} tok/s`;
   const cost = (s: ReplySummary) => (s.cost === null ? undefined : s.cost.usd);
-  const costRow = numberRow('Cost', cost(a), cost(b), formatUsd, 'lower', [!!a.usageEstimated, !!b.usageEstimated]);
+  const costRow = numberRow('Cost', cost(a), cost(b), formatUsd, LOWER_COST, [!!a.usageEstimated, !!b.usageEstimated]);
   // "no price" is not a missing figure: it is what the model costs as far as anyone knows.
   if (a.cost === null && a.usage) costRow.a = 'no price';
   if (b.cost === null && b.usage) costRow.b = 'no price';
   const [fa, fb] = finish;
   const [ka, kb] = kinds;
   return [
-    numberRow('Time to first token', a.ttftMs, b.ttftMs, formatMs, 'lower'),
-    numberRow('Tokens per second', a.speed?.tokensPerSecond, b.speed?.tokensPerSecond, rate, 'higher'),
-    numberRow('Total time', a.totalMs, b.totalMs, formatMs, 'lower'),
+    numberRow('Time to first token', a.ttftMs, b.ttftMs, formatMs, FASTER),
+    numberRow('Tokens per second', a.speed?.tokensPerSecond, b.speed?.tokensPerSecond, rate, HIGHER_RATE),
+    numberRow('Total time', a.totalMs, b.totalMs, formatMs, FASTER),
     numberRow('Tokens in', a.usage?.inputTokens, b.usage?.inputTokens, tokens, 'neither'),
     numberRow('Tokens out', a.usage?.outputTokens, b.usage?.outputTokens, tokens, 'neither', [
       !!a.usageEstimated,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { emptyMessage } from '@/lib/assemble/message';
 import { storedFields } from '@/lib/api/conversations';
-import type { DiffSide, ReplyChoice } from '@/lib/api/diff';
+import { versionOf, type DiffSide, type ReplyChoice } from '@/lib/api/diff';
 import type { User } from '@/lib/api/users';
 import { loadCapture } from './capture';
 import { repliesSettled } from '@/lib/server/store/settling-replies';
@@ -52,11 +52,13 @@ async function replySide(user: User, messageId: string): Promise<DiffSide | unde
   const db = await store();
   const [record] = await db.replyRecords({ id: messageId, ownerId: user.id });
   if (!record) return undefined;
-  const [reply, events] = await Promise.all([
+  const [reply, events, conversation] = await Promise.all([
     db.getMessage(record.conversationId, messageId),
     db.replyEvents(record.conversationId, messageId),
+    db.getConversation(record.conversationId),
   ]);
   if (reply?.role !== 'assistant' || !('timings' in reply)) return undefined;
+  const version = versionOf(messageId, conversation?.messages ?? []);
   return {
     id: messageId,
     kind: 'reply',
@@ -64,6 +66,7 @@ async function replySide(user: User, messageId: string): Promise<DiffSide | unde
     title: record.title,
     reply,
     events: events ?? null,
+    ...(version ? { version } : {}),
   };
 }
 

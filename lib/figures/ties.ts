@@ -1,4 +1,8 @@
 /**
+ * The one tie rule of Sluice's figures: the race's bars and verdict, and the diff's
+ * figures table, call the same differences a tie, so no page names a winner another calls
+ * even.
+ *
  * How close two figures may be and still be a tie: within `relative` of the best (5 %),
  * or within `absolute` of it in the figure's own unit (20 ms for a time). A race on a
  * shared machine or network differs by that much from one run to the next, so a
@@ -32,4 +36,10 @@ export function raceWinners(values: readonly (number | undefined)[], better: 'lo
   const best = valued.filter((x) => Math.abs(x.v - top) <= margin).map((x) => x.i);
   if (best.length === valued.length) return { kind: 'all-tied', best: [] };
   return { kind: best.length === 1 ? 'winner' : 'tie', best };
+}
+
+/** Of two figures, the better side ('a' or 'b'); 'tie' when they are within the noise of each other. */
+export function betterOfTwo(a: number, b: number, better: 'low' | 'high', noise: Noise): 'a' | 'b' | 'tie' {
+  const { kind, best } = raceWinners([a, b], better, noise);
+  return kind === 'winner' ? (best[0] === 0 ? 'a' : 'b') : 'tie';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners } from './race-winners';
+import { COST_NOISE, RATE_NOISE, TIME_NOISE, raceWinners } from './ties';
 
 describe('the race’s winners', () => {
   it('names one winner when it is ahead by more than 5 % and more than 20 ms', () => {
