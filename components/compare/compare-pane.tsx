@@ -89,7 +89,11 @@ export const ComparePane = memo(function ComparePane({
         <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
           <h2 className="flex min-w-0 basis-full items-center gap-1.5 text-sm font-semibold">
             <Swatch index={index} />
-            <span className="truncate" title={providers.find((p) => p.id === pane.provider)?.name}>
+            {/* Cut short in a narrow pane: the whole name, and its provider's, on hover (none in a blind race). */}
+            <span
+              className="truncate"
+              title={hidden ? undefined : fullName(name, providers.find((p) => p.id === pane.provider)?.name)}
+            >
               {name}
             </span>
           </h2>
@@ -148,3 +152,7 @@ export const ComparePane = memo(function ComparePane({
     </section>
   );
 });
+
+function fullName(name: string, provider: string | undefined): string {
+  return provider ? `${name} (${provider})` : name;
+}
