@@ -56,9 +56,13 @@ test('captures say recorded or played back, and a cassette opens as its exchange
   await expect(log.locator('[data-log-row]').first()).toBeVisible();
   await expect(log.locator('[data-log-row]').first()).toContainText('chat.completion.chunk');
 
-  // A cassette that is not there is a page that says so.
-  await page.goto('/traffic/cassettes/no-such-cassette');
-  await expect(page.getByRole('heading', { name: 'Cassette not found' })).toBeVisible();
+  // A cassette never recorded (a miss's badge links to it) says how to record it: no dead end.
+  expect((await page.goto('/traffic/cassettes/no-such-cassette'))?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cassette no-such-cassette' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('This cassette has no recording yet');
+  await expect(page.getByLabel('How to use a cassette')).toContainText('x-sluice-cassette: no-such-cassette; mode=record');
+  // A name no cassette could have is not found.
+  expect((await page.goto('/traffic/cassettes/.hidden'))?.status()).toBe(404);
 });
 
 test('a cassette miss is a status of its own, filtered by, and its page names no upstream URL it never reached', async ({
