@@ -46,6 +46,9 @@ test('captures say recorded or played back, and a cassette opens as its exchange
 
   await page.getByRole('link', { name: 'Cassettes', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Cassettes', level: 1 })).toBeVisible();
+  // Where the files are, by the variable that says so: never a path on the server.
+  await expect(page.getByRole('main')).toContainText('HAR files of recorded exchanges in SLUICE_CASSETTE_DIR');
+  await expect(page.getByRole('main')).not.toContainText(/ \/(tmp|home|work|var)\//);
   await page.getByRole('list', { name: 'Cassettes' }).getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Cassette ${name}` })).toBeVisible();
   const exchanges = page.getByRole('list', { name: 'Exchanges' }).getByRole('listitem');
@@ -55,6 +58,9 @@ test('captures say recorded or played back, and a cassette opens as its exchange
   const log = page.getByRole('region', { name: 'Event log of exchange 0' });
   await expect(log.locator('[data-log-row]').first()).toBeVisible();
   await expect(log.locator('[data-log-row]').first()).toContainText('chat.completion.chunk');
+
+  await expect(page.getByRole('main')).toContainText('ignored fields when matching: stream_options, user, metadata.');
+  await expect(page.getByRole('main')).not.toContainText('log._sluice.ignore');
 
   // A cassette never recorded (a miss's badge links to it) says how to record it: no dead end.
   expect((await page.goto('/traffic/cassettes/no-such-cassette'))?.status()).toBe(200);

@@ -105,15 +105,16 @@ export function UnrecordedCassette({ name }: { name: string }) {
 export function CassetteView({ cassette }: { cassette: CassetteDetail }) {
   const lead = (
     <>
-      {cassette.entries} {cassette.entries === 1 ? 'exchange' : 'exchanges'}; matching ignores{' '}
+      {cassette.entries} {cassette.entries === 1 ? 'exchange' : 'exchanges'}; ignored fields when matching:{' '}
       {cassette.ignore.length
-        ? cassette.ignore.map((f) => (
-            <code key={f} className="mr-1">
-              {f}
-            </code>
+        ? cassette.ignore.map((f, i) => (
+            <span key={f}>
+              {i ? ', ' : null}
+              <code>{f}</code>
+            </span>
           ))
-        : 'nothing'}{' '}
-      (the file’s <code>log._sluice.ignore</code>).
+        : 'none'}
+      .
     </>
   );
   return (
