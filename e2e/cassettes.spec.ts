@@ -118,6 +118,19 @@ test('a cassette miss is a status of its own, filtered by, and its page names no
 
   await row.getByRole('link', { name: '/chat/completions' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Capture: POST /chat/completions' })).toBeVisible();
+  // First where it parts from the recording, in a sentence; the raw keys folded after it.
+  const lead = page
+    .getByRole('main')
+    .locator('p')
+    .filter({ hasText: `No exchange in cassette “${name}” matches:` });
+  await expect(lead).toHaveText(
+    `No exchange in cassette “${name}” matches: the closest, exchange 0, differs at $.messages[0].content ` +
+      `(recorded "recorded tokens=5 ${name}", sent "never recorded ${name}").`,
+  );
+  const keys = page.getByLabel("The proxy's whole message");
+  await expect(keys).toBeHidden();
+  await page.getByText('The keys it was matched by').click();
+  await expect(keys).toContainText(`No exchange in cassette "${name}" matches POST /chat/completions`);
   const request = page.getByRole('region', { name: 'Request' });
   await expect(request).toContainText(`Not sent upstream: cassette “${name}” had no matching exchange`);
   // The simulator's upstream is under /api/sim/: the page names no address the request never reached.
