@@ -46,6 +46,9 @@ test('captures say recorded or played back, and a cassette opens as its exchange
 
   await page.getByRole('link', { name: 'Cassettes', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Cassettes', level: 1 })).toBeVisible();
+  // Where the files are, by the variable that says so: never a path on the server.
+  await expect(page.getByRole('main')).toContainText('HAR files of recorded exchanges in SLUICE_CASSETTE_DIR');
+  await expect(page.getByRole('main')).not.toContainText(/ \/(tmp|home|work|var)\//);
   await page.getByRole('list', { name: 'Cassettes' }).getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Cassette ${name}` })).toBeVisible();
   const exchanges = page.getByRole('list', { name: 'Exchanges' }).getByRole('listitem');
@@ -56,9 +59,16 @@ test('captures say recorded or played back, and a cassette opens as its exchange
   await expect(log.locator('[data-log-row]').first()).toBeVisible();
   await expect(log.locator('[data-log-row]').first()).toContainText('chat.completion.chunk');
 
-  // A cassette that is not there is a page that says so.
-  await page.goto('/traffic/cassettes/no-such-cassette');
-  await expect(page.getByRole('heading', { name: 'Cassette not found' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('ignored fields when matching: stream_options, user, metadata.');
+  await expect(page.getByRole('main')).not.toContainText('log._sluice.ignore');
+
+  // A cassette never recorded (a miss's badge links to it) says how to record it: no dead end.
+  expect((await page.goto('/traffic/cassettes/no-such-cassette'))?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cassette no-such-cassette' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('This cassette has no recording yet');
+  await expect(page.getByLabel('How to use a cassette')).toContainText('x-sluice-cassette: no-such-cassette; mode=record');
+  // A name no cassette could have is not found.
+  expect((await page.goto('/traffic/cassettes/.hidden'))?.status()).toBe(404);
 });
 
 test('a cassette miss is a status of its own, filtered by, and its page names no upstream URL it never reached', async ({
@@ -108,6 +118,19 @@ test('a cassette miss is a status of its own, filtered by, and its page names no
 
   await row.getByRole('link', { name: '/chat/completions' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Capture: POST /chat/completions' })).toBeVisible();
+  // First where it parts from the recording, in a sentence; the raw keys folded after it.
+  const lead = page
+    .getByRole('main')
+    .locator('p')
+    .filter({ hasText: `No exchange in cassette “${name}” matches:` });
+  await expect(lead).toHaveText(
+    `No exchange in cassette “${name}” matches: the closest, exchange 0, differs at $.messages[0].content ` +
+      `(recorded "recorded tokens=5 ${name}", sent "never recorded ${name}").`,
+  );
+  const keys = page.getByLabel("The proxy's whole message");
+  await expect(keys).toBeHidden();
+  await page.getByText('The keys it was matched by').click();
+  await expect(keys).toContainText(`No exchange in cassette "${name}" matches POST /chat/completions`);
   const request = page.getByRole('region', { name: 'Request' });
   await expect(request).toContainText(`Not sent upstream: cassette “${name}” had no matching exchange`);
   // The simulator's upstream is under /api/sim/: the page names no address the request never reached.

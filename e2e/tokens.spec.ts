@@ -103,4 +103,8 @@ test('without sign-in, neither Tokens nor Usage: /tokens says what tokens are fo
   expect(await violations(page)).toEqual([]);
 
   expect((await page.goto('/admin'))?.status()).toBe(404);
+  // The 404 in the one frame the page already has, not a second one beside it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toHaveCount(1);
+  expect(await violations(page)).toEqual([]);
 });

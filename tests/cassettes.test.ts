@@ -333,6 +333,27 @@ describe('a cassette a user writes or keeps', () => {
     expect(await models()).toEqual(listed);
     expect((await cassette('hybrid')).exchanges.map((e) => e.key)).toContain('GET /models');
   });
+
+  it('plays back at once what was just recorded, with no wait between', async () => {
+    for (const name of ['quick-1', 'quick-2', 'quick-3']) {
+      const ask = (mode: string) =>
+        fetch(`${at(name, mode, 'sim-openai')}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model: 'sim-markdown',
+            stream: true,
+            messages: [{ role: 'user', content: `${name} tokens=10` }],
+          }),
+        });
+      const recorded = await (await ask('record')).text();
+      expect(recorded).toContain('[DONE]');
+      // At once: the recording may still be on its way to the file.
+      const played = await ask('playback+instant');
+      expect(played.status).toBe(200);
+      expect(await played.text()).toBe(recorded);
+    }
+  });
 });
 
 describe('npm run with -- --cassette', () => {

@@ -14,6 +14,7 @@ import { CONTENT_ID } from '../skip-link';
 import { BackHeader } from './back-header';
 import { CaptureActions } from './capture-actions';
 import { CaptureExchangeView } from './capture-exchange-view';
+import { CaptureError } from './capture-error';
 import { CassetteBadge } from './cassette-badge';
 import { CaptureStatusBadge } from './capture-status';
 import { LocalTime } from '../ui/local-time';
@@ -146,7 +147,7 @@ export function CaptureView({ initial }: { initial: CaptureDetail }) {
                 </Fact>
               ) : null}
             </MetaLine>
-            {capture.error ? <p className="text-sm text-rose-700 dark:text-rose-400">{capture.error}</p> : null}
+            <CaptureError capture={capture} />
           </div>
           <CaptureActions capture={capture} />
           <CaptureFigures capture={capture} />

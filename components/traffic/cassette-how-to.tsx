@@ -2,8 +2,11 @@
 
 import { useOrigin } from '@/lib/client/use-origin';
 
-/** How to record to a cassette and play it back: the header, the path, and `npm run with`. */
-export function CassetteHowTo({ name }: { name: string }) {
+/**
+ * How to record to a cassette and play it back: the header, the path, and `npm run with`,
+ * in `mode` (`record` for a cassette with no recording yet: what to do first).
+ */
+export function CassetteHowTo({ name, mode = 'playback' }: { name: string; mode?: 'record' | 'playback' }) {
   const origin = useOrigin() || 'http://127.0.0.1:3000';
   return (
     <section
@@ -24,9 +27,9 @@ export function CassetteHowTo({ name }: { name: string }) {
         className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900"
       >
         {[
-          `x-sluice-cassette: ${name}; mode=playback`,
-          `${origin}/cassette/${name}/playback/{provider}`,
-          `npm run with -- --cassette=${name} --mode=playback npm test`,
+          `x-sluice-cassette: ${name}; mode=${mode}`,
+          `${origin}/cassette/${name}/${mode}/{provider}`,
+          `npm run with -- --cassette=${name} --mode=${mode} npm test`,
         ].join('\n')}
       </pre>
     </section>

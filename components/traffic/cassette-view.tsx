@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { CassetteDetail, CassetteExchange } from '@/lib/api/cassettes';
 import { prettyBody, recordedLog } from '@/lib/client/traffic/capture-exchange';
 import { EventLogView } from '../event-log/event-log-view';
@@ -70,8 +70,8 @@ function Exchange({ exchange }: { exchange: CassetteExchange }) {
   );
 }
 
-/** /traffic/cassettes/{name}: a cassette's exchanges in its order, each with its key and its event log or body. */
-export function CassetteView({ cassette }: { cassette: CassetteDetail }) {
+/** The cassette page's frame: its heading, what it says under it, then the rest. */
+function CassetteFrame({ name, lead, children }: { name: string; lead: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-screen min-w-0 flex-col px-4 pb-6">
       <PageStats />
@@ -79,34 +79,59 @@ export function CassetteView({ cassette }: { cassette: CassetteDetail }) {
       <main id={CONTENT_ID} tabIndex={-1} className="flex min-w-0 flex-col gap-4 py-4 outline-none">
         <div className="flex flex-col gap-1">
           <h1 className="text-lg font-semibold break-all">
-            Cassette <span className="font-mono">{cassette.name}</span>
+            Cassette <span className="font-mono">{name}</span>
           </h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {cassette.entries} {cassette.entries === 1 ? 'exchange' : 'exchanges'}; matching ignores{' '}
-            {cassette.ignore.length
-              ? cassette.ignore.map((f) => (
-                  <code key={f} className="mr-1">
-                    {f}
-                  </code>
-                ))
-              : 'nothing'}{' '}
-            (the file’s <code>log._sluice.ignore</code>).
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{lead}</p>
         </div>
-        {cassette.exchanges.length ? (
-          <ol
-            aria-label="Exchanges"
-            className="flex flex-col divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
-          >
-            {cassette.exchanges.map((exchange) => (
-              <Exchange key={exchange.index} exchange={exchange} />
-            ))}
-          </ol>
-        ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">This cassette has no exchanges yet.</p>
-        )}
-        <CassetteHowTo name={cassette.name} />
+        {children}
       </main>
     </div>
+  );
+}
+
+/**
+ * /traffic/cassettes/{name} for a cassette never recorded (a capture's badge can name
+ * one: a playback that missed): not a dead end, but how to record it.
+ */
+export function UnrecordedCassette({ name }: { name: string }) {
+  return (
+    <CassetteFrame name={name} lead="This cassette has no recording yet: record to it first, then play it back.">
+      <CassetteHowTo name={name} mode="record" />
+    </CassetteFrame>
+  );
+}
+
+/** /traffic/cassettes/{name}: a cassette's exchanges in its order, each with its key and its event log or body. */
+export function CassetteView({ cassette }: { cassette: CassetteDetail }) {
+  const lead = (
+    <>
+      {cassette.entries} {cassette.entries === 1 ? 'exchange' : 'exchanges'}; ignored fields when matching:{' '}
+      {cassette.ignore.length
+        ? cassette.ignore.map((f, i) => (
+            <span key={f}>
+              {i ? ', ' : null}
+              <code>{f}</code>
+            </span>
+          ))
+        : 'none'}
+      .
+    </>
+  );
+  return (
+    <CassetteFrame name={cassette.name} lead={lead}>
+      {cassette.exchanges.length ? (
+        <ol
+          aria-label="Exchanges"
+          className="flex flex-col divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+        >
+          {cassette.exchanges.map((exchange) => (
+            <Exchange key={exchange.index} exchange={exchange} />
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">This cassette has no exchanges yet.</p>
+      )}
+      <CassetteHowTo name={cassette.name} />
+    </CassetteFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { CassetteList } from '@/components/traffic/cassette-list';
-import { cassetteShelf } from '@/lib/server/proxy/cassettes/cassette-file';
+import { cassetteShelfShown } from '@/lib/server/proxy/cassettes/cassette-file';
 import { cassetteSummaries } from '@/lib/server/proxy/cassettes/read-cassettes';
 import { pageUser } from '@/lib/server/auth/page-user';
 
@@ -8,5 +8,5 @@ export const dynamic = 'force-dynamic';
 /** The proxy's cassettes. */
 export default async function CassettesPage() {
   const user = await pageUser();
-  return <CassetteList cassettes={await cassetteSummaries(user)} folder={cassetteShelf(user.id)} />;
+  return <CassetteList cassettes={await cassetteSummaries(user)} folder={cassetteShelfShown(user.id)} />;
 }

@@ -70,6 +70,20 @@ export function cassetteShelf(owner: string): string {
   return owner === 'local' ? cassetteDir() : path.join(cassetteDir(), 'users', owner);
 }
 
+/**
+ * The user's cassette folder as a page may show it: by the variable that sets it, never
+ * its absolute path on the server (none of the browser's business).
+ */
+export function cassetteShelfShown(owner: string): string {
+  const shelf = cassetteShelf(owner); // checks the id
+  return `SLUICE_CASSETTE_DIR${path
+    .relative(cassetteDir(), shelf)
+    .split(path.sep)
+    .filter(Boolean)
+    .map((part) => `/${part}`)
+    .join('')}`;
+}
+
 export function cassetteFile(name: string, owner: string): string {
   if (!CASSETTE_NAME.test(name))
     throw new CassetteError(`"${name.slice(0, 100)}" is not a cassette name: use letters, digits, ".", "_" and "-".`);

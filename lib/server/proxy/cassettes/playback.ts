@@ -14,9 +14,12 @@ import { play } from '../replay/serve-replay';
 import type { CassetteChoice } from './cassette-choice';
 import { CassetteError, readCassette } from './cassette-file';
 import { entryRecording } from './cassette-entry';
+import { recordingsWritten } from './being-recorded';
 import { closestKey, nextMatch, requestKey, type KeyDifference, type RequestKey } from './request-key';
 
 const SHOWN_KEY = 300;
+/** How long a miss waits for this process's recordings of the cassette still being written (a capture and a file write: well under this). */
+const RECORDING_WAIT_MS = 5_000;
 const KEPT_KEY = 8 * 1024;
 const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n)}…` : text);
 const shown = (value: unknown) => (value === undefined ? 'absent' : clip(JSON.stringify(value), 80));
@@ -54,9 +57,15 @@ async function playFromCassette(
   /** Whose the exchange is (the caller's id). */
   owner: string,
 ): Promise<PlaybackOutcome> {
-  const cassette = await readCassette(choice.name, owner);
-  const key = requestKey(io.method, pathWithQuery, body.toString('utf8'), cassette?.ignore ?? []);
-  const match = cassette && nextMatch(cassette, key);
+  let cassette = await readCassette(choice.name, owner);
+  let key = requestKey(io.method, pathWithQuery, body.toString('utf8'), cassette?.ignore ?? []);
+  let match = cassette && nextMatch(cassette, key);
+  // No match yet, but this process may still be writing the recording it needs: wait for those, then look again.
+  if (!match && (await recordingsWritten(choice.name, owner, RECORDING_WAIT_MS))) {
+    cassette = await readCassette(choice.name, owner);
+    key = requestKey(io.method, pathWithQuery, body.toString('utf8'), cassette?.ignore ?? []);
+    match = cassette && nextMatch(cassette, key);
+  }
   cassetteLookedUp(match ? 'hit' : 'miss');
   if (!match && choice.mode === 'hybrid') return 'record';
 

@@ -7,22 +7,18 @@ import { store } from '@/lib/server/store';
 import { runCaptures } from '@/lib/server/views/runs';
 import { cassetteEntry } from './cassette-entry';
 import { writeNewCassette } from './cassette-file';
-
-/** A run's cassette name, unless one is given: `run-` and the run's id. */
-export const runCassetteName = (runId: string) => `run-${runId}`;
+import { runCassetteNames } from './run-cassette-name';
 
 /**
  * "Replay this run offline": writes a cassette of every exchange of a run that ended
  * whole, so `npm run with -- --cassette NAME --mode playback <the same command>` plays
  * the run back without the network. The cassette holds what the Traffic page shows (keys
- * redacted); a cut or failed exchange is left out, as recording leaves it out.
+ * redacted); a cut or failed exchange is left out, as recording leaves it out. Unless
+ * named, it is named by the run's name (`my run` → `my-run`, `my-run-2` when that is
+ * taken), by its id only when nothing of the name makes one.
  */
-export async function cassetteOfRun(
-  user: User,
-  runId: string,
-  name = runCassetteName(runId),
-): Promise<{ name: string; entries: number }> {
-  if (!CASSETTE_NAME.test(name))
+export async function cassetteOfRun(user: User, runId: string, name?: string): Promise<{ name: string; entries: number }> {
+  if (name !== undefined && !CASSETTE_NAME.test(name))
     throw new ApiError(
       400,
       'invalid_request',
@@ -35,7 +31,7 @@ export async function cassetteOfRun(
   const details = await Promise.all(complete.map((capture) => db.captures.get(capture.id, user.id)));
   const entries = details.flatMap((capture) => (capture?.response ? [cassetteEntry(capture, packageJson.version)] : []));
   if (entries.length === 0) throw new ApiError(409, 'conflict', 'This run has no exchange that ended whole to replay.');
-  if (!(await writeNewCassette(name, user.id, entries, packageJson.version)))
-    throw new ApiError(409, 'conflict', `A cassette named "${name}" exists already: name another.`);
-  return { name, entries: entries.length };
+  for (const tried of name === undefined ? runCassetteNames(run) : [name])
+    if (await writeNewCassette(tried, user.id, entries, packageJson.version)) return { name: tried, entries: entries.length };
+  throw new ApiError(409, 'conflict', `A cassette named "${name ?? `run-${run.id}`}" exists already: name another.`);
 }
