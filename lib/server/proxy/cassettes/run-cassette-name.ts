@@ -1,3 +1,4 @@
+import 'server-only';
 import { CASSETTE_NAME } from '@/lib/api/cassettes';
 
 /** A slug's length: room for a `-99` after it under the 100 a cassette name may have. */
