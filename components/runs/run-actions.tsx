@@ -32,7 +32,10 @@ export function RunActions({ run }: { run: RunDetail }) {
           Diff with another run…
         </Button>
         <MenuButton label="More run actions" menuLabel="More run actions" items={more} className={ACTION}>
-          More<span aria-hidden="true" className="ml-1">▾</span>
+          More
+          <span aria-hidden="true" className="ml-1">
+            ▾
+          </span>
         </MenuButton>
       </ReplayOffline>
       {diffing ? <DiffDialog runId={run.id} onClose={() => setDiffing(false)} /> : null}
