@@ -279,10 +279,10 @@ for (const anchoring of [true, false]) {
           check();
         }),
     );
-    for (const n of [1, 2]) await expect.poll(() => gapBelow(n), { timeout: 2000 }).toBeLessThan(50);
-    await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+    // Following is a state, not a time: on a busy machine the box may take frames to catch up.
+    for (const n of [1, 2]) await expect.poll(() => gapBelow(n)).toBeLessThan(50);
     await app.done();
-    for (const n of [1, 2]) await expect.poll(() => gapBelow(n), { timeout: 2000 }).toBeLessThan(50);
+    for (const n of [1, 2]) await expect.poll(() => gapBelow(n)).toBeLessThan(50);
 
     await app.send('tokens=1500 tps=300 delay=0');
     await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
@@ -292,7 +292,7 @@ for (const anchoring of [true, false]) {
     const readingAt = await box(1).evaluate((el) => el.scrollTop);
     await app.done();
     expect(await box(1).evaluate((el) => el.scrollTop)).toBe(readingAt);
-    await expect.poll(() => gapBelow(2), { timeout: 2000 }).toBeLessThan(50);
+    await expect.poll(() => gapBelow(2)).toBeLessThan(50);
   });
 }
 
@@ -514,7 +514,8 @@ test('at 1440×900, four panes get the screen once the race is over; one is read
     'sim-responses::sim-markdown',
   ]);
   await app.send('Room tokens=600 tps=2000 delay=0');
-  await expect(page.getByRole('button', { name: 'Stop all' })).toBeVisible();
+  // Its four replies ended (a short race can end before a look at its Stop all would start).
+  await expect(page.locator('[data-status="complete"]')).toHaveCount(4);
   await app.done();
   await expect(chart(page)).toBeHidden();
   const footer = (await page.getByRole('contentinfo').boundingBox())!;
