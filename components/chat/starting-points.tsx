@@ -10,7 +10,8 @@ export function StartingPoints() {
   return (
     <ul aria-label="Where to start" className="mt-6 grid max-w-3xl gap-2 text-zinc-700 sm:grid-cols-2 dark:text-zinc-300">
       <li className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-        <span className="font-medium">Chat</span>: pick a model below and send a message; the built-in simulator needs no key.
+        <span className="font-medium">Chat</span>: pick a model in “Model” at the top and send a message below; the built-in
+        simulator needs no key.
       </li>
       <li className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
         <Link href="/race" className={LINK}>
